@@ -1,0 +1,58 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.thordb.error.ThorDbException;
+import picocli.CommandLine;
+
+/**
+ * The {@code thordb} command line: {@code thordb dump FILE…}, {@code thordb verify FILE…}, and more.
+ * Errors go to stderr in one line each, with a stack trace only under {@code --debug}.
+ *
+ * <p>Usage: {@code int status = Main.run(out, err, "verify", "WTH_2015.wtb");}
+ */
+public final class Main {
+    private Main() {
+    }
+
+    /** Runs the command line and exits with its status. */
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int status = run(out, err, args);
+        out.flush();
+        err.flush();
+        System.exit(status);
+    }
+
+    /** Runs the command line with the given streams and returns its exit status. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        ThordbCommand root = new ThordbCommand();
+        CommandLine cl = new CommandLine(root);
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            boolean debug = root.debug;
+            if (debug) {
+                e.printStackTrace(err);
+            } else {
+                err.println("thordb: " + oneLine(e));
+            }
+            err.flush();
+            return e instanceof ThorDbException ? 2 : 3;
+        });
+        int status = cl.execute(args);
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    /** The message of an error, on one line. */
+    static String oneLine(Throwable e) {
+        String m = e instanceof ThorDbException ? e.getMessage() : e.toString();
+        if (m == null) {
+            m = e.getClass().getSimpleName();
+        }
+        return m.replaceAll("[\\r\\n]+", " ");
+    }
+}

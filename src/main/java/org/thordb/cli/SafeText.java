@@ -1,0 +1,27 @@
+package org.thordb.cli;
+
+/**
+ * Makes text from files safe to print on a terminal: control characters (escape sequences among
+ * them) become {@code ?}, so a name is shown, never interpreted.
+ *
+ * <p>Usage: {@code out.println(SafeText.of(playerName));}
+ */
+public final class SafeText {
+    private SafeText() {
+    }
+
+    /** The text with every control character replaced by {@code ?}. */
+    public static String of(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c)) {
+                if (sb == null) {
+                    sb = new StringBuilder(s);
+                }
+                sb.setCharAt(i, '?');
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+}

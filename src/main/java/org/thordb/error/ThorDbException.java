@@ -1,0 +1,55 @@
+package org.thordb.error;
+
+import java.nio.file.Path;
+
+/**
+ * The one exception type of thordb: unchecked, with an {@link ErrorCode} and a one-line message.
+ *
+ * <p>File errors name the file and, where known, the record or byte offset, in the form
+ * {@code FILE: record N: reason} or {@code FILE: reason (byte offset N)}.
+ *
+ * <p>Usage: {@code throw ThorDbException.atOffset(ErrorCode.BAD_FILE, path, 4, "N1 is 12 but the file holds 11 records");}
+ */
+public final class ThorDbException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final ErrorCode code;
+
+    /** An error with a plain message. */
+    public ThorDbException(ErrorCode code, String message) {
+        super(message);
+        this.code = code;
+    }
+
+    /** An error with a plain message and its cause. */
+    public ThorDbException(ErrorCode code, String message, Throwable cause) {
+        super(message, cause);
+        this.code = code;
+    }
+
+    /** {@code FILE: reason (byte offset N)}. */
+    public static ThorDbException atOffset(ErrorCode code, Path file, long offset, String reason) {
+        return new ThorDbException(code, file + ": " + reason + " (byte offset " + offset + ")");
+    }
+
+    /** {@code FILE: record N: reason}, records numbered from 0. */
+    public static ThorDbException atRecord(ErrorCode code, Path file, long record, String reason) {
+        return new ThorDbException(code, file + ": record " + record + ": " + reason);
+    }
+
+    /** {@code FILE: reason}, for an input/output failure. */
+    public static ThorDbException io(Path file, java.io.IOException e) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            why = "no such file";
+        } else if (e instanceof java.nio.file.AccessDeniedException) {
+            why = "access denied";
+        }
+        return new ThorDbException(ErrorCode.IO, file + ": " + why, e);
+    }
+
+    /** The error code. */
+    public ErrorCode code() {
+        return code;
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * The one unchecked exception type of thordb, {@link org.thordb.error.ThorDbException}, and its
+ * {@link org.thordb.error.ErrorCode}s. Every package of thordb throws only this type for errors a
+ * user can meet; its message is always one line.
+ *
+ * <pre>{@code
+ * try (GameFileReader r = GameFileReader.open(Path.of("WTH_2015.wtb"))) {
+ *     r.forEach(g -> System.out.println(g.blackScore()));
+ * } catch (ThorDbException e) {
+ *     System.err.println(e.code() + " " + e.getMessage());
+ * }
+ * }</pre>
+ */
+package org.thordb.error;

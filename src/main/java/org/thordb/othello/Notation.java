@@ -1,0 +1,77 @@
+package org.thordb.othello;
+
+import java.util.Locale;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+
+/**
+ * Square names and move transcripts: {@code f5}, {@code f5d6c3…}, case-insensitive in, lowercase out.
+ * Squares are numbered 0 = a1, 7 = h1, 56 = a8, 63 = h8 on 8×8, and row × 10 + col on 10×10
+ * (columns a…j, rows 1…10).
+ *
+ * <p>Usage: {@code int[] line = Notation.parseLine("F5d6C3"); String s = Notation.line(line); // "f5d6c3"}
+ */
+public final class Notation {
+    private Notation() {
+    }
+
+    /** The square f5, where every WTHOR game begins. */
+    public static final int F5 = 4 * 8 + 5;
+
+    /** The name of an 8×8 square, {@code a1} … {@code h8}. */
+    public static String name(int square) {
+        if (square < 0 || square > 63) {
+            throw new IllegalArgumentException("square " + square);
+        }
+        return "" + (char) ('a' + square % 8) + (char) ('1' + square / 8);
+    }
+
+    /** The 8×8 square named by two characters such as {@code f5} or {@code F5}. */
+    public static int square(String name) {
+        String s = name.trim().toLowerCase(Locale.ROOT);
+        if (s.length() != 2 || s.charAt(0) < 'a' || s.charAt(0) > 'h' || s.charAt(1) < '1' || s.charAt(1) > '8') {
+            throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + name + "' is not a square a1…h8");
+        }
+        return (s.charAt(1) - '1') * 8 + (s.charAt(0) - 'a');
+    }
+
+    /**
+     * The squares of a transcript: pairs such as {@code f5d6c3}, case-insensitive; spaces, commas
+     * and dashes between moves are allowed.
+     */
+    public static int[] parseLine(String transcript) {
+        String s = transcript.replaceAll("[\\s,\\-]", "");
+        if (s.length() % 2 != 0) {
+            throw new ThorDbException(ErrorCode.BAD_NOTATION,
+                    "'" + transcript + "' is not a transcript of moves such as f5d6c3");
+        }
+        int[] out = new int[s.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            String m = s.substring(2 * i, 2 * i + 2);
+            try {
+                out[i] = square(m);
+            } catch (ThorDbException e) {
+                throw new ThorDbException(ErrorCode.BAD_NOTATION,
+                        "'" + transcript + "': move " + (i + 1) + " '" + m + "' is not a square a1…h8");
+            }
+        }
+        return out;
+    }
+
+    /** The transcript of a list of 8×8 squares, lowercase, no separators. */
+    public static String line(int[] squares) {
+        StringBuilder sb = new StringBuilder(squares.length * 2);
+        for (int sq : squares) {
+            sb.append(name(sq));
+        }
+        return sb.toString();
+    }
+
+    /** The name of a 10×10 square (index row × 10 + col, from 0), {@code a1} … {@code j10}. */
+    public static String name10(int square) {
+        if (square < 0 || square > 99) {
+            throw new IllegalArgumentException("square " + square);
+        }
+        return "" + (char) ('a' + square % 10) + (square / 10 + 1);
+    }
+}
