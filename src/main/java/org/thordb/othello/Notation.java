@@ -35,6 +35,11 @@ public final class Notation {
         return (s.charAt(1) - '1') * 8 + (s.charAt(0) - 'a');
     }
 
+    /** The bitboard with only the named square set. */
+    public static long bit(String name) {
+        return 1L << square(name);
+    }
+
     /**
      * The squares of a transcript: pairs such as {@code f5d6c3}, case-insensitive; spaces, commas
      * and dashes between moves are allowed.

@@ -1,0 +1,53 @@
+package org.thordb.testing;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Where the real files of {@code ../shared/data/} are. Tests that need them call {@link #dir(String)},
+ * which skips the test, with the reason, when the folder is not there.
+ */
+public final class SharedData {
+    private SharedData() {
+    }
+
+    /** The data folder: {@code THORDB_SHARED_DATA}, or {@code ../shared/data} from the project. */
+    public static Path root() {
+        String env = System.getenv("THORDB_SHARED_DATA");
+        return env != null ? Path.of(env) : Path.of(System.getProperty("user.dir")).resolve("../shared/data").normalize();
+    }
+
+    /** A sub-folder of the data, or a skipped test when it is missing. */
+    public static Path dir(String name) {
+        Path d = root().resolve(name);
+        if (!Files.isDirectory(d)) {
+            String why = "skipped: " + d + " not found (the real WTHOR files live in ../shared/data)";
+            System.err.println(why);
+            assumeTrue(false, why);
+        }
+        return d;
+    }
+
+    /** The files of a data folder whose names end with one of the endings (case-insensitive), sorted. */
+    public static List<Path> files(String name, String... endings) {
+        try (Stream<Path> s = Files.list(dir(name))) {
+            return s.filter(p -> {
+                String n = p.getFileName().toString().toLowerCase();
+                for (String e : endings) {
+                    if (n.endsWith(e)) {
+                        return true;
+                    }
+                }
+                return false;
+            }).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
