@@ -15,7 +15,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "thordb", mixinStandardHelpOptions = true, versionProvider = ThordbCommand.Version.class,
         description = "An embedded, indexed store for Othello game databases in the WTHOR format.",
-        subcommands = {DumpCommand.class, VerifyCommand.class})
+        subcommands = {ImportCommand.class, CountCommand.class, InfoCommand.class, DumpCommand.class,
+            VerifyCommand.class})
 public final class ThordbCommand implements Runnable {
 
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces with errors.")

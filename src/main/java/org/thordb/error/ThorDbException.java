@@ -14,17 +14,30 @@ public final class ThorDbException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final ErrorCode code;
+    private final String detail;
 
     /** An error with a plain message. */
     public ThorDbException(ErrorCode code, String message) {
         super(message);
         this.code = code;
+        this.detail = null;
+    }
+
+    /**
+     * An error with a one-line message and a detail of several lines to show under it: the text of
+     * a query with a caret under the spot, say.
+     */
+    public ThorDbException(ErrorCode code, String message, String detail) {
+        super(message);
+        this.code = code;
+        this.detail = detail;
     }
 
     /** An error with a plain message and its cause. */
     public ThorDbException(ErrorCode code, String message, Throwable cause) {
         super(message, cause);
         this.code = code;
+        this.detail = null;
     }
 
     /** {@code FILE: reason (byte offset N)}. */
@@ -46,6 +59,11 @@ public final class ThorDbException extends RuntimeException {
             why = "access denied";
         }
         return new ThorDbException(ErrorCode.IO, file + ": " + why, e);
+    }
+
+    /** Lines to show under the message (a caret under the spot of a query error), or null. */
+    public String detail() {
+        return detail;
     }
 
     /** The error code. */

@@ -10,40 +10,32 @@ public final class Bitboards {
     private Bitboards() {
     }
 
-    static final long NOT_A = 0xfefefefefefefefeL;
-    static final long NOT_H = 0x7f7f7f7f7f7f7f7fL;
-
-    private static final int[] DIRECTIONS = {1, -1, 8, -8, 9, 7, -7, -9};
-
-    /** Shifts every disc one step in a direction, dropping the ones that fall off the board. */
-    static long shift(long b, int dir) {
-        switch (dir) {
-            case 1: return (b << 1) & NOT_A;
-            case -1: return (b >>> 1) & NOT_H;
-            case 8: return b << 8;
-            case -8: return b >>> 8;
-            case 9: return (b << 9) & NOT_A;
-            case 7: return (b << 7) & NOT_H;
-            case -7: return (b >>> 7) & NOT_A;
-            case -9: return (b >>> 9) & NOT_H;
-            default: throw new IllegalArgumentException("direction " + dir);
-        }
-    }
+    /** Columns b to g: a run along a row or diagonal never wraps from h to a through these. */
+    private static final long INNER = 0x7e7e7e7e7e7e7e7eL;
 
     /** The squares where the player owning {@code me} may move, as a bitboard. */
     public static long legalMoves(long me, long opp) {
-        long empty = ~(me | opp);
-        long moves = 0;
-        for (int d : DIRECTIONS) {
-            long x = shift(me, d) & opp;
-            x |= shift(x, d) & opp;
-            x |= shift(x, d) & opp;
-            x |= shift(x, d) & opp;
-            x |= shift(x, d) & opp;
-            x |= shift(x, d) & opp;
-            moves |= shift(x, d) & empty;
-        }
-        return moves;
+        long inner = opp & INNER;
+        long moves = candidates(me, inner, 1) | candidates(me, opp, 8) | candidates(me, inner, 7)
+                | candidates(me, inner, 9);
+        return moves & ~(me | opp);
+    }
+
+    /** The squares one step past a run of {@code run} discs next to {@code me}, both ways along a shift. */
+    private static long candidates(long me, long run, int s) {
+        long t = run & (me << s);
+        t |= run & (t << s);
+        t |= run & (t << s);
+        t |= run & (t << s);
+        t |= run & (t << s);
+        t |= run & (t << s);
+        long u = run & (me >>> s);
+        u |= run & (u >>> s);
+        u |= run & (u >>> s);
+        u |= run & (u >>> s);
+        u |= run & (u >>> s);
+        u |= run & (u >>> s);
+        return (t << s) | (u >>> s);
     }
 
     /** The discs flipped when {@code me} plays on {@code square}; 0 when the move flips nothing. */
@@ -52,19 +44,29 @@ public final class Bitboards {
         if (((me | opp) & m) != 0) {
             return 0;
         }
-        long flipped = 0;
-        for (int d : DIRECTIONS) {
-            long f = 0;
-            long x = shift(m, d);
-            while ((x & opp) != 0) {
-                f |= x;
-                x = shift(x, d);
-            }
-            if ((x & me) != 0) {
-                flipped |= f;
-            }
+        long inner = opp & INNER;
+        return up(m, me, inner, 1) | down(m, me, inner, 1) | up(m, me, opp, 8) | down(m, me, opp, 8)
+                | up(m, me, inner, 7) | down(m, me, inner, 7) | up(m, me, inner, 9) | down(m, me, inner, 9);
+    }
+
+    private static long up(long m, long me, long run, int s) {
+        long f = 0;
+        long x = m << s;
+        while ((x & run) != 0) {
+            f |= x;
+            x <<= s;
         }
-        return flipped;
+        return (x & me) != 0 ? f : 0;
+    }
+
+    private static long down(long m, long me, long run, int s) {
+        long f = 0;
+        long x = m >>> s;
+        while ((x & run) != 0) {
+            f |= x;
+            x >>>= s;
+        }
+        return (x & me) != 0 ? f : 0;
     }
 
     /** Mirror a↔h. */

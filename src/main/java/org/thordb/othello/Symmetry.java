@@ -101,4 +101,32 @@ public enum Symmetry {
         }
         throw new IllegalArgumentException(Notation.name(firstMove) + " is not a first move");
     }
+
+    /**
+     * Writes the canonical form of the boards {@code (black, white)} into {@code out[0]} and
+     * {@code out[1]}: the image under the 8 symmetries whose pair is smallest as unsigned numbers,
+     * as {@link Position#canonical()} gives, without allocating.
+     */
+    public static void canonicalize(long black, long white, long[] out) {
+        long bb = black;
+        long bw = white;
+        long hb = Bitboards.mirrorHorizontal(black);
+        long hw = Bitboards.mirrorHorizontal(white);
+        long db = Bitboards.flipDiagonal(black);
+        long dw = Bitboards.flipDiagonal(white);
+        long eb = Bitboards.mirrorHorizontal(db);
+        long ew = Bitboards.mirrorHorizontal(dw);
+        long[] cand = {
+            Long.reverseBytes(black), Long.reverseBytes(white), hb, hw, Long.reverseBytes(hb), Long.reverseBytes(hw),
+            db, dw, eb, ew, Long.reverseBytes(db), Long.reverseBytes(dw), Long.reverseBytes(eb), Long.reverseBytes(ew)};
+        for (int i = 0; i < cand.length; i += 2) {
+            int c = Long.compareUnsigned(cand[i], bb);
+            if (c < 0 || (c == 0 && Long.compareUnsigned(cand[i + 1], bw) < 0)) {
+                bb = cand[i];
+                bw = cand[i + 1];
+            }
+        }
+        out[0] = bb;
+        out[1] = bw;
+    }
 }

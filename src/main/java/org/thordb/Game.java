@@ -1,0 +1,64 @@
+package org.thordb;
+
+import org.thordb.othello.Notation;
+import org.thordb.store.Catalog;
+import org.thordb.store.GameRow;
+import org.thordb.wthor.WthorGame;
+
+/**
+ * A stored game with its names resolved in its own base.
+ *
+ * <p>Usage: {@code Game g = db.game("WTHOR", 2015, 0).orElseThrow(); System.out.println(g.black() + " " + g.moves());}
+ *
+ * @param id the game id
+ * @param base the base name
+ * @param year the year of its file
+ * @param record the record number within the file, from 0
+ * @param black Black's name (or {@code #N} when the number is unknown)
+ * @param white White's name
+ * @param tournament the tournament's name
+ * @param record68 the WTHOR record, byte for byte
+ * @param damage why the game is damaged, or null
+ */
+public record Game(int id, String base, int year, int record, String black, String white, String tournament,
+                   WthorGame record68, String damage) {
+
+    static Game of(GameRow row, Catalog catalog) {
+        Catalog.Base b = catalog.base(row.base());
+        WthorGame g = new WthorGame(row.raw(), row.side());
+        return new Game(row.id(), b == null ? "?" : b.name(), row.year(), row.record(),
+                name(b == null ? null : b.player(g.black()), g.black()),
+                name(b == null ? null : b.player(g.white()), g.white()),
+                name(b == null ? null : b.tournament(g.tournament()), g.tournament()), g, row.damage());
+    }
+
+    private static String name(String n, int number) {
+        return n != null ? n : "#" + number;
+    }
+
+    /** Black's stored score. */
+    public int score() {
+        return record68.blackScore();
+    }
+
+    /** The stored theoretical score. */
+    public int theoretical() {
+        return record68.theoreticalScore();
+    }
+
+    /** The moves as a transcript ({@code f5d6…}), up to the first bad byte; 10×10 moves space-separated. */
+    public String moves() {
+        StringBuilder sb = new StringBuilder();
+        for (int s : record68.squares()) {
+            if (s < 0) {
+                break;
+            }
+            if (record68.side() == 10) {
+                sb.append(sb.length() > 0 ? " " : "").append(Notation.name10(s));
+            } else {
+                sb.append(Notation.name(s));
+            }
+        }
+        return sb.toString();
+    }
+}

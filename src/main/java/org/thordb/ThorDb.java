@@ -1,0 +1,228 @@
+package org.thordb;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.IndexReader;
+import org.thordb.index.PositionHash;
+import org.thordb.index.Terms;
+import org.thordb.ingest.ImportReport;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Position;
+import org.thordb.query.exec.QueryEngine;
+import org.thordb.store.Catalog;
+import org.thordb.store.GameRow;
+import org.thordb.store.RocksStore;
+import org.thordb.store.Store;
+import org.thordb.store.Store.Space;
+
+/**
+ * An open thordb store: import WTHOR files, look games up, and ask which games match a query or
+ * reach a position. Safe for many reader threads at once; imports are serialised, and a reader sees
+ * each imported file all or not at all.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (ThorDb db = ThorDb.open(Path.of("store"))) {
+ *     db.importFiles(List.of(Path.of("wthor")), Importer.Options.defaults(), msg -> {});
+ *     long n = db.count("player = \"Tastet Marc\"");
+ * }
+ * }</pre>
+ */
+public final class ThorDb implements AutoCloseable {
+    private final Store store;
+    private final PositionHash hash;
+    private final Object publish = new Object();
+    private final Object importing = new Object();
+    private volatile Catalog catalog;
+
+    private ThorDb(Store store, PositionHash hash) {
+        this.store = store;
+        this.hash = hash;
+        try {
+            checkSchema();
+            try (Store.View v = store.view()) {
+                this.catalog = Catalog.load(v);
+            }
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** Opens (creating when missing) a store for reading and writing. */
+    public static ThorDb open(Path dir) {
+        return new ThorDb(RocksStore.open(dir), PositionHash.DEFAULT);
+    }
+
+    /** Opens an existing store read-only: another process may be writing it. */
+    public static ThorDb openReadOnly(Path dir) {
+        return new ThorDb(RocksStore.openReadOnly(dir), PositionHash.DEFAULT);
+    }
+
+    /**
+     * Opens a store whose fingerprint blocks use another position hash: for tests that force hash
+     * collisions. A store must always be opened with the hash it was built with.
+     */
+    public static ThorDb open(Path dir, PositionHash hash) {
+        return new ThorDb(RocksStore.open(dir), hash);
+    }
+
+    private void checkSchema() {
+        Catalog.Schema want = new Catalog.Schema(Catalog.SCHEMA_VERSION, Terms.OPENING_DEPTH,
+                hash == PositionHash.DEFAULT ? "splitmix64" : "custom");
+        byte[] s;
+        try (Store.View v = store.view()) {
+            s = v.get(Space.META, Catalog.SCHEMA_KEY);
+        }
+        if (s == null) {
+            try (Store.Batch b = store.batch()) {
+                b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
+                b.commit();
+            } catch (ThorDbException e) {
+                if (e.code() != ErrorCode.STORE) {
+                    throw e;
+                }
+                // read-only and empty: nothing to check
+            }
+            return;
+        }
+        Catalog.Schema have = Catalog.schema(s);
+        if (!have.equals(want)) {
+            throw new ThorDbException(ErrorCode.STORE, store.path() + ": the store has schema " + have
+                    + " but this thordb reads " + want + "; import the files again into a new store");
+        }
+    }
+
+    /** The folder of the store. */
+    public Path path() {
+        return store.path();
+    }
+
+    /** The catalog as of the last import: bases, names, files. */
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    /** Imports files and folders; see {@link Importer}. */
+    public ImportReport importFiles(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
+        synchronized (importing) {
+            Importer im = new Importer(store, catalog, hash, this::commit, options, listener);
+            return im.run(inputs);
+        }
+    }
+
+    private Catalog commit(Store.Batch batch) {
+        synchronized (publish) {
+            batch.commit();
+            try (Store.View v = store.view()) {
+                catalog = Catalog.load(v);
+            }
+            return catalog;
+        }
+    }
+
+    /**
+     * Runs {@code work} on one consistent view of the store and its catalog; the reader must not
+     * escape {@code work}.
+     */
+    public <T> T read(Function<IndexReader, T> work) {
+        Store.View v;
+        Catalog c;
+        synchronized (publish) {
+            c = catalog;
+            v = store.view();
+        }
+        try (v) {
+            return work.apply(new IndexReader(v, c, hash));
+        }
+    }
+
+    /** A game by id. */
+    public Optional<Game> game(int id) {
+        return read(r -> {
+            GameRow row = r.game(id);
+            return Optional.ofNullable(row == null ? null : Game.of(row, r.catalog()));
+        });
+    }
+
+    /** A game by base name, year and record number (8×8 files). */
+    public Optional<Game> game(String base, int year, int record) {
+        return read(r -> {
+            Catalog.Base b = r.catalog().base(base);
+            if (b == null) {
+                return Optional.empty();
+            }
+            int id = r.gameId(b.id(), 8, year, record);
+            if (id < 0) {
+                id = r.gameId(b.id(), 10, year, record);
+            }
+            GameRow row = id < 0 ? null : r.game(id);
+            return Optional.ofNullable(row == null ? null : Game.of(row, r.catalog()));
+        });
+    }
+
+    /** The games of a bitmap, in id order. */
+    public List<Game> games(RoaringBitmap ids) {
+        return read(r -> {
+            List<Game> out = new ArrayList<>(ids.getCardinality());
+            for (int id : ids) {
+                GameRow row = r.game(id);
+                if (row != null) {
+                    out.add(Game.of(row, r.catalog()));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The ids of every game. */
+    public RoaringBitmap all() {
+        return read(IndexReader::all);
+    }
+
+    /** The games that reach a position, in any orientation. */
+    public RoaringBitmap position(Position p) {
+        return read(r -> r.position(p));
+    }
+
+    /** The games that begin with a line, under the symmetries of the start position. */
+    public RoaringBitmap opening(int[] line) {
+        return read(r -> r.opening(line));
+    }
+
+    /** The ids of the games a query matches. */
+    public RoaringBitmap select(String query) {
+        return read(r -> QueryEngine.evaluate(query, r));
+    }
+
+    /** The number of games a query matches. */
+    public long count(String query) {
+        return select(query).getLongCardinality();
+    }
+
+    /** Bytes on disk, per key space name and in total ({@code "total"}). */
+    public java.util.Map<String, Long> sizes() {
+        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+        store.sizes().forEach((k, v) -> out.put(k == null ? "total" : k.name().toLowerCase(Locale.ROOT), v));
+        return out;
+    }
+
+    /** Compacts the store (smaller, and faster to read after large imports). */
+    public void compact() {
+        store.compact();
+    }
+
+    @Override
+    public void close() {
+        synchronized (importing) {
+            store.close();
+        }
+    }
+}

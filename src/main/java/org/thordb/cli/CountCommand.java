@@ -1,0 +1,35 @@
+package org.thordb.cli;
+
+import java.util.concurrent.Callable;
+import org.thordb.ThorDb;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb count [--db DIR] QUERY}: the number of games a query matches, alone on the last line.
+ *
+ * <p>Usage: {@code thordb count 'player = "Tastet Marc" and year >= 2000'}
+ */
+@Command(name = "count", description = "Count the games a query matches.")
+public final class CountCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Parameters(arity = "1..*", paramLabel = "QUERY", description = "The query (its words may be given apart).")
+    java.util.List<String> query;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try (ThorDb db = Stores.openForReading(store.dir())) {
+            spec.commandLine().getOut().println(db.count(String.join(" ", query)));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,76 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.thordb.ThorDb;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb info [--db DIR]}: the bases of a store with their names files, the games per base
+ * and year, and the bytes on disk.
+ *
+ * <p>Usage: {@code thordb info --db store}
+ */
+@Command(name = "info", description = "Show the bases, the games per base and year, and the size of the store.")
+public final class InfoCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (ThorDb db = Stores.openForReading(store.dir())) {
+            Catalog c = db.catalog();
+            out.println("store " + db.path().toAbsolutePath().normalize());
+            for (Catalog.Base b : c.bases()) {
+                long games = 0;
+                long damaged = 0;
+                out.printf("base %s: %d players, %d tournaments%n", SafeText.of(b.name()), b.players().size(),
+                        b.tournaments().size());
+                for (FileRow f : c.namesFiles()) {
+                    if (f.base() == b.id()) {
+                        out.printf("  %-14s %6d names, made %s%n", SafeText.of(f.name()), f.games(), date(f.created()));
+                    }
+                }
+                out.printf("  %-6s %8s %8s  %-16s %s%n", "year", "games", "damaged", "file", "made");
+                for (FileRow f : c.gameFiles()) {
+                    if (f.base() == b.id()) {
+                        out.printf("  %-6d %8d %8d  %-16s %s%n", f.year(), f.games(), f.damaged(),
+                                SafeText.of(f.name()), date(f.created()));
+                        games += f.games();
+                        damaged += f.damaged();
+                    }
+                }
+                out.printf("  total  %8d %8d%n", games, damaged);
+            }
+            out.printf("games: %d in %d files%n", c.games(), c.gameFiles().size());
+            Map<String, Long> sizes = db.sizes();
+            StringBuilder sb = new StringBuilder();
+            sizes.forEach((k, v) -> {
+                if (!k.equals("total")) {
+                    sb.append(sb.length() > 0 ? ", " : "").append(k).append(' ').append(mib(v));
+                }
+            });
+            out.printf("size on disk: %s (tables: %s)%n", mib(sizes.get("total")), sb);
+        }
+        return 0;
+    }
+
+    private static String mib(long bytes) {
+        return String.format("%.1f MiB", bytes / 1048576.0);
+    }
+
+    private static String date(int yyyymmdd) {
+        return String.format("%04d-%02d-%02d", yyyymmdd / 10000, yyyymmdd / 100 % 100, yyyymmdd % 100);
+    }
+}

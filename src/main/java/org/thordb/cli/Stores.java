@@ -1,0 +1,26 @@
+package org.thordb.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.thordb.ThorDb;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+
+/**
+ * Opens stores for the commands that only read: read-only, so that they work beside an import
+ * running in another process, and with a clear message when there is no store.
+ *
+ * <p>Usage: {@code try (ThorDb db = Stores.openForReading(dir)) { ... }}
+ */
+final class Stores {
+    private Stores() {
+    }
+
+    static ThorDb openForReading(Path dir) {
+        if (!Files.exists(dir.resolve("CURRENT"))) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
+                    + dir + " FILES…'");
+        }
+        return ThorDb.openReadOnly(dir);
+    }
+}

@@ -1,0 +1,167 @@
+package org.thordb.index;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.GameRow;
+import org.thordb.store.Keys;
+import org.thordb.store.Store;
+import org.thordb.store.Store.Space;
+import org.thordb.wthor.WthorGame;
+
+/**
+ * Answers "which games" from the postings of one consistent view of a store: terms, term ranges,
+ * openings and positions, each as a Roaring bitmap of game ids. Position answers are exact:
+ * candidates from fingerprint blocks are replayed and compared before they are added.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * IndexReader r = new IndexReader(view, catalog, PositionHash.DEFAULT);
+ * RoaringBitmap games = r.position(Replay.replay(Notation.parseLine("f5d6c3"), null).finalPosition());
+ * }</pre>
+ */
+public final class IndexReader {
+    private final Store.View view;
+    private final Catalog catalog;
+    private final PositionHash hash;
+
+    /** A reader over a view and the catalog taken with it. */
+    public IndexReader(Store.View view, Catalog catalog, PositionHash hash) {
+        this.view = view;
+        this.catalog = catalog;
+        this.hash = hash;
+    }
+
+    /** The catalog this reader answers from. */
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    /** Every game of the store. */
+    public RoaringBitmap all() {
+        RoaringBitmap b = new RoaringBitmap();
+        for (FileRow f : catalog.gameFiles()) {
+            b.add((long) f.firstId(), (long) f.firstId() + f.games());
+        }
+        return b;
+    }
+
+    /** The games with a term. */
+    public RoaringBitmap term(Field f, byte[] term) {
+        RoaringBitmap out = new RoaringBitmap();
+        view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
+            Postings.addTo(v, out);
+            return true;
+        });
+        return out;
+    }
+
+    /** The games whose term of a field lies in {@code [from, to)} as bytes (null ends are open). */
+    public RoaringBitmap termRange(Field f, byte[] from, byte[] to) {
+        RoaringBitmap out = new RoaringBitmap();
+        byte[] start = from == null ? new byte[] {f.code()} : Terms.key(f, from);
+        byte[] end = to == null ? new byte[] {(byte) (f.code() + 1)} : Terms.key(f, to);
+        view.scan(Space.TERMS, start, end, (k, v) -> {
+            Postings.addTo(v, out);
+            return true;
+        });
+        return out;
+    }
+
+    /** The games that begin with a line, under the 4 symmetries of the start position. */
+    public RoaringBitmap opening(int[] line) {
+        if (line.length == 0) {
+            return all();
+        }
+        int[] turned = Openings.normalize(line, line.length);
+        if (turned == null) {
+            return new RoaringBitmap();
+        }
+        int depth = Math.min(line.length, Terms.OPENING_DEPTH);
+        RoaringBitmap prefix = term(Field.OPENING, Terms.opening(turned, depth));
+        if (line.length <= depth) {
+            return prefix;
+        }
+        Replay.Result r = Replay.replay(turned, null);
+        if (!r.ok()) {
+            return new RoaringBitmap();
+        }
+        RoaringBitmap candidates = RoaringBitmap.and(prefix, position(r.finalPosition()));
+        RoaringBitmap out = new RoaringBitmap();
+        for (int id : candidates) {
+            GameRow g = game(id);
+            int[] sq = new WthorGame(g.raw(), g.side()).squares();
+            if (sq.length >= line.length) {
+                int[] t = Openings.normalize(sq, line.length);
+                if (t != null && java.util.Arrays.equals(t, turned)) {
+                    out.add(id);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The games that reach a position, in any orientation, with the same side to move. */
+    public RoaringBitmap position(Position p) {
+        Position c = p.canonical();
+        int side = PositionKeys.sideCode(c.toMove());
+        RoaringBitmap out = new RoaringBitmap();
+        view.scanPrefix(Space.POSITIONS, PositionKeys.key(c.black(), c.white(), side), (k, v) -> {
+            Postings.addTo(v, out);
+            return true;
+        });
+        long h = hash.hash(c.black(), c.white(), side);
+        int fp = FingerprintBlock.fingerprint(h);
+        List<FileRow> segments = new ArrayList<>();
+        List<byte[]> keys = new ArrayList<>();
+        for (FileRow f : catalog.gameFiles()) {
+            if (f.side() == 8) {
+                segments.add(f);
+                keys.add(FingerprintBlock.key(f.segment(), FingerprintBlock.partition(h, f.fingerprintBits())));
+            }
+        }
+        List<byte[]> blocks = view.multiGet(Space.FINGERPRINTS, keys);
+        int ply = c.discs() - 4;
+        for (int i = 0; i < blocks.size(); i++) {
+            byte[] block = blocks.get(i);
+            if (block == null) {
+                continue;
+            }
+            int first = segments.get(i).firstId();
+            FingerprintBlock.candidates(block, fp, local -> {
+                int id = first + local;
+                if (reaches(id, ply, c)) {
+                    out.add(id);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** Whether game {@code id} stands at the canonical position {@code c} after {@code ply} moves. */
+    private boolean reaches(int id, int ply, Position c) {
+        GameRow g = game(id);
+        if (g == null || g.side() != 8 || g.validMoves() < ply) {
+            return false;
+        }
+        int[] sq = new WthorGame(g.raw(), 8).squares();
+        Replay.Result r = Replay.replay(sq, ply, null);
+        return r.ok() && r.finalPosition().canonical().equals(c);
+    }
+
+    /** A game by id, or null. */
+    public GameRow game(int id) {
+        byte[] v = view.get(Space.GAMES, GameRow.key(id));
+        return v == null ? null : GameRow.decode(id, v);
+    }
+
+    /** The id of a game by base, board side, year and record number, or -1. */
+    public int gameId(int base, int side, int year, int record) {
+        byte[] v = view.get(Space.GAME_KEYS, GameRow.locator(base, side, year, record));
+        return v == null ? -1 : Keys.getU32(v, 0);
+    }
+}

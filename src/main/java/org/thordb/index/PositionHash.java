@@ -1,0 +1,29 @@
+package org.thordb.index;
+
+/**
+ * The 64-bit hash of a canonical position that places it in the fingerprint blocks. Its top bits
+ * choose the block, its low 32 bits are the fingerprint. A collision only costs a replay: every
+ * candidate game is replayed and compared before it joins a result, so answers stay exact whatever
+ * the hash (tests force collisions with a constant one).
+ *
+ * <p>Usage: {@code long h = PositionHash.DEFAULT.hash(black, white, side);}
+ */
+@FunctionalInterface
+public interface PositionHash {
+    /** The hash of a canonical position. */
+    long hash(long black, long white, int side);
+
+    /** A strong mix of both boards and the side (the finaliser of SplitMix64 over each part). */
+    PositionHash DEFAULT = (black, white, side) -> {
+        long h = mix(black + 0x9e3779b97f4a7c15L);
+        h = mix(h ^ white ^ 0xbf58476d1ce4e5b9L);
+        return mix(h + side);
+    };
+
+    /** The SplitMix64 finaliser. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+}

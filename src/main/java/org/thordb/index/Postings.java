@@ -1,0 +1,123 @@
+package org.thordb.index;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The value of a postings key: a set of game ids. Small sets (most positions are reached by few
+ * games) are a varint-delta list, tag 0; larger ones a Roaring bitmap in its portable format, tag 1.
+ *
+ * <p>Usage: {@code byte[] v = Postings.encode(ids, n); RoaringBitmap games = Postings.decode(v);}
+ */
+public final class Postings {
+    private Postings() {
+    }
+
+    private static final int SMALL = 48;
+
+    /** Encodes the first {@code n} ids of {@code ids}, sorted ascending and distinct. */
+    public static byte[] encode(int[] ids, int n) {
+        if (n < SMALL) {
+            byte[] out = new byte[1 + 5 * (n + 1)];
+            int o = 1;
+            o = putVarint(out, o, n);
+            int prev = 0;
+            for (int i = 0; i < n; i++) {
+                o = putVarint(out, o, ids[i] - prev);
+                prev = ids[i];
+            }
+            return java.util.Arrays.copyOf(out, o);
+        }
+        RoaringBitmap b = RoaringBitmap.bitmapOf(java.util.Arrays.copyOf(ids, n));
+        return encode(b);
+    }
+
+    /** Encodes a bitmap. */
+    public static byte[] encode(RoaringBitmap b) {
+        if (b.getCardinality() < SMALL) {
+            return encode(b.toArray(), b.getCardinality());
+        }
+        b.runOptimize();
+        ByteBuffer buf = ByteBuffer.allocate(1 + b.serializedSizeInBytes());
+        buf.put((byte) 1);
+        b.serialize(buf);
+        return buf.array();
+    }
+
+    /** Adds the ids of an encoded value to {@code into}. */
+    public static void addTo(byte[] value, RoaringBitmap into) {
+        if (value[0] == 0) {
+            int[] pos = {1};
+            int n = getVarint(value, pos);
+            int prev = 0;
+            for (int i = 0; i < n; i++) {
+                prev += getVarint(value, pos);
+                into.add(prev);
+            }
+        } else {
+            RoaringBitmap b = new RoaringBitmap();
+            try {
+                b.deserialize(ByteBuffer.wrap(value, 1, value.length - 1).slice());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            into.or(b);
+        }
+    }
+
+    /** Decodes a value. */
+    public static RoaringBitmap decode(byte[] value) {
+        RoaringBitmap b = new RoaringBitmap();
+        addTo(value, b);
+        return b;
+    }
+
+    static int putVarint(byte[] out, int o, int v) {
+        while ((v & ~0x7f) != 0) {
+            out[o++] = (byte) ((v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        out[o++] = (byte) v;
+        return o;
+    }
+
+    static int getVarint(byte[] in, int[] pos) {
+        int v = 0;
+        int shift = 0;
+        while (true) {
+            byte b = in[pos[0]++];
+            v |= (b & 0x7f) << shift;
+            if (b >= 0) {
+                return v;
+            }
+            shift += 7;
+        }
+    }
+
+    /** Serialises a bitmap to bytes in the portable Roaring format (for callers that keep results). */
+    public static byte[] portable(RoaringBitmap b) {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bos)) {
+            b.serialize(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bos.toByteArray();
+    }
+
+    /** Reads a bitmap written by {@link #portable(RoaringBitmap)}. */
+    public static RoaringBitmap fromPortable(byte[] bytes) {
+        RoaringBitmap b = new RoaringBitmap();
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes))) {
+            b.deserialize(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b;
+    }
+}

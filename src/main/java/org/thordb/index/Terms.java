@@ -1,0 +1,68 @@
+package org.thordb.index;
+
+import org.thordb.store.Keys;
+
+/**
+ * Term keys of the {@code TERMS} space: the field's code byte, its term bytes, and (in a postings
+ * key) the segment id.
+ *
+ * <p>Usage: {@code byte[] prefix = Terms.key(Field.BLACK, Terms.name(base, number));}
+ */
+public final class Terms {
+    private Terms() {
+    }
+
+    /** The longest opening indexed, in moves; longer openings are checked against the records. */
+    public static final int OPENING_DEPTH = 10;
+
+    /** The key prefix of a term: field code then term bytes. */
+    public static byte[] key(Field f, byte[] term) {
+        byte[] k = new byte[1 + term.length];
+        k[0] = f.code();
+        System.arraycopy(term, 0, k, 1, term.length);
+        return k;
+    }
+
+    /** A postings key: term key then segment. */
+    public static byte[] postingKey(byte[] termKey, int segment) {
+        byte[] k = java.util.Arrays.copyOf(termKey, termKey.length + 4);
+        Keys.putU32(k, termKey.length, segment);
+        return k;
+    }
+
+    /** The term of a player or tournament number within a base. */
+    public static byte[] name(int base, int number) {
+        return new byte[] {(byte) (base >>> 8), (byte) base, (byte) (number >>> 8), (byte) number};
+    }
+
+    /** The term of a year. */
+    public static byte[] year(int year) {
+        return Keys.i32(year);
+    }
+
+    /** The term of a small number (score, theoretical score, move count, result). */
+    public static byte[] small(int v) {
+        return new byte[] {(byte) v};
+    }
+
+    /** The term of a base. */
+    public static byte[] base(int base) {
+        return Keys.u16(base);
+    }
+
+    /** The term of an opening: its length, then its squares (already turned so that the first is f5). */
+    public static byte[] opening(int[] squares, int length) {
+        byte[] t = new byte[1 + length];
+        t[0] = (byte) length;
+        for (int i = 0; i < length; i++) {
+            t[1 + i] = (byte) squares[i];
+        }
+        return t;
+    }
+
+    /** The result code of a stored score: 0 Black wins, 1 White wins, 2 draw. */
+    public static int result(int blackScore, int side) {
+        int half = side * side / 2;
+        return blackScore > half ? 0 : blackScore < half ? 1 : 2;
+    }
+}

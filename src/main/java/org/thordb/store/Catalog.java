@@ -1,0 +1,276 @@
+package org.thordb.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.store.Store.Space;
+import org.thordb.wthor.NameList;
+
+/**
+ * What a store holds, small enough to keep in memory and read once per import: its bases with their
+ * names, its imported files (each game file a segment), and its id counters. Immutable: an import
+ * loads a new one after it commits.
+ *
+ * <p>Usage: {@code Catalog c = Catalog.load(view); Catalog.Base ffo = c.base("WTHOR");}
+ */
+public final class Catalog {
+    /** The schema version this code reads and writes. */
+    public static final int SCHEMA_VERSION = 1;
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The key of the schema in {@code META}. */
+    public static final byte[] SCHEMA_KEY = "schema".getBytes(StandardCharsets.US_ASCII);
+    /** The key of the counters in {@code META}: next game id, next segment, next base (u32 each). */
+    public static final byte[] COUNTERS_KEY = "counters".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * A base: a set of game files sharing one pair of names files.
+     *
+     * @param id the base id
+     * @param name its name, upper case ("WTHOR", "PLAYOK")
+     * @param players the player names by number
+     * @param tournaments the tournament names by number
+     */
+    public record Base(int id, String name, List<String> players, List<String> tournaments) {
+        /** A player's name, or null for an unknown number. */
+        public String player(int number) {
+            return number >= 0 && number < players.size() ? players.get(number) : null;
+        }
+
+        /** A tournament's name, or null for an unknown number. */
+        public String tournament(int number) {
+            return number >= 0 && number < tournaments.size() ? tournaments.get(number) : null;
+        }
+    }
+
+    /**
+     * The store's parameters, fixed when it is created.
+     *
+     * @param version the schema version
+     * @param openingDepth the longest opening indexed
+     * @param hash the name of the position hash
+     */
+    public record Schema(int version, int openingDepth, String hash) {
+    }
+
+    private final Map<String, Base> basesByName;
+    private final List<Base> bases;
+    private final List<FileRow> gameFiles;
+    private final Map<Integer, FileRow> bySegment;
+    private final List<FileRow> namesFiles;
+    private final int nextGameId;
+    private final int nextSegment;
+    private final int nextBase;
+
+    private Catalog(List<Base> bases, List<FileRow> gameFiles, List<FileRow> namesFiles, int nextGameId,
+                    int nextSegment, int nextBase) {
+        this.bases = List.copyOf(bases);
+        Map<String, Base> m = new LinkedHashMap<>();
+        for (Base b : bases) {
+            m.put(b.name(), b);
+        }
+        this.basesByName = Collections.unmodifiableMap(m);
+        this.gameFiles = List.copyOf(gameFiles);
+        Map<Integer, FileRow> s = new HashMap<>();
+        for (FileRow f : gameFiles) {
+            s.put(f.segment(), f);
+        }
+        this.bySegment = Collections.unmodifiableMap(s);
+        this.namesFiles = List.copyOf(namesFiles);
+        this.nextGameId = nextGameId;
+        this.nextSegment = nextSegment;
+        this.nextBase = nextBase;
+    }
+
+    /** Reads the catalog of a store. */
+    public static Catalog load(Store.View v) {
+        Map<Integer, String> baseNames = new TreeMap<>();
+        v.scanPrefix(Space.FILES, new byte[] {'B'}, (k, val) -> {
+            baseNames.put(Keys.getU16(val, 0), new String(k, 1, k.length - 1, StandardCharsets.UTF_8));
+            return true;
+        });
+        List<FileRow> games = new ArrayList<>();
+        v.scanPrefix(Space.FILES, new byte[] {'F'}, (k, val) -> games.add(row(val)));
+        List<FileRow> names = new ArrayList<>();
+        v.scanPrefix(Space.FILES, new byte[] {'N'}, (k, val) -> names.add(row(val)));
+        List<Base> bases = new ArrayList<>();
+        for (Map.Entry<Integer, String> e : baseNames.entrySet()) {
+            int id = e.getKey();
+            bases.add(new Base(id, e.getValue(), loadNames(v, id, 'P'), loadNames(v, id, 'T')));
+        }
+        byte[] c = v.get(Space.META, COUNTERS_KEY);
+        int nextGame = c == null ? 0 : Keys.getU32(c, 0);
+        int nextSeg = c == null ? 0 : Keys.getU32(c, 4);
+        int nextBase = c == null ? 0 : Keys.getU32(c, 8);
+        return new Catalog(bases, games, names, nextGame, nextSeg, nextBase);
+    }
+
+    private static List<String> loadNames(Store.View v, int base, char kind) {
+        List<String> out = new ArrayList<>();
+        v.scanPrefix(Space.NAMES, namesPrefix(base, kind), (k, val) -> {
+            int number = Keys.getU16(k, 3);
+            while (out.size() < number) {
+                out.add(null);
+            }
+            out.add(NameList.decode(val));
+            return true;
+        });
+        return Collections.unmodifiableList(out);
+    }
+
+    /** The key prefix of the names of one kind ('P' or 'T') of a base. */
+    public static byte[] namesPrefix(int base, char kind) {
+        return new byte[] {(byte) (base >>> 8), (byte) base, (byte) kind};
+    }
+
+    /** The key of one name. */
+    public static byte[] nameKey(int base, char kind, int number) {
+        return Keys.concat(namesPrefix(base, kind), Keys.u16(number));
+    }
+
+    /** The key of a base's name in {@code FILES}. */
+    public static byte[] baseKey(String name) {
+        return Keys.concat(new byte[] {'B'}, name.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static FileRow row(byte[] json) {
+        try {
+            return JSON.readValue(json, FileRow.class);
+        } catch (java.io.IOException e) {
+            throw new ThorDbException(ErrorCode.STORE, "a file row of the store does not decode: " + e.getMessage(), e);
+        }
+    }
+
+    /** The JSON bytes of a file row. */
+    public static byte[] encode(FileRow f) {
+        try {
+            return JSON.writeValueAsBytes(f);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The counters value. */
+    public static byte[] counters(int nextGameId, int nextSegment, int nextBase) {
+        return Keys.concat(Keys.u32(nextGameId), Keys.u32(nextSegment), Keys.u32(nextBase));
+    }
+
+    /** The JSON of a schema. */
+    public static byte[] encode(Schema s) {
+        try {
+            return JSON.writeValueAsBytes(s);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Reads a schema value. */
+    public static Schema schema(byte[] json) {
+        try {
+            return JSON.readValue(json, Schema.class);
+        } catch (java.io.IOException e) {
+            throw new ThorDbException(ErrorCode.STORE, "the schema of the store does not decode: " + e.getMessage(), e);
+        }
+    }
+
+    /** The bases, by id. */
+    public List<Base> bases() {
+        return bases;
+    }
+
+    /** A base by name (case-insensitive), or null. */
+    public Base base(String name) {
+        return basesByName.get(name.toUpperCase(Locale.ROOT));
+    }
+
+    /** A base by id, or null. */
+    public Base base(int id) {
+        for (Base b : bases) {
+            if (b.id() == id) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /** The imported game files (segments). */
+    public List<FileRow> gameFiles() {
+        return gameFiles;
+    }
+
+    /** The imported names files. */
+    public List<FileRow> namesFiles() {
+        return namesFiles;
+    }
+
+    /** The game file of a segment, or null. */
+    public FileRow segment(int segment) {
+        return bySegment.get(segment);
+    }
+
+    /** The game file of a base, board side and year, or null. */
+    public FileRow gameFile(int base, int side, int year) {
+        for (FileRow f : gameFiles) {
+            if (f.base() == base && f.side() == side && f.year() == year) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The names file of a base and kind ('P' or 'T'), or null. */
+    public FileRow namesFile(int base, char kind) {
+        String k = kind == 'P' ? "jou" : "trn";
+        for (FileRow f : namesFiles) {
+            if (f.base() == base && f.kind().equals(k)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The game file holding a game id, or null. */
+    public FileRow fileOf(int gameId) {
+        for (FileRow f : gameFiles) {
+            if (gameId >= f.firstId() && gameId < f.firstId() + f.games()) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The number of games in the store. */
+    public long games() {
+        long n = 0;
+        for (FileRow f : gameFiles) {
+            n += f.games();
+        }
+        return n;
+    }
+
+    /** The next free game id. */
+    public int nextGameId() {
+        return nextGameId;
+    }
+
+    /** The next free segment id. */
+    public int nextSegment() {
+        return nextSegment;
+    }
+
+    /** The next free base id. */
+    public int nextBase() {
+        return nextBase;
+    }
+}

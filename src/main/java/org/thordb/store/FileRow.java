@@ -1,0 +1,57 @@
+package org.thordb.store;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+/**
+ * An imported file, as the {@code FILES} space keeps it (JSON). A game file is one segment: its
+ * games have the dense ids {@code firstId … firstId + games − 1}. A names file has no segment.
+ *
+ * <p>Usage: {@code for (FileRow f : catalog.gameFiles()) System.out.println(f.name() + " " + f.games());}
+ *
+ * @param base the base id
+ * @param kind {@code wtb}, {@code wtd}, {@code jou} or {@code trn}
+ * @param year the year of a game file (0 for names)
+ * @param name the file name as imported
+ * @param header the 16 header bytes, hex
+ * @param created the header's creation date as yyyymmdd
+ * @param sha256 the file's SHA-256, hex
+ * @param size the file's size in bytes
+ * @param segment the segment id (game files), else -1
+ * @param firstId the first game id (game files)
+ * @param games the number of records (games or names)
+ * @param damaged the number of damaged games
+ * @param fingerprintBits the partition bits of the segment's fingerprint blocks
+ * @param importedAt when it was imported, ISO-8601
+ */
+public record FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
+                      long size, int segment, int firstId, int games, int damaged, int fingerprintBits,
+                      String importedAt) {
+
+    /** Whether this is a game file (a segment). */
+    @JsonIgnore
+    public boolean holdsGames() {
+        return kind.equals("wtb") || kind.equals("wtd");
+    }
+
+    /** The board side of a game file. */
+    @JsonIgnore
+    public int side() {
+        return kind.equals("wtd") ? 10 : 8;
+    }
+
+    /** The key of a game file: 'F', base u16, side u8, year i32. */
+    public static byte[] gameFileKey(int base, int side, int year) {
+        return Keys.concat(new byte[] {'F'}, Keys.u16(base), new byte[] {(byte) side}, Keys.i32(year));
+    }
+
+    /** The key of a names file: 'N', base u16, kind ('P' players, 'T' tournaments). */
+    public static byte[] namesFileKey(int base, char kind) {
+        return Keys.concat(new byte[] {'N'}, Keys.u16(base), new byte[] {(byte) kind});
+    }
+
+    /** This row's key. */
+    @JsonIgnore
+    public byte[] key() {
+        return holdsGames() ? gameFileKey(base, side(), year) : namesFileKey(base, kind.equals("jou") ? 'P' : 'T');
+    }
+}

@@ -1,0 +1,120 @@
+package org.thordb.store;
+
+/**
+ * Key encodings: integers big-endian with the sign bit flipped, so that the byte order of keys is
+ * the numeric order of their values (negative before positive), as RocksDB compares bytes unsigned.
+ *
+ * <p>Usage: {@code byte[] k = Keys.concat(Keys.u16(base), Keys.i32(year), Keys.u32(record));}
+ */
+public final class Keys {
+    private Keys() {
+    }
+
+    /** A signed int, sign flipped, 4 bytes. */
+    public static byte[] i32(int v) {
+        return u32(v ^ 0x80000000);
+    }
+
+    /** An unsigned int (or a non-negative id), 4 bytes big-endian. */
+    public static byte[] u32(int v) {
+        return new byte[] {(byte) (v >>> 24), (byte) (v >>> 16), (byte) (v >>> 8), (byte) v};
+    }
+
+    /** An unsigned 16-bit number, 2 bytes big-endian. */
+    public static byte[] u16(int v) {
+        if (v < 0 || v > 0xffff) {
+            throw new IllegalArgumentException("not a 16-bit number: " + v);
+        }
+        return new byte[] {(byte) (v >>> 8), (byte) v};
+    }
+
+    /** A long as 8 bytes big-endian, unsigned order. */
+    public static byte[] u64(long v) {
+        byte[] b = new byte[8];
+        putU64(b, 0, v);
+        return b;
+    }
+
+    /** Writes a long big-endian at {@code off}. */
+    public static void putU64(byte[] b, int off, long v) {
+        for (int i = 7; i >= 0; i--) {
+            b[off + i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+
+    /** Writes an int big-endian at {@code off}. */
+    public static void putU32(byte[] b, int off, int v) {
+        b[off] = (byte) (v >>> 24);
+        b[off + 1] = (byte) (v >>> 16);
+        b[off + 2] = (byte) (v >>> 8);
+        b[off + 3] = (byte) v;
+    }
+
+    /** Reads an int big-endian at {@code off}. */
+    public static int getU32(byte[] b, int off) {
+        return (b[off] & 0xff) << 24 | (b[off + 1] & 0xff) << 16 | (b[off + 2] & 0xff) << 8 | (b[off + 3] & 0xff);
+    }
+
+    /** Reads a sign-flipped int at {@code off}. */
+    public static int getI32(byte[] b, int off) {
+        return getU32(b, off) ^ 0x80000000;
+    }
+
+    /** Reads an unsigned 16-bit number at {@code off}. */
+    public static int getU16(byte[] b, int off) {
+        return (b[off] & 0xff) << 8 | (b[off + 1] & 0xff);
+    }
+
+    /** Reads a long big-endian at {@code off}. */
+    public static long getU64(byte[] b, int off) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = v << 8 | (b[off + i] & 0xff);
+        }
+        return v;
+    }
+
+    /** The parts one after another. */
+    public static byte[] concat(byte[]... parts) {
+        int n = 0;
+        for (byte[] p : parts) {
+            n += p.length;
+        }
+        byte[] out = new byte[n];
+        int o = 0;
+        for (byte[] p : parts) {
+            System.arraycopy(p, 0, out, o, p.length);
+            o += p.length;
+        }
+        return out;
+    }
+
+    /**
+     * The smallest key greater than every key that starts with {@code prefix}: the end of a prefix
+     * range, or null when there is none (the prefix is all 0xff).
+     */
+    public static byte[] prefixEnd(byte[] prefix) {
+        byte[] end = prefix.clone();
+        for (int i = end.length - 1; i >= 0; i--) {
+            if (end[i] != (byte) 0xff) {
+                end[i]++;
+                return java.util.Arrays.copyOf(end, i + 1);
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code key} starts with {@code prefix}. */
+    public static boolean startsWith(byte[] key, byte[] prefix) {
+        if (key.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (key[i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

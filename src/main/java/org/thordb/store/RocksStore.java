@@ -1,0 +1,328 @@
+package org.thordb.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.Cache;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompactRangeOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.LiveFileMetaData;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+import org.rocksdb.Snapshot;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+
+/**
+ * {@link Store} on RocksDB: one column family a key space, a shared block cache, Bloom filters,
+ * LZ4 compression (ZSTD at the bottom level). Every native handle is owned here and freed in
+ * {@link #close()}; views and batches free their own.
+ *
+ * <p>Usage: {@code try (Store s = RocksStore.open(Path.of("store"))) { ... }}
+ */
+public final class RocksStore implements Store {
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private static final long CACHE_BYTES = 256L << 20;
+
+    private final Path dir;
+    private final boolean readOnly;
+    private final Cache cache;
+    private final BloomFilter bloom;
+    private final DBOptions dbOptions;
+    private final List<ColumnFamilyOptions> cfOptions = new ArrayList<>();
+    private final List<ColumnFamilyHandle> handles = new ArrayList<>();
+    private final Map<Space, ColumnFamilyHandle> bySpace = new EnumMap<>(Space.class);
+    private final RocksDB db;
+    private final WriteOptions syncWrite;
+
+    private RocksStore(Path dir, boolean readOnly) {
+        this.dir = dir;
+        this.readOnly = readOnly;
+        this.cache = new LRUCache(CACHE_BYTES);
+        this.bloom = new BloomFilter(10);
+        this.dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
+                .setMaxBackgroundJobs(2).setKeepLogFileNum(3);
+        this.syncWrite = new WriteOptions().setSync(true);
+        List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+        descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions(null)));
+        for (Space s : Space.values()) {
+            descriptors.add(new ColumnFamilyDescriptor(s.familyName().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    columnOptions(s)));
+        }
+        try {
+            if (!readOnly) {
+                Files.createDirectories(dir);
+            }
+            this.db = readOnly
+                    ? RocksDB.openReadOnly(dbOptions, dir.toString(), descriptors, handles)
+                    : RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
+        } catch (RocksDBException e) {
+            freeOptions();
+            throw opening(e);
+        } catch (IOException e) {
+            freeOptions();
+            throw ThorDbException.io(dir, e);
+        }
+        for (int i = 0; i < Space.values().length; i++) {
+            bySpace.put(Space.values()[i], handles.get(i + 1));
+        }
+    }
+
+    /** Opens (creating when missing) the store in a folder, for reading and writing. */
+    public static RocksStore open(Path dir) {
+        return new RocksStore(dir, false);
+    }
+
+    /** Opens an existing store read-only; it may be open for writing in another process. */
+    public static RocksStore openReadOnly(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
+        }
+        return new RocksStore(dir, true);
+    }
+
+    private ThorDbException opening(RocksDBException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("lock") || m.contains("LOCK")) {
+            return new ThorDbException(ErrorCode.STORE, dir + ": the store is in use by another process"
+                    + " (open it read-only, or wait for that process to finish)", e);
+        }
+        return new ThorDbException(ErrorCode.STORE, dir + ": cannot open the store: " + m, e);
+    }
+
+    private ColumnFamilyOptions columnOptions(Space s) {
+        BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache).setFilterPolicy(bloom)
+                .setBlockSize(16 * 1024).setCacheIndexAndFilterBlocks(true)
+                .setPinL0FilterAndIndexBlocksInCache(true).setFormatVersion(5);
+        ColumnFamilyOptions o = new ColumnFamilyOptions().setTableFormatConfig(table)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setLevelCompactionDynamicLevelBytes(true);
+        if (s == Space.POSITIONS || s == Space.GAMES || s == Space.FINGERPRINTS || s == Space.TERMS) {
+            o.setWriteBufferSize(64L << 20);
+        }
+        cfOptions.add(o);
+        return o;
+    }
+
+    private ColumnFamilyHandle cf(Space s) {
+        return bySpace.get(s);
+    }
+
+    @Override
+    public Path path() {
+        return dir;
+    }
+
+    @Override
+    public View view() {
+        return new RocksView();
+    }
+
+    @Override
+    public Batch batch() {
+        if (readOnly) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": the store is open read-only");
+        }
+        return new RocksBatch();
+    }
+
+    @Override
+    public Map<Space, Long> sizes() {
+        Map<String, Space> byName = new HashMap<>();
+        for (Space s : Space.values()) {
+            byName.put(s.familyName(), s);
+        }
+        Map<Space, Long> out = new HashMap<>();
+        for (Space s : Space.values()) {
+            out.put(s, 0L);
+        }
+        for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
+            Space s = byName.get(new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8));
+            if (s != null) {
+                out.merge(s, f.size(), Long::sum);
+            }
+        }
+        long total = 0;
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                if (Files.isRegularFile(p)) {
+                    total += Files.size(p);
+                }
+            }
+        } catch (IOException e) {
+            throw ThorDbException.io(dir, e);
+        }
+        out.put(null, total);
+        return out;
+    }
+
+    @Override
+    public void compact() {
+        try (CompactRangeOptions o = new CompactRangeOptions()
+                .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForce)) {
+            for (Space s : Space.values()) {
+                db.compactRange(cf(s), null, null, o);
+            }
+        } catch (RocksDBException e) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": compaction failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (ColumnFamilyHandle h : handles) {
+            h.close();
+        }
+        try {
+            if (!readOnly) {
+                db.syncWal();
+            }
+        } catch (RocksDBException ignored) {
+            // every commit was synced already
+        }
+        db.close();
+        syncWrite.close();
+        freeOptions();
+    }
+
+    private void freeOptions() {
+        dbOptions.close();
+        for (ColumnFamilyOptions o : cfOptions) {
+            o.close();
+        }
+        bloom.close();
+        cache.close();
+    }
+
+    private final class RocksView implements View {
+        private final Snapshot snapshot = db.getSnapshot();
+        private final ReadOptions read = new ReadOptions().setSnapshot(snapshot);
+
+        @Override
+        public byte[] get(Space space, byte[] key) {
+            try {
+                return db.get(cf(space), read, key);
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": read failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public List<byte[]> multiGet(Space space, List<byte[]> keys) {
+            if (keys.isEmpty()) {
+                return List.of();
+            }
+            List<ColumnFamilyHandle> cfs = new ArrayList<>(keys.size());
+            for (int i = 0; i < keys.size(); i++) {
+                cfs.add(cf(space));
+            }
+            try {
+                return db.multiGetAsList(read, cfs, keys);
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": read failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
+            try (Slice upper = to == null ? null : new Slice(to);
+                 ReadOptions o = new ReadOptions().setSnapshot(snapshot)) {
+                if (upper != null) {
+                    o.setIterateUpperBound(upper);
+                }
+                try (RocksIterator it = db.newIterator(cf(space), o)) {
+                    for (it.seek(from); it.isValid(); it.next()) {
+                        if (!visitor.entry(it.key(), it.value())) {
+                            return;
+                        }
+                    }
+                    it.status();
+                }
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": scan failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            read.close();
+            db.releaseSnapshot(snapshot);
+        }
+    }
+
+    private final class RocksBatch implements Batch {
+        private final WriteBatch batch = new WriteBatch();
+        private int count;
+
+        @Override
+        public void put(Space space, byte[] key, byte[] value) {
+            try {
+                batch.put(cf(space), key, value);
+                count++;
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": batch failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void delete(Space space, byte[] key) {
+            try {
+                batch.delete(cf(space), key);
+                count++;
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": batch failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void deleteRange(Space space, byte[] from, byte[] to) {
+            try {
+                batch.deleteRange(cf(space), from, to);
+                count++;
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": batch failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public int count() {
+            return count;
+        }
+
+        @Override
+        public void commit() {
+            try {
+                db.write(syncWrite, batch);
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": write failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            batch.close();
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package org.thordb.store;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The storage engine behind thordb, kept small: named key spaces of sorted byte keys, consistent
+ * read views, and atomic, durable write batches. {@link RocksStore} is the one implementation.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (Store s = RocksStore.open(Path.of("store"));
+ *      Store.View v = s.view()) {
+ *     byte[] meta = v.get(Store.Space.META, Keys.u32(0));
+ * }
+ * }</pre>
+ */
+public interface Store extends AutoCloseable {
+
+    /** The key spaces (RocksDB column families); their layouts are in {@code store/README.md}. */
+    enum Space {
+        /** Schema version and counters. */
+        META,
+        /** Bases, imported files and segments. */
+        FILES,
+        /** Player and tournament names per base. */
+        NAMES,
+        /** Game records by game id. */
+        GAMES,
+        /** Game ids by base, year and record number. */
+        GAME_KEYS,
+        /** Postings of player, tournament, year, result, score, length and opening. */
+        TERMS,
+        /** Postings of positions reached by two or more games of a segment. */
+        POSITIONS,
+        /** Fingerprint blocks of positions reached by one game of a segment. */
+        FINGERPRINTS;
+
+        /** The column family name. */
+        public String familyName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** Sees one entry of a scan; returns false to stop. */
+    @FunctionalInterface
+    interface EntryVisitor {
+        /** Called for each entry in key order. */
+        boolean entry(byte[] key, byte[] value);
+    }
+
+    /** A consistent view of the store as it was when the view was taken. */
+    interface View extends AutoCloseable {
+        /** The value of a key, or null. */
+        byte[] get(Space space, byte[] key);
+
+        /** The values of several keys at once (null where absent), in the order of the keys. */
+        List<byte[]> multiGet(Space space, List<byte[]> keys);
+
+        /** Visits the entries with {@code from <= key < to} in key order; {@code to} null means no end. */
+        void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor);
+
+        /** Visits the entries whose key starts with {@code prefix}. */
+        default void scanPrefix(Space space, byte[] prefix, EntryVisitor visitor) {
+            scan(space, prefix, Keys.prefixEnd(prefix), visitor);
+        }
+
+        @Override
+        void close();
+    }
+
+    /** Writes that land together or not at all. */
+    interface Batch extends AutoCloseable {
+        /** Sets a key. */
+        void put(Space space, byte[] key, byte[] value);
+
+        /** Removes a key. */
+        void delete(Space space, byte[] key);
+
+        /** Removes the keys with {@code from <= key < to}. */
+        void deleteRange(Space space, byte[] from, byte[] to);
+
+        /** The number of operations so far. */
+        int count();
+
+        /** Writes every operation atomically and durably (synced to disk before it returns). */
+        void commit();
+
+        /** Drops the batch if it was not committed. */
+        @Override
+        void close();
+    }
+
+    /** A view of the store as it is now. */
+    View view();
+
+    /** A new, empty batch. */
+    Batch batch();
+
+    /** Bytes on disk per key space (live table files), and the total under {@code null}. */
+    Map<Space, Long> sizes();
+
+    /** The folder of the store. */
+    java.nio.file.Path path();
+
+    /** Compacts every key space fully (for size figures and after large imports). */
+    void compact();
+
+    @Override
+    void close();
+}
