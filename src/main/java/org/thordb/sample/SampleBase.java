@@ -1,0 +1,129 @@
+package org.thordb.sample;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.thordb.error.ThorDbException;
+import org.thordb.othello.Position;
+import org.thordb.wthor.NameList;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorHeader;
+import org.thordb.wthor.WthorKind;
+import org.thordb.wthor.WthorWriter;
+
+/**
+ * Generates a WTHOR base of random legal games: one {@code PREFIX_YYYY.wtb} a year with
+ * {@code PREFIX.JOU} and {@code PREFIX.TRN} of made-up names. Games follow the rules with their
+ * passes; a few end early (adjourned), and their stored score is the board's as WTHOR scores it.
+ * The same seed gives the same files.
+ *
+ * <p>Usage: {@code SampleBase.write(Path.of("examples/sample-base"), "SAMPLE", 2000, 5, 1000, 42L);}
+ */
+public final class SampleBase {
+    private SampleBase() {
+    }
+
+    private static final String[] SYLLABLES = {"ka", "to", "mi", "ra", "ne", "lo", "su", "vi", "da", "pe", "zo",
+        "gu", "be", "ha", "jo", "ri", "fa", "ce", "lu", "mo"};
+
+    /**
+     * Writes the base.
+     *
+     * @param dir the folder (created when missing)
+     * @param prefix the base name, such as {@code SAMPLE}
+     * @param firstYear the first year
+     * @param years how many yearly files
+     * @param gamesPerYear games in each file
+     * @param seed the random seed
+     * @return the files written
+     */
+    public static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed) {
+        try {
+            Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw ThorDbException.io(dir, e);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int players = Math.max(8, Math.min(60_000, gamesPerYear * years / 20));
+        int tournaments = Math.max(2, Math.min(60_000, years * 12));
+        LocalDate made = LocalDate.of(firstYear + years, 1, 15);
+        List<Path> out = new ArrayList<>();
+        Path jou = dir.resolve(prefix + ".JOU");
+        NameList.of(WthorKind.PLAYERS, made, names(rnd, players, 2)).write(jou);
+        out.add(jou);
+        Path trn = dir.resolve(prefix + ".TRN");
+        List<String> t = new ArrayList<>();
+        for (String n : names(rnd, tournaments, 1)) {
+            t.add("Open de " + n);
+        }
+        NameList.of(WthorKind.TOURNAMENTS, made, t).write(trn);
+        out.add(trn);
+        for (int y = 0; y < years; y++) {
+            int year = firstYear + y;
+            Path f = dir.resolve(prefix + "_" + year + ".wtb");
+            try (WthorWriter w = WthorWriter.create(f, WthorKind.GAMES_8,
+                    WthorHeader.forGames(made, gamesPerYear, year, 8, 22))) {
+                for (int i = 0; i < gamesPerYear; i++) {
+                    w.write(randomGame(rnd, players, tournaments));
+                }
+            }
+            out.add(f);
+        }
+        return out;
+    }
+
+    private static List<String> names(SplittableRandom rnd, int n, int words) {
+        List<String> out = new ArrayList<>(n);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        while (out.size() < n) {
+            StringBuilder sb = new StringBuilder();
+            for (int w = 0; w < words; w++) {
+                if (w > 0) {
+                    sb.append(' ');
+                }
+                int syl = 2 + rnd.nextInt(2);
+                StringBuilder word = new StringBuilder();
+                for (int s = 0; s < syl; s++) {
+                    word.append(SYLLABLES[rnd.nextInt(SYLLABLES.length)]);
+                }
+                word.setCharAt(0, Character.toUpperCase(word.charAt(0)));
+                sb.append(word);
+            }
+            String name = sb.length() > 19 ? sb.substring(0, 19) : sb.toString();
+            if (seen.add(name)) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /** A random legal game: random moves to the end, or (1 in 50) stopped early. */
+    public static WthorGame randomGame(SplittableRandom rnd, int players, int tournaments) {
+        int[] moves = new int[60];
+        int n = 0;
+        Position p = Position.start();
+        int stopAt = rnd.nextInt(50) == 0 ? 10 + rnd.nextInt(40) : 60;
+        while (!p.isFinal() && n < stopAt) {
+            long legal = p.legalMoves();
+            int k = rnd.nextInt(Long.bitCount(legal));
+            for (int i = 0; i < k; i++) {
+                legal &= legal - 1;
+            }
+            int sq = Long.numberOfTrailingZeros(legal);
+            moves[n++] = sq;
+            p = p.play(sq);
+        }
+        int score = p.wthorScore();
+        int theoretical = Math.max(0, Math.min(64, score + rnd.nextInt(9) - 4));
+        int black = rnd.nextInt(players);
+        int white = rnd.nextInt(players - 1);
+        if (white >= black) {
+            white++;
+        }
+        return WthorGame.of(rnd.nextInt(tournaments), black, white, score, theoretical,
+                java.util.Arrays.copyOf(moves, n), 8);
+    }
+}

@@ -1,0 +1,81 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.ingest.ImportReport;
+import org.thordb.ingest.Importer;
+import org.thordb.store.FileRow;
+import org.thordb.testing.SharedData;
+import org.thordb.wthor.WthorReader;
+
+/**
+ * A child JVM imports the FFO base and is killed (SIGKILL) at random moments; after each kill the
+ * store opens, every file it holds is complete and indexed, and a last import finishes the job with
+ * every game exactly once.
+ */
+class KillDuringImportTest {
+    @TempDir
+    Path tmp;
+
+    private static Process startImport(Path db, Path base) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+                "org.thordb.cli.Main", "import", "--no-progress", "--db", db.toString(), base.toString());
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    @Test
+    void killedImportsLeaveWholeFilesAndFinishOnTheNextImport() throws Exception {
+        Path base = SharedData.dir("wthor");
+        Path db = tmp.resolve("db");
+        Random rnd = new Random(20261122);
+        int kills = 0;
+        List<Integer> filesSeen = new ArrayList<>();
+        for (int round = 0; round < 6; round++) {
+            Process p = startImport(db, base);
+            long delay = 300 + rnd.nextInt(2500);
+            boolean ended = p.waitFor(delay, TimeUnit.MILLISECONDS);
+            if (!ended) {
+                p.destroyForcibly(); // SIGKILL
+                p.waitFor();
+                kills++;
+            }
+            try (ThorDb t = ThorDb.open(db)) {
+                filesSeen.add(t.catalog().gameFiles().size());
+                for (FileRow f : t.catalog().gameFiles()) {
+                    assertEquals(f.games(), t.count("year = " + f.year()), "year " + f.year() + " after kill " + kills);
+                    assertEquals((Integer) f.games(), t.read(r -> {
+                        int n = 0;
+                        for (int i = 0; i < f.games(); i++) {
+                            n += r.game(f.firstId() + i) != null ? 1 : 0;
+                        }
+                        return n;
+                    }));
+                }
+            }
+        }
+        assertTrue(kills >= 3, "the child was killed mid-import at least 3 times: " + kills + ", files " + filesSeen);
+        assertTrue(filesSeen.stream().anyMatch(n -> n > 0 && n < 39), "a kill landed between files: " + filesSeen);
+        System.out.println("kill test: files in the store after each round: " + filesSeen);
+        try (ThorDb t = ThorDb.open(db)) {
+            ImportReport r = t.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+            assertEquals(0, r.refused());
+            assertEquals(117_435, t.count("year >= 1900"));
+            assertEquals(39, t.catalog().gameFiles().size());
+            for (Path f : SharedData.files("wthor", ".wtb")) {
+                try (WthorReader wr = WthorReader.open(f)) {
+                    assertEquals(wr.header().n1(), t.count("year = " + wr.header().gameYear()));
+                }
+            }
+            assertEquals(117_435, t.position(org.thordb.othello.Position.start()).getCardinality());
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.PositionHash;
+import org.thordb.ingest.ImportReport;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Position;
+import org.thordb.store.FileRow;
+import org.thordb.testing.PlainScan;
+import org.thordb.testing.SharedData;
+import org.thordb.wthor.WthorReader;
+
+/** The FFO base imported once, and every answer of the store checked against a plain scan of the files. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RealBaseStoreTest {
+    private Path base;
+    private Path dir;
+    private ThorDb db;
+    private ImportReport report;
+    private final List<String> messages = new ArrayList<>();
+    private PlainScan scan;
+
+    @BeforeAll
+    void importTheBase() throws Exception {
+        base = SharedData.dir("wthor");
+        dir = Files.createTempDirectory("thordb-real");
+        db = ThorDb.open(dir);
+        report = db.importFiles(List.of(base), Importer.Options.defaults(), messages::add);
+        scan = new PlainScan(base);
+    }
+
+    @AfterAll
+    void close() throws Exception {
+        if (db != null) {
+            db.close();
+        }
+        if (dir != null) {
+            org.thordb.testing.Folders.delete(dir);
+        }
+    }
+
+    @Test
+    void everyFileIsImportedWithItsN1Games() {
+        assertEquals(41, report.files(), messages.toString());
+        assertEquals(117_435, report.games());
+        assertEquals(117_435, report.newGames());
+        assertEquals(0, report.refused());
+        assertEquals(0, report.damaged(), messages.toString());
+        assertEquals(117_435, db.catalog().games());
+        for (Path f : SharedData.files("wthor", ".wtb")) {
+            try (WthorReader r = WthorReader.open(f)) {
+                int year = r.header().gameYear();
+                assertEquals(r.header().n1(), db.count("year = " + year), f.toString());
+                FileRow row = db.catalog().gameFile(db.catalog().base("WTHOR").id(), 8, year);
+                assertEquals(f.getFileName().toString(), row.name());
+                assertEquals(r.header().creationStamp(), row.created());
+            }
+        }
+        assertEquals(117_435, db.count("year >= 1900"));
+        assertEquals(0, db.count("year < 1977"));
+    }
+
+    @Test
+    void recordsAreKeptByteForByteWithTheirNames() {
+        Random rnd = new Random(1);
+        for (int i = 0; i < 2000; i++) {
+            PlainScan.Game want = scan.games().get(rnd.nextInt(scan.games().size()));
+            Game got = db.game("WTHOR", want.year(), want.record()).orElseThrow();
+            assertArrayEquals(want.game().bytes(), got.record68().bytes());
+            assertEquals(want.black(), got.black());
+            assertEquals(want.white(), got.white());
+            assertEquals(want.tournament(), got.tournament());
+            assertEquals(null, got.damage());
+        }
+        assertEquals(3884, db.catalog().base("WTHOR").players().size());
+        assertEquals(439, db.catalog().base("WTHOR").tournaments().size());
+    }
+
+    @Test
+    void playerQueriesAgreeWithAPlainScan() {
+        for (String name : List.of("Tastet Marc", "Tastet Remi", "Melnikov Aleksandr")) {
+            long want = scan.count(g -> g.black().equals(name) || g.white().equals(name));
+            assertTrue(want > 0, name);
+            assertEquals(want, db.count("player = \"" + name + "\""), name);
+            assertEquals(want, db.count("player = \"" + name.toUpperCase() + "\""), name);
+        }
+        assertEquals(0, db.count("player = \"Nobody At All\""));
+    }
+
+    /** Positions of random games at random plies, and every position of some whole games. */
+    @Test
+    void positionLookupsEqualAPlainReplayOfEveryGame() {
+        Random rnd = new Random(7);
+        Set<Position> targets = new HashSet<>();
+        Map<Position, Position> original = new HashMap<>();
+        for (int i = 0; i < 400; i++) {
+            PlainScan.Game g = scan.games().get(rnd.nextInt(scan.games().size()));
+            List<Position> ps = g.canonicalPositions();
+            Position c = ps.get(rnd.nextInt(ps.size()));
+            targets.add(c);
+        }
+        for (int i = 0; i < 5; i++) {
+            targets.addAll(scan.games().get(rnd.nextInt(scan.games().size())).canonicalPositions());
+        }
+        // the positions are asked in another orientation than the canonical one
+        org.thordb.othello.Symmetry[] all = org.thordb.othello.Symmetry.values();
+        for (Position c : targets) {
+            original.put(c, c.transform(all[rnd.nextInt(all.length)]));
+        }
+        Map<Position, Set<Long>> expected = new HashMap<>();
+        for (PlainScan.Game g : scan.games()) {
+            for (Position c : g.canonicalPositions()) {
+                if (targets.contains(c)) {
+                    expected.computeIfAbsent(c, k -> new HashSet<>()).add((long) g.year() * 100_000 + g.record());
+                }
+            }
+        }
+        for (Position c : targets) {
+            RoaringBitmap got = db.position(original.get(c));
+            Set<Long> gotKeys = new HashSet<>();
+            for (Game g : db.games(got)) {
+                gotKeys.add((long) g.year() * 100_000 + g.record());
+            }
+            assertEquals(expected.get(c), gotKeys, c.toBoardString());
+        }
+        assertEquals(117_435, db.position(Position.start()).getCardinality());
+    }
+
+    @Test
+    void aConstantHashFindsTheSameGames() throws Exception {
+        // every singleton position collides with every other: answers must still be exact
+        Path d = Files.createTempDirectory("thordb-collide");
+        PositionHash constant = (b, w, s) -> 0x1234_5678_9abc_def0L;
+        try (ThorDb collide = ThorDb.open(d, constant)) {
+            collide.importFiles(List.of(base.resolve("WTH_1980.wtb"), base.resolve("WTH_1981.wtb")),
+                    Importer.Options.defaults(), m -> { });
+            Random rnd = new Random(3);
+            List<PlainScan.Game> games = scan.games().stream()
+                    .filter(g -> g.year() == 1980 || g.year() == 1981).toList();
+            for (int i = 0; i < 60; i++) {
+                PlainScan.Game g = games.get(rnd.nextInt(games.size()));
+                List<Position> ps = g.canonicalPositions();
+                Position c = ps.get(rnd.nextInt(ps.size()));
+                Set<Long> want = new HashSet<>();
+                for (PlainScan.Game h : games) {
+                    if (h.canonicalPositions().contains(c)) {
+                        want.add((long) h.year() * 100_000 + h.record());
+                    }
+                }
+                Set<Long> got = new HashSet<>();
+                for (Game x : collide.games(collide.position(c))) {
+                    got.add((long) x.year() * 100_000 + x.record());
+                }
+                assertEquals(want, got, c.toBoardString());
+            }
+        } finally {
+            org.thordb.testing.Folders.delete(d);
+        }
+    }
+
+    @Test
+    void importingTheSameFilesAgainChangesNothingAndSaysSo() {
+        long before = db.catalog().games();
+        List<String> again = new ArrayList<>();
+        ImportReport r = db.importFiles(List.of(base), Importer.Options.defaults(), again::add);
+        assertEquals(0, r.games());
+        assertEquals(41, r.skipped());
+        assertEquals(before, db.catalog().games());
+        assertEquals(41, again.stream().filter(m -> m.contains(": unchanged")).count(), again.toString());
+        assertEquals(117_435, db.count("year >= 1900"));
+    }
+}
