@@ -6,7 +6,9 @@ import org.thordb.store.Keys;
  * A block of the {@code FINGERPRINTS} space: the positions reached by exactly one game of a
  * segment whose hash falls in one partition, as {@code n} (u32), then {@code n} fingerprints (the
  * hash's low 32 bits, ascending as unsigned), then {@code n} game numbers within the segment (u24).
- * Candidates found here are replayed before they are believed.
+ * Keys are the partition (the hash's top {@link #BITS} bits) then the segment, so that one prefix
+ * scan reads a position's blocks in every segment. Candidates found here are replayed before they
+ * are believed.
  *
  * <p>Usage: {@code FingerprintBlock.candidates(value, fp, id -> ...);}
  */
@@ -17,9 +19,12 @@ public final class FingerprintBlock {
     /** The largest segment a block can address. */
     public static final int MAX_GAMES = 1 << 24;
 
-    /** The partition of a hash when a segment has {@code bits} partition bits. */
-    public static int partition(long hash, int bits) {
-        return bits == 0 ? 0 : (int) (hash >>> (64 - bits));
+    /** The partition bits of every store: 4,096 partitions. */
+    public static final int BITS = 12;
+
+    /** The partition of a hash. */
+    public static int partition(long hash) {
+        return (int) (hash >>> (64 - BITS));
     }
 
     /** The fingerprint of a hash. */
@@ -27,21 +32,23 @@ public final class FingerprintBlock {
         return (int) hash;
     }
 
-    /** The partition bits for a segment of {@code singletons} positions: blocks of about 64 entries. */
-    public static int bitsFor(int singletons) {
-        int bits = 0;
-        while (bits < 24 && (singletons >>> bits) > 64) {
-            bits++;
-        }
-        return bits;
+    /** The key of a block: partition u16, segment u32. */
+    public static byte[] key(int partition, int segment) {
+        byte[] k = new byte[6];
+        k[0] = (byte) (partition >>> 8);
+        k[1] = (byte) partition;
+        Keys.putU32(k, 2, segment);
+        return k;
     }
 
-    /** The key of a block. */
-    public static byte[] key(int segment, int partition) {
-        byte[] k = new byte[8];
-        Keys.putU32(k, 0, segment);
-        Keys.putU32(k, 4, partition);
-        return k;
+    /** The key prefix of a partition's blocks in every segment. */
+    public static byte[] partitionPrefix(int partition) {
+        return new byte[] {(byte) (partition >>> 8), (byte) partition};
+    }
+
+    /** The segment of a block key. */
+    public static int segmentOf(byte[] key) {
+        return Keys.getU32(key, 2);
     }
 
     /**

@@ -1,7 +1,5 @@
 package org.thordb.index;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
@@ -116,29 +114,20 @@ public final class IndexReader {
         });
         long h = hash.hash(c.black(), c.white(), side);
         int fp = FingerprintBlock.fingerprint(h);
-        List<FileRow> segments = new ArrayList<>();
-        List<byte[]> keys = new ArrayList<>();
-        for (FileRow f : catalog.gameFiles()) {
-            if (f.side() == 8) {
-                segments.add(f);
-                keys.add(FingerprintBlock.key(f.segment(), FingerprintBlock.partition(h, f.fingerprintBits())));
-            }
-        }
-        List<byte[]> blocks = view.multiGet(Space.FINGERPRINTS, keys);
         int ply = c.discs() - 4;
-        for (int i = 0; i < blocks.size(); i++) {
-            byte[] block = blocks.get(i);
-            if (block == null) {
-                continue;
+        view.scanPrefix(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(FingerprintBlock.partition(h)), (k, block) -> {
+            FileRow f = catalog.segment(FingerprintBlock.segmentOf(k));
+            if (f != null) {
+                int first = f.firstId();
+                FingerprintBlock.candidates(block, fp, local -> {
+                    int id = first + local;
+                    if (reaches(id, ply, c)) {
+                        out.add(id);
+                    }
+                });
             }
-            int first = segments.get(i).firstId();
-            FingerprintBlock.candidates(block, fp, local -> {
-                int id = first + local;
-                if (reaches(id, ply, c)) {
-                    out.add(id);
-                }
-            });
-        }
+            return true;
+        });
         return out;
     }
 

@@ -54,7 +54,6 @@ public final class SegmentIndexer {
     private int[] og = new int[1 << 12];
     private int occurrences;
     private final long[] canon = new long[2];
-    private int fingerprintBits = -1;
     private final IntList validPlies = new IntList();
 
     /**
@@ -208,11 +207,6 @@ public final class SegmentIndexer {
         terms.computeIfAbsent(new TermKey(Terms.key(f, term)), k -> new IntList()).add(local);
     }
 
-    /** The partition bits of this segment's fingerprint blocks (known after {@link #emit}). */
-    public int fingerprintBits() {
-        return fingerprintBits;
-    }
-
     /** The local numbers of the damaged games. */
     public int[] damagedGames() {
         return damaged.toArray();
@@ -304,12 +298,10 @@ public final class SegmentIndexer {
     }
 
     private void emitFingerprints(Emitter out, long[] h, int[] local, int n) {
-        int bits = FingerprintBlock.bitsFor(n);
-        fingerprintBits = bits;
-        int parts = 1 << bits;
+        int parts = 1 << FingerprintBlock.BITS;
         int[] start = new int[parts + 1];
         for (int i = 0; i < n; i++) {
-            start[FingerprintBlock.partition(h[i], bits) + 1]++;
+            start[FingerprintBlock.partition(h[i]) + 1]++;
         }
         for (int p = 0; p < parts; p++) {
             start[p + 1] += start[p];
@@ -317,7 +309,7 @@ public final class SegmentIndexer {
         long[] packed = new long[Math.max(1, n)];
         int[] fill = Arrays.copyOf(start, parts);
         for (int i = 0; i < n; i++) {
-            int p = FingerprintBlock.partition(h[i], bits);
+            int p = FingerprintBlock.partition(h[i]);
             packed[fill[p]++] = (FingerprintBlock.fingerprint(h[i]) & 0xffffffffL) << 24 | local[i];
         }
         for (int p = 0; p < parts; p++) {
@@ -325,7 +317,7 @@ public final class SegmentIndexer {
                 continue;
             }
             Arrays.sort(packed, start[p], start[p + 1]);
-            out.entry(Space.FINGERPRINTS, FingerprintBlock.key(segment, p),
+            out.entry(Space.FINGERPRINTS, FingerprintBlock.key(p, segment),
                     FingerprintBlock.encode(packed, start[p], start[p + 1]));
         }
     }

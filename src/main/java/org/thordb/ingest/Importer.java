@@ -299,7 +299,7 @@ public final class Importer {
             }
             FileRow row = new FileRow(base, names.kind().extension(), 0, file.getFileName().toString(),
                     HexFormat.of().formatHex(names.header().encode()), created, sha, Files.size(file), -1, 0,
-                    names.size(), 0, 0, Instant.now().toString());
+                    names.size(), 0, Instant.now().toString());
             batch.put(Space.FILES, row.key(), Catalog.encode(row));
             batch.put(Space.META, Catalog.COUNTERS_KEY, Catalog.counters(counters[0], counters[1], counters[2]));
             catalog = committer.commit(batch);
@@ -401,8 +401,7 @@ public final class Importer {
             }
             ix.emit(batch::put);
             FileRow row = new FileRow(base, pl.kind().extension(), year, file.getFileName().toString(), headerHex,
-                    created, sha, Files.size(file), segment, firstId, records.size(), bad, ix.fingerprintBits(),
-                    Instant.now().toString());
+                    created, sha, Files.size(file), segment, firstId, records.size(), bad, Instant.now().toString());
             batch.put(Space.FILES, row.key(), Catalog.encode(row));
             batch.put(Space.META, Catalog.COUNTERS_KEY, Catalog.counters(counters[0], counters[1], counters[2]));
             catalog = committer.commit(batch);
@@ -442,8 +441,8 @@ public final class Importer {
     }
 
     /**
-     * Deletes every entry of a stored segment: its games and locators by range, its postings by
-     * indexing its games again, which gives back exactly the keys it wrote.
+     * Deletes every entry of a stored segment: its games and locators by range, its postings and
+     * fingerprint blocks by indexing its games again, which gives back exactly the keys it wrote.
      */
     private void removeSegment(FileRow old, Store.Batch batch) {
         SegmentIndexer ix = new SegmentIndexer(old.segment(), old.firstId(), old.base(), old.year(), old.games(), hash);
@@ -458,12 +457,7 @@ public final class Importer {
                 ix.add(new WthorGame(r.raw(), r.side()), r.damage());
             }
         }
-        ix.emit((space, key, value) -> {
-            if (space != Space.FINGERPRINTS) {
-                batch.delete(space, key);
-            }
-        });
-        batch.deleteRange(Space.FINGERPRINTS, Keys.u32(old.segment()), Keys.u32(old.segment() + 1));
+        ix.emit((space, key, value) -> batch.delete(space, key));
         batch.deleteRange(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()));
         byte[] loc = GameRow.locatorPrefix(old.base(), old.side(), old.year());
         batch.deleteRange(Space.GAME_KEYS, loc, Keys.prefixEnd(loc));

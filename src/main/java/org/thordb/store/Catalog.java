@@ -59,9 +59,10 @@ public final class Catalog {
      *
      * @param version the schema version
      * @param openingDepth the longest opening indexed
+     * @param fingerprintBits the partition bits of the fingerprint blocks
      * @param hash the name of the position hash
      */
-    public record Schema(int version, int openingDepth, String hash) {
+    public record Schema(int version, int openingDepth, int fingerprintBits, String hash) {
     }
 
     private final Map<String, Base> basesByName;

@@ -20,12 +20,10 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param firstId the first game id (game files)
  * @param games the number of records (games or names)
  * @param damaged the number of damaged games
- * @param fingerprintBits the partition bits of the segment's fingerprint blocks
  * @param importedAt when it was imported, ISO-8601
  */
 public record FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
-                      long size, int segment, int firstId, int games, int damaged, int fingerprintBits,
-                      String importedAt) {
+                      long size, int segment, int firstId, int games, int damaged, String importedAt) {
 
     /** Whether this is a game file (a segment). */
     @JsonIgnore

@@ -113,11 +113,11 @@ public final class RocksStore implements Store {
 
     private ColumnFamilyOptions columnOptions(Space s) {
         BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache).setFilterPolicy(bloom)
-                .setBlockSize(16 * 1024).setCacheIndexAndFilterBlocks(true)
+                .setBlockSize(Integer.getInteger("thordb.blockSize", 16 * 1024)).setCacheIndexAndFilterBlocks(true)
                 .setPinL0FilterAndIndexBlocksInCache(true).setFormatVersion(5);
         ColumnFamilyOptions o = new ColumnFamilyOptions().setTableFormatConfig(table)
-                .setCompressionType(CompressionType.LZ4_COMPRESSION)
-                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setCompressionType(Boolean.getBoolean("thordb.nocompress") ? CompressionType.NO_COMPRESSION : CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(Boolean.getBoolean("thordb.nocompress") ? CompressionType.NO_COMPRESSION : CompressionType.ZSTD_COMPRESSION)
                 .setLevelCompactionDynamicLevelBytes(true);
         if (s == Space.POSITIONS || s == Space.GAMES || s == Space.FINGERPRINTS || s == Space.TERMS) {
             o.setWriteBufferSize(64L << 20);
@@ -231,18 +231,18 @@ public final class RocksStore implements Store {
 
         @Override
         public List<byte[]> multiGet(Space space, List<byte[]> keys) {
-            if (keys.isEmpty()) {
-                return List.of();
-            }
-            List<ColumnFamilyHandle> cfs = new ArrayList<>(keys.size());
-            for (int i = 0; i < keys.size(); i++) {
-                cfs.add(cf(space));
-            }
+            // one get after another: for the few dozen keys asked at once here, RocksJava's
+            // multiGetAsList costs more in its own marshalling than the gets themselves
+            List<byte[]> out = new ArrayList<>(keys.size());
+            ColumnFamilyHandle h = cf(space);
             try {
-                return db.multiGetAsList(read, cfs, keys);
+                for (byte[] k : keys) {
+                    out.add(db.get(h, read, k));
+                }
             } catch (RocksDBException e) {
                 throw new ThorDbException(ErrorCode.STORE, dir + ": read failed: " + e.getMessage(), e);
             }
+            return out;
         }
 
         @Override

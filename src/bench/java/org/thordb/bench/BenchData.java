@@ -1,0 +1,98 @@
+package org.thordb.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.thordb.ThorDb;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.sample.SampleBase;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorReader;
+
+/**
+ * The data the benchmarks run on: the FFO base of {@code ../shared/data/wthor} ({@code ffo}) and a
+ * generated base of one million random legal games ({@code synthetic-1m}: 20 yearly files of 50,000
+ * games, made once under {@code target/bench/}), with a store of each built once and reused.
+ */
+public final class BenchData {
+    private BenchData() {
+    }
+
+    /** Where the benchmarks keep their stores and generated files. */
+    public static Path work() {
+        return Path.of(System.getProperty("thordb.bench.dir", "target/bench"));
+    }
+
+    /** The folder of a base's WTHOR files, generating the synthetic one when missing. */
+    public static Path files(String base) {
+        if (base.equals("ffo")) {
+            String env = System.getenv("THORDB_SHARED_DATA");
+            Path d = (env != null ? Path.of(env) : Path.of("../shared/data")).resolve("wthor");
+            if (!Files.isDirectory(d)) {
+                throw new IllegalStateException(d + " not found: the FFO base lives in ../shared/data/wthor");
+            }
+            return d;
+        }
+        if (base.equals("synthetic-1m")) {
+            Path d = work().resolve("synthetic-1m");
+            if (!Files.exists(d.resolve("SYNTH_2019.wtb"))) {
+                SampleBase.write(d, "SYNTH", 2000, 20, 50_000, 1L);
+            }
+            return d;
+        }
+        throw new IllegalArgumentException("unknown base " + base);
+    }
+
+    /** A store of the base, imported once and compacted. */
+    public static Path store(String base) {
+        Path d = work().resolve("store-" + base);
+        if (!Files.exists(d.resolve("CURRENT"))) {
+            try (ThorDb db = ThorDb.open(d)) {
+                db.importFiles(List.of(files(base)), Importer.Options.defaults(), m -> { });
+                db.compact();
+            }
+        }
+        return d;
+    }
+
+    /** The game files of a base, sorted. */
+    public static List<Path> gameFiles(String base) {
+        try (Stream<Path> s = Files.list(files(base))) {
+            return s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(".wtb")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The move lists of every game of a base, read straight from its files. */
+    public static List<int[]> games(String base) {
+        List<int[]> out = new ArrayList<>();
+        for (Path f : gameFiles(base)) {
+            try (WthorReader r = WthorReader.open(f)) {
+                for (WthorGame g : r.games()) {
+                    out.add(g.squares());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Positions of random games at random plies (any ply, start to end), the same for a seed. */
+    public static Position[] samplePositions(List<int[]> games, int n, long seed) {
+        Random rnd = new Random(seed);
+        Position[] out = new Position[n];
+        for (int i = 0; i < n; i++) {
+            int[] g = games.get(rnd.nextInt(games.size()));
+            int ply = rnd.nextInt(g.length + 1);
+            out[i] = Replay.replay(g, ply, null).finalPosition();
+        }
+        return out;
+    }
+}
