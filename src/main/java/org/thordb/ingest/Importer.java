@@ -15,9 +15,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import org.thordb.index.FingerprintBlock;
 import org.thordb.index.PositionHash;
 import org.thordb.index.SegmentIndexer;
 import org.thordb.store.Catalog;
@@ -85,7 +90,12 @@ public final class Importer {
     private final Committer committer;
     private final Options options;
     private final Listener listener;
-    private Catalog catalog;
+    private volatile Catalog catalog;
+    /** Next game id, next segment, next base: allocated ahead of commits, written with each. */
+    private int nextGame;
+    private int nextSegment;
+    private int nextBase;
+    private final Map<String, Integer> newBases = new java.util.HashMap<>();
 
     private int files;
     private long games;
@@ -105,6 +115,9 @@ public final class Importer {
         this.committer = committer;
         this.options = options;
         this.listener = listener;
+        this.nextGame = catalog.nextGameId();
+        this.nextSegment = catalog.nextSegment();
+        this.nextBase = catalog.nextBase();
     }
 
     /** A game file with the base and names files it belongs with. */
@@ -188,15 +201,7 @@ public final class Importer {
             }
         }
         plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
-        for (Planned pl : plan) {
-            files++;
-            try {
-                importGames(pl);
-            } catch (ThorDbException ex) {
-                refused++;
-                listener.line(ex.getMessage());
-            }
-        }
+        importGames(plan);
         return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported);
     }
 
@@ -252,22 +257,42 @@ public final class Importer {
         }
     }
 
-    /** The id of a base, adding it to the batch (and the counters) when new. */
-    private int baseId(String name, Store.Batch batch, int[] counters) {
+    /** The id of a base: the stored one, or a new one allocated once per run. */
+    private synchronized int baseId(String name) {
         Catalog.Base b = catalog.base(name);
         if (b != null) {
             return b.id();
         }
-        int id = counters[2]++;
-        if (id > 0xffff) {
-            throw new ThorDbException(ErrorCode.STORE, "the store holds 65,536 bases already");
+        Integer id = newBases.get(name);
+        if (id == null) {
+            if (nextBase > 0xffff) {
+                throw new ThorDbException(ErrorCode.STORE, "the store holds 65,536 bases already");
+            }
+            id = nextBase++;
+            newBases.put(name, id);
         }
-        batch.put(Space.FILES, Catalog.baseKey(name), Keys.u16(id));
         return id;
     }
 
-    private int[] counters() {
-        return new int[] {catalog.nextGameId(), catalog.nextSegment(), catalog.nextBase()};
+    /** Adds the base's name to a batch when the store does not hold it yet. */
+    private void putBaseIfNew(String name, int id, Store.Batch batch) {
+        if (catalog.base(name) == null) {
+            batch.put(Space.FILES, Catalog.baseKey(name), Keys.u16(id));
+        }
+    }
+
+    /** Allocates a segment and {@code games} game ids: {segment, first id}. */
+    private synchronized int[] allocate(int games) {
+        if (nextGame + (long) games > 0xffffffffL) {
+            throw new ThorDbException(ErrorCode.STORE, "game ids are used up");
+        }
+        int[] out = {nextSegment++, nextGame};
+        nextGame += games;
+        return out;
+    }
+
+    private synchronized byte[] counters() {
+        return Catalog.counters(nextGame, nextSegment, nextBase);
     }
 
     private void importNames(Path file, String baseName) {
@@ -290,8 +315,8 @@ public final class Importer {
             return;
         }
         try (Store.Batch batch = store.batch()) {
-            int[] counters = counters();
-            int base = baseId(baseName, batch, counters);
+            int base = baseId(baseName);
+            putBaseIfNew(baseName, base, batch);
             byte[] prefix = Catalog.namesPrefix(base, kind);
             batch.deleteRange(Space.NAMES, prefix, Keys.prefixEnd(prefix));
             for (int i = 0; i < names.size(); i++) {
@@ -301,7 +326,7 @@ public final class Importer {
                     HexFormat.of().formatHex(names.header().encode()), created, sha, Files.size(file), -1, 0,
                     names.size(), 0, Instant.now().toString());
             batch.put(Space.FILES, row.key(), Catalog.encode(row));
-            batch.put(Space.META, Catalog.COUNTERS_KEY, Catalog.counters(counters[0], counters[1], counters[2]));
+            batch.put(Space.META, Catalog.COUNTERS_KEY, counters());
             catalog = committer.commit(batch);
             namesImported++;
             listener.line(file + ": " + (stored == null ? "imported " : "updated ") + names.size()
@@ -315,108 +340,238 @@ public final class Importer {
         return String.format("%04d-%02d-%02d", yyyymmdd / 10000, yyyymmdd / 100 % 100, yyyymmdd % 100);
     }
 
-    private void importGames(Planned pl) {
-        Path file = pl.file();
-        String sha = sha256(file);
-        List<WthorGame> records = new ArrayList<>();
+    /** How many game files are read and indexed ahead of the one being committed. */
+    private static final int AHEAD = 2;
+
+    /**
+     * Imports the game files: {@link #AHEAD} worker threads read, replay and index the next files
+     * while this thread commits each in turn, so both cores work and each file stays one commit.
+     */
+    private void importGames(List<Planned> plan) {
+        ExecutorService workers = Executors.newFixedThreadPool(AHEAD, r -> {
+            Thread t = new Thread(r, "thordb-import");
+            t.setDaemon(true);
+            return t;
+        });
+        java.util.ArrayDeque<Future<Prepared>> ahead = new java.util.ArrayDeque<>();
+        int next = 0;
+        try {
+            while (next < plan.size() && ahead.size() < AHEAD) {
+                Planned pl = plan.get(next++);
+                ahead.add(workers.submit(() -> prepare(pl)));
+            }
+            while (!ahead.isEmpty()) {
+                Prepared p = await(ahead.poll());
+                if (next < plan.size()) {
+                    Planned pl = plan.get(next++);
+                    ahead.add(workers.submit(() -> prepare(pl)));
+                }
+                files++;
+                try {
+                    commit(p);
+                } catch (ThorDbException ex) {
+                    refused++;
+                    listener.line(ex.getMessage());
+                }
+            }
+        } finally {
+            for (Future<Prepared> f : ahead) {
+                f.cancel(false);
+                try {
+                    f.get().close();
+                } catch (InterruptedException | ExecutionException | java.util.concurrent.CancellationException e) {
+                    // dropped with the run
+                }
+            }
+            workers.shutdownNow();
+        }
+    }
+
+    private static Prepared await(Future<Prepared> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ThorDbException(ErrorCode.IO, "the import was interrupted");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * A game file read, replayed and indexed into its own batch, ready to commit; or a decision
+     * not to import it (skipped as unchanged, or refused).
+     */
+    private static final class Prepared implements AutoCloseable {
+        Planned plan;
+        String sha;
+        long size;
         int side;
         int year;
         int created;
         String headerHex;
-        try (WthorReader r = WthorReader.open(file, pl.kind())) {
-            r.warnings().forEach(listener::line);
-            side = r.header().boardSide();
-            year = r.header().gameYear();
-            created = r.header().creationStamp();
-            headerHex = HexFormat.of().formatHex(r.header().encode());
-            if (r.recordCount() >= org.thordb.index.FingerprintBlock.MAX_GAMES) {
-                throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 4, "a file of " + r.recordCount()
-                        + " games is larger than thordb imports at once (" + org.thordb.index.FingerprintBlock.MAX_GAMES + ")");
+        int records;
+        int base;
+        int segment;
+        int firstId;
+        int damaged;
+        List<String> problems = new ArrayList<>();
+        Store.Batch batch;
+        String skipped;
+        ThorDbException refused;
+
+        @Override
+        public void close() {
+            if (batch != null) {
+                batch.close();
+                batch = null;
             }
-            for (WthorGame g : r.games()) {
-                records.add(g);
+        }
+    }
+
+    /** Runs on a worker thread: everything about a game file that needs no commit before it. */
+    private Prepared prepare(Planned pl) {
+        Prepared p = new Prepared();
+        p.plan = pl;
+        Path file = pl.file();
+        try {
+            p.sha = sha256(file);
+            p.size = Files.size(file);
+            List<WthorGame> records = new ArrayList<>();
+            try (WthorReader r = WthorReader.open(file, pl.kind())) {
+                r.warnings().forEach(w -> p.problems.add(w));
+                p.side = r.header().boardSide();
+                p.year = r.header().gameYear();
+                p.created = r.header().creationStamp();
+                p.headerHex = HexFormat.of().formatHex(r.header().encode());
+                if (r.recordCount() >= FingerprintBlock.MAX_GAMES) {
+                    throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 4, "a file of " + r.recordCount()
+                            + " games is larger than thordb imports at once (" + FingerprintBlock.MAX_GAMES + ")");
+                }
+                for (WthorGame g : r.games()) {
+                    records.add(g);
+                }
             }
-        }
-        Catalog.Base existing = catalog.base(pl.base());
-        FileRow stored = existing == null ? null : catalog.gameFile(existing.id(), side, year);
-        if (stored != null && stored.sha256().equals(sha)) {
-            skipped++;
-            listener.progress(records.size());
-            listener.line(file + ": unchanged (year " + year + " of " + pl.base() + " already imported from "
-                    + stored.name() + ")");
-            return;
-        }
-        if (stored != null && stored.created() > created) {
-            listener.progress(records.size());
-            throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 0, "refused: this release of " + year
-                    + " was made " + stamp(created) + ", older than the stored one of " + stamp(stored.created())
-                    + " (" + stored.name() + ")");
-        }
-        if (stored != null && stored.created() == created) {
-            listener.progress(records.size());
-            throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 0, "refused: the stored release of " + year
-                    + " (" + stored.name() + ") has the same creation date, " + stamp(created)
-                    + ", but other bytes; a newer release has a later date");
-        }
-        try (Store.Batch batch = store.batch()) {
-            int[] counters = counters();
-            int base = baseId(pl.base(), batch, counters);
+            p.records = records.size();
+            p.base = baseId(pl.base());
+            if (decide(p, catalog)) {
+                listener.progress(records.size());
+                return p;
+            }
+            int[] at = allocate(records.size());
+            p.segment = at[0];
+            p.firstId = at[1];
             Catalog.Base names = catalog.base(pl.base());
-            int segment = counters[1]++;
-            int firstId = counters[0];
-            if (firstId + (long) records.size() > 0xffffffffL) {
-                throw new ThorDbException(ErrorCode.STORE, "game ids are used up");
-            }
-            counters[0] += records.size();
-            if (stored != null) {
-                removeSegment(stored, batch);
-            }
-            SegmentIndexer ix = new SegmentIndexer(segment, firstId, base, year, records.size(), hash);
-            List<String> problems = new ArrayList<>();
+            SegmentIndexer ix = new SegmentIndexer(p.segment, p.firstId, p.base, p.year, records.size(), hash);
+            String[] faults = new String[records.size()];
             long step = 0;
             for (int i = 0; i < records.size(); i++) {
-                WthorGame g = records.get(i);
-                String fault = ix.add(g, namesProblem(g, names));
-                problems.add(fault);
-                if (fault != null) {
-                    listener.line(file + ": record " + i + ": " + fault);
-                }
+                faults[i] = ix.add(records.get(i), namesProblem(records.get(i), names));
                 if (++step == 4096) {
                     listener.progress(step);
                     step = 0;
                 }
             }
             listener.progress(step);
-            int bad = ix.damagedGames().length;
-            if (bad > 0 && options.strict()) {
-                int first = ix.damagedGames()[0];
-                throw ThorDbException.atRecord(ErrorCode.BAD_RECORD, file, first, "refused (--strict): "
-                        + problems.get(first) + (bad > 1 ? " (and " + (bad - 1) + " more damaged games)" : ""));
+            int[] bad = ix.damagedGames();
+            p.damaged = bad.length;
+            for (int i : bad) {
+                p.problems.add(file + ": record " + i + ": " + faults[i]);
             }
+            if (bad.length > 0 && options.strict()) {
+                throw ThorDbException.atRecord(ErrorCode.BAD_RECORD, file, bad[0], "refused (--strict): "
+                        + faults[bad[0]] + (bad.length > 1 ? " (and " + (bad.length - 1) + " more damaged games)" : ""));
+            }
+            p.batch = store.batch();
             for (int i = 0; i < records.size(); i++) {
-                GameRow row = new GameRow(firstId + i, base, side, year, i, segment, ix.validPlies(i),
-                        records.get(i).bytes(), problems.get(i));
-                batch.put(Space.GAMES, GameRow.key(row.id()), row.encode());
-                batch.put(Space.GAME_KEYS, GameRow.locator(base, side, year, i), Keys.u32(row.id()));
+                GameRow row = new GameRow(p.firstId + i, p.base, p.side, p.year, i, p.segment, ix.validPlies(i),
+                        records.get(i).bytes(), faults[i]);
+                p.batch.put(Space.GAMES, GameRow.key(row.id()), row.encode());
             }
-            ix.emit(batch::put);
-            FileRow row = new FileRow(base, pl.kind().extension(), year, file.getFileName().toString(), headerHex,
-                    created, sha, Files.size(file), segment, firstId, records.size(), bad, Instant.now().toString());
-            batch.put(Space.FILES, row.key(), Catalog.encode(row));
-            batch.put(Space.META, Catalog.COUNTERS_KEY, Catalog.counters(counters[0], counters[1], counters[2]));
-            catalog = committer.commit(batch);
-            games += records.size();
-            damaged += bad;
-            if (stored != null) {
-                replacedGames += records.size();
-                listener.line(file + ": replaced year " + year + " of " + pl.base() + " (" + stored.games()
-                        + " games of " + stamp(stored.created()) + ") with " + records.size() + " games of "
-                        + stamp(created));
-            } else {
-                newGames += records.size();
-            }
+            ix.emit(p.batch::put);
+        } catch (ThorDbException e) {
+            p.close();
+            p.refused = e;
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            p.close();
+            p.refused = ThorDbException.io(file, e);
+        }
+        return p;
+    }
+
+    /**
+     * Whether a file is not to be imported, given what the store holds: the same file (skipped), or
+     * an older or same-dated other release of its year (refused). Sets the reason on {@code p}.
+     */
+    private boolean decide(Prepared p, Catalog c) {
+        FileRow stored = c.gameFile(p.base, p.side, p.year);
+        if (stored == null || c.base(p.plan.base()) == null) {
+            return false;
+        }
+        Path file = p.plan.file();
+        if (stored.sha256().equals(p.sha)) {
+            p.skipped = file + ": unchanged (year " + p.year + " of " + p.plan.base() + " already imported from "
+                    + stored.name() + ")";
+            return true;
+        }
+        if (stored.created() > p.created) {
+            p.refused = new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: this release of " + p.year
+                    + " was made " + stamp(p.created) + ", older than the stored one of " + stamp(stored.created())
+                    + " (" + stored.name() + ")");
+            return true;
+        }
+        if (stored.created() == p.created) {
+            p.refused = new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: the stored release of " + p.year
+                    + " (" + stored.name() + ") has the same creation date, " + stamp(p.created)
+                    + ", but other bytes; a newer release has a later date");
+            return true;
+        }
+        return false;
+    }
+
+    /** Runs on the importing thread, in file order: one atomic commit per file. */
+    private void commit(Prepared p) {
+        try (p) {
+            p.problems.forEach(listener::line);
+            if (p.skipped == null && p.refused == null) {
+                decide(p, catalog); // an earlier file of this run may have stored the same year
+            }
+            if (p.skipped != null) {
+                skipped++;
+                listener.line(p.skipped);
+                return;
+            }
+            if (p.refused != null) {
+                throw p.refused;
+            }
+            Store.Batch batch = p.batch;
+            FileRow stored = catalog.gameFile(p.base, p.side, p.year);
+            if (stored != null) {
+                removeSegment(stored, batch); // deletes the year's locators before the new ones below
+            }
+            putBaseIfNew(p.plan.base(), p.base, batch);
+            for (int i = 0; i < p.records; i++) {
+                batch.put(Space.GAME_KEYS, GameRow.locator(p.base, p.side, p.year, i), Keys.u32(p.firstId + i));
+            }
+            FileRow row = new FileRow(p.base, p.plan.kind().extension(), p.year, p.plan.file().getFileName().toString(),
+                    p.headerHex, p.created, p.sha, p.size, p.segment, p.firstId, p.records, p.damaged,
+                    Instant.now().toString());
+            batch.put(Space.FILES, row.key(), Catalog.encode(row));
+            batch.put(Space.META, Catalog.COUNTERS_KEY, counters());
+            catalog = committer.commit(batch);
+            games += p.records;
+            damaged += p.damaged;
+            if (stored != null) {
+                replacedGames += p.records;
+                listener.line(p.plan.file() + ": replaced year " + p.year + " of " + p.plan.base() + " ("
+                        + stored.games() + " games of " + stamp(stored.created()) + ") with " + p.records
+                        + " games of " + stamp(p.created));
+            } else {
+                newGames += p.records;
+            }
         }
     }
 
