@@ -182,6 +182,17 @@ public final class ThorDb implements AutoCloseable {
         });
     }
 
+    /**
+     * Visits every game in id order (base by base, year by year, as imported) on one consistent
+     * view, reading the store in batches; the visitor returns false to stop.
+     */
+    public void forEachGame(java.util.function.Predicate<Game> visitor) {
+        read(r -> {
+            r.scanGames(row -> visitor.test(Game.of(row, r.catalog())));
+            return null;
+        });
+    }
+
     /** The ids of every game. */
     public RoaringBitmap all() {
         return read(IndexReader::all);

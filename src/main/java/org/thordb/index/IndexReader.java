@@ -148,6 +148,11 @@ public final class IndexReader {
         return v == null ? null : GameRow.decode(id, v);
     }
 
+    /** Visits every game in id order; the visitor returns false to stop. */
+    public void scanGames(java.util.function.Predicate<GameRow> visitor) {
+        view.scan(Space.GAMES, new byte[0], null, (k, v) -> visitor.test(GameRow.decode(Keys.getU32(k, 0), v)));
+    }
+
     /** The id of a game by base, board side, year and record number, or -1. */
     public int gameId(int base, int side, int year, int record) {
         byte[] v = view.get(Space.GAME_KEYS, GameRow.locator(base, side, year, record));

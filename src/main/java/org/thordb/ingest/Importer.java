@@ -190,7 +190,6 @@ public final class Importer {
                 // reported when the file is read
             }
         }
-        listener.total(total);
         for (Map.Entry<Path, String> e : namesPlan.entrySet()) {
             files++;
             try {
@@ -200,6 +199,7 @@ public final class Importer {
                 listener.line(ex.getMessage());
             }
         }
+        listener.total(total);
         plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
         importGames(plan);
         return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported);
