@@ -48,17 +48,6 @@ public record Game(int id, String base, int year, int record, String black, Stri
 
     /** The moves as a transcript ({@code f5d6…}), up to the first bad byte; 10×10 moves space-separated. */
     public String moves() {
-        StringBuilder sb = new StringBuilder();
-        for (int s : record68.squares()) {
-            if (s < 0) {
-                break;
-            }
-            if (record68.side() == 10) {
-                sb.append(sb.length() > 0 ? " " : "").append(Notation.name10(s));
-            } else {
-                sb.append(Notation.name(s));
-            }
-        }
-        return sb.toString();
+        return Notation.transcript(record68.squares(), record68.side());
     }
 }

@@ -114,7 +114,11 @@ public final class ThorDb implements AutoCloseable {
     public ImportReport importFiles(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
         synchronized (importing) {
             Importer im = new Importer(store, catalog, hash, this::commit, options, listener);
-            return im.run(inputs);
+            ImportReport r = im.run(inputs);
+            if (r.games() > 0 || r.names() > 0) {
+                store.flush(); // later opens then replay no log, and sizes are the tables'
+            }
+            return r;
         }
     }
 

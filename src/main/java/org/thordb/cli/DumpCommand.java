@@ -135,19 +135,7 @@ public final class DumpCommand implements Callable<Integer> {
 
     /** The moves as a transcript: f5d6… on 8×8, space-separated on 10×10, cut at the first bad byte. */
     static String transcript(WthorGame g) {
-        int[] sq = g.squares();
-        StringBuilder sb = new StringBuilder();
-        for (int s : sq) {
-            if (s < 0) {
-                break;
-            }
-            if (g.side() == 10) {
-                sb.append(sb.length() > 0 ? " " : "").append(Notation.name10(s));
-            } else {
-                sb.append(Notation.name(s));
-            }
-        }
-        return sb.toString();
+        return Notation.transcript(g.squares(), g.side());
     }
 
     private void dumpGames(WthorReader r, PrintWriter out) {

@@ -1,8 +1,5 @@
 package org.thordb.index;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -97,27 +94,5 @@ public final class Postings {
             }
             shift += 7;
         }
-    }
-
-    /** Serialises a bitmap to bytes in the portable Roaring format (for callers that keep results). */
-    public static byte[] portable(RoaringBitmap b) {
-        ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bos)) {
-            b.serialize(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bos.toByteArray();
-    }
-
-    /** Reads a bitmap written by {@link #portable(RoaringBitmap)}. */
-    public static RoaringBitmap fromPortable(byte[] bytes) {
-        RoaringBitmap b = new RoaringBitmap();
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes))) {
-            b.deserialize(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return b;
     }
 }

@@ -1,9 +1,7 @@
 package org.thordb.index;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.thordb.othello.Bitboards;
 import org.thordb.othello.Board10;
@@ -63,10 +61,9 @@ public final class SegmentIndexer {
      * @param firstId the game id of the segment's first game; the others follow densely
      * @param base the base id
      * @param year the year of the file
-     * @param expectedGames how many games will be added (an estimate is fine)
      * @param hash the hash of fingerprint blocks
      */
-    public SegmentIndexer(int segment, int firstId, int base, int year, int expectedGames, PositionHash hash) {
+    public SegmentIndexer(int segment, int firstId, int base, int year, PositionHash hash) {
         this.segment = segment;
         this.firstId = firstId;
         this.base = base;
@@ -322,11 +319,6 @@ public final class SegmentIndexer {
         }
     }
 
-    /** Statistics of the segment's positions, for size reports. */
-    public String describe() {
-        return games + " games, " + occurrences + " positions";
-    }
-
     private record TermKey(byte[] bytes) {
         @Override
         public boolean equals(Object o) {
@@ -354,15 +346,5 @@ public final class SegmentIndexer {
         int[] toArray() {
             return Arrays.copyOf(values, size);
         }
-    }
-
-    /** For tests: every term key this segment has, as hex, sorted. */
-    List<String> termKeys() {
-        List<String> out = new ArrayList<>();
-        for (TermKey k : terms.keySet()) {
-            out.add(java.util.HexFormat.of().formatHex(k.bytes));
-        }
-        out.sort(null);
-        return out;
     }
 }

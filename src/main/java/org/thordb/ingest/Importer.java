@@ -465,7 +465,7 @@ public final class Importer {
             p.segment = at[0];
             p.firstId = at[1];
             Catalog.Base names = catalog.base(pl.base());
-            SegmentIndexer ix = new SegmentIndexer(p.segment, p.firstId, p.base, p.year, records.size(), hash);
+            SegmentIndexer ix = new SegmentIndexer(p.segment, p.firstId, p.base, p.year, hash);
             String[] faults = new String[records.size()];
             long step = 0;
             for (int i = 0; i < records.size(); i++) {
@@ -600,7 +600,7 @@ public final class Importer {
      * fingerprint blocks by indexing its games again, which gives back exactly the keys it wrote.
      */
     private void removeSegment(FileRow old, Store.Batch batch) {
-        SegmentIndexer ix = new SegmentIndexer(old.segment(), old.firstId(), old.base(), old.year(), old.games(), hash);
+        SegmentIndexer ix = new SegmentIndexer(old.segment(), old.firstId(), old.base(), old.year(), hash);
         try (Store.View v = store.view()) {
             Map<Integer, GameRow> rows = new TreeMap<>();
             v.scan(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()), (k, val) -> {

@@ -72,6 +72,25 @@ public final class Notation {
         return sb.toString();
     }
 
+    /**
+     * The transcript of a WTHOR move list: {@code f5d6…} on 8×8, names separated by spaces on
+     * 10×10 ({@code g6 f4 …}); it stops at the first square that is −1 (a byte that names none).
+     */
+    public static String transcript(int[] squares, int side) {
+        StringBuilder sb = new StringBuilder(squares.length * 3);
+        for (int s : squares) {
+            if (s < 0) {
+                break;
+            }
+            if (side == 10) {
+                sb.append(sb.length() > 0 ? " " : "").append(name10(s));
+            } else {
+                sb.append(name(s));
+            }
+        }
+        return sb.toString();
+    }
+
     /** The name of a 10×10 square (index row × 10 + col, from 0), {@code a1} … {@code j10}. */
     public static String name10(int square) {
         if (square < 0 || square > 99) {

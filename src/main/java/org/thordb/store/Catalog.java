@@ -241,16 +241,6 @@ public final class Catalog {
         return null;
     }
 
-    /** The game file holding a game id, or null. */
-    public FileRow fileOf(int gameId) {
-        for (FileRow f : gameFiles) {
-            if (gameId >= f.firstId() && gameId < f.firstId() + f.games()) {
-                return f;
-            }
-        }
-        return null;
-    }
-
     /** The number of games in the store. */
     public long games() {
         long n = 0;

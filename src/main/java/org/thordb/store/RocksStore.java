@@ -113,11 +113,11 @@ public final class RocksStore implements Store {
 
     private ColumnFamilyOptions columnOptions(Space s) {
         BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache).setFilterPolicy(bloom)
-                .setBlockSize(Integer.getInteger("thordb.blockSize", 16 * 1024)).setCacheIndexAndFilterBlocks(true)
+                .setBlockSize(16 * 1024).setCacheIndexAndFilterBlocks(true)
                 .setPinL0FilterAndIndexBlocksInCache(true).setFormatVersion(5);
         ColumnFamilyOptions o = new ColumnFamilyOptions().setTableFormatConfig(table)
-                .setCompressionType(Boolean.getBoolean("thordb.nocompress") ? CompressionType.NO_COMPRESSION : CompressionType.LZ4_COMPRESSION)
-                .setBottommostCompressionType(Boolean.getBoolean("thordb.nocompress") ? CompressionType.NO_COMPRESSION : CompressionType.ZSTD_COMPRESSION)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
                 .setLevelCompactionDynamicLevelBytes(true);
         if (s == Space.POSITIONS || s == Space.GAMES || s == Space.FINGERPRINTS || s == Space.TERMS) {
             o.setWriteBufferSize(64L << 20);
@@ -176,6 +176,19 @@ public final class RocksStore implements Store {
         }
         out.put(null, total);
         return out;
+    }
+
+    @Override
+    public void flush() {
+        if (readOnly) {
+            return;
+        }
+        try (org.rocksdb.FlushOptions o = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+            List<ColumnFamilyHandle> all = new ArrayList<>(bySpace.values());
+            db.flush(o, all);
+        } catch (RocksDBException e) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": flush failed: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -103,6 +103,9 @@ public interface Store extends AutoCloseable {
     /** The folder of the store. */
     java.nio.file.Path path();
 
+    /** Writes what is in memory to table files, so that opening the store replays no log. */
+    void flush();
+
     /** Compacts every key space fully (for size figures and after large imports). */
     void compact();
 
