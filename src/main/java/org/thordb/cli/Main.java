@@ -32,7 +32,7 @@ public final class Main {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
-            boolean debug = root.debug;
+            boolean debug = root.debug || java.util.Arrays.asList(args).contains("--debug"); // inherited: may follow the subcommand
             if (debug) {
                 e.printStackTrace(err);
             } else {

@@ -129,6 +129,20 @@ class CommandsTest {
     }
 
     @Test
+    void debugAddsTheStackTrace() {
+        Path none = tmp.resolve("no-store");
+        Run plain = run("count", "--db", none.toString(), "year > 0");
+        assertEquals(2, plain.status());
+        assertEquals(List.of("thordb: " + none + ": no store here; create one with 'thordb import --db " + none
+                + " FILES…'"), plain.err().lines().toList());
+        Run debug = run("--debug", "count", "--db", none.toString(), "year > 0");
+        assertEquals(2, debug.status());
+        assertTrue(debug.err().contains("\tat org.thordb.cli.Stores.openForReading"), debug.err());
+        Run after = run("count", "--debug", "--db", none.toString(), "year > 0");
+        assertTrue(after.err().contains("\tat org.thordb.cli.Stores.openForReading"), after.err());
+    }
+
+    @Test
     void verifyOfTheRealBaseIsSound() {
         List<Path> files = new ArrayList<>(SharedData.files("wthor", ".wtb"));
         files.addAll(SharedData.files("wthor", ".jou", ".trn"));
