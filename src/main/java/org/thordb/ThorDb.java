@@ -212,6 +212,40 @@ public final class ThorDb implements AutoCloseable {
         return read(r -> r.opening(line));
     }
 
+    /**
+     * The games a query matches (every game when the query is blank), streaming from one snapshot
+     * of the store; close the result.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
+     */
+    public QueryResult query(String query) {
+        Store.View v;
+        Catalog c;
+        synchronized (publish) {
+            c = catalog;
+            v = store.view();
+        }
+        try {
+            IndexReader r = new IndexReader(v, c, hash);
+            return new QueryResult(v, r, query.isBlank() ? r.all() : QueryEngine.evaluate(query, r));
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
+        }
+    }
+
+    /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */
+    public String explain(String query) {
+        return read(r -> {
+            org.thordb.query.plan.QueryPlanner.Planned p = org.thordb.query.plan.QueryPlanner.plan(
+                    org.thordb.query.parse.QueryParser.parse(query), r);
+            long t0 = System.nanoTime();
+            long n = QueryEngine.execute(p, r).getLongCardinality();
+            long us = (System.nanoTime() - t0) / 1000;
+            return p.plan().explain() + "result: " + n + " games (bitmap operations " + us + " us)\n";
+        });
+    }
+
     /** The ids of the games a query matches. */
     public RoaringBitmap select(String query) {
         return read(r -> QueryEngine.evaluate(query, r));

@@ -15,7 +15,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "thordb", mixinStandardHelpOptions = true, versionProvider = ThordbCommand.Version.class,
         description = "An embedded, indexed store for Othello game databases in the WTHOR format.",
-        subcommands = {ImportCommand.class, CountCommand.class, InfoCommand.class, DumpCommand.class,
+        subcommands = {ImportCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, ReplCommand.class,
+            InfoCommand.class, DumpCommand.class,
             VerifyCommand.class})
 public final class ThordbCommand implements Runnable {
 

@@ -1,18 +1,15 @@
 package org.thordb.query.exec;
 
-import java.util.Locale;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.Field;
 import org.thordb.index.IndexReader;
-import org.thordb.index.Terms;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.parse.QueryParser;
-import org.thordb.store.Catalog;
-import org.thordb.store.FileRow;
+import org.thordb.query.plan.QueryPlan;
+import org.thordb.query.plan.QueryPlanner;
 
 /**
- * Evaluates a query on the bitmaps of one consistent view of a store: each predicate is answered
- * by the indexes, and {@code and}, {@code or}, {@code not} are bitmap operations.
+ * Runs a query on one consistent view of a store: parse, plan (each predicate looked up in the
+ * indexes), then the bitmap operations of the plan.
  *
  * <p>Usage: {@code RoaringBitmap games = QueryEngine.evaluate("year in 1990..1999", reader);}
  */
@@ -27,130 +24,32 @@ public final class QueryEngine {
 
     /** Evaluates a parsed query. */
     public static RoaringBitmap evaluate(Expr e, IndexReader r) {
-        if (e instanceof Expr.And a) {
-            return and(a, r);
-        } else if (e instanceof Expr.Or o) {
-            return RoaringBitmap.or(evaluate(o.left(), r), evaluate(o.right(), r));
-        } else if (e instanceof Expr.Not n) {
-            return RoaringBitmap.andNot(r.all(), evaluate(n.inner(), r));
-        } else if (e instanceof Expr.NameMatch m) {
-            return names(m, r);
-        } else if (e instanceof Expr.BaseMatch b) {
-            return base(b, r);
-        } else if (e instanceof Expr.NumCompare c) {
-            return compare(c.field(), c.op(), c.value(), r);
-        } else if (e instanceof Expr.NumRange g) {
-            return range(g.field(), g.low(), (long) g.high() + 1, r);
-        } else if (e instanceof Expr.FieldCompare f) {
-            return fieldCompare(f, r);
-        } else if (e instanceof Expr.ResultMatch m) {
-            return r.term(Field.RESULT, Terms.small(m.outcome().ordinal()));
-        } else if (e instanceof Expr.OpeningMatch o) {
-            return r.opening(o.line());
-        } else if (e instanceof Expr.PositionMatch p) {
-            return r.position(p.position());
-        }
-        throw new AssertionError(e);
+        return execute(QueryPlanner.plan(e, r), r);
     }
 
-    private static RoaringBitmap and(Expr.And a, IndexReader r) {
-        RoaringBitmap left = evaluate(a.left(), r);
-        if (left.isEmpty()) {
-            return left;
-        }
-        return RoaringBitmap.and(left, evaluate(a.right(), r));
+    /** Runs a plan. */
+    public static RoaringBitmap execute(QueryPlanner.Planned p, IndexReader r) {
+        return run(p.plan(), p, r);
     }
 
-    private static RoaringBitmap names(Expr.NameMatch m, IndexReader r) {
-        RoaringBitmap out = new RoaringBitmap();
-        String want = m.text().toLowerCase(Locale.ROOT);
-        for (Catalog.Base b : r.catalog().bases()) {
-            boolean tournament = m.field() == Expr.NameField.TOURNAMENT;
-            java.util.List<String> names = tournament ? b.tournaments() : b.players();
-            for (int i = 0; i < names.size(); i++) {
-                String n = names.get(i);
-                if (n == null) {
-                    continue;
-                }
-                String have = n.toLowerCase(Locale.ROOT);
-                if (m.substring() ? !have.contains(want) : !have.equals(want)) {
-                    continue;
-                }
-                byte[] term = Terms.name(b.id(), i);
-                switch (m.field()) {
-                    case PLAYER -> {
-                        out.or(r.term(Field.BLACK, term));
-                        out.or(r.term(Field.WHITE, term));
-                    }
-                    case BLACK -> out.or(r.term(Field.BLACK, term));
-                    case WHITE -> out.or(r.term(Field.WHITE, term));
-                    case TOURNAMENT -> out.or(r.term(Field.TOURNAMENT, term));
-                    default -> throw new AssertionError(m.field());
-                }
+    private static RoaringBitmap run(QueryPlan plan, QueryPlanner.Planned p, IndexReader r) {
+        if (plan instanceof QueryPlan.Lookup l) {
+            return p.bitmaps().get(l);
+        } else if (plan instanceof QueryPlan.And a) {
+            RoaringBitmap acc = run(a.children().get(0), p, r).clone();
+            for (int i = 1; i < a.children().size() && !acc.isEmpty(); i++) {
+                acc.and(run(a.children().get(i), p, r));
             }
-        }
-        return out;
-    }
-
-    private static RoaringBitmap base(Expr.BaseMatch b, IndexReader r) {
-        Catalog.Base base = r.catalog().base(b.name());
-        return base == null ? new RoaringBitmap() : r.term(Field.BASE, Terms.base(base.id()));
-    }
-
-    private static Field field(Expr.NumField f) {
-        return switch (f) {
-            case YEAR -> Field.YEAR;
-            case SCORE -> Field.SCORE;
-            case THEORETICAL -> Field.THEORETICAL;
-            case MOVES -> Field.MOVES;
-        };
-    }
-
-    /** The games whose field lies in [low, high), as longs so that ends past the field's range are fine. */
-    static RoaringBitmap range(Expr.NumField f, long low, long high, IndexReader r) {
-        long min = f == Expr.NumField.YEAR ? Integer.MIN_VALUE : 0;
-        long max = f == Expr.NumField.YEAR ? (long) Integer.MAX_VALUE + 1 : 256;
-        low = Math.max(low, min);
-        high = Math.min(high, max);
-        if (low >= high) {
-            return new RoaringBitmap();
-        }
-        byte[] from = low == min ? null : term(f, (int) low);
-        byte[] to = high == max ? null : term(f, (int) high);
-        return r.termRange(field(f), from, to);
-    }
-
-    private static byte[] term(Expr.NumField f, int v) {
-        return f == Expr.NumField.YEAR ? Terms.year(v) : Terms.small(v);
-    }
-
-    static RoaringBitmap compare(Expr.NumField f, Expr.Op op, long v, IndexReader r) {
-        return switch (op) {
-            case EQ -> range(f, v, v + 1, r);
-            case NE -> RoaringBitmap.andNot(r.all(), range(f, v, v + 1, r));
-            case LT -> range(f, Long.MIN_VALUE, v, r);
-            case LE -> range(f, Long.MIN_VALUE, v + 1, r);
-            case GT -> range(f, v + 1, Long.MAX_VALUE, r);
-            case GE -> range(f, v, Long.MAX_VALUE, r);
-        };
-    }
-
-    /** {@code a op b}: for each value v of a, the games with a = v and b (op swapped) v. */
-    private static RoaringBitmap fieldCompare(Expr.FieldCompare c, IndexReader r) {
-        RoaringBitmap out = new RoaringBitmap();
-        if (c.left() == Expr.NumField.YEAR) {
-            for (FileRow f : r.catalog().gameFiles()) {
-                RoaringBitmap left = range(Expr.NumField.YEAR, f.year(), f.year() + 1L, r);
-                out.or(RoaringBitmap.and(left, compare(c.right(), c.op().swapped(), f.year(), r)));
+            return acc;
+        } else if (plan instanceof QueryPlan.Or o) {
+            RoaringBitmap acc = new RoaringBitmap();
+            for (QueryPlan c : o.children()) {
+                acc.or(run(c, p, r));
             }
-            return out;
+            return acc;
+        } else if (plan instanceof QueryPlan.Not n) {
+            return RoaringBitmap.andNot(r.all(), run(n.child(), p, r));
         }
-        for (int v = 0; v < 256; v++) {
-            RoaringBitmap left = range(c.left(), v, v + 1L, r);
-            if (!left.isEmpty()) {
-                out.or(RoaringBitmap.and(left, compare(c.right(), c.op().swapped(), v, r)));
-            }
-        }
-        return out;
+        throw new AssertionError(plan);
     }
 }

@@ -1,0 +1,61 @@
+package org.thordb.cli;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.thordb.ThorDb;
+import org.thordb.export.Exporter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb export --out DIR [--format wthor|text|pgn|csv|jsonl] [--force] [QUERY]}: writes the
+ * games of a query (every game without one) to a folder. WTHOR export writes one file a year and
+ * the names files; see {@link Exporter}.
+ *
+ * <p>Usage: {@code thordb export --out /tmp/tastet 'player = "Tastet Marc"'}
+ */
+@Command(name = "export", description = "Write the games of a query (default: every game) as WTHOR files, text records, PGN, CSV or JSON lines.")
+public final class ExportCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write into (created when missing).")
+    Path out;
+
+    @Option(names = "--format", defaultValue = "wthor", description = "wthor, text, pgn, csv or jsonl (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--force", description = "Replace files that exist (never one dated after today).")
+    boolean force;
+
+    @Parameters(arity = "0..*", paramLabel = "QUERY", description = "The query (default: every game).")
+    List<String> query;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Exporter.Format f;
+        try {
+            f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    "unknown format '" + format + "': wthor, text, pgn, csv or jsonl");
+        }
+        try (ThorDb db = Stores.openForReading(store.dir())) {
+            List<Path> written = new Exporter(db, out, f, force, LocalDate.now())
+                    .export(query == null ? null : String.join(" ", query));
+            spec.commandLine().getOut().println("exported: " + written.size() + " files into " + out);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,120 @@
+package org.thordb.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.thordb.Game;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+
+/**
+ * Games as rows: a terminal table, CSV (Commons CSV), or JSON lines (Jackson), with the same
+ * fields in each: base, year, record, black, white, tournament, score, theoretical, moves.
+ *
+ * <p>Usage: {@code GameRows.Writer w = GameRows.writer("csv", out); games.forEach(w::row); w.end();}
+ */
+final class GameRows {
+    private GameRows() {
+    }
+
+    static final String[] HEADERS = {"base", "year", "record", "black", "white", "tournament", "score", "theoretical",
+        "moves"};
+
+    /** Writes games one at a time in one format. */
+    interface Writer {
+        /** One game. */
+        void row(Game g);
+
+        /** After the last game. */
+        default void end() {
+        }
+    }
+
+    /** A writer for {@code table}, {@code csv} or {@code jsonl}. */
+    static Writer writer(String format, PrintWriter out) {
+        return switch (format) {
+            case "table" -> table(out);
+            case "csv" -> csv(out);
+            case "jsonl" -> g -> out.println(json(g));
+            default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format
+                    + "': table, csv or jsonl");
+        };
+    }
+
+    /** The JSON object of a game. */
+    static com.fasterxml.jackson.databind.node.ObjectNode json(Game g) {
+        return org.thordb.export.Json.node(g);
+    }
+
+    static Writer table(PrintWriter out) {
+        out.printf("%-6s %4s %6s  %-19s %-19s %-25s %5s %4s  %s%n", "base", "year", "record", "black", "white",
+                "tournament", "score", "theo", "moves");
+        return g -> out.printf("%-6s %4d %6d  %-19s %-19s %-25s %5d %4d  %s%s%n", SafeText.of(g.base()), g.year(),
+                g.record(), SafeText.of(g.black()), SafeText.of(g.white()), SafeText.of(g.tournament()), g.score(),
+                g.theoretical(), g.moves(), g.damage() == null ? "" : "  [damaged]");
+    }
+
+    static Writer csv(PrintWriter out) {
+        try {
+            CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader(HEADERS).get());
+            return new Writer() {
+                @Override
+                public void row(Game g) {
+                    try {
+                        p.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
+                                g.theoretical(), g.moves());
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+
+                @Override
+                public void end() {
+                    try {
+                        p.flush();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            };
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The order of {@code --sort}: comma-separated keys, {@code -} before a key for descending. */
+    static Comparator<Game> order(String spec) {
+        List<Comparator<Game>> parts = new ArrayList<>();
+        for (String key : spec.split(",")) {
+            String k = key.strip();
+            boolean desc = k.startsWith("-");
+            String name = (desc ? k.substring(1) : k).toLowerCase(Locale.ROOT);
+            Comparator<Game> c = switch (name) {
+                case "year" -> Comparator.comparingInt(Game::year);
+                case "record" -> Comparator.comparingInt(Game::record);
+                case "score" -> Comparator.comparingInt(Game::score);
+                case "theoretical" -> Comparator.comparingInt(Game::theoretical);
+                case "moves" -> Comparator.comparingInt(g -> g.record68().moveCount());
+                case "black" -> Comparator.comparing(Game::black, String.CASE_INSENSITIVE_ORDER);
+                case "white" -> Comparator.comparing(Game::white, String.CASE_INSENSITIVE_ORDER);
+                case "tournament" -> Comparator.comparing(Game::tournament, String.CASE_INSENSITIVE_ORDER);
+                case "base" -> Comparator.comparing(Game::base);
+                case "id" -> Comparator.comparingInt(Game::id);
+                default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '" + name
+                        + "': year, record, score, theoretical, moves, black, white, tournament, base or id");
+            };
+            parts.add(desc ? c.reversed() : c);
+        }
+        Comparator<Game> all = parts.get(0);
+        for (int i = 1; i < parts.size(); i++) {
+            all = all.thenComparing(parts.get(i));
+        }
+        return all.thenComparingInt(Game::id);
+    }
+}

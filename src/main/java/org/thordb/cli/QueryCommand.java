@@ -1,0 +1,140 @@
+package org.thordb.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.thordb.Game;
+import org.thordb.QueryResult;
+import org.thordb.ThorDb;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb query [--format table|csv|jsonl] [--limit N] [--sort KEYS] QUERY}: the games a
+ * query matches; {@code thordb query --batch FILE [--format count|jsonl]}: one query a line from one
+ * open store, one answer a line ({@code count}), or a block a query ({@code jsonl}: a line with the
+ * query and its count, then its games). Blank lines and {@code --} comment lines are passed over; a
+ * query with an error answers {@code error: …} and the batch goes on.
+ *
+ * <p>Usage: {@code thordb query --format jsonl --limit 5 --sort -year 'player = "Tastet Marc"'}
+ */
+@Command(name = "query", description = "List the games a query matches, or answer a file of queries (--batch).")
+public final class QueryCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--format", description = "table, csv or jsonl; with --batch: count or jsonl (default: table, count).")
+    String format;
+
+    @Option(names = "--limit", paramLabel = "N", description = "At most N games (a query).")
+    Integer limit;
+
+    @Option(names = "--sort", paramLabel = "KEYS", description = "year, score, theoretical, moves, black, white, tournament, record, base or id; -KEY descends; several with commas.")
+    String sort;
+
+    @Option(names = "--batch", paramLabel = "FILE", description = "Answer every query of FILE (one a line; - for standard input).")
+    Path batch;
+
+    @Parameters(arity = "0..*", paramLabel = "QUERY", description = "The query (its words may be given apart).")
+    List<String> query;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (batch == null && (query == null || query.isEmpty())) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
+        }
+        if (batch != null && query != null && !query.isEmpty()) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
+        }
+        try (ThorDb db = Stores.openForReading(store.dir())) {
+            if (batch != null) {
+                return batch(db, out);
+            }
+            String f = format == null ? "table" : format;
+            GameRows.Writer w = GameRows.writer(f, out);
+            try (QueryResult r = db.query(String.join(" ", query))) {
+                Stream<Game> games = r.stream();
+                if (sort != null) {
+                    games = games.sorted(GameRows.order(sort));
+                }
+                if (limit != null) {
+                    games = games.limit(limit);
+                }
+                games.forEach(w::row);
+                w.end();
+                if (f.equals("table")) {
+                    out.println(r.count() + " games" + (limit != null && r.count() > limit ? ", " + limit + " shown" : ""));
+                }
+            }
+        }
+        return 0;
+    }
+
+    private int batch(ThorDb db, PrintWriter out) throws IOException {
+        String f = format == null ? "count" : format;
+        if (!f.equals("count") && !f.equals("jsonl")) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
+        }
+        List<String> lines = batch.toString().equals("-")
+                ? new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList()
+                : readLines(batch);
+        int errors = 0;
+        for (String line : lines) {
+            String q = line.strip();
+            if (q.isEmpty() || q.startsWith("--")) {
+                continue;
+            }
+            try (QueryResult r = db.query(q)) {
+                if (f.equals("count")) {
+                    out.println(r.count());
+                } else {
+                    out.println(header(q, r.count()));
+                    Stream<Game> games = r.stream();
+                    if (limit != null) {
+                        games = games.limit(limit);
+                    }
+                    games.forEach(g -> out.println(GameRows.json(g)));
+                }
+            } catch (ThorDbException e) {
+                errors++;
+                out.println(f.equals("count") ? "error: " + e.getMessage() : errorLine(q, e.getMessage()));
+            }
+        }
+        out.flush();
+        return errors == 0 ? 0 : 1;
+    }
+
+    private static List<String> readLines(Path p) {
+        try {
+            return Files.readAllLines(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw ThorDbException.io(p, e);
+        }
+    }
+
+    private static String header(String q, long count) {
+        return new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("query", q).put("count", count)
+                .toString();
+    }
+
+    private static String errorLine(String q, String message) {
+        return new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("query", q).put("error", message)
+                .toString();
+    }
+}

@@ -1,0 +1,303 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jline.reader.Candidate;
+import org.jline.reader.Completer;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.ParsedLine;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.DefaultParser;
+import org.jline.terminal.Terminal;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.Game;
+import org.thordb.QueryResult;
+import org.thordb.ThorDb;
+import org.thordb.error.ThorDbException;
+import org.thordb.export.Exporter;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.store.Catalog;
+
+/**
+ * The interactive REPL on a JLine terminal: each line is a query, answered with its count, the
+ * time taken and the first games; {@code :more} pages on. History is kept across sessions; Tab
+ * completes fields, keywords, commands and player and tournament names. Every error is printed and
+ * the REPL goes on; Ctrl-C abandons the line, Ctrl-D leaves.
+ *
+ * <p>Usage: {@code new Repl(db, terminal, historyFile).run();}
+ */
+public final class Repl {
+    static final int PAGE = 10;
+
+    private static final List<String> WORDS = List.of("player", "black", "white", "tournament", "base", "year", "score",
+            "theoretical", "moves", "result", "opening", "position", "and", "or", "not", "in", "draw");
+    private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
+            ":quit");
+
+    private final ThorDb db;
+    private final Terminal terminal;
+    private final PrintWriter out;
+    private final LineReader reader;
+    private String lastQuery;
+    private RoaringBitmap lastIds;
+    private int shown;
+
+    /** A REPL on a store and a terminal, keeping its history in {@code history} (null: none). */
+    public Repl(ThorDb db, Terminal terminal, Path history) {
+        this.db = db;
+        this.terminal = terminal;
+        this.out = terminal.writer();
+        DefaultParser parser = new DefaultParser();
+        parser.setEscapeChars(new char[0]);
+        LineReaderBuilder b = LineReaderBuilder.builder().terminal(terminal).appName("thordb").parser(parser)
+                .completer(new QueryCompleter(db.catalog()))
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true);
+        if (history != null) {
+            b.variable(LineReader.HISTORY_FILE, history);
+        }
+        this.reader = b.build();
+    }
+
+    /** Reads and answers lines until Ctrl-D or {@code :quit}. */
+    public void run() {
+        out.println("thordb " + ThordbCommand.version() + ": " + db.catalog().games()
+                + " games. Type a query, or :help.");
+        out.flush();
+        while (true) {
+            String line;
+            try {
+                line = reader.readLine("thordb> ");
+            } catch (UserInterruptException e) {
+                continue; // Ctrl-C: the line is dropped
+            } catch (EndOfFileException e) {
+                break; // Ctrl-D
+            }
+            String l = line.strip();
+            if (l.isEmpty()) {
+                continue;
+            }
+            if (l.equals(":quit") || l.equals(":exit") || l.equals(":q")) {
+                break;
+            }
+            try {
+                answer(l);
+            } catch (ThorDbException e) {
+                out.println("error: " + SafeText.of(e.getMessage()));
+                if (e.detail() != null) {
+                    e.detail().lines().forEach(d -> out.println(SafeText.of(d)));
+                }
+            } catch (RuntimeException e) {
+                out.println("error: " + SafeText.of(String.valueOf(e)));
+            }
+            out.flush();
+        }
+        try {
+            reader.getHistory().save();
+        } catch (java.io.IOException e) {
+            out.println("warning: the history was not saved: " + e.getMessage());
+        }
+        out.flush();
+    }
+
+    private void answer(String line) {
+        String cmd = line.startsWith(":") ? line.split("\\s+", 2)[0].toLowerCase(Locale.ROOT) : "";
+        String rest = line.startsWith(":") ? (line.contains(" ") ? line.substring(line.indexOf(' ') + 1).strip() : "") : line;
+        switch (cmd) {
+            case "" -> query(line);
+            case ":help" -> help();
+            case ":count" -> out.println(db.count(rest));
+            case ":explain" -> out.print(db.explain(rest.isEmpty() ? required(lastQuery) : rest));
+            case ":more" -> more();
+            case ":export" -> export(rest);
+            case ":board" -> board(rest);
+            default -> out.println("error: unknown command " + cmd + "; :help lists them");
+        }
+    }
+
+    private static String required(String s) {
+        if (s == null) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "no query yet");
+        }
+        return s;
+    }
+
+    private void query(String q) {
+        long t0 = System.nanoTime();
+        try (QueryResult r = db.query(q)) {
+            double ms = (System.nanoTime() - t0) / 1e6;
+            lastQuery = q;
+            lastIds = r.ids();
+            shown = 0;
+            out.printf("%d games (%.2f ms)%n", r.count(), ms);
+        }
+        more();
+    }
+
+    private void more() {
+        if (lastIds == null) {
+            out.println("no query yet");
+            return;
+        }
+        RoaringBitmap page = new RoaringBitmap();
+        int i = 0;
+        for (int id : lastIds) {
+            if (i >= shown && i < shown + PAGE) {
+                page.add(id);
+            }
+            if (++i >= shown + PAGE) {
+                break;
+            }
+        }
+        if (page.isEmpty()) {
+            if (lastIds.getCardinality() > 0) {
+                out.println("no more games");
+            }
+            return;
+        }
+        GameRows.Writer w = GameRows.table(out);
+        List<Game> games = db.games(page);
+        games.forEach(w::row);
+        shown += games.size();
+        if (shown < lastIds.getCardinality()) {
+            out.println("… " + (lastIds.getLongCardinality() - shown) + " more (:more)");
+        }
+    }
+
+    private void export(String rest) {
+        String[] parts = rest.isEmpty() ? new String[0] : rest.split("\\s+", 3);
+        if (parts.length == 0) {
+            out.println("usage: :export DIR [wthor|text|pgn|csv|jsonl] [QUERY] (default: the last query)");
+            return;
+        }
+        Exporter.Format f = Exporter.Format.WTHOR;
+        String q = lastQuery;
+        if (parts.length > 1) {
+            try {
+                f = Exporter.Format.valueOf(parts[1].toUpperCase(Locale.ROOT));
+                if (parts.length > 2) {
+                    q = parts[2];
+                }
+            } catch (IllegalArgumentException e) {
+                q = rest.substring(parts[0].length()).strip();
+            }
+        }
+        List<Path> written = new Exporter(db, Path.of(parts[0]), f, false, LocalDate.now()).export(required(q));
+        out.println("exported: " + written.size() + " files into " + parts[0]);
+    }
+
+    /** Draws the position a line, a board string or a {@code position =} query names. */
+    private void board(String rest) {
+        String text = rest.isEmpty() ? required(lastQuery) : rest;
+        List<Position> positions = new ArrayList<>();
+        if (text.matches("(?i)([a-h][1-8])+")) {
+            Replay.Result r = Replay.replay(Notation.parseLine(text), null);
+            if (!r.ok()) {
+                out.println("error: " + r.error());
+                return;
+            }
+            positions.add(r.finalPosition());
+        } else if (text.replace(" ", "").length() >= 65 && text.matches("[XOxo\\-.* ]+")) {
+            positions.add(Position.parseBoard(text));
+        } else {
+            collect(QueryParser.parse(text), positions);
+        }
+        if (positions.isEmpty()) {
+            out.println("the query names no position; :board f5d6c3 draws one");
+        }
+        for (Position p : positions) {
+            out.print(p.draw(p.legalMoves(), '*'));
+        }
+    }
+
+    private static void collect(Expr e, List<Position> out) {
+        if (e instanceof Expr.PositionMatch p) {
+            out.add(p.position());
+        } else if (e instanceof Expr.OpeningMatch o) {
+            out.add(Replay.replay(o.line(), null).finalPosition());
+        } else if (e instanceof Expr.And a) {
+            collect(a.left(), out);
+            collect(a.right(), out);
+        } else if (e instanceof Expr.Or o) {
+            collect(o.left(), out);
+            collect(o.right(), out);
+        } else if (e instanceof Expr.Not n) {
+            collect(n.inner(), out);
+        }
+    }
+
+    private void help() {
+        out.println("""
+                A line is a query: its count, the time taken, and the first games (:more for the next).
+                  player = "Tastet Marc" and opening = f5d6
+                  position = f5d6c3d3c4f4f6f3e6e7        any move order, any orientation
+                  year in 1990..1999 and result = draw and not tournament ~ "open"
+                  theoretical > score
+                Fields: player black white tournament (= or ~ "text"), base = "NAME", year score theoretical
+                moves (= != < <= > >=, or in A..B), result = black|white|draw, opening = LINE, position = LINE|"BOARD X".
+                Commands:
+                  :count QUERY       the number of games only
+                  :explain [QUERY]   how a query is answered (default: the last one)
+                  :more              the next games of the last query
+                  :board [LINE|QUERY] draw a position (legal moves marked *)
+                  :export DIR [FORMAT] [QUERY]  write the last query's games (wthor, text, pgn, csv, jsonl)
+                  :quit              leave (or Ctrl-D); Ctrl-C drops the line
+                Tab completes fields, keywords and commands, and names after an opening quote.""");
+    }
+
+    /**
+     * Completes fields, keywords, commands, and player and tournament names: quoted when the word
+     * has no quote yet; inside a quote JLine closes it itself.
+     */
+    static final class QueryCompleter implements Completer {
+        private final List<Candidate> words = new ArrayList<>();
+        private final List<String[]> names = new ArrayList<>(); // {name, group}
+
+        QueryCompleter(Catalog c) {
+            for (String w : WORDS) {
+                words.add(new Candidate(w, w, "keywords", null, null, null, true));
+            }
+            for (String w : COMMANDS) {
+                words.add(new Candidate(w, w, "commands", null, null, null, true));
+            }
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (Catalog.Base b : c.bases()) {
+                for (String n : b.players()) {
+                    if (n != null && !n.isEmpty() && seen.add("p" + n)) {
+                        names.add(new String[] {n, "players"});
+                    }
+                }
+                for (String n : b.tournaments()) {
+                    if (n != null && !n.isEmpty() && seen.add("t" + n)) {
+                        names.add(new String[] {n, "tournaments"});
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void complete(LineReader reader, ParsedLine line, List<Candidate> out) {
+            boolean quoted = false;
+            if (line instanceof org.jline.reader.CompletingParsedLine c) {
+                int start = line.cursor() - c.rawWordCursor();
+                quoted = start >= 0 && start < line.line().length() && line.line().charAt(start) == '"';
+            }
+            if (!quoted) {
+                out.addAll(words);
+            }
+            for (String[] n : names) {
+                String value = quoted ? n[0] : "\"" + n[0] + "\"";
+                out.add(new Candidate(value, n[0], n[1], null, null, null, true));
+            }
+        }
+    }
+}

@@ -1,0 +1,380 @@
+package org.thordb.export;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.thordb.Game;
+import org.thordb.QueryResult;
+import org.thordb.ThorDb;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.othello.Notation;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.text.GameResult;
+import org.thordb.text.TextGameRecord;
+import org.thordb.text.TextGameRecords;
+import org.thordb.wthor.NameList;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorHeader;
+import org.thordb.wthor.WthorKind;
+import org.thordb.wthor.WthorWriter;
+
+/**
+ * Writes the games of a query to a folder: WTHOR files (one per year, with the names files),
+ * text records, PGN, CSV or JSON lines. Games of one base keep their player and tournament numbers
+ * and names files, so whole untouched years come back identical to the imported files but for the
+ * 4 creation-date bytes; games of several bases get merged, renumbered names files.
+ *
+ * <p>Files are written under a temporary name and moved into place. An existing file is replaced
+ * only with {@code force}, and never by an older one (a WTHOR file whose header is dated after
+ * today); nothing is written outside the folder or through a link.
+ *
+ * <p>Usage: {@code List<Path> written = new Exporter(db, out, Exporter.Format.WTHOR, false, LocalDate.now()).export("year = 2015");}
+ */
+public final class Exporter {
+
+    /** The formats. */
+    public enum Format { WTHOR, TEXT, PGN, CSV, JSONL }
+
+    private final ThorDb db;
+    private final Path out;
+    private final Format format;
+    private final boolean force;
+    private final LocalDate today;
+
+    /** An exporter into the folder {@code out} (created when missing), dating WTHOR headers {@code today}. */
+    public Exporter(ThorDb db, Path out, Format format, boolean force, LocalDate today) {
+        this.db = db;
+        this.out = out;
+        this.format = format;
+        this.force = force;
+        this.today = today;
+    }
+
+    /** Exports the games of a query (every game when it is null or blank); returns the files written. */
+    public List<Path> export(String query) {
+        String q = query == null ? "" : query;
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw ThorDbException.io(out, e);
+        }
+        if (Files.isSymbolicLink(out)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, out + ": the export folder is a link; give the folder itself");
+        }
+        try (QueryResult r = db.query(q)) {
+            return switch (format) {
+                case WTHOR -> wthor(r);
+                case TEXT -> text(r);
+                case PGN -> single("games.pgn", r, this::pgn);
+                case CSV -> single("games.csv", r, this::csv);
+                case JSONL -> single("games.jsonl", r, (games, w) -> {
+                    for (Game g : games) {
+                        w.write(org.thordb.export.Json.of(g));
+                        w.write('\n');
+                    }
+                });
+            };
+        }
+    }
+
+    /** A target file inside the folder: never a link, never outside, never replaced without force. */
+    private Path target(String name, Integer stamp) {
+        if (!name.matches("[A-Za-z0-9_.\\-]+") || name.startsWith(".")) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "'" + name + "' is not a file name thordb writes");
+        }
+        Path t = out.resolve(name);
+        if (Files.isSymbolicLink(t)) {
+            throw new ThorDbException(ErrorCode.IO, t + ": is a link; an export never writes through one");
+        }
+        if (Files.exists(t, LinkOption.NOFOLLOW_LINKS)) {
+            if (!force) {
+                throw new ThorDbException(ErrorCode.IO, t + ": exists; --force replaces it");
+            }
+            if (stamp != null) {
+                Integer existing = headerStamp(t);
+                if (existing != null && existing > stamp) {
+                    throw new ThorDbException(ErrorCode.IO, t + ": exists and is dated " + existing
+                            + ", after this export's " + stamp + "; an export never replaces a newer file");
+                }
+            }
+        }
+        return t;
+    }
+
+    private static Integer headerStamp(Path p) {
+        try (var in = Files.newInputStream(p, LinkOption.NOFOLLOW_LINKS)) {
+            byte[] h = in.readNBytes(WthorHeader.SIZE);
+            return h.length == WthorHeader.SIZE ? WthorHeader.decode(h).creationStamp() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private int todayStamp() {
+        return today.getYear() * 10000 + today.getMonthValue() * 100 + today.getDayOfMonth();
+    }
+
+    /** What a file of the export is made of. */
+    @FunctionalInterface
+    private interface Body {
+        void write(Iterable<Game> games, BufferedWriter w) throws IOException;
+    }
+
+    private List<Path> single(String name, QueryResult r, Body body) {
+        Path t = target(name, null);
+        writeText(t, w -> body.write(r, w));
+        return List.of(t);
+    }
+
+    @FunctionalInterface
+    private interface TextBody {
+        void write(BufferedWriter w) throws IOException;
+    }
+
+    private static void writeText(Path t, TextBody body) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile(t.toAbsolutePath().getParent(), "." + t.getFileName() + ".", ".tmp");
+            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                body.write(w);
+            }
+            Files.move(tmp, t, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // report the first failure
+                }
+            }
+            throw ThorDbException.io(t, e);
+        }
+    }
+
+    private void csv(Iterable<Game> games, BufferedWriter w) throws IOException {
+        CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader("base", "year", "record", "black", "white",
+                "tournament", "score", "theoretical", "moves").get());
+        for (Game g : games) {
+            p.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
+                    g.theoretical(), g.moves());
+        }
+        p.flush();
+    }
+
+    /** PGN as Othello programs read it: the seven tag roster, then the moves numbered in pairs. */
+    private void pgn(Iterable<Game> games, BufferedWriter w) throws IOException {
+        for (Game g : games) {
+            int b = g.score();
+            int total = g.record68().side() * g.record68().side();
+            w.write("[Event \"" + pgnText(g.tournament()) + "\"]\n");
+            w.write("[Site \"" + pgnText(g.base()) + "\"]\n");
+            w.write("[Date \"" + g.year() + ".??.??\"]\n");
+            w.write("[Round \"-\"]\n");
+            w.write("[Black \"" + pgnText(g.black()) + "\"]\n");
+            w.write("[White \"" + pgnText(g.white()) + "\"]\n");
+            w.write("[Result \"" + b + "-" + (total - b) + "\"]\n");
+            w.write("[TheoreticalScore \"" + g.theoretical() + "\"]\n\n");
+            int[] sq = g.record68().squares();
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < sq.length && sq[i] >= 0; i++) {
+                if (i % 2 == 0) {
+                    line.append(i / 2 + 1).append(". ");
+                }
+                line.append(g.record68().side() == 10 ? Notation.name10(sq[i]) : Notation.name(sq[i])).append(' ');
+            }
+            line.append(b).append('-').append(total - b);
+            w.write(line.toString());
+            w.write("\n\n");
+        }
+    }
+
+    private static String pgnText(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private List<Path> text(QueryResult r) {
+        List<Path> written = new ArrayList<>();
+        for (Game g : r) {
+            if (g.record68().side() != 8) {
+                continue; // the text format is for 8×8 games
+            }
+            int[] sq = g.record68().squares();
+            int n = 0;
+            while (n < sq.length && sq[n] >= 0) {
+                n++;
+            }
+            int[] legal = java.util.Arrays.copyOf(sq, n);
+            org.thordb.othello.Replay.Result rep = org.thordb.othello.Replay.replay(legal, null);
+            TextGameRecord rec = TextGameRecords.fromSquares(java.util.Arrays.copyOf(legal, rep.movesPlayed()),
+                    GameResult.fromWthorScore(g.score()));
+            Path t = target(fileStem(g.base()) + "_" + g.year() + "_" + String.format("%06d", g.record()) + ".txt", null);
+            writeText(t, w -> w.write(TextGameRecords.format(rec)));
+            written.add(t);
+        }
+        return written;
+    }
+
+    private static String fileStem(String base) {
+        String b = base.toUpperCase(Locale.ROOT);
+        if (b.equals("WTHOR")) {
+            return "WTH";
+        }
+        return b.matches("[A-Z0-9_\\-]{1,40}") ? b : "BASE";
+    }
+
+    /** The games of one output file: its year and board side. */
+    private record FileKey(int side, int year) implements Comparable<FileKey> {
+        @Override
+        public int compareTo(FileKey o) {
+            return side != o.side ? Integer.compare(side, o.side) : Integer.compare(year, o.year);
+        }
+    }
+
+    private List<Path> wthor(QueryResult r) {
+        Catalog c = db.catalog();
+        Map<FileKey, List<Game>> byFile = new TreeMap<>();
+        java.util.Set<String> bases = new java.util.TreeSet<>();
+        for (Game g : r) {
+            byFile.computeIfAbsent(new FileKey(g.record68().side(), g.year()), k -> new ArrayList<>()).add(g);
+            bases.add(g.base());
+        }
+        if (byFile.isEmpty()) {
+            return List.of();
+        }
+        boolean oneBase = bases.size() == 1;
+        String baseName = oneBase ? bases.iterator().next() : "WTHOR";
+        String stem = fileStem(baseName);
+        String namesStem = stem.equals("WTH") ? "WTHOR" : stem;
+        Renumbering renumber = oneBase ? null : new Renumbering(c, byFile.values());
+        int stamp = todayStamp();
+        List<Path> written = new ArrayList<>();
+        // the names files
+        Catalog.Base base = oneBase ? c.base(baseName) : null;
+        List<byte[]> players = oneBase ? rawNames(base, 'P') : renumber.players();
+        List<byte[]> tournaments = oneBase ? rawNames(base, 'T') : renumber.tournaments();
+        written.add(writeNames(namesStem + ".JOU", WthorKind.PLAYERS, players, oneBase ? c.namesFile(base.id(), 'P') : null));
+        written.add(writeNames(namesStem + ".TRN", WthorKind.TOURNAMENTS, tournaments,
+                oneBase ? c.namesFile(base.id(), 'T') : null));
+        for (Map.Entry<FileKey, List<Game>> e : byFile.entrySet()) {
+            FileKey k = e.getKey();
+            List<Game> games = e.getValue();
+            WthorHeader header = header(c, k, games);
+            Path t = target(stem + "_" + k.year() + (k.side() == 10 ? ".wtd" : ".wtb"), stamp);
+            try (WthorWriter w = WthorWriter.create(t, k.side() == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8, header)) {
+                for (Game g : games) {
+                    w.write(oneBase ? g.record68() : renumber.apply(g));
+                }
+            }
+            written.add(t);
+        }
+        return written;
+    }
+
+    /**
+     * The header of an exported year: dated today with its own N1, the other bytes (board size,
+     * depth, …) those of the stored file of that year and of the first game's base.
+     */
+    private WthorHeader header(Catalog c, FileKey k, List<Game> games) {
+        FileRow source = null;
+        for (FileRow f : c.gameFiles()) {
+            if (f.side() == k.side() && f.year() == k.year()
+                    && c.base(f.base()).name().equals(games.get(0).base())) {
+                source = f;
+            }
+        }
+        WthorHeader made = WthorHeader.forGames(today, games.size(), k.year(), k.side() == 10 ? 10 : 8, 0);
+        if (source == null) {
+            return made;
+        }
+        WthorHeader stored = WthorHeader.decode(HexFormat.of().parseHex(source.header()));
+        return new WthorHeader(made.century(), made.yearOfCentury(), made.month(), made.day(), games.size(),
+                stored.n2(), stored.gameYear(), stored.boardSize(), stored.gameType(), stored.depth(), stored.reserved());
+    }
+
+    private Path writeNames(String name, WthorKind kind, List<byte[]> records, FileRow stored) {
+        WthorHeader h = WthorHeader.forNames(today, records.size());
+        if (stored != null) {
+            WthorHeader s = WthorHeader.decode(HexFormat.of().parseHex(stored.header()));
+            h = new WthorHeader(h.century(), h.yearOfCentury(), h.month(), h.day(), s.n1(), s.n2(), s.gameYear(),
+                    s.boardSize(), s.gameType(), s.depth(), s.reserved());
+        }
+        Path t = target(name, todayStamp());
+        new NameList(kind, h, records, List.of()).write(t);
+        return t;
+    }
+
+    private static List<byte[]> rawNames(Catalog.Base b, char kind) {
+        List<String> names = kind == 'P' ? b.players() : b.tournaments();
+        int size = kind == 'P' ? WthorKind.PLAYERS.recordSize() : WthorKind.TOURNAMENTS.recordSize();
+        List<byte[]> out = new ArrayList<>(names.size());
+        for (String n : names) {
+            out.add(NameList.encode(n == null ? "" : n, size));
+        }
+        return out;
+    }
+
+    /** New player and tournament numbers for games of several bases: one number per distinct name. */
+    private static final class Renumbering {
+        private final Map<String, Integer> players = new LinkedHashMap<>();
+        private final Map<String, Integer> tournaments = new LinkedHashMap<>();
+
+        Renumbering(Catalog c, Iterable<List<Game>> files) {
+            for (List<Game> games : files) {
+                for (Game g : games) {
+                    players.putIfAbsent(g.black(), players.size());
+                    players.putIfAbsent(g.white(), players.size());
+                    tournaments.putIfAbsent(g.tournament(), tournaments.size());
+                }
+            }
+            if (players.size() > 0xffff || tournaments.size() > 0xffff) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the games name more than 65,535 players or"
+                        + " tournaments: too many for one WTHOR names file");
+            }
+        }
+
+        List<byte[]> players() {
+            return encode(players, WthorKind.PLAYERS.recordSize());
+        }
+
+        List<byte[]> tournaments() {
+            return encode(tournaments, WthorKind.TOURNAMENTS.recordSize());
+        }
+
+        private static List<byte[]> encode(Map<String, Integer> m, int size) {
+            List<byte[]> out = new ArrayList<>();
+            for (String n : m.keySet()) {
+                out.add(NameList.encode(n, size));
+            }
+            return out;
+        }
+
+        WthorGame apply(Game g) {
+            byte[] b = g.record68().bytes();
+            put(b, 0, tournaments.get(g.tournament()));
+            put(b, 2, players.get(g.black()));
+            put(b, 4, players.get(g.white()));
+            return new WthorGame(b, g.record68().side());
+        }
+
+        private static void put(byte[] b, int i, int v) {
+            b[i] = (byte) v;
+            b[i + 1] = (byte) (v >>> 8);
+        }
+    }
+}

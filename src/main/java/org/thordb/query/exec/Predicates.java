@@ -1,0 +1,135 @@
+package org.thordb.query.exec;
+
+import java.util.Locale;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.Field;
+import org.thordb.index.IndexReader;
+import org.thordb.index.Terms;
+import org.thordb.query.ast.Expr;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+
+/**
+ * The index lookup of each kind of predicate: the games it holds for, as a bitmap.
+ *
+ * <p>Usage: {@code RoaringBitmap games = Predicates.lookup(new Expr.ResultMatch(Expr.Outcome.DRAW), reader);}
+ */
+public final class Predicates {
+    private Predicates() {
+    }
+
+    /** The games a predicate (not {@code and}, {@code or}, {@code not}) holds for. */
+    public static RoaringBitmap lookup(Expr e, IndexReader r) {
+        if (e instanceof Expr.NameMatch m) {
+            return names(m, r);
+        } else if (e instanceof Expr.BaseMatch b) {
+            return base(b, r);
+        } else if (e instanceof Expr.NumCompare c) {
+            return compare(c.field(), c.op(), c.value(), r);
+        } else if (e instanceof Expr.NumRange g) {
+            return range(g.field(), g.low(), (long) g.high() + 1, r);
+        } else if (e instanceof Expr.FieldCompare f) {
+            return fieldCompare(f, r);
+        } else if (e instanceof Expr.ResultMatch m) {
+            return r.term(Field.RESULT, Terms.small(m.outcome().ordinal()));
+        } else if (e instanceof Expr.OpeningMatch o) {
+            return r.opening(o.line());
+        } else if (e instanceof Expr.PositionMatch p) {
+            return r.position(p.position());
+        }
+        throw new IllegalArgumentException("not a predicate: " + e);
+    }
+
+    private static RoaringBitmap names(Expr.NameMatch m, IndexReader r) {
+        RoaringBitmap out = new RoaringBitmap();
+        String want = m.text().toLowerCase(Locale.ROOT);
+        for (Catalog.Base b : r.catalog().bases()) {
+            boolean tournament = m.field() == Expr.NameField.TOURNAMENT;
+            java.util.List<String> names = tournament ? b.tournaments() : b.players();
+            for (int i = 0; i < names.size(); i++) {
+                String n = names.get(i);
+                if (n == null) {
+                    continue;
+                }
+                String have = n.toLowerCase(Locale.ROOT);
+                if (m.substring() ? !have.contains(want) : !have.equals(want)) {
+                    continue;
+                }
+                byte[] term = Terms.name(b.id(), i);
+                switch (m.field()) {
+                    case PLAYER -> {
+                        out.or(r.term(Field.BLACK, term));
+                        out.or(r.term(Field.WHITE, term));
+                    }
+                    case BLACK -> out.or(r.term(Field.BLACK, term));
+                    case WHITE -> out.or(r.term(Field.WHITE, term));
+                    case TOURNAMENT -> out.or(r.term(Field.TOURNAMENT, term));
+                    default -> throw new AssertionError(m.field());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static RoaringBitmap base(Expr.BaseMatch b, IndexReader r) {
+        Catalog.Base base = r.catalog().base(b.name());
+        return base == null ? new RoaringBitmap() : r.term(Field.BASE, Terms.base(base.id()));
+    }
+
+    private static Field field(Expr.NumField f) {
+        return switch (f) {
+            case YEAR -> Field.YEAR;
+            case SCORE -> Field.SCORE;
+            case THEORETICAL -> Field.THEORETICAL;
+            case MOVES -> Field.MOVES;
+        };
+    }
+
+    /** The games whose field lies in [low, high), as longs so that ends past the field's range are fine. */
+    static RoaringBitmap range(Expr.NumField f, long low, long high, IndexReader r) {
+        long min = f == Expr.NumField.YEAR ? Integer.MIN_VALUE : 0;
+        long max = f == Expr.NumField.YEAR ? (long) Integer.MAX_VALUE + 1 : 256;
+        low = Math.max(low, min);
+        high = Math.min(high, max);
+        if (low >= high) {
+            return new RoaringBitmap();
+        }
+        byte[] from = low == min ? null : term(f, (int) low);
+        byte[] to = high == max ? null : term(f, (int) high);
+        return r.termRange(field(f), from, to);
+    }
+
+    private static byte[] term(Expr.NumField f, int v) {
+        return f == Expr.NumField.YEAR ? Terms.year(v) : Terms.small(v);
+    }
+
+    static RoaringBitmap compare(Expr.NumField f, Expr.Op op, long v, IndexReader r) {
+        return switch (op) {
+            case EQ -> range(f, v, v + 1, r);
+            case NE -> RoaringBitmap.andNot(r.all(), range(f, v, v + 1, r));
+            case LT -> range(f, Long.MIN_VALUE, v, r);
+            case LE -> range(f, Long.MIN_VALUE, v + 1, r);
+            case GT -> range(f, v + 1, Long.MAX_VALUE, r);
+            case GE -> range(f, v, Long.MAX_VALUE, r);
+        };
+    }
+
+    /** {@code a op b}: for each value v of a, the games with a = v and b (op swapped) v. */
+    private static RoaringBitmap fieldCompare(Expr.FieldCompare c, IndexReader r) {
+        RoaringBitmap out = new RoaringBitmap();
+        if (c.left() == Expr.NumField.YEAR) {
+            for (FileRow f : r.catalog().gameFiles()) {
+                RoaringBitmap left = range(Expr.NumField.YEAR, f.year(), f.year() + 1L, r);
+                out.or(RoaringBitmap.and(left, compare(c.right(), c.op().swapped(), f.year(), r)));
+            }
+            return out;
+        }
+        for (int v = 0; v < 256; v++) {
+            RoaringBitmap left = range(c.left(), v, v + 1L, r);
+            if (!left.isEmpty()) {
+                out.or(RoaringBitmap.and(left, compare(c.right(), c.op().swapped(), v, r)));
+            }
+        }
+        return out;
+    }
+}

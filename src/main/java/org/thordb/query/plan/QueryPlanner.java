@@ -1,0 +1,120 @@
+package org.thordb.query.plan;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.IndexReader;
+import org.thordb.index.Terms;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.exec.Predicates;
+import org.thordb.store.Catalog;
+
+/**
+ * Plans a query: each predicate is looked up in the indexes once (its bitmap kept for execution),
+ * nested {@code and}s and {@code or}s are flattened, and the parts of an {@code and} are put
+ * smallest first.
+ *
+ * <p>Usage: {@code QueryPlan p = QueryPlanner.plan(QueryParser.parse(q), reader);}
+ */
+public final class QueryPlanner {
+    private QueryPlanner() {
+    }
+
+    /** A plan together with the bitmaps its lookups found. */
+    public record Planned(QueryPlan plan, java.util.Map<QueryPlan.Lookup, RoaringBitmap> bitmaps) {
+    }
+
+    /** Plans an expression on a reader, looking each predicate up. */
+    public static Planned plan(Expr e, IndexReader r) {
+        java.util.Map<QueryPlan.Lookup, RoaringBitmap> bitmaps = new java.util.IdentityHashMap<>();
+        QueryPlan p = build(e, r, bitmaps, r.all().getLongCardinality());
+        return new Planned(p, bitmaps);
+    }
+
+    private static QueryPlan build(Expr e, IndexReader r, java.util.Map<QueryPlan.Lookup, RoaringBitmap> bitmaps,
+                                   long all) {
+        if (e instanceof Expr.And) {
+            List<QueryPlan> parts = new ArrayList<>();
+            for (Expr x : flatten(e, Expr.And.class)) {
+                parts.add(build(x, r, bitmaps, all));
+            }
+            parts.sort(Comparator.comparingLong(QueryPlan::estimate));
+            return new QueryPlan.And(parts, parts.get(0).estimate());
+        }
+        if (e instanceof Expr.Or) {
+            List<QueryPlan> parts = new ArrayList<>();
+            long sum = 0;
+            for (Expr x : flatten(e, Expr.Or.class)) {
+                QueryPlan p = build(x, r, bitmaps, all);
+                parts.add(p);
+                sum += p.estimate();
+            }
+            return new QueryPlan.Or(parts, Math.min(all, sum));
+        }
+        if (e instanceof Expr.Not n) {
+            QueryPlan child = build(n.inner(), r, bitmaps, all);
+            return new QueryPlan.Not(child, all - child.estimate());
+        }
+        long t0 = System.nanoTime();
+        RoaringBitmap b = Predicates.lookup(e, r);
+        long micros = (System.nanoTime() - t0) / 1000;
+        QueryPlan.Lookup l = new QueryPlan.Lookup(e, access(e, r.catalog()), b.getLongCardinality(), micros);
+        bitmaps.put(l, b);
+        return l;
+    }
+
+    private static List<Expr> flatten(Expr e, Class<? extends Expr> kind) {
+        List<Expr> out = new ArrayList<>();
+        if (kind.isInstance(e)) {
+            Expr left = e instanceof Expr.And a ? a.left() : ((Expr.Or) e).left();
+            Expr right = e instanceof Expr.And a ? a.right() : ((Expr.Or) e).right();
+            out.addAll(flatten(left, kind));
+            out.addAll(flatten(right, kind));
+        } else {
+            out.add(e);
+        }
+        return out;
+    }
+
+    /** What the indexes read for a predicate, in words. */
+    static String access(Expr e, Catalog c) {
+        if (e instanceof Expr.NameMatch m) {
+            int names = 0;
+            String want = m.text().toLowerCase(Locale.ROOT);
+            for (Catalog.Base b : c.bases()) {
+                for (String n : m.field() == Expr.NameField.TOURNAMENT ? b.tournaments() : b.players()) {
+                    if (n != null && (m.substring() ? n.toLowerCase(Locale.ROOT).contains(want)
+                            : n.equalsIgnoreCase(m.text()))) {
+                        names++;
+                    }
+                }
+            }
+            String idx = switch (m.field()) {
+                case PLAYER -> "black and white postings";
+                case BLACK -> "black postings";
+                case WHITE -> "white postings";
+                case TOURNAMENT -> "tournament postings";
+            };
+            return idx + " of " + names + (names == 1 ? " name" : " names");
+        } else if (e instanceof Expr.BaseMatch) {
+            return "base postings";
+        } else if (e instanceof Expr.NumCompare || e instanceof Expr.NumRange) {
+            Expr.NumField f = e instanceof Expr.NumCompare n ? n.field() : ((Expr.NumRange) e).field();
+            return f.name().toLowerCase(Locale.ROOT) + " postings, a key range";
+        } else if (e instanceof Expr.FieldCompare f) {
+            return f.left().name().toLowerCase(Locale.ROOT) + " and " + f.right().name().toLowerCase(Locale.ROOT)
+                    + " postings, value by value";
+        } else if (e instanceof Expr.ResultMatch) {
+            return "result postings";
+        } else if (e instanceof Expr.OpeningMatch o) {
+            return o.line().length <= Terms.OPENING_DEPTH ? "opening postings of " + o.line().length + " moves"
+                    : "opening postings of " + Terms.OPENING_DEPTH + " moves and the position index, then the records";
+        } else if (e instanceof Expr.PositionMatch p) {
+            return "position postings and fingerprint blocks (" + (p.position().discs() - 4)
+                    + " moves in), candidates replayed";
+        }
+        throw new AssertionError(e);
+    }
+}

@@ -1,0 +1,112 @@
+package org.thordb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.impl.DumbTerminal;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.thordb.ThorDb;
+import org.thordb.ingest.Importer;
+import org.thordb.testing.SharedData;
+
+/** The REPL driven through a JLine terminal on streams, as a person would type at it. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReplTest {
+    private Path dir;
+
+    @BeforeAll
+    void store() throws Exception {
+        dir = Files.createTempDirectory("thordb-repl");
+        Path wthor = SharedData.dir("wthor");
+        try (ThorDb db = ThorDb.open(dir.resolve("db"))) {
+            db.importFiles(List.of(wthor.resolve("WTHOR.JOU"), wthor.resolve("WTHOR.TRN"), wthor.resolve("WTH_2014.wtb"),
+                    wthor.resolve("WTH_2015.wtb")), Importer.Options.defaults(), m -> { });
+        }
+    }
+
+    private String type(String input, Path history) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"));
+             Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                     out, StandardCharsets.UTF_8)) {
+            // as a real terminal: Ctrl-C interrupts, Ctrl-D ends input
+            Attributes a = t.getAttributes();
+            a.setLocalFlag(Attributes.LocalFlag.ISIG, true);
+            a.setControlChar(Attributes.ControlChar.VINTR, 3);
+            a.setControlChar(Attributes.ControlChar.VEOF, 4);
+            t.setAttributes(a);
+            new Repl(db, t, history).run();
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void queriesPagesErrorsAndCommands() throws Exception {
+        Path history = dir.resolve("history");
+        String screen = type(String.join("\n",
+                "year = 2015",
+                ":more",
+                "year = ",
+                "player = \"Tastet Marc\"",
+                ":count year >= 2014",
+                ":explain",
+                ":board f5d6c3",
+                ":frobnicate",
+                ":quit",
+                "year = 2014"), history);
+        assertTrue(screen.contains("1926 games ("), screen);
+        assertTrue(screen.contains("… 1916 more (:more)"), screen);
+        assertTrue(screen.contains("… 1906 more (:more)"), screen);
+        assertTrue(screen.contains("error: query error at line 1, column 7"), screen);
+        assertTrue(screen.contains("  year =\n        ^") || screen.contains("  year = \n        ^"), screen);
+        assertTrue(screen.contains("3743\n"), screen);
+        assertTrue(screen.contains("player = \"Tastet Marc\": black and white postings of 1 name"), screen);
+        assertTrue(screen.contains("3 . . X * . * . ."), screen);
+        assertTrue(screen.contains("O (White) to move, X 5 O 2"), screen);
+        assertTrue(screen.contains("error: unknown command :frobnicate"), screen);
+        assertFalse(screen.contains("1817 games"), "nothing is answered after :quit");
+        List<String> saved = Files.readAllLines(history);
+        assertTrue(saved.stream().anyMatch(l -> l.endsWith("player = \"Tastet Marc\"")), saved.toString());
+        // the history is there for the next session
+        String next = type("\u0004", history);
+        assertTrue(next.contains("Type a query"), next);
+    }
+
+    @Test
+    void ctrlCDropsTheLineAndCtrlDLeaves() throws Exception {
+        String screen = type("year = 20\u0003year = 2014\n\u0004year = 2015\n", null);
+        assertTrue(screen.contains("1817 games ("), screen);
+        assertFalse(screen.contains("1926 games"), "Ctrl-D left before the last line: " + screen);
+        assertFalse(screen.contains("query error"), "the dropped line was not run: " + screen);
+    }
+
+    @Test
+    void namesAreCompletedFromTheStore() throws Exception {
+        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+            Repl.QueryCompleter c = new Repl.QueryCompleter(db.catalog());
+            List<org.jline.reader.Candidate> got = new java.util.ArrayList<>();
+            org.jline.reader.impl.DefaultParser p = new org.jline.reader.impl.DefaultParser();
+            p.setEscapeChars(new char[0]);
+            String line = "player = \"Tastet M";
+            c.complete(null, p.parse(line, line.length(), org.jline.reader.Parser.ParseContext.COMPLETE), got);
+            assertTrue(got.stream().anyMatch(x -> x.value().equals("Tastet Marc")), "inside a quote: bare names");
+            String bare = "theo";
+            got.clear();
+            c.complete(null, p.parse(bare, bare.length(), org.jline.reader.Parser.ParseContext.COMPLETE), got);
+            assertTrue(got.stream().anyMatch(x -> x.value().equals("theoretical")));
+            assertTrue(got.stream().anyMatch(x -> x.value().equals("\"Tastet Marc\"")), "outside a quote: quoted names");
+            assertEquals(1, got.stream().filter(x -> x.value().equals(":explain")).count());
+        }
+    }
+}
