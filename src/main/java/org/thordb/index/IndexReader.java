@@ -70,6 +70,21 @@ public final class IndexReader {
         return out;
     }
 
+    /**
+     * Every value of a numeric field with its games, from one scan of the field's postings; the
+     * term bytes are the value (u8, or i32 for years).
+     */
+    public java.util.TreeMap<Integer, RoaringBitmap> valuesOf(Field f) {
+        java.util.TreeMap<Integer, RoaringBitmap> out = new java.util.TreeMap<>();
+        view.scan(Space.TERMS, new byte[] {f.code()}, new byte[] {(byte) (f.code() + 1)}, (k, v) -> {
+            int termLength = k.length - 1 - 4;
+            int value = termLength == 4 ? Keys.getI32(k, 1) : k[1] & 0xff;
+            Postings.addTo(v, out.computeIfAbsent(value, x -> new RoaringBitmap()));
+            return true;
+        });
+        return out;
+    }
+
     /** The games that begin with a line, under the 4 symmetries of the start position. */
     public RoaringBitmap opening(int[] line) {
         if (line.length == 0) {

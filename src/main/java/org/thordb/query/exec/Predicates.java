@@ -7,7 +7,6 @@ import org.thordb.index.IndexReader;
 import org.thordb.index.Terms;
 import org.thordb.query.ast.Expr;
 import org.thordb.store.Catalog;
-import org.thordb.store.FileRow;
 
 /**
  * The index lookup of each kind of predicate: the games it holds for, as a bitmap.
@@ -114,21 +113,46 @@ public final class Predicates {
         };
     }
 
-    /** {@code a op b}: for each value v of a, the games with a = v and b (op swapped) v. */
+    /**
+     * {@code a op b}: for each value v of a, its games that have b (op swapped) v. Both fields are
+     * read once, grouped by value; the unions of b's values below and above v are cumulative.
+     */
     private static RoaringBitmap fieldCompare(Expr.FieldCompare c, IndexReader r) {
-        RoaringBitmap out = new RoaringBitmap();
-        if (c.left() == Expr.NumField.YEAR) {
-            for (FileRow f : r.catalog().gameFiles()) {
-                RoaringBitmap left = range(Expr.NumField.YEAR, f.year(), f.year() + 1L, r);
-                out.or(RoaringBitmap.and(left, compare(c.right(), c.op().swapped(), f.year(), r)));
-            }
-            return out;
+        java.util.TreeMap<Integer, RoaringBitmap> left = r.valuesOf(field(c.left()));
+        java.util.TreeMap<Integer, RoaringBitmap> right = r.valuesOf(field(c.right()));
+        int n = right.size();
+        int[] values = new int[n];
+        RoaringBitmap[] upTo = new RoaringBitmap[n]; // games with b <= values[i]
+        RoaringBitmap[] from = new RoaringBitmap[n]; // games with b >= values[i]
+        int i = 0;
+        RoaringBitmap acc = new RoaringBitmap();
+        for (java.util.Map.Entry<Integer, RoaringBitmap> e : right.entrySet()) {
+            values[i] = e.getKey();
+            acc = RoaringBitmap.or(acc, e.getValue());
+            upTo[i++] = acc;
         }
-        for (int v = 0; v < 256; v++) {
-            RoaringBitmap left = range(c.left(), v, v + 1L, r);
-            if (!left.isEmpty()) {
-                out.or(RoaringBitmap.and(left, compare(c.right(), c.op().swapped(), v, r)));
-            }
+        acc = new RoaringBitmap();
+        for (int j = n - 1; j >= 0; j--) {
+            acc = RoaringBitmap.or(acc, right.get(values[j]));
+            from[j] = acc;
+        }
+        RoaringBitmap all = r.all();
+        RoaringBitmap out = new RoaringBitmap();
+        for (java.util.Map.Entry<Integer, RoaringBitmap> e : left.entrySet()) {
+            int v = e.getKey();
+            int at = java.util.Arrays.binarySearch(values, v);
+            int below = at >= 0 ? at - 1 : -at - 2; // last index with value < v
+            int above = at >= 0 ? at + 1 : -at - 1; // first index with value > v
+            RoaringBitmap eq = at >= 0 ? right.get(v) : new RoaringBitmap();
+            RoaringBitmap b = switch (c.op()) { // a op b, with a = v
+                case EQ -> eq;
+                case NE -> RoaringBitmap.andNot(all, eq);
+                case LT -> above < n ? from[above] : new RoaringBitmap();
+                case LE -> at >= 0 ? from[at] : above < n ? from[above] : new RoaringBitmap();
+                case GT -> below >= 0 ? upTo[below] : new RoaringBitmap();
+                case GE -> at >= 0 ? upTo[at] : below >= 0 ? upTo[below] : new RoaringBitmap();
+            };
+            out.or(RoaringBitmap.and(e.getValue(), b));
         }
         return out;
     }

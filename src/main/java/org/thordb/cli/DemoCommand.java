@@ -1,0 +1,82 @@
+package org.thordb.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.thordb.QueryResult;
+import org.thordb.ThorDb;
+import org.thordb.error.ThorDbException;
+import org.thordb.ingest.ImportReport;
+import org.thordb.ingest.Importer;
+import org.thordb.sample.SampleBase;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb demo}: on a fresh checkout, generates the sample base (20,000 random legal games
+ * in {@code examples/sample-base/}) when it is missing, imports it into the store, and runs the
+ * sample queries of {@code examples/sample-queries.thq}, each with its count and time.
+ *
+ * <p>Usage: {@code tools/thordb demo}
+ */
+@Command(name = "demo", description = "Generate the sample base if missing, import it, and run the sample queries.")
+public final class DemoCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--sample", paramLabel = "DIR", description = "Where the sample base is (default: examples/sample-base of the checkout).")
+    Path sample;
+
+    @Option(names = "--queries", paramLabel = "FILE", description = "The queries to run (default: examples/sample-queries.thq of the checkout).")
+    Path queries;
+
+    @Spec
+    CommandSpec spec;
+
+    private static Path home() {
+        String h = System.getenv("THORDB_HOME");
+        return h != null && !h.isBlank() ? Path.of(h) : Path.of("");
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path dir = sample != null ? sample : home().resolve("examples/sample-base");
+        Path q = queries != null ? queries : home().resolve("examples/sample-queries.thq");
+        if (!Files.exists(dir.resolve("SAMPLE_2009.wtb"))) {
+            out.println("generating the sample base in " + dir + " (20,000 random legal games, 2000-2009)");
+            out.flush();
+            SampleBase.write(dir, "SAMPLE", 2000, 10, 2000, 42L);
+        }
+        try (ThorDb db = ThorDb.open(store.dir())) {
+            ImportReport r = db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
+            out.println(r.summary());
+            out.println("store " + db.path() + ": " + db.catalog().games() + " games");
+            out.println();
+            out.printf("%9s %10s  %s%n", "games", "time", "query");
+            for (String line : Files.readAllLines(q, StandardCharsets.UTF_8)) {
+                String query = line.strip();
+                if (query.isEmpty() || query.startsWith("--")) {
+                    continue;
+                }
+                long t0 = System.nanoTime();
+                try (QueryResult res = db.query(query)) {
+                    out.printf("%9d %7.2f ms  %s%n", res.count(), (System.nanoTime() - t0) / 1e6, query);
+                } catch (ThorDbException e) {
+                    out.printf("%9s %10s  %s%n    %s%n", "error", "", query, e.getMessage());
+                }
+            }
+            out.println();
+            out.println("Next: tools/thordb repl   (or tools/thordb query --limit 5 'year = 2005 and result = draw')");
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,194 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.error.ThorDbException;
+import org.thordb.export.Exporter;
+import org.thordb.ingest.Importer;
+import org.thordb.sample.SampleBase;
+import org.thordb.testing.SharedData;
+import org.thordb.text.TextGameRecord;
+import org.thordb.text.TextGameRecords;
+import org.thordb.wthor.NameList;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorReader;
+
+class ExportTest {
+    @TempDir
+    Path tmp;
+
+    private static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
+
+    private static byte[] pastTheDate(Path p) throws Exception {
+        byte[] b = Files.readAllBytes(p);
+        return Arrays.copyOfRange(b, 4, b.length);
+    }
+
+    @Test
+    void wholeYearsComeBackIdenticalButForTheCreationDate() throws Exception {
+        Path base = SharedData.dir("wthor");
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+            Path out = tmp.resolve("out");
+            List<Path> written = new Exporter(db, out, Exporter.Format.WTHOR, false, TODAY).export(null);
+            assertEquals(41, written.size());
+            for (Path f : SharedData.files("wthor", ".wtb", ".jou", ".trn")) {
+                Path e = out.resolve(f.getFileName().toString());
+                assertArrayEquals(pastTheDate(f), pastTheDate(e), f.getFileName().toString());
+                byte[] h = Files.readAllBytes(e);
+                assertArrayEquals(new byte[] {20, 26, 11, 22}, Arrays.copyOf(h, 4), "dated today");
+            }
+            // a query's games: its years only, with a correct N1
+            Path some = tmp.resolve("some");
+            new Exporter(db, some, Exporter.Format.WTHOR, false, TODAY).export("player = \"Tastet Marc\" and year >= 2014");
+            try (WthorReader r = WthorReader.open(some.resolve("WTH_2015.wtb"))) {
+                assertEquals(db.count("player = \"Tastet Marc\" and year = 2015"), r.header().n1());
+                assertEquals(2015, r.header().gameYear());
+                assertEquals(24, r.header().depth());
+                for (WthorGame g : r.games()) {
+                    assertTrue(g.black() == 1 || g.white() == 1, "Tastet Marc is player 1 of the FFO names");
+                }
+            }
+            assertFalse(Files.exists(some.resolve("WTH_2013.wtb")));
+            // an existing file is not replaced without force, and never by an older export
+            ThorDbException e = assertThrows(ThorDbException.class,
+                    () -> new Exporter(db, some, Exporter.Format.WTHOR, false, TODAY).export("year = 2015"));
+            assertTrue(e.getMessage().endsWith("exists; --force replaces it"), e.getMessage());
+            new Exporter(db, some, Exporter.Format.WTHOR, true, TODAY).export("year = 2015");
+            try (WthorReader r = WthorReader.open(some.resolve("WTH_2015.wtb"))) {
+                assertEquals(1926, r.header().n1());
+            }
+            e = assertThrows(ThorDbException.class, () -> new Exporter(db, some, Exporter.Format.WTHOR, true,
+                    TODAY.minusDays(1)).export("year = 2015"));
+            assertTrue(e.getMessage().contains("an export never replaces a newer file"), e.getMessage());
+        }
+    }
+
+    @Test
+    void gamesOfSeveralBasesGetMergedRenumberedNames() throws Exception {
+        Path a = tmp.resolve("a");
+        Path b = tmp.resolve("b");
+        SampleBase.write(a, "ALPHA", 2001, 2, 50, 1L);
+        SampleBase.write(b, "BETA", 2002, 2, 40, 2L);
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(a, b), Importer.Options.defaults(), m -> { });
+            Path out = tmp.resolve("merged");
+            new Exporter(db, out, Exporter.Format.WTHOR, false, TODAY).export("");
+            assertTrue(Files.exists(out.resolve("WTHOR.JOU")));
+            NameList players = NameList.read(out.resolve("WTHOR.JOU"));
+            NameList tournaments = NameList.read(out.resolve("WTHOR.TRN"));
+            List<String> want = new ArrayList<>();
+            List<String> got = new ArrayList<>();
+            for (Game g : db.games(db.all())) {
+                want.add(g.year() + " " + g.black() + " " + g.white() + " " + g.tournament() + " " + g.moves());
+            }
+            for (int year = 2001; year <= 2003; year++) {
+                try (WthorReader r = WthorReader.open(out.resolve("WTH_" + year + ".wtb"))) {
+                    for (WthorGame g : r.games()) {
+                        got.add(year + " " + players.name(g.black()) + " " + players.name(g.white()) + " "
+                                + tournaments.name(g.tournament()) + " " + org.thordb.othello.Notation.transcript(g.squares(), 8));
+                    }
+                }
+            }
+            want.sort(null);
+            got.sort(null);
+            assertEquals(want, got);
+        }
+    }
+
+    @Test
+    void textCsvJsonAndPgnSayTheSameGames() throws Exception {
+        Path base = tmp.resolve("sample");
+        SampleBase.write(base, "SAMPLE", 2010, 1, 30, 9L);
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+            List<Game> games = db.games(db.all());
+            Path text = tmp.resolve("text");
+            List<Path> files = new Exporter(db, text, Exporter.Format.TEXT, false, TODAY).export("");
+            assertEquals(30, files.size());
+            for (Game g : games) {
+                TextGameRecord r = TextGameRecords.load(text.resolve(String.format("SAMPLE_2010_%06d.txt", g.record())));
+                assertTrue(TextGameRecords.validate(r).isEmpty(), r.toString());
+                assertEquals(org.thordb.othello.Replay.replay(g.record68().squares(), null).finalPosition(),
+                        TextGameRecords.replay(r, true));
+            }
+            Path csv = new Exporter(db, tmp.resolve("csv"), Exporter.Format.CSV, false, TODAY).export("").get(0);
+            List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
+                    .parse(Files.newBufferedReader(csv)).getRecords();
+            assertEquals(30, rows.size());
+            assertEquals(games.get(3).moves(), rows.get(3).get("moves"));
+            assertEquals(games.get(3).black(), rows.get(3).get("black"));
+            Path jsonl = new Exporter(db, tmp.resolve("jsonl"), Exporter.Format.JSONL, false, TODAY).export("").get(0);
+            List<String> lines = Files.readAllLines(jsonl);
+            assertEquals(30, lines.size());
+            var node = new ObjectMapper().readTree(lines.get(5));
+            assertEquals(games.get(5).moves(), node.get("moves").asText());
+            assertEquals(games.get(5).score(), node.get("score").asInt());
+            Path pgn = new Exporter(db, tmp.resolve("pgn"), Exporter.Format.PGN, false, TODAY).export("").get(0);
+            String p = Files.readString(pgn);
+            assertEquals(30, p.split("\\[Event ").length - 1);
+            assertTrue(p.contains("[Black \"" + games.get(0).black() + "\"]"));
+        }
+    }
+
+    @Test
+    void anExportNeverWritesThroughALink() throws Exception {
+        Path base = tmp.resolve("sample");
+        SampleBase.write(base, "SAMPLE", 2010, 1, 5, 3L);
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+            Path out = Files.createDirectories(tmp.resolve("out"));
+            Path elsewhere = tmp.resolve("elsewhere.wtb");
+            Files.writeString(elsewhere, "keep me");
+            Files.createSymbolicLink(out.resolve("SAMPLE_2010.wtb"), elsewhere);
+            ThorDbException e = assertThrows(ThorDbException.class,
+                    () -> new Exporter(db, out, Exporter.Format.WTHOR, true, TODAY).export(""));
+            assertTrue(e.getMessage().contains("is a link"), e.getMessage());
+            assertEquals("keep me", Files.readString(elsewhere));
+            Path linkedDir = tmp.resolve("linked");
+            Files.createSymbolicLink(linkedDir, out);
+            e = assertThrows(ThorDbException.class,
+                    () -> new Exporter(db, linkedDir, Exporter.Format.CSV, true, TODAY).export(""));
+            assertTrue(e.getMessage().contains("the export folder is a link"), e.getMessage());
+        }
+    }
+
+    @Test
+    void sampleGamesHavePassesAndEarlyEndings() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        int passes = 0;
+        int early = 0;
+        for (int i = 0; i < 2000; i++) {
+            WthorGame g = SampleBase.randomGame(rnd, 10, 2);
+            org.thordb.othello.Position[] last = {null};
+            int[] count = {0};
+            org.thordb.othello.Replay.Result r = org.thordb.othello.Replay.replay(g.squares(), (ply, p) -> {
+                if (last[0] != null && p.toMove() == last[0].toMove() && !p.isFinal()) {
+                    count[0]++;
+                }
+                last[0] = p;
+            });
+            assertTrue(r.ok());
+            passes += count[0] > 0 ? 1 : 0;
+            early += r.finalPosition().isFinal() ? 0 : 1;
+            assertEquals(r.finalPosition().wthorScore(), g.blackScore());
+        }
+        assertTrue(passes > 0 && early > 0, passes + " games with a pass, " + early + " ended early");
+    }
+}

@@ -1,0 +1,229 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.othello.Symmetry;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.testing.Folders;
+import org.thordb.testing.PlainScan;
+import org.thordb.testing.SharedData;
+
+/**
+ * Every field and operator of the language on the FFO base, each answer compared with a plain scan
+ * of the files (the codecs and a replay; no index), and the errors with their positions.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class QueryLanguageTest {
+    private Path dir;
+    private ThorDb db;
+    private PlainScan scan;
+
+    @BeforeAll
+    void importTheBase() throws Exception {
+        Path base = SharedData.dir("wthor");
+        dir = Files.createTempDirectory("thordb-query");
+        db = ThorDb.open(dir);
+        db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+        scan = new PlainScan(base);
+    }
+
+    @AfterAll
+    void close() {
+        if (db != null) {
+            db.close();
+        }
+        if (dir != null) {
+            Folders.delete(dir);
+        }
+    }
+
+    private static int score(PlainScan.Game g) {
+        return g.game().blackScore();
+    }
+
+    private static int theo(PlainScan.Game g) {
+        return g.game().theoreticalScore();
+    }
+
+    private static int moves(PlainScan.Game g) {
+        return g.game().moveCount();
+    }
+
+    /** Whether a game begins with a line under one of the 4 symmetries of the start position. */
+    private static boolean beginsWith(PlainScan.Game g, String line) {
+        int[] want = Notation.parseLine(line);
+        int[] have = g.game().squares();
+        if (have.length < want.length) {
+            return false;
+        }
+        for (Symmetry s : Symmetry.startPreserving()) {
+            boolean all = true;
+            for (int i = 0; i < want.length && all; i++) {
+                all = s.apply(want[i]) == have[i];
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean reaches(PlainScan.Game g, Position p) {
+        return g.canonicalPositions().contains(p.canonical());
+    }
+
+    @Test
+    void everyFieldAndOperatorAgreesWithAPlainScan() {
+        Position p10 = Replay.replay(Notation.parseLine("f5d6c3d3c4f4f6f3e6e7"), null).finalPosition();
+        Map<String, Predicate<PlainScan.Game>> cases = new LinkedHashMap<>();
+        cases.put("player = \"Tastet Marc\"", g -> g.black().equals("Tastet Marc") || g.white().equals("Tastet Marc"));
+        cases.put("PLAYER = \"tastet marc\"", g -> g.black().equals("Tastet Marc") || g.white().equals("Tastet Marc"));
+        cases.put("player ~ \"tastet\"", g -> g.black().toLowerCase(Locale.ROOT).contains("tastet")
+                || g.white().toLowerCase(Locale.ROOT).contains("tastet"));
+        cases.put("black = \"Tastet Marc\"", g -> g.black().equals("Tastet Marc"));
+        cases.put("white ~ \"SHAMAN\"", g -> g.white().toLowerCase(Locale.ROOT).contains("shaman"));
+        cases.put("tournament = \"Championnat de France\"", g -> g.tournament().equalsIgnoreCase("Championnat de France"));
+        cases.put("tournament ~ \"paris\"", g -> g.tournament().toLowerCase(Locale.ROOT).contains("paris"));
+        cases.put("base = \"wthor\"", g -> true);
+        cases.put("base = \"PLAYOK\"", g -> false);
+        cases.put("year = 1999", g -> g.year() == 1999);
+        cases.put("year != 1999", g -> g.year() != 1999);
+        cases.put("year < 1985", g -> g.year() < 1985);
+        cases.put("year <= 1985", g -> g.year() <= 1985);
+        cases.put("year > 2010", g -> g.year() > 2010);
+        cases.put("year >= 2010", g -> g.year() >= 2010);
+        cases.put("year in 1990..1993", g -> g.year() >= 1990 && g.year() <= 1993);
+        cases.put("score = 32", g -> score(g) == 32);
+        cases.put("score > 60", g -> score(g) > 60);
+        cases.put("score in 0..10", g -> score(g) <= 10);
+        cases.put("theoretical = 64", g -> theo(g) == 64);
+        cases.put("theoretical <= 3", g -> theo(g) <= 3);
+        cases.put("moves < 58", g -> moves(g) < 58);
+        cases.put("moves != 60", g -> moves(g) != 60);
+        cases.put("theoretical > score", g -> theo(g) > score(g));
+        cases.put("score >= theoretical", g -> score(g) >= theo(g));
+        cases.put("score = theoretical", g -> score(g) == theo(g));
+        cases.put("moves < score", g -> moves(g) < score(g));
+        cases.put("year > score", g -> g.year() > score(g));
+        cases.put("result = black", g -> score(g) > 32);
+        cases.put("result = white", g -> score(g) < 32);
+        cases.put("result = draw", g -> score(g) == 32);
+        cases.put("opening = f5d6", g -> beginsWith(g, "f5d6"));
+        cases.put("opening = d3c5", g -> beginsWith(g, "f5d6"));
+        cases.put("opening = F5F4E3", g -> beginsWith(g, "f5f4e3"));
+        cases.put("opening = f5d6c3d3c4f4f6f3e6e7d7g6", g -> beginsWith(g, "f5d6c3d3c4f4f6f3e6e7d7g6"));
+        cases.put("position = f5d6c3d3c4f4f6f3e6e7", g -> reaches(g, p10));
+        cases.put("position = c4e3f6e6f5c5f4g5g4f3", g -> reaches(g, Replay.replay(
+                Notation.parseLine("c4e3f6e6f5c5f4g5g4f3"), null).finalPosition()));
+        cases.put("position = \"" + p10.transform(Symmetry.ROTATE_90).toBoardString() + "\"", g -> reaches(g, p10));
+        cases.put("player = \"Tastet Marc\" and opening = f5d6", g -> (g.black().equals("Tastet Marc")
+                || g.white().equals("Tastet Marc")) && beginsWith(g, "f5d6"));
+        cases.put("result = draw or score = 33 and year < 1990", g -> score(g) == 32 || (score(g) == 33 && g.year() < 1990));
+        cases.put("(result = draw or score = 33) and year < 1990", g -> (score(g) == 32 || score(g) == 33) && g.year() < 1990);
+        cases.put("not result = draw and not (year > 1980)", g -> score(g) != 32 && g.year() <= 1980);
+        cases.put("NOT not year = 2000 -- a comment\n", g -> g.year() == 2000);
+        for (Map.Entry<String, Predicate<PlainScan.Game>> c : cases.entrySet()) {
+            long want = scan.count(c.getValue());
+            assertEquals(want, db.count(c.getKey()), c.getKey());
+        }
+        assertTrue(db.count("position = f5d6c3d3c4f4f6f3e6e7") > 0);
+        assertEquals(db.count("opening = f5d6"), db.count("opening = d3c5"));
+        assertEquals(db.count("opening = f5d6"), db.count("opening = e6f4"));
+        assertEquals(db.count("opening = f5d6"), db.count("opening = c4e3"));
+    }
+
+    @Test
+    void aFinalPositionMatchesOnlyAFinalPosition() {
+        PlainScan.Game finished = scan.games().stream().filter(g -> moves(g) == 60).findFirst().orElseThrow();
+        Position end = Replay.replay(finished.game().squares(), null).finalPosition();
+        assertTrue(end.isFinal());
+        String board = end.toBoardString(); // ends with " X": parsed, the side settles to nobody
+        long want = scan.count(g -> reaches(g, end));
+        assertEquals(want, db.count("position = \"" + board + "\""));
+        assertTrue(want >= 1);
+    }
+
+    @Test
+    void queriesStreamTheirGamesAndClose() {
+        try (QueryResult r = db.query("player = \"Tastet Marc\" and year = 2015")) {
+            List<Game> games = r.stream().toList();
+            assertEquals(r.count(), games.size());
+            for (Game g : games) {
+                assertEquals(2015, g.year());
+                assertTrue(g.black().equals("Tastet Marc") || g.white().equals("Tastet Marc"));
+            }
+        }
+        QueryResult closed = db.query("year = 2015");
+        closed.close();
+        assertThrows(IllegalStateException.class, () -> closed.iterator().next());
+    }
+
+    private static ThorDbException error(String q) {
+        ThorDbException e = assertThrows(ThorDbException.class, () -> QueryParser.parse(q));
+        assertEquals(ErrorCode.QUERY, e.code());
+        return e;
+    }
+
+    @Test
+    void errorsNameTheLineAndColumnWithACaret() {
+        ThorDbException e = error("year = ");
+        assertTrue(e.getMessage().startsWith("query error at line 1, column 8:"), e.getMessage());
+        assertEquals("  year = \n         ^", e.detail());
+        e = error("player = \"Tastet Marc\" and\nopening = f5f5");
+        assertTrue(e.getMessage().startsWith("query error at line 2, column 11: the opening f5f5 is not legal"),
+                e.getMessage());
+        assertEquals("  opening = f5f5\n            ^", e.detail());
+        assertTrue(error("year in 2000..1990").getMessage().contains("the range 2000..1990 is empty"));
+        assertTrue(error("colour = black").getMessage().startsWith("query error at line 1, column 1"));
+        assertTrue(error("year = 1990 $").getMessage().contains("column 13: unexpected character '$'"));
+        assertTrue(error("position = \"XO-\"").getMessage().contains("a board string has 64 squares"));
+        assertTrue(error("(year = 1990").getMessage().contains("line 1, column 13"));
+        assertTrue(error("year = 99999999999").getMessage().contains("too large"));
+    }
+
+    @Test
+    void lengthAndNestingAreBounded() {
+        String longQuery = "year = 1990 or ".repeat(400) + "year = 1991";
+        assertTrue(error(longQuery).getMessage().contains("at most " + QueryParser.MAX_LENGTH));
+        String deep = "(".repeat(70) + "year = 1990" + ")".repeat(70);
+        assertTrue(error(deep).getMessage().contains("nests deeper than " + QueryParser.MAX_DEPTH));
+        String nots = "not ".repeat(70) + "year = 1990";
+        assertTrue(error(nots).getMessage().contains("nests deeper"));
+        String ok = "(".repeat(30) + "year = 1990" + ")".repeat(30);
+        assertEquals(db.count("year = 1990"), db.count(ok));
+    }
+
+    @Test
+    void explainShowsEachPartItsIndexAndItsGames() {
+        String plan = db.explain("player = \"Tastet Marc\" and opening = f5d6 and not year < 1990");
+        List<String> lines = new ArrayList<>(plan.lines().toList());
+        assertTrue(lines.get(0).startsWith("and: at most"), plan);
+        assertTrue(plan.contains("player = \"Tastet Marc\": black and white postings of 1 name -> 3255 games"), plan);
+        assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves -> 76653 games"), plan);
+        assertTrue(plan.contains("year < 1990: year postings, a key range -> 9029 games"), plan);
+        assertTrue(lines.get(lines.size() - 1).startsWith("result: " + db.count(
+                "player = \"Tastet Marc\" and opening = f5d6 and not year < 1990") + " games"), plan);
+        // the smallest part comes first
+        assertTrue(plan.indexOf("player =") < plan.indexOf("opening ="), plan);
+    }
+}

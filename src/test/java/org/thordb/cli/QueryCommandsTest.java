@@ -1,0 +1,122 @@
+package org.thordb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.thordb.sample.SampleBase;
+
+/** query, count, explain, export and demo from the command line, on a generated base. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class QueryCommandsTest {
+    private Path dir;
+    private Path db;
+
+    @BeforeAll
+    void base() throws Exception {
+        dir = Files.createTempDirectory("thordb-cli");
+        Path sample = dir.resolve("sample");
+        SampleBase.write(sample, "SAMPLE", 2000, 3, 400, 11L);
+        db = dir.resolve("db");
+        CommandsTest.Run r = CommandsTest.run("import", "--no-progress", "--db", db.toString(), sample.toString());
+        assertEquals(0, r.status(), r.err());
+    }
+
+    @Test
+    void countPrintsTheNumberAloneOnItsLastLine() {
+        CommandsTest.Run r = CommandsTest.run("count", "--db", db.toString(), "year", "=", "2001");
+        assertEquals(0, r.status());
+        assertEquals("400", r.lines().get(r.lines().size() - 1));
+    }
+
+    @Test
+    void queryFormatsLimitAndSort() throws Exception {
+        CommandsTest.Run r = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "--limit", "5",
+                "--sort", "-score,year", "year >= 2000");
+        assertEquals(0, r.status(), r.err());
+        List<String> lines = r.lines();
+        assertEquals(5, lines.size());
+        int previous = Integer.MAX_VALUE;
+        for (String l : lines) {
+            JsonNode n = new ObjectMapper().readTree(l);
+            for (String field : List.of("base", "year", "record", "black", "white", "tournament", "score", "theoretical",
+                    "moves")) {
+                assertTrue(n.has(field), field + " in " + l);
+            }
+            assertTrue(n.get("score").asInt() <= previous);
+            previous = n.get("score").asInt();
+        }
+        CommandsTest.Run csv = CommandsTest.run("query", "--db", db.toString(), "--format", "csv", "result = draw");
+        assertTrue(csv.lines().get(0).startsWith("base,year,record,black,white,tournament,score,theoretical,moves"));
+        CommandsTest.Run count = CommandsTest.run("count", "--db", db.toString(), "result = draw");
+        assertEquals(Long.parseLong(count.lines().get(0)) + 1, csv.lines().size());
+        CommandsTest.Run table = CommandsTest.run("query", "--db", db.toString(), "--limit", "3", "year = 2002");
+        assertTrue(table.lines().get(table.lines().size() - 1).equals("400 games, 3 shown"), table.out());
+        CommandsTest.Run bad = CommandsTest.run("query", "--db", db.toString(), "year = ");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().startsWith("thordb: query error at line 1, column 8"), bad.err());
+    }
+
+    @Test
+    void batchAnswersOneLineAQueryFromOneOpenStore() throws Exception {
+        Path batch = dir.resolve("batch.thq");
+        Files.writeString(batch, "year = 2000\n-- a comment\n\nresult = draw\nyear = \nopening = f5d6\n");
+        CommandsTest.Run r = CommandsTest.run("query", "--db", db.toString(), "--batch", batch.toString());
+        assertEquals(1, r.status(), "one query had an error");
+        List<String> lines = r.lines();
+        assertEquals(4, lines.size(), r.out());
+        assertEquals("400", lines.get(0));
+        assertEquals(CommandsTest.run("count", "--db", db.toString(), "result = draw").lines().get(0), lines.get(1));
+        assertTrue(lines.get(2).startsWith("error: query error at line 1, column 7"), lines.get(2));
+        assertEquals(CommandsTest.run("count", "--db", db.toString(), "opening = f5d6").lines().get(0), lines.get(3));
+        CommandsTest.Run j = CommandsTest.run("query", "--db", db.toString(), "--batch", batch.toString(), "--format",
+                "jsonl", "--limit", "2");
+        List<String> jl = j.lines();
+        JsonNode first = new ObjectMapper().readTree(jl.get(0));
+        assertEquals("year = 2000", first.get("query").asText());
+        assertEquals(400, first.get("count").asInt());
+        assertEquals(2000, new ObjectMapper().readTree(jl.get(1)).get("year").asInt());
+        assertTrue(jl.stream().anyMatch(l -> l.contains("\"error\"")));
+    }
+
+    @Test
+    void exportWritesTheFormatsAskedFor() throws Exception {
+        Path out = dir.resolve("export");
+        CommandsTest.Run r = CommandsTest.run("export", "--db", db.toString(), "--out", out.toString(), "year", "=", "2001");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.exists(out.resolve("SAMPLE_2001.wtb")));
+        assertTrue(Files.exists(out.resolve("SAMPLE.JOU")));
+        CommandsTest.Run again = CommandsTest.run("export", "--db", db.toString(), "--out", out.toString(), "year = 2001");
+        assertEquals(2, again.status());
+        assertTrue(again.err().contains("exists; --force replaces it"), again.err());
+        CommandsTest.Run bad = CommandsTest.run("export", "--db", db.toString(), "--out", out.toString(), "--format", "xml");
+        assertTrue(bad.err().contains("unknown format 'xml'"), bad.err());
+    }
+
+    @Test
+    void explainDrawsThePlan() {
+        CommandsTest.Run r = CommandsTest.run("explain", "--db", db.toString(), "result = draw or year = 2000");
+        assertTrue(r.out().startsWith("or: at most"), r.out());
+        assertTrue(r.out().contains("result = draw: result postings"), r.out());
+    }
+
+    @Test
+    void demoGeneratesImportsAndRunsTheSampleQueries() throws Exception {
+        Path sample = dir.resolve("demo-sample");
+        Path store = dir.resolve("demo-store");
+        CommandsTest.Run r = CommandsTest.run("demo", "--db", store.toString(), "--sample", sample.toString(),
+                "--queries", "examples/sample-queries.thq");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.exists(sample.resolve("SAMPLE_2009.wtb")));
+        assertTrue(r.out().contains("20000 games (20000 new, 0 replaced)"), r.out());
+        assertTrue(r.out().contains("   20000 ") && r.out().contains("year >= 1900"), r.out());
+        assertTrue(!r.out().contains(" error "), r.out());
+    }
+}
