@@ -25,11 +25,16 @@ class KillDuringImportTest {
     @TempDir
     Path tmp;
 
-    private static Process startImport(Path db, Path base) throws Exception {
+    private Process startImport(Path db, Path base) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
                 "org.thordb.cli.Main", "import", "--no-progress", "--db", db.toString(), base.toString());
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        // a killed JVM leaves RocksJava's unpacked native library behind: keep it in the test's folder
+        Path lib = tmp.resolve("native");
+        lib.toFile().mkdirs();
+        pb.environment().put("ROCKSDB_SHAREDLIB_DIR", lib.toString());
+        return pb.start();
     }
 
     @Test

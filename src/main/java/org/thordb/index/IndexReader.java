@@ -39,35 +39,40 @@ public final class IndexReader {
         return catalog;
     }
 
-    /** Every game of the store. */
+    private RoaringBitmap all;
+
+    /** Every game of the store (made once per reader; do not change it). */
     public RoaringBitmap all() {
-        RoaringBitmap b = new RoaringBitmap();
-        for (FileRow f : catalog.gameFiles()) {
-            b.add((long) f.firstId(), (long) f.firstId() + f.games());
+        if (all == null) {
+            RoaringBitmap b = new RoaringBitmap();
+            for (FileRow f : catalog.gameFiles()) {
+                b.add((long) f.firstId(), (long) f.firstId() + f.games());
+            }
+            all = b;
         }
-        return b;
+        return all;
     }
 
     /** The games with a term. */
     public RoaringBitmap term(Field f, byte[] term) {
-        RoaringBitmap out = new RoaringBitmap();
+        Postings.Union out = new Postings.Union();
         view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
-            Postings.addTo(v, out);
+            out.add(v);
             return true;
         });
-        return out;
+        return out.result();
     }
 
     /** The games whose term of a field lies in {@code [from, to)} as bytes (null ends are open). */
     public RoaringBitmap termRange(Field f, byte[] from, byte[] to) {
-        RoaringBitmap out = new RoaringBitmap();
+        Postings.Union out = new Postings.Union();
         byte[] start = from == null ? new byte[] {f.code()} : Terms.key(f, from);
         byte[] end = to == null ? new byte[] {(byte) (f.code() + 1)} : Terms.key(f, to);
         view.scan(Space.TERMS, start, end, (k, v) -> {
-            Postings.addTo(v, out);
+            out.add(v);
             return true;
         });
-        return out;
+        return out.result();
     }
 
     /**
@@ -122,9 +127,9 @@ public final class IndexReader {
     public RoaringBitmap position(Position p) {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
-        RoaringBitmap out = new RoaringBitmap();
+        Postings.Union out = new Postings.Union();
         view.scanPrefix(Space.POSITIONS, PositionKeys.key(c.black(), c.white(), side), (k, v) -> {
-            Postings.addTo(v, out);
+            out.add(v);
             return true;
         });
         long h = hash.hash(c.black(), c.white(), side);
@@ -143,7 +148,7 @@ public final class IndexReader {
             }
             return true;
         });
-        return out;
+        return out.result();
     }
 
     /** Whether game {@code id} stands at the canonical position {@code c} after {@code ply} moves. */
@@ -152,9 +157,13 @@ public final class IndexReader {
         if (g == null || g.side() != 8 || g.validMoves() < ply) {
             return false;
         }
-        int[] sq = new WthorGame(g.raw(), 8).squares();
-        Replay.Result r = Replay.replay(sq, ply, null);
-        return r.ok() && r.finalPosition().canonical().equals(c);
+        long[] at = new long[3];
+        if (!Replay.boardsAfter(new WthorGame(g.raw(), 8).squares(), ply, at)) {
+            return false;
+        }
+        long[] canon = new long[2];
+        org.thordb.othello.Symmetry.canonicalize(at[0], at[1], canon);
+        return canon[0] == c.black() && canon[1] == c.white() && (int) at[2] == PositionKeys.sideCode(c.toMove());
     }
 
     /** A game by id, or null. */

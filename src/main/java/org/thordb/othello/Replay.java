@@ -54,6 +54,47 @@ public final class Replay {
         return replay(squares, squares.length, visitor);
     }
 
+    /**
+     * Replays the first {@code plies} squares on bare bitboards, without allocating: writes Black's
+     * discs, White's discs and the side to move (0 Black, 1 White, 2 nobody) into {@code out};
+     * false when a move is illegal or the game ends before.
+     */
+    public static boolean boardsAfter(int[] squares, int plies, long[] out) {
+        if (plies > squares.length) {
+            return false;
+        }
+        long b = Position.start().black();
+        long w = Position.start().white();
+        int side = 0;
+        for (int i = 0; i < plies; i++) {
+            int sq = squares[i];
+            if (side == 2 || sq < 0 || sq > 63) {
+                return false;
+            }
+            long me = side == 0 ? b : w;
+            long opp = side == 0 ? w : b;
+            long f = Bitboards.flips(me, opp, sq);
+            if (f == 0) {
+                return false;
+            }
+            me |= f | (1L << sq);
+            opp &= ~f;
+            int next = Bitboards.legalMoves(opp, me) != 0 ? 1 - side : Bitboards.legalMoves(me, opp) != 0 ? side : 2;
+            if (side == 0) {
+                b = me;
+                w = opp;
+            } else {
+                w = me;
+                b = opp;
+            }
+            side = next;
+        }
+        out[0] = b;
+        out[1] = w;
+        out[2] = side;
+        return true;
+    }
+
     /** Replays the first {@code count} squares; stops at the first illegal one. */
     public static Result replay(int[] squares, int count, Visitor visitor) {
         Position p = Position.start();

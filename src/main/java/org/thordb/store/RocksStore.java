@@ -24,7 +24,6 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -232,6 +231,8 @@ public final class RocksStore implements Store {
     private final class RocksView implements View {
         private final Snapshot snapshot = db.getSnapshot();
         private final ReadOptions read = new ReadOptions().setSnapshot(snapshot);
+        /** One iterator per key space, made on first use and sought again by each scan. */
+        private final Map<Space, RocksIterator> iterators = new EnumMap<>(Space.class);
 
         @Override
         public byte[] get(Space space, byte[] key) {
@@ -260,19 +261,18 @@ public final class RocksStore implements Store {
 
         @Override
         public void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
-            try (Slice upper = to == null ? null : new Slice(to);
-                 ReadOptions o = new ReadOptions().setSnapshot(snapshot)) {
-                if (upper != null) {
-                    o.setIterateUpperBound(upper);
-                }
-                try (RocksIterator it = db.newIterator(cf(space), o)) {
-                    for (it.seek(from); it.isValid(); it.next()) {
-                        if (!visitor.entry(it.key(), it.value())) {
-                            return;
-                        }
+            RocksIterator it = iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read));
+            try {
+                for (it.seek(from); it.isValid(); it.next()) {
+                    byte[] key = it.key();
+                    if (to != null && java.util.Arrays.compareUnsigned(key, to) >= 0) {
+                        return;
                     }
-                    it.status();
+                    if (!visitor.entry(key, it.value())) {
+                        return;
+                    }
                 }
+                it.status();
             } catch (RocksDBException e) {
                 throw new ThorDbException(ErrorCode.STORE, dir + ": scan failed: " + e.getMessage(), e);
             }
@@ -280,6 +280,9 @@ public final class RocksStore implements Store {
 
         @Override
         public void close() {
+            for (RocksIterator it : iterators.values()) {
+                it.close();
+            }
             read.close();
             db.releaseSnapshot(snapshot);
         }

@@ -29,7 +29,7 @@ public final class QueryPlanner {
     /** Plans an expression on a reader, looking each predicate up. */
     public static Planned plan(Expr e, IndexReader r) {
         java.util.Map<QueryPlan.Lookup, RoaringBitmap> bitmaps = new java.util.IdentityHashMap<>();
-        QueryPlan p = build(e, r, bitmaps, r.all().getLongCardinality());
+        QueryPlan p = build(e, r, bitmaps, r.catalog().games());
         return new Planned(p, bitmaps);
     }
 

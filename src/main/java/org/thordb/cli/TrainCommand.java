@@ -1,0 +1,51 @@
+package org.thordb.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.thordb.QueryResult;
+import org.thordb.ThorDb;
+import org.thordb.export.Exporter;
+import org.thordb.ingest.Importer;
+import org.thordb.sample.SampleBase;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code thordb train-startup} (hidden): runs every common path once on a small generated base in
+ * a temporary folder, so that {@code tools/thordb} can record the classes it loads in a class-data
+ * sharing archive and start later runs faster.
+ *
+ * <p>Usage: {@code java -XX:ArchiveClassesAtExit=target/thordb.jsa -jar target/thordb.jar train-startup}
+ */
+@Command(name = "train-startup", hidden = true, description = "Exercise the common paths once (for the start-up archive).")
+public final class TrainCommand implements Callable<Integer> {
+    @Override
+    public Integer call() throws IOException {
+        Path dir = Files.createTempDirectory("thordb-train");
+        try {
+            Path base = dir.resolve("base");
+            SampleBase.write(base, "TRAIN", 2000, 1, 300, 1L);
+            try (ThorDb db = ThorDb.open(dir.resolve("db"))) {
+                db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+                for (String q : List.of("year = 2000 and result = draw", "player ~ \"a\" or not opening = f5d6",
+                        "position = f5d6c3", "theoretical > score", "moves in 10..59")) {
+                    try (QueryResult r = db.query(q)) {
+                        r.stream().limit(3).forEach(g -> g.moves());
+                    }
+                    db.explain(q);
+                }
+                new Exporter(db, dir.resolve("out"), Exporter.Format.CSV, false, LocalDate.now()).export("year = 2000");
+            }
+        } finally {
+            try (var s = Files.walk(dir)) {
+                for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        return 0;
+    }
+}
