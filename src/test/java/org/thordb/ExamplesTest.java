@@ -39,6 +39,26 @@ class ExamplesTest {
     }
 
     @Test
+    void theSampleBaseExampleWritesAReadableBase() throws Exception {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        Path classes = Files.createDirectories(tmp.resolve("classes"));
+        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty("java.class.path"),
+                "examples/MakeSampleBase.java"));
+        Path out = tmp.resolve("sample");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
+            loader.loadClass("MakeSampleBase").getMethod("main", String[].class)
+                    .invoke(null, (Object) new String[] {out.toString(), "CLUB", "1990", "2", "25", "3"});
+        }
+        try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(out.resolve("CLUB_1991.wtb"))) {
+            assertEquals(25, r.recordCount());
+            for (org.thordb.wthor.WthorGame g : r.games()) {
+                assertTrue(org.thordb.othello.WthorReplay.replay(g, null).sound());
+            }
+        }
+        assertTrue(Files.exists(out.resolve("CLUB.JOU")) && Files.exists(out.resolve("CLUB.TRN")));
+    }
+
+    @Test
     void theEmbeddingExampleCompilesAndRuns() throws Exception {
         Path wthor = SharedData.dir("wthor");
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();

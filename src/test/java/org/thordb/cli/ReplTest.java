@@ -62,6 +62,7 @@ class ReplTest {
                 ":count year >= 2014",
                 ":explain",
                 ":board f5d6c3",
+                ":export " + dir.resolve("repl-export") + " csv year = 2014 and player = \"Tastet Marc\"",
                 ":frobnicate",
                 ":quit",
                 "year = 2014"), history);
@@ -78,9 +79,12 @@ class ReplTest {
         assertFalse(screen.contains("1817 games"), "nothing is answered after :quit");
         List<String> saved = Files.readAllLines(history);
         assertTrue(saved.stream().anyMatch(l -> l.endsWith("player = \"Tastet Marc\"")), saved.toString());
-        // the history is there for the next session
-        String next = type("\u0004", history);
-        assertTrue(next.contains("Type a query"), next);
+        assertTrue(screen.contains("exported: 1 files into " + dir.resolve("repl-export")), screen);
+        List<String> csv = Files.readAllLines(dir.resolve("repl-export").resolve("games.csv"));
+        assertEquals(1 + 88, csv.size(), "a header and Tastet Marc's 88 games of 2014");
+        // the history is there for the next session: up twice recalls :frobnicate (then :quit)
+        String next = type("\u001b[A\u001b[A\n\u0004", history);
+        assertTrue(next.contains("error: unknown command :frobnicate"), next);
     }
 
     @Test
