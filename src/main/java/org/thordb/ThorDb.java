@@ -246,6 +246,14 @@ public final class ThorDb implements AutoCloseable {
         });
     }
 
+    /**
+     * What was played from a position in the games that reach it and match a filter query (blank:
+     * every game): one row a next move, in the orientation of {@code position}.
+     */
+    public org.thordb.explore.Exploration explore(Position position, String filter) {
+        return read(r -> org.thordb.explore.Explorer.explore(r, position, filter));
+    }
+
     /** The ids of the games a query matches. */
     public RoaringBitmap select(String query) {
         return read(r -> QueryEngine.evaluate(query, r));

@@ -42,7 +42,7 @@ public final class Repl {
     private static final List<String> WORDS = List.of("player", "black", "white", "tournament", "base", "year", "score",
             "theoretical", "moves", "result", "opening", "position", "and", "or", "not", "in", "draw");
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
-            ":quit");
+            ":explore", ":play", ":back", ":filter", ":quit");
 
     private final ThorDb db;
     private final Terminal terminal;
@@ -51,6 +51,10 @@ public final class Repl {
     private String lastQuery;
     private RoaringBitmap lastIds;
     private int shown;
+    /** The explorer's position: where it started, and the moves played from there with :play. */
+    private Position exploreStart = Position.start();
+    private final java.util.ArrayDeque<Position> explored = new java.util.ArrayDeque<>();
+    private String exploreFilter = "";
 
     /** A REPL on a store and a terminal, keeping its history in {@code history} (null: none). */
     public Repl(ThorDb db, Terminal terminal, Path history) {
@@ -120,6 +124,16 @@ public final class Repl {
             case ":more" -> more();
             case ":export" -> export(rest);
             case ":board" -> board(rest);
+            case ":explore" -> exploreFrom(rest);
+            case ":play" -> play(rest);
+            case ":back" -> back();
+            case ":filter" -> {
+                if (!rest.isEmpty()) {
+                    QueryParser.parse(rest); // refuse a bad filter now, not at the next :explore
+                }
+                exploreFilter = rest;
+                out.println(rest.isEmpty() ? "explorations count every game" : "explorations count the games of: " + rest);
+            }
             default -> out.println("error: unknown command " + cmd + "; :help lists them");
         }
     }
@@ -195,6 +209,47 @@ public final class Repl {
         out.println("exported: " + written.size() + " files into " + parts[0]);
     }
 
+    /** {@code :explore [LINE | BOARD]}: the next moves from a position (default: where the explorer is). */
+    private void exploreFrom(String rest) {
+        if (!rest.isEmpty()) {
+            explored.clear();
+            exploreStart = rest.matches("(?i)([a-h][1-8])*") ? ExploreCommand.position(rest, null)
+                    : Position.parseBoard(rest);
+        }
+        explore();
+    }
+
+    private Position current() {
+        return explored.isEmpty() ? exploreStart : explored.peekLast();
+    }
+
+    private void explore() {
+        ExplorationView.table(db.explore(current(), exploreFilter), out);
+    }
+
+    /** {@code :play c4}: moves the explorer on. */
+    private void play(String move) {
+        Position p = current();
+        int sq = Notation.square(move);
+        String why = p.whyIllegal(sq);
+        if (why != null) {
+            out.println("error: " + Notation.name(sq) + " is not legal here: " + why);
+            return;
+        }
+        explored.addLast(p.play(sq));
+        explore();
+    }
+
+    /** {@code :back}: takes the last :play back. */
+    private void back() {
+        if (explored.isEmpty()) {
+            out.println("at the start of the exploration");
+            return;
+        }
+        explored.removeLast();
+        explore();
+    }
+
     /** Draws the position a line, a board string or a {@code position =} query names. */
     private void board(String rest) {
         String text = rest.isEmpty() ? required(lastQuery) : rest;
@@ -250,6 +305,9 @@ public final class Repl {
                   :more              the next games of the last query
                   :board [LINE|QUERY] draw a position (legal moves marked *)
                   :export DIR [FORMAT] [QUERY]  write the last query's games (wthor, text, pgn, csv, jsonl)
+                  :explore [LINE|BOARD] the moves played from a position (default: the start), ranked on the board
+                  :play MOVE         play a move in the explorer;  :back  take it back
+                  :filter [QUERY]    explore only the games of a query (none: every game)
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line
                 Tab completes fields, keywords and commands, and names after an opening quote.""");
     }

@@ -15,7 +15,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "thordb", mixinStandardHelpOptions = true, versionProvider = ThordbCommand.Version.class,
         description = "An embedded, indexed store for Othello game databases in the WTHOR format.",
-        subcommands = {ImportCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, ReplCommand.class, DemoCommand.class, TrainCommand.class,
+        subcommands = {ImportCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, ReplCommand.class, ExploreCommand.class, DemoCommand.class,
+            TrainCommand.class,
             InfoCommand.class, DumpCommand.class,
             VerifyCommand.class})
 public final class ThordbCommand implements Runnable {

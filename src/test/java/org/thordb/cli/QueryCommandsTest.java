@@ -101,6 +101,28 @@ class QueryCommandsTest {
     }
 
     @Test
+    void exploreShowsTheNextMovesAsATableOrJson() throws Exception {
+        CommandsTest.Run t = CommandsTest.run("explore", "--db", db.toString(), "--moves", "f5");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.out().contains("games reach this position"), t.out());
+        CommandsTest.Run j = CommandsTest.run("explore", "--db", db.toString(), "--board",
+                "---------------------------OX------XO--------------------------- X", "--where", "year = 2001",
+                "--format", "json");
+        JsonNode n = new ObjectMapper().readTree(j.out());
+        assertEquals(400, n.get("total").asInt());
+        long sum = n.get("endsHere").get("games").asLong();
+        for (JsonNode m : n.get("moves")) {
+            sum += m.get("games").asLong();
+        }
+        assertEquals(400, sum);
+        assertEquals("f5", n.get("moves").get(0).get("move").asText(), "the four first moves are one, shown as f5");
+        CommandsTest.Run both = CommandsTest.run("explore", "--db", db.toString(), "--moves", "f5", "--board", "x");
+        assertEquals(2, both.status());
+        CommandsTest.Run illegal = CommandsTest.run("explore", "--db", db.toString(), "--moves", "f5f5");
+        assertTrue(illegal.err().contains("the line f5f5 is not legal"), illegal.err());
+    }
+
+    @Test
     void explainDrawsThePlan() {
         CommandsTest.Run r = CommandsTest.run("explain", "--db", db.toString(), "result = draw or year = 2000");
         assertTrue(r.out().startsWith("or: at most"), r.out());

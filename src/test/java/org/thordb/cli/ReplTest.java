@@ -96,6 +96,25 @@ class ReplTest {
     }
 
     @Test
+    void theExplorerPlaysAndTakesBack() throws Exception {
+        String screen = type(String.join("\n", ":explore f5d6", ":play c3", ":play a1", ":back", ":filter year = 2015",
+                ":explore", ":filter", ":quit") + "\n", null);
+        List<String> blocks = List.of(screen.split("games reach this position"));
+        assertEquals(4, blocks.size() - 1, screen); // explore, play c3, back, explore under the filter
+        assertTrue(screen.contains("error: a1 is not legal here: the move flips no disc"), screen);
+        // after f5d6c3 White's moves are ranked on the board: the most played, d3, is 1
+        assertTrue(screen.contains("3 . . X 1 . "), screen);
+        assertTrue(screen.contains("reach this position and match year = 2015"), screen);
+        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+            long f5d6 = db.count("position = f5d6");
+            long f5d6c3 = db.count("position = f5d6c3");
+            assertTrue(screen.contains(f5d6 + " games reach this position\n"), screen);
+            assertTrue(screen.contains(f5d6c3 + " games reach this position\n"), screen);
+            assertTrue(screen.contains(db.count("position = f5d6 and year = 2015") + " games reach this position and match"));
+        }
+    }
+
+    @Test
     void namesAreCompletedFromTheStore() throws Exception {
         try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
             Repl.QueryCompleter c = new Repl.QueryCompleter(db.catalog());

@@ -1,0 +1,79 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.thordb.ThorDb;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.explore.Exploration;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb explore (--moves LINE | --board "<64 squares> X") [--where QUERY] [--format table|json]}:
+ * every next move played from a position, with games, results, average scores and years.
+ *
+ * <p>Usage: {@code thordb explore --moves f5d6c3 --where 'year >= 2000'}
+ */
+@Command(name = "explore", description = "Show every next move played from a position, with its games, results and scores.")
+public final class ExploreCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    static final class Where {
+        @Option(names = "--moves", paramLabel = "LINE", description = "The position after these moves (f5d6c3…).")
+        String moves;
+
+        @Option(names = "--board", paramLabel = "BOARD", description = "The position as 64 squares a1…h8 (X O -) and the side to move.")
+        String board;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Where where;
+
+    @Option(names = "--where", paramLabel = "QUERY", description = "Only the games this query matches.")
+    String filter;
+
+    @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Spec
+    CommandSpec spec;
+
+    static Position position(String moves, String board) {
+        if (board != null) {
+            return Position.parseBoard(board);
+        }
+        Replay.Result r = Replay.replay(Notation.parseLine(moves), null);
+        if (!r.ok()) {
+            throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, "the line " + moves + " is not legal: " + r.error());
+        }
+        return r.finalPosition();
+    }
+
+    @Override
+    public Integer call() {
+        if (!format.equals("table") && !format.equals("json")) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
+        }
+        Position p = position(where.moves, where.board);
+        PrintWriter out = spec.commandLine().getOut();
+        try (ThorDb db = Stores.openForReading(store.dir())) {
+            Exploration e = db.explore(p, filter);
+            if (format.equals("json")) {
+                out.println(ExplorationView.json(e));
+            } else {
+                ExplorationView.table(e, out);
+            }
+        }
+        return 0;
+    }
+}

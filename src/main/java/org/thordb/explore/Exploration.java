@@ -1,0 +1,36 @@
+package org.thordb.explore;
+
+import java.util.List;
+import org.thordb.othello.Position;
+
+/**
+ * What was played from a position: one row a next move (equivalent moves under the position's own
+ * symmetries count as one), sorted by games, and the games that end there.
+ *
+ * <p>Usage: {@code for (Exploration.Row r : db.explore(p, "").rows()) System.out.println(r.move() + " " + r.games());}
+ *
+ * @param position the position, in the orientation it was asked in
+ * @param filter the filter query ("" for none)
+ * @param total the games that reach the position and match the filter
+ * @param rows the next moves, most played first
+ * @param endsHere the games that end at the position (finished, or stopped there)
+ */
+public record Exploration(Position position, String filter, long total, List<Row> rows, Row endsHere) {
+
+    /**
+     * One next move and how its games went.
+     *
+     * @param move the square (0–63) in the asked orientation, or −1 for the games that end here
+     * @param games how many games played it
+     * @param blackWins games Black won (stored score above 32)
+     * @param draws drawn games
+     * @param whiteWins games White won
+     * @param averageScore Black's average stored disc count
+     * @param averageTheoretical the average stored theoretical score
+     * @param firstYear the earliest year, 0 when no game
+     * @param lastYear the latest year, 0 when no game
+     */
+    public record Row(int move, long games, long blackWins, long draws, long whiteWins, double averageScore,
+                      double averageTheoretical, int firstYear, int lastYear) {
+    }
+}
