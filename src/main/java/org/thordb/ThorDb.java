@@ -41,6 +41,9 @@ public final class ThorDb implements AutoCloseable {
     private final Object publish = new Object();
     private final Object importing = new Object();
     private volatile Catalog catalog;
+    private final Object columnsLock = new Object();
+    private Catalog columnsCatalog;
+    private org.thordb.explore.Columns columns;
 
     private ThorDb(Store store, PositionHash hash) {
         this.store = store;
@@ -251,7 +254,18 @@ public final class ThorDb implements AutoCloseable {
      * every game): one row a next move, in the orientation of {@code position}.
      */
     public org.thordb.explore.Exploration explore(Position position, String filter) {
-        return read(r -> org.thordb.explore.Explorer.explore(r, position, filter));
+        return read(r -> org.thordb.explore.Explorer.explore(r, columns(r), position, filter));
+    }
+
+    /** The explorer's columns for a reader's catalog, read once per catalog (that is, per import). */
+    private org.thordb.explore.Columns columns(IndexReader r) {
+        synchronized (columnsLock) {
+            if (columnsCatalog != r.catalog()) {
+                columns = org.thordb.explore.Columns.of(r);
+                columnsCatalog = r.catalog();
+            }
+            return columns;
+        }
     }
 
     /** The ids of the games a query matches. */

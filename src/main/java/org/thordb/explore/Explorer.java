@@ -5,11 +5,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.Field;
 import org.thordb.index.IndexReader;
-import org.thordb.index.Terms;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.query.exec.QueryEngine;
@@ -29,6 +26,11 @@ public final class Explorer {
 
     /** Explores a position under a filter query (blank: every game). */
     public static Exploration explore(IndexReader r, Position p, String filter) {
+        return explore(r, Columns.of(r), p, filter);
+    }
+
+    /** Explores with columns already read for the reader's catalog. */
+    public static Exploration explore(IndexReader r, Columns columns, Position p, String filter) {
         RoaringBitmap here = r.position(p);
         if (filter != null && !filter.isBlank()) {
             here = RoaringBitmap.and(here, QueryEngine.evaluate(filter, r));
@@ -39,7 +41,7 @@ public final class Explorer {
             int sq = Long.numberOfTrailingZeros(m);
             groups.computeIfAbsent(p.play(sq).canonical(), k -> new ArrayList<>()).add(sq);
         }
-        Stats stats = new Stats(r);
+        Stats stats = new Stats(columns);
         List<Exploration.Row> rows = new ArrayList<>();
         RoaringBitmap played = new RoaringBitmap();
         if (!here.isEmpty()) {
@@ -61,50 +63,21 @@ public final class Explorer {
         return new Exploration(p, filter == null ? "" : filter, here.getLongCardinality(), rows, ends);
     }
 
-    /** The term postings a row's figures come from, read once per exploration. */
-    private static final class Stats {
-        private final RoaringBitmap blackWins;
-        private final RoaringBitmap draws;
-        private final RoaringBitmap whiteWins;
-        private final TreeMap<Integer, RoaringBitmap> scores;
-        private final TreeMap<Integer, RoaringBitmap> theoretical;
-        private final TreeMap<Integer, RoaringBitmap> years;
-
-        Stats(IndexReader r) {
-            blackWins = r.term(Field.RESULT, Terms.small(0));
-            whiteWins = r.term(Field.RESULT, Terms.small(1));
-            draws = r.term(Field.RESULT, Terms.small(2));
-            scores = r.valuesOf(Field.SCORE);
-            theoretical = r.valuesOf(Field.THEORETICAL);
-            years = r.valuesOf(Field.YEAR);
-        }
-
+    /** A row's figures, summed over its games from the columns. */
+    private record Stats(Columns c) {
         Exploration.Row row(int move, RoaringBitmap games) {
+            long[] sums = new long[5]; // black wins, white wins, draws, scores, theoretical scores
+            int[] years = {Integer.MAX_VALUE, 0};
+            games.forEach((int id) -> {
+                sums[c.result(id)]++;
+                sums[3] += c.score(id);
+                sums[4] += c.theoretical(id);
+                years[0] = Math.min(years[0], c.year(id));
+                years[1] = Math.max(years[1], c.year(id));
+            });
             long n = games.getLongCardinality();
-            int first = 0;
-            int last = 0;
-            for (Map.Entry<Integer, RoaringBitmap> y : years.entrySet()) {
-                if (RoaringBitmap.intersects(games, y.getValue())) {
-                    if (first == 0) {
-                        first = y.getKey();
-                    }
-                    last = y.getKey();
-                }
-            }
-            return new Exploration.Row(move, n, RoaringBitmap.andCardinality(games, blackWins),
-                    RoaringBitmap.andCardinality(games, draws), RoaringBitmap.andCardinality(games, whiteWins),
-                    average(games, scores, n), average(games, theoretical, n), first, last);
-        }
-
-        private static double average(RoaringBitmap games, TreeMap<Integer, RoaringBitmap> byValue, long n) {
-            if (n == 0) {
-                return 0;
-            }
-            long sum = 0;
-            for (Map.Entry<Integer, RoaringBitmap> e : byValue.entrySet()) {
-                sum += (long) e.getKey() * RoaringBitmap.andCardinality(games, e.getValue());
-            }
-            return sum / (double) n;
+            return new Exploration.Row(move, n, sums[0], sums[2], sums[1], n == 0 ? 0 : sums[3] / (double) n,
+                    n == 0 ? 0 : sums[4] / (double) n, n == 0 ? 0 : years[0], n == 0 ? 0 : years[1]);
         }
     }
 }
