@@ -278,6 +278,27 @@ public final class ThorDb implements AutoCloseable {
         return select(query).getLongCardinality();
     }
 
+    /**
+     * Checks the store against its own records (see {@link org.thordb.ingest.StoreVerifier}); with
+     * {@code repair}, rewrites what the records say the indexes should be. Imports wait meanwhile.
+     */
+    public org.thordb.ingest.StoreVerifier.Report verify(boolean repair, org.thordb.ingest.StoreVerifier.Listener out) {
+        return verify(repair, Integer.MAX_VALUE, 0, out);
+    }
+
+    /** {@link #verify(boolean, org.thordb.ingest.StoreVerifier.Listener)} of {@code sample} game files drawn with {@code seed}. */
+    public org.thordb.ingest.StoreVerifier.Report verify(boolean repair, int sample, long seed,
+                                                        org.thordb.ingest.StoreVerifier.Listener out) {
+        synchronized (importing) {
+            org.thordb.ingest.StoreVerifier.Report r =
+                    new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(repair, sample, seed, out);
+            if (r.repaired() > 0) {
+                store.flush();
+            }
+            return r;
+        }
+    }
+
     /** Bytes on disk, per key space name and in total ({@code "total"}). */
     public java.util.Map<String, Long> sizes() {
         java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();

@@ -55,6 +55,9 @@ class KillDuringImportTest {
             }
             try (ThorDb t = ThorDb.open(db)) {
                 filesSeen.add(t.catalog().gameFiles().size());
+                List<String> problems = new ArrayList<>();
+                t.verify(false, 4, round, problems::add);
+                assertTrue(problems.isEmpty(), "verify after kill " + kills + ": " + problems);
                 for (FileRow f : t.catalog().gameFiles()) {
                     assertEquals(f.games(), t.count("year = " + f.year()), "year " + f.year() + " after kill " + kills);
                     assertEquals((Integer) f.games(), t.read(r -> {
@@ -81,6 +84,8 @@ class KillDuringImportTest {
                 }
             }
             assertEquals(117_435, t.position(org.thordb.othello.Position.start()).getCardinality());
+            List<String> problems = new ArrayList<>();
+            assertEquals(0, t.verify(false, problems::add).problems(), problems.toString());
         }
     }
 }

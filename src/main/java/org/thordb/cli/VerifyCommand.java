@@ -16,7 +16,11 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code thordb verify FILE…}: checks each file as a whole, replays every game, and reports each
+ * {@code thordb verify FILE…}: checks WTHOR files; {@code thordb verify [--db DIR] [--sample N] [--repair]}
+ * (no file): checks a store against its own records (see {@code StoreVerifier}) and, with
+ * {@code --repair}, rebuilds what differs.
+ *
+ * <p>For files: checks each file as a whole, replays every game, and reports each
  * damaged or illegal game as {@code FILE: record N: reason} and each stored score that differs from
  * the replayed one, then a summary line.
  *
@@ -26,11 +30,20 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb verify ../shared/data/wthor/*.wtb}
  */
-@Command(name = "verify", description = "Replay every game of WTHOR files and report what is wrong; exit 1 if anything is.")
+@Command(name = "verify", description = "Replay every game of WTHOR files, or (no file) check a store against its records; exit 1 if anything is wrong.")
 public final class VerifyCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "WTHOR files.")
-    List<Path> files;
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "WTHOR files (none: check the store).")
+    List<Path> files = new java.util.ArrayList<>();
+
+    @picocli.CommandLine.Mixin
+    StoreOption store;
+
+    @picocli.CommandLine.Option(names = "--repair", description = "With a store: rewrite the index entries that differ from the records.")
+    boolean repair;
+
+    @picocli.CommandLine.Option(names = "--sample", paramLabel = "N", description = "With a store: check N game files drawn at random (default: all).")
+    Integer sample;
 
     @Spec
     CommandSpec spec;
@@ -48,6 +61,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (files.isEmpty()) {
+            return verifyStore(out);
+        }
         for (Path f : files) {
             try (WthorReader r = WthorReader.open(f)) {
                 for (String w : r.warnings()) {
@@ -77,6 +93,28 @@ public final class VerifyCommand implements Callable<Integer> {
                 sound ? "sound" : "NOT SOUND", files.size(), brokenFiles, games, illegal, finishedScoreDiffers,
                 unfinished, unfinishedScoreDiffers, solitaires, names, warnings);
         return sound ? 0 : 1;
+    }
+
+    private int verifyStore(PrintWriter out) {
+        java.nio.file.Path dir = store.dir();
+        if (!java.nio.file.Files.exists(dir.resolve("CURRENT"))) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.STORE, dir + ": no store here");
+        }
+        try (org.thordb.ThorDb db = repair ? org.thordb.ThorDb.open(dir) : org.thordb.ThorDb.openReadOnly(dir)) {
+            int n = sample == null ? Integer.MAX_VALUE : sample;
+            long seed = System.nanoTime();
+            org.thordb.ingest.StoreVerifier.Report r = db.verify(repair, n, seed, line -> out.println(SafeText.of(line)));
+            if (repair && r.problems() > 0) {
+                org.thordb.ingest.StoreVerifier.Report again = db.verify(false, n, seed, line -> out.println("still: " + line));
+                out.printf("%s: %d games, %d index entries checked, %d problems found, %d entries repaired, %d left%n",
+                        again.problems() == 0 ? "repaired" : "NOT SOUND", r.games(), r.entries(), r.problems(),
+                        r.repaired(), again.problems());
+                return again.problems() == 0 ? 0 : 1;
+            }
+            out.printf("%s: %d games, %d index entries checked, %d problems%n", r.problems() == 0 ? "sound" : "NOT SOUND",
+                    r.games(), r.entries(), r.problems());
+            return r.problems() == 0 ? 0 : 1;
+        }
     }
 
     private void verifyGames(WthorReader r, PrintWriter out) {

@@ -55,6 +55,13 @@ public final class WthorReader implements AutoCloseable {
         }
         try {
             this.header = WthorHeader.decode(readFully(WthorHeader.SIZE, 0));
+            // a file of the other board size says so before its size is judged in the wrong records
+            if (kind == WthorKind.GAMES_8 && header.boardSize() == 10) {
+                throw bad(12, "board size byte P1 is 10 (10×10) in a .wtb file; 10×10 games go in .wtd files");
+            }
+            if (kind == WthorKind.GAMES_10 && (header.boardSize() == 0 || header.boardSize() == 8)) {
+                throw bad(12, "board size byte P1 is " + header.boardSize() + " (8×8) in a .wtd file, which holds 10×10 games");
+            }
             if (size < kind.dataOffset()) {
                 throw bad(size, "the file is " + size + " bytes, shorter than the " + kind.dataOffset()
                         + " bytes of headers a ." + kind.extension() + " file has");

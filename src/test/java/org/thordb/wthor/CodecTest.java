@@ -277,12 +277,16 @@ class CodecTest {
         WthorGame g = WthorGame.of(0, 0, 0, 50, 50, new int[] {56}, 10);
         Path wtd = writeGames("WTH_2024.wtd", WthorHeader.forGames(DAY, 2, 2024, 10, 0), List.of(g, g));
         byte[] b = Files.readAllBytes(wtd);
-        // 2 × 104 = 208 bytes = 3 × 68 + 4: not whole records
-        assertTrue(refused(bytes("WTH_6.wtb", b)).getMessage().contains("partial record"));
+        // 2 × 104 = 208 bytes = 3 × 68 + 4: not whole records, but the header says why first
+        assertTrue(refused(bytes("WTH_6.wtb", b)).getMessage().contains("board size byte P1 is 10 (10×10) in a .wtb file"));
         WthorGame g17 = WthorGame.of(0, 0, 0, 50, 50, new int[] {56}, 10);
         List<WthorGame> g17s = java.util.Collections.nCopies(17, g17); // 17 × 104 = 26 × 68
         byte[] b17 = Files.readAllBytes(writeGames("WTH_2025.wtd", WthorHeader.forGames(DAY, 17, 2024, 10, 0), g17s));
         String m = refused(bytes("WTH_7.wtb", b17)).getMessage();
+        assertTrue(m.contains("board size byte P1 is 10 (10×10) in a .wtb file; 10×10 games go in .wtd files"
+                + " (byte offset 12)"), m);
+        b17[12] = 0; // the same bytes with an 8×8 header: now the count is what is wrong
+        m = refused(bytes("WTH_8.wtb", b17)).getMessage();
         assertTrue(m.contains("header N1 is 17 but the file holds 26 games (byte offset 4)"), m);
     }
 
