@@ -46,10 +46,24 @@ public final class QueryResult implements AutoCloseable, Iterable<Game> {
         return ids.clone();
     }
 
+    /** The catalog the query ran on: bases, names, files. */
+    public org.thordb.store.Catalog catalog() {
+        return reader.catalog();
+    }
+
     /** The games in id order, read as they are asked for. */
     @Override
     public Iterator<Game> iterator() {
-        PeekableIntIterator it = ids.getIntIterator();
+        return games(ids).iterator();
+    }
+
+    /** The games of some of the ids (from {@link #ids()}), in id order, read as they are asked for. */
+    public Iterable<Game> games(RoaringBitmap some) {
+        return () -> iterate(some);
+    }
+
+    private Iterator<Game> iterate(RoaringBitmap some) {
+        PeekableIntIterator it = some.getIntIterator();
         return new Iterator<>() {
             @Override
             public boolean hasNext() {

@@ -40,6 +40,33 @@ public final class ThorDbException extends RuntimeException {
         this.detail = null;
     }
 
+    /**
+     * Text from outside (a user's input, a file's bytes) made fit to stand in a one-line message:
+     * control characters escaped ({@code \n}, {@code \u001b}), and at most 60 characters kept.
+     */
+    public static String quote(String text) {
+        if (text == null) {
+            return "null";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < text.length() && sb.length() < 60; i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.length() < 60 || text.length() <= 60 ? sb.toString() : sb + "…";
+    }
+
     /** {@code FILE: reason (byte offset N)}. */
     public static ThorDbException atOffset(ErrorCode code, Path file, long offset, String reason) {
         return new ThorDbException(code, file + ": " + reason + " (byte offset " + offset + ")");

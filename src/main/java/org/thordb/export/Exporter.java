@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.roaringbitmap.RoaringBitmap;
 import org.thordb.Game;
 import org.thordb.QueryResult;
 import org.thordb.ThorDb;
@@ -246,38 +247,48 @@ public final class Exporter {
         }
     }
 
+    /**
+     * One file a year (and board size), written one game at a time: the games of each file are the
+     * result's ids within the segments of that year, so memory stays bounded whatever the result.
+     */
     private List<Path> wthor(QueryResult r) {
-        Catalog c = db.catalog();
-        Map<FileKey, List<Game>> byFile = new TreeMap<>();
-        java.util.Set<String> bases = new java.util.TreeSet<>();
-        for (Game g : r) {
-            byFile.computeIfAbsent(new FileKey(g.record68().side(), g.year()), k -> new ArrayList<>()).add(g);
-            bases.add(g.base());
+        Catalog c = r.catalog();
+        RoaringBitmap ids = r.ids();
+        Map<FileKey, RoaringBitmap> byFile = new TreeMap<>();
+        Map<FileKey, FileRow> source = new TreeMap<>();
+        java.util.Set<Integer> bases = new java.util.TreeSet<>();
+        for (FileRow f : c.gameFiles()) {
+            RoaringBitmap part = RoaringBitmap.and(ids,
+                    RoaringBitmap.bitmapOfRange(f.firstId(), (long) f.firstId() + f.games()));
+            if (!part.isEmpty()) {
+                FileKey k = new FileKey(f.side(), f.year());
+                byFile.merge(k, part, (x, y) -> RoaringBitmap.or(x, y));
+                source.putIfAbsent(k, f);
+                bases.add(f.base());
+            }
         }
         if (byFile.isEmpty()) {
             return List.of();
         }
         boolean oneBase = bases.size() == 1;
-        String baseName = oneBase ? bases.iterator().next() : "WTHOR";
+        String baseName = oneBase ? c.base(bases.iterator().next()).name() : "WTHOR";
         String stem = fileStem(baseName);
         String namesStem = stem.equals("WTH") ? "WTHOR" : stem;
-        Renumbering renumber = oneBase ? null : new Renumbering(c, byFile.values());
+        Renumbering renumber = oneBase ? null : new Renumbering(r);
         int stamp = todayStamp();
         List<Path> written = new ArrayList<>();
-        // the names files
         Catalog.Base base = oneBase ? c.base(baseName) : null;
         List<byte[]> players = oneBase ? rawNames(base, 'P') : renumber.players();
         List<byte[]> tournaments = oneBase ? rawNames(base, 'T') : renumber.tournaments();
         written.add(writeNames(namesStem + ".JOU", WthorKind.PLAYERS, players, oneBase ? c.namesFile(base.id(), 'P') : null));
         written.add(writeNames(namesStem + ".TRN", WthorKind.TOURNAMENTS, tournaments,
                 oneBase ? c.namesFile(base.id(), 'T') : null));
-        for (Map.Entry<FileKey, List<Game>> e : byFile.entrySet()) {
+        for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
             FileKey k = e.getKey();
-            List<Game> games = e.getValue();
-            WthorHeader header = header(c, k, games);
+            WthorHeader header = header(source.get(k), k, e.getValue().getCardinality());
             Path t = target(stem + "_" + k.year() + (k.side() == 10 ? ".wtd" : ".wtb"), stamp);
             try (WthorWriter w = WthorWriter.create(t, k.side() == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8, header)) {
-                for (Game g : games) {
+                for (Game g : r.games(e.getValue())) {
                     w.write(oneBase ? g.record68() : renumber.apply(g));
                 }
             }
@@ -288,22 +299,15 @@ public final class Exporter {
 
     /**
      * The header of an exported year: dated today with its own N1, the other bytes (board size,
-     * depth, …) those of the stored file of that year and of the first game's base.
+     * depth, …) those of the stored file the year's first games come from.
      */
-    private WthorHeader header(Catalog c, FileKey k, List<Game> games) {
-        FileRow source = null;
-        for (FileRow f : c.gameFiles()) {
-            if (f.side() == k.side() && f.year() == k.year()
-                    && c.base(f.base()).name().equals(games.get(0).base())) {
-                source = f;
-            }
-        }
-        WthorHeader made = WthorHeader.forGames(today, games.size(), k.year(), k.side() == 10 ? 10 : 8, 0);
+    private WthorHeader header(FileRow source, FileKey k, int games) {
+        WthorHeader made = WthorHeader.forGames(today, games, k.year(), k.side() == 10 ? 10 : 8, 0);
         if (source == null) {
             return made;
         }
         WthorHeader stored = WthorHeader.decode(HexFormat.of().parseHex(source.header()));
-        return new WthorHeader(made.century(), made.yearOfCentury(), made.month(), made.day(), games.size(),
+        return new WthorHeader(made.century(), made.yearOfCentury(), made.month(), made.day(), games,
                 stored.n2(), stored.gameYear(), stored.boardSize(), stored.gameType(), stored.depth(), stored.reserved());
     }
 
@@ -334,13 +338,12 @@ public final class Exporter {
         private final Map<String, Integer> players = new LinkedHashMap<>();
         private final Map<String, Integer> tournaments = new LinkedHashMap<>();
 
-        Renumbering(Catalog c, Iterable<List<Game>> files) {
-            for (List<Game> games : files) {
-                for (Game g : games) {
-                    players.putIfAbsent(g.black(), players.size());
-                    players.putIfAbsent(g.white(), players.size());
-                    tournaments.putIfAbsent(g.tournament(), tournaments.size());
-                }
+        /** A first pass over the games: one number per distinct name, in order of appearance. */
+        Renumbering(Iterable<Game> games) {
+            for (Game g : games) {
+                players.putIfAbsent(g.black(), players.size());
+                players.putIfAbsent(g.white(), players.size());
+                tournaments.putIfAbsent(g.tournament(), tournaments.size());
             }
             if (players.size() > 0xffff || tournaments.size() > 0xffff) {
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the games name more than 65,535 players or"

@@ -30,7 +30,7 @@ public final class Notation {
     public static int square(String name) {
         String s = name.trim().toLowerCase(Locale.ROOT);
         if (s.length() != 2 || s.charAt(0) < 'a' || s.charAt(0) > 'h' || s.charAt(1) < '1' || s.charAt(1) > '8') {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + name + "' is not a square a1…h8");
+            throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + ThorDbException.quote(name) + "' is not a square a1…h8");
         }
         return (s.charAt(1) - '1') * 8 + (s.charAt(0) - 'a');
     }
@@ -45,10 +45,13 @@ public final class Notation {
      * and dashes between moves are allowed.
      */
     public static int[] parseLine(String transcript) {
+        if (transcript == null) {
+            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no transcript");
+        }
         String s = transcript.replaceAll("[\\s,\\-]", "");
         if (s.length() % 2 != 0) {
             throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                    "'" + transcript + "' is not a transcript of moves such as f5d6c3");
+                    "'" + ThorDbException.quote(transcript) + "' is not a transcript of moves such as f5d6c3");
         }
         int[] out = new int[s.length() / 2];
         for (int i = 0; i < out.length; i++) {
@@ -57,7 +60,8 @@ public final class Notation {
                 out[i] = square(m);
             } catch (ThorDbException e) {
                 throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                        "'" + transcript + "': move " + (i + 1) + " '" + m + "' is not a square a1…h8");
+                        "'" + ThorDbException.quote(transcript) + "': move " + (i + 1) + " '" + ThorDbException.quote(m)
+                                + "' is not a square a1…h8");
             }
         }
         return out;

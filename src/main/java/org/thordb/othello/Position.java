@@ -188,6 +188,9 @@ public record Position(long black, long white, Side toMove) {
      * settled as in {@link #of(long, long, Side)}.
      */
     public static Position parseBoard(String text) {
+        if (text == null) {
+            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no board string");
+        }
         String t = text.trim();
         if (t.length() < 64) {
             throw new ThorDbException(ErrorCode.BAD_NOTATION,
@@ -202,7 +205,8 @@ public record Position(long black, long white, Side toMove) {
                 case 'O', 'W' -> w |= 1L << i;
                 case '-', '.' -> { }
                 default -> throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                        "board string: character " + (i + 1) + " '" + c + "' is not X, O or -");
+                        "board string: character " + (i + 1) + " '" + ThorDbException.quote(String.valueOf(c))
+                                + "' is not X, O or -");
             }
         }
         String rest = t.substring(64).trim();
@@ -214,7 +218,8 @@ public record Position(long black, long white, Side toMove) {
             case 'X', 'B', '*' -> side = Side.BLACK;
             case 'O', 'W' -> side = Side.WHITE;
             default -> throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                    "board string: side to move '" + rest.charAt(0) + "' is not X or O");
+                    "board string: side to move '" + ThorDbException.quote(String.valueOf(rest.charAt(0)))
+                            + "' is not X or O");
         }
         if (rest.length() > 1 && !Character.isWhitespace(rest.charAt(1)) && rest.charAt(1) != ';') {
             throw new ThorDbException(ErrorCode.BAD_NOTATION, "board string: unexpected text after the side to move");

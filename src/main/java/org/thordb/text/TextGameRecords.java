@@ -65,6 +65,9 @@ public final class TextGameRecords {
 
     /** Reads a record from its text. */
     public static TextGameRecord parse(String text) {
+        if (text == null) {
+            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no text");
+        }
         List<String> moves = null;
         GameResult result = null;
         String[] lines = text.split("\r?\n", -1);
@@ -95,7 +98,8 @@ public final class TextGameRecords {
                     try {
                         result = GameResult.valueOf(value.toUpperCase(Locale.ROOT));
                     } catch (IllegalArgumentException e) {
-                        throw notation(i, "RESULT '" + value + "' is not BLACK, WHITE, DRAW or IN_PROGRESS");
+                        throw notation(i, "RESULT '" + ThorDbException.quote(value)
+                                + "' is not BLACK, WHITE, DRAW or IN_PROGRESS");
                     }
                 }
                 default -> throw notation(i, "unknown line '" + abbreviate(line)
@@ -116,7 +120,7 @@ public final class TextGameRecords {
     }
 
     private static String abbreviate(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "…" : s;
+        return ThorDbException.quote(s.length() > 40 ? s.substring(0, 40) + "…" : s);
     }
 
     /** The text of a record. */

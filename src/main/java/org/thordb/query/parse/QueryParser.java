@@ -39,6 +39,9 @@ public final class QueryParser {
 
     /** Parses a query. */
     public static Expr parse(String query) {
+        if (query == null) {
+            throw new ThorDbException(ErrorCode.QUERY, "no query");
+        }
         if (query.length() > MAX_LENGTH) {
             throw new ThorDbException(ErrorCode.QUERY, "the query is " + query.length()
                     + " characters long; at most " + MAX_LENGTH + " are accepted");
@@ -48,7 +51,7 @@ public final class QueryParser {
             @Override
             public void syntaxError(Recognizer<?, ?> r, Object symbol, int line, int col, String msg,
                                     RecognitionException e) {
-                errors.add(new SyntaxError(line, col + 1, msg));
+                errors.add(new SyntaxError(line, col + 1, ThorDbException.quote(msg.replace("'<EOF>'", "the end of the query").replace("<EOF>", "the end of the query"))));
             }
         };
         ThorQueryLexer lexer = new ThorQueryLexer(CharStreams.fromString(query));
@@ -60,7 +63,7 @@ public final class QueryParser {
         for (Token t : tokens.getTokens()) {
             if (t.getType() == ThorQueryLexer.ERROR_CHAR) {
                 throw error(query, t.getLine(), t.getCharPositionInLine() + 1,
-                        "unexpected character '" + t.getText() + "'");
+                        "unexpected character '" + ThorDbException.quote(t.getText()) + "'");
             }
         }
         ThorQueryParser parser = new ThorQueryParser(tokens);
