@@ -3,52 +3,33 @@ package org.thordb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.thordb.explore.Exploration;
-import org.thordb.ingest.Importer;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
-import org.thordb.testing.Folders;
 import org.thordb.testing.PlainScan;
-import org.thordb.testing.SharedData;
+import org.thordb.testing.RealStore;
 
 /** Explorer figures against a plain replay of every game, transpositions and orientations included. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExplorerTest {
-    private Path dir;
     private ThorDb db;
     private PlainScan scan;
 
     @BeforeAll
-    void importTheBase() throws Exception {
-        Path base = SharedData.dir("wthor");
-        dir = Files.createTempDirectory("thordb-explore");
-        db = ThorDb.open(dir);
-        db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
-        scan = new PlainScan(base);
-    }
-
-    @AfterAll
-    void close() {
-        if (db != null) {
-            db.close();
-        }
-        if (dir != null) {
-            Folders.delete(dir);
-        }
+    void theSharedStore() {
+        db = RealStore.db();
+        scan = RealStore.scan();
     }
 
     /** The row figures, summed by hand: games, black, draws, white, score sum, theoretical sum, years. */

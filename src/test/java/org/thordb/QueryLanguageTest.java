@@ -4,29 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.ingest.Importer;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
 import org.thordb.query.parse.QueryParser;
-import org.thordb.testing.Folders;
 import org.thordb.testing.PlainScan;
-import org.thordb.testing.SharedData;
+import org.thordb.testing.RealStore;
 
 /**
  * Every field and operator of the language on the FFO base, each answer compared with a plain scan
@@ -34,27 +29,13 @@ import org.thordb.testing.SharedData;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class QueryLanguageTest {
-    private Path dir;
     private ThorDb db;
     private PlainScan scan;
 
     @BeforeAll
-    void importTheBase() throws Exception {
-        Path base = SharedData.dir("wthor");
-        dir = Files.createTempDirectory("thordb-query");
-        db = ThorDb.open(dir);
-        db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
-        scan = new PlainScan(base);
-    }
-
-    @AfterAll
-    void close() {
-        if (db != null) {
-            db.close();
-        }
-        if (dir != null) {
-            Folders.delete(dir);
-        }
+    void theSharedStore() {
+        db = RealStore.db();
+        scan = RealStore.scan();
     }
 
     private static int score(PlainScan.Game g) {

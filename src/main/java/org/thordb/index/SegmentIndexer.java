@@ -3,11 +3,10 @@ package org.thordb.index;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import org.thordb.othello.Bitboards;
 import org.thordb.othello.Board10;
-import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
+import org.thordb.store.ByteKey;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
 
@@ -42,7 +41,7 @@ public final class SegmentIndexer {
     private final PositionHash hash;
 
     private int games;
-    private final Map<TermKey, IntList> terms = new HashMap<>();
+    private final Map<ByteKey, IntList> terms = new HashMap<>();
     private final IntList damaged = new IntList();
 
     // position occurrences, canonical
@@ -141,45 +140,12 @@ public final class SegmentIndexer {
 
     /** Replays on bitboards without allocating, recording each position; returns the moves played. */
     private int replay8(int[] squares, int count, int local) {
-        long b = Position.start().black();
-        long w = Position.start().white();
-        int side = 0; // 0 black, 1 white, 2 nobody
-        record(b, w, side, local);
+        long[] state = Replay.startState();
+        record(state[0], state[1], 0, local);
         int i = 0;
-        for (; i < count; i++) {
-            int sq = squares[i];
-            if (side == 2) {
-                break;
-            }
-            long m = 1L << sq;
-            if (((b | w) & m) != 0) {
-                break;
-            }
-            long me = side == 0 ? b : w;
-            long opp = side == 0 ? w : b;
-            long f = Bitboards.flips(me, opp, sq);
-            if (f == 0) {
-                break;
-            }
-            me |= f | m;
-            opp &= ~f;
-            int next;
-            if (Bitboards.legalMoves(opp, me) != 0) {
-                next = 1 - side;
-            } else if (Bitboards.legalMoves(me, opp) != 0) {
-                next = side;
-            } else {
-                next = 2;
-            }
-            if (side == 0) {
-                b = me;
-                w = opp;
-            } else {
-                w = me;
-                b = opp;
-            }
-            side = next;
-            record(b, w, side, local);
+        while (i < count && Replay.step(state, squares[i])) {
+            i++;
+            record(state[0], state[1], (int) state[2], local);
         }
         return i;
     }
@@ -201,7 +167,7 @@ public final class SegmentIndexer {
     }
 
     private void term(Field f, byte[] term, int local) {
-        terms.computeIfAbsent(new TermKey(Terms.key(f, term)), k -> new IntList()).add(local);
+        terms.computeIfAbsent(new ByteKey(Terms.key(f, term)), k -> new IntList()).add(local);
     }
 
     /** The local numbers of the damaged games. */
@@ -223,9 +189,9 @@ public final class SegmentIndexer {
             out.entry(Space.TERMS, Terms.postingKey(Terms.key(Field.DAMAGED, new byte[0]), segment),
                     Postings.encode(shift(damaged), damaged.size));
         }
-        for (Map.Entry<TermKey, IntList> e : terms.entrySet()) {
+        for (Map.Entry<ByteKey, IntList> e : terms.entrySet()) {
             IntList l = e.getValue();
-            out.entry(Space.TERMS, Terms.postingKey(e.getKey().bytes, segment), Postings.encode(shift(l), l.size));
+            out.entry(Space.TERMS, Terms.postingKey(e.getKey().bytes(), segment), Postings.encode(shift(l), l.size));
         }
         emitPositions(out);
     }
@@ -316,18 +282,6 @@ public final class SegmentIndexer {
             Arrays.sort(packed, start[p], start[p + 1]);
             out.entry(Space.FINGERPRINTS, FingerprintBlock.key(p, segment),
                     FingerprintBlock.encode(packed, start[p], start[p + 1]));
-        }
-    }
-
-    private record TermKey(byte[] bytes) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof TermKey t && Arrays.equals(t.bytes, bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(bytes);
         }
     }
 

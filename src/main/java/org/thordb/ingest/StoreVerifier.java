@@ -10,6 +10,7 @@ import org.thordb.index.FingerprintBlock;
 import org.thordb.index.Postings;
 import org.thordb.index.PositionHash;
 import org.thordb.index.SegmentIndexer;
+import org.thordb.store.ByteKey;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
@@ -140,7 +141,7 @@ public final class StoreVerifier {
                                 bad.add(s.familyName() + ": " + (got == null ? "an entry is missing" : "an entry differs")
                                         + " for " + f.name());
                                 if (batch != null) {
-                                    batch.put(s, e.getKey().bytes, e.getValue());
+                                    batch.put(s, e.getKey().bytes(), e.getValue());
                                 }
                             }
                         }
@@ -148,7 +149,7 @@ public final class StoreVerifier {
                             if (!w.containsKey(k)) {
                                 bad.add(s.familyName() + ": an entry of " + f.name() + " that its records do not give");
                                 if (batch != null) {
-                                    batch.delete(s, k.bytes);
+                                    batch.delete(s, k.bytes());
                                 }
                             }
                         }
@@ -214,18 +215,6 @@ public final class StoreVerifier {
             return x.equals(Postings.decode(b));
         } catch (RuntimeException e) {
             return false;
-        }
-    }
-
-    private record ByteKey(byte[] bytes) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ByteKey k && Arrays.equals(k.bytes, bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(bytes);
         }
     }
 }

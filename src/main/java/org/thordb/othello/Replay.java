@@ -55,43 +55,51 @@ public final class Replay {
     }
 
     /**
-     * Replays the first {@code plies} squares on bare bitboards, without allocating: writes Black's
-     * discs, White's discs and the side to move (0 Black, 1 White, 2 nobody) into {@code out};
-     * false when a move is illegal or the game ends before.
+     * Plays one move on bare bitboards, without allocating: {@code state} is {Black's discs, White's
+     * discs, side to move (0 Black, 1 White, 2 nobody)} and becomes the position after the move,
+     * with the next side settled (a pass taken); false, and {@code state} unchanged, when the move
+     * is illegal. Start from {@link #startState()}.
+     */
+    public static boolean step(long[] state, int square) {
+        int side = (int) state[2];
+        if (side == 2 || square < 0 || square > 63) {
+            return false;
+        }
+        long me = side == 0 ? state[0] : state[1];
+        long opp = side == 0 ? state[1] : state[0];
+        long f = Bitboards.flips(me, opp, square);
+        if (f == 0) {
+            return false;
+        }
+        me |= f | (1L << square);
+        opp &= ~f;
+        state[0] = side == 0 ? me : opp;
+        state[1] = side == 0 ? opp : me;
+        state[2] = Bitboards.legalMoves(opp, me) != 0 ? 1 - side : Bitboards.legalMoves(me, opp) != 0 ? side : 2;
+        return true;
+    }
+
+    /** The start position as a {@link #step} state. */
+    public static long[] startState() {
+        return new long[] {Position.start().black(), Position.start().white(), 0};
+    }
+
+    /**
+     * Replays the first {@code plies} squares with {@link #step}: writes Black's discs, White's
+     * discs and the side to move into {@code out}; false when a move is illegal or the game ends
+     * before.
      */
     public static boolean boardsAfter(int[] squares, int plies, long[] out) {
         if (plies > squares.length) {
             return false;
         }
-        long b = Position.start().black();
-        long w = Position.start().white();
-        int side = 0;
+        long[] s = startState();
         for (int i = 0; i < plies; i++) {
-            int sq = squares[i];
-            if (side == 2 || sq < 0 || sq > 63) {
+            if (!step(s, squares[i])) {
                 return false;
             }
-            long me = side == 0 ? b : w;
-            long opp = side == 0 ? w : b;
-            long f = Bitboards.flips(me, opp, sq);
-            if (f == 0) {
-                return false;
-            }
-            me |= f | (1L << sq);
-            opp &= ~f;
-            int next = Bitboards.legalMoves(opp, me) != 0 ? 1 - side : Bitboards.legalMoves(me, opp) != 0 ? side : 2;
-            if (side == 0) {
-                b = me;
-                w = opp;
-            } else {
-                w = me;
-                b = opp;
-            }
-            side = next;
         }
-        out[0] = b;
-        out[1] = w;
-        out[2] = side;
+        System.arraycopy(s, 0, out, 0, 3);
         return true;
     }
 
