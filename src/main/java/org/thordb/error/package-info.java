@@ -4,8 +4,8 @@
  * user can meet; its message is always one line.
  *
  * <pre>{@code
- * try (GameFileReader r = GameFileReader.open(Path.of("WTH_2015.wtb"))) {
- *     r.forEach(g -> System.out.println(g.blackScore()));
+ * try (WthorReader r = WthorReader.open(Path.of("WTH_2015.wtb"))) {
+ *     for (WthorGame g : r.games()) System.out.println(g.blackScore());
  * } catch (ThorDbException e) {
  *     System.err.println(e.code() + " " + e.getMessage());
  * }

@@ -1,0 +1,10 @@
+/**
+ * The opening explorer: what was played from a position, how often and how it went, from the
+ * indexes alone.
+ *
+ * <pre>{@code
+ * Exploration e = db.explore(Replay.replay(Notation.parseLine("f5d6c3"), null).finalPosition(), "year >= 2000");
+ * e.rows().forEach(r -> System.out.println(Notation.name(r.move()) + " " + r.games()));
+ * }</pre>
+ */
+package org.thordb.explore;

@@ -1,0 +1,11 @@
+/**
+ * Imports (one atomic write a file, releases replaced and refused by their dates, damaged games
+ * kept and named) and the check of a store against its own records.
+ *
+ * <pre>{@code
+ * ImportReport r = db.importFiles(List.of(Path.of("wthor")), Importer.Options.defaults(), System.err::println);
+ * System.out.println(r.summary());
+ * StoreVerifier.Report v = db.verify(false, System.err::println);
+ * }</pre>
+ */
+package org.thordb.ingest;
