@@ -84,6 +84,32 @@ public final class BenchData {
         return out;
     }
 
+    /** A game as the files say, with its names: what a scan without an index works on. */
+    public record Record(WthorGame game, int year, String black, String white, String tournament) {
+    }
+
+    /** Every game of a base with its names, read straight from its files. */
+    public static List<Record> records(String base) {
+        Path dir = files(base);
+        List<Record> out = new ArrayList<>();
+        org.thordb.wthor.NameList players = null;
+        org.thordb.wthor.NameList tournaments = null;
+        for (Path f : gameFiles(base)) {
+            if (players == null) {
+                players = org.thordb.wthor.NameList.read(org.thordb.wthor.NamesLocator.find(f, org.thordb.wthor.WthorKind.PLAYERS));
+                tournaments = org.thordb.wthor.NameList.read(
+                        org.thordb.wthor.NamesLocator.find(f, org.thordb.wthor.WthorKind.TOURNAMENTS));
+            }
+            try (WthorReader r = WthorReader.open(f)) {
+                for (WthorGame g : r.games()) {
+                    out.add(new Record(g, r.header().gameYear(), players.name(g.black()), players.name(g.white()),
+                            tournaments.name(g.tournament())));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Positions of random games at random plies (any ply, start to end), the same for a seed. */
     public static Position[] samplePositions(List<int[]> games, int n, long seed) {
         Random rnd = new Random(seed);
