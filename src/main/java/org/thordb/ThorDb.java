@@ -245,7 +245,7 @@ public final class ThorDb implements AutoCloseable {
             long t0 = System.nanoTime();
             long n = QueryEngine.execute(p, r).getLongCardinality();
             long us = (System.nanoTime() - t0) / 1000;
-            return p.plan().explain() + "result: " + n + " games (bitmap operations " + us + " us)\n";
+            return p.plan().explain(r.catalog()) + "result: " + n + " games (bitmap operations " + us + " us)\n";
         });
     }
 

@@ -28,6 +28,9 @@ import org.thordb.othello.Position;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xmx2g"})
 public class ExploreBench {
+    @Param({"ffo", "synthetic-1m"})
+    public String base;
+
     @Param({"start", "any-position-tenth"})
     public String kind;
 
@@ -37,8 +40,8 @@ public class ExploreBench {
 
     @Setup
     public void open() {
-        db = ThorDb.openReadOnly(BenchData.store("ffo"));
-        positions = BenchData.samplePositions(BenchData.games("ffo"), 1024, 5L);
+        db = ThorDb.openReadOnly(BenchData.store(base));
+        positions = BenchData.samplePositions(BenchData.games(base), 1024, 5L);
     }
 
     @TearDown
@@ -51,6 +54,7 @@ public class ExploreBench {
         if (kind.equals("start")) {
             return db.explore(Position.start(), "").total();
         }
-        return db.explore(positions[next++ & 1023], "year >= 2010").total();
+        // a tenth of the base: FFO 2010-2015 (12,410 of 117,435 games), synthetic 2018-2019 (100,000 of 1,000,000)
+        return db.explore(positions[next++ & 1023], base.equals("ffo") ? "year >= 2010" : "year >= 2018").total();
     }
 }

@@ -15,7 +15,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.thordb.ThorDb;
 
-/** Compound queries on the FFO base, parse to count, warm: sample mode gives the median. */
+/**
+ * Compound queries, parse to count, warm: sample mode gives the median. The queries are named by
+ * kind; on the generated base the player is its first one.
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -23,18 +26,29 @@ import org.thordb.ThorDb;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xmx2g"})
 public class QueryBench {
-    @Param({
-        "player = \"Tastet Marc\" and opening = f5d6",
-        "player = \"Shaman Brian\" and opening = f5f6e6f4",
-        "tournament ~ \"championnat\" and result = draw and year >= 2000",
-        "player = \"Tastet Marc\" and position = f5d6c3d3c4f4f6f3e6e7"})
-    public String query;
+    @Param({"ffo", "synthetic-1m"})
+    public String base;
+
+    @Param({"player-opening", "player-long-opening", "tournament-result-year", "player-position"})
+    public String kind;
 
     private ThorDb db;
+    private String query;
 
     @Setup
     public void open() {
-        db = ThorDb.openReadOnly(BenchData.store("ffo"));
+        db = ThorDb.openReadOnly(BenchData.store(base));
+        boolean ffo = base.equals("ffo");
+        String player = ffo ? "Tastet Marc" : db.catalog().bases().get(0).players().get(0);
+        String other = ffo ? "Shaman Brian" : db.catalog().bases().get(0).players().get(1);
+        query = switch (kind) {
+            case "player-opening" -> "player = \"" + player + "\" and opening = f5d6";
+            case "player-long-opening" -> "player = \"" + other + "\" and opening = f5f6e6f4";
+            case "tournament-result-year" -> ffo ? "tournament ~ \"championnat\" and result = draw and year >= 2000"
+                    : "tournament ~ \"open de ka\" and result = draw and year >= 2010";
+            case "player-position" -> "player = \"" + player + "\" and position = f5d6c3d3c4f4f6f3e6e7";
+            default -> throw new IllegalArgumentException(kind);
+        };
     }
 
     @TearDown

@@ -63,6 +63,14 @@ public final class IndexReader {
         return out.result();
     }
 
+    /** Adds the games with a term to a union (for lookups that gather many terms). */
+    public void addTerm(Field f, byte[] term, Postings.Union into) {
+        view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
+            into.add(v);
+            return true;
+        });
+    }
+
     /** The games whose term of a field lies in {@code [from, to)} as bytes (null ends are open). */
     public RoaringBitmap termRange(Field f, byte[] from, byte[] to) {
         Postings.Union out = new Postings.Union();

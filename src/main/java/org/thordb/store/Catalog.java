@@ -41,8 +41,17 @@ public final class Catalog {
      * @param name its name, upper case ("WTHOR", "PLAYOK")
      * @param players the player names by number
      * @param tournaments the tournament names by number
+     * @param playerIndex the player names, lower case, for lookups
+     * @param tournamentIndex the tournament names, lower case, for lookups
      */
-    public record Base(int id, String name, List<String> players, List<String> tournaments) {
+    public record Base(int id, String name, List<String> players, List<String> tournaments, NameIndex playerIndex,
+                       NameIndex tournamentIndex) {
+
+        /** A base; its name indexes are made from the names. */
+        public Base(int id, String name, List<String> players, List<String> tournaments) {
+            this(id, name, players, tournaments, new NameIndex(players), new NameIndex(tournaments));
+        }
+
         /** A player's name, or null for an unknown number. */
         public String player(int number) {
             return number >= 0 && number < players.size() ? players.get(number) : null;

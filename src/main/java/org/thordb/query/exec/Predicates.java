@@ -1,12 +1,13 @@
 package org.thordb.query.exec;
 
-import java.util.Locale;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.Field;
 import org.thordb.index.IndexReader;
 import org.thordb.index.Terms;
 import org.thordb.query.ast.Expr;
+import org.thordb.index.Postings;
 import org.thordb.store.Catalog;
+import org.thordb.store.NameIndex;
 
 /**
  * The index lookup of each kind of predicate: the games it holds for, as a bitmap.
@@ -40,34 +41,25 @@ public final class Predicates {
     }
 
     private static RoaringBitmap names(Expr.NameMatch m, IndexReader r) {
-        RoaringBitmap out = new RoaringBitmap();
-        String want = m.text().toLowerCase(Locale.ROOT);
+        Postings.Union out = new Postings.Union();
         for (Catalog.Base b : r.catalog().bases()) {
             boolean tournament = m.field() == Expr.NameField.TOURNAMENT;
-            java.util.List<String> names = tournament ? b.tournaments() : b.players();
-            for (int i = 0; i < names.size(); i++) {
-                String n = names.get(i);
-                if (n == null) {
-                    continue;
-                }
-                String have = n.toLowerCase(Locale.ROOT);
-                if (m.substring() ? !have.contains(want) : !have.equals(want)) {
-                    continue;
-                }
-                byte[] term = Terms.name(b.id(), i);
+            NameIndex names = tournament ? b.tournamentIndex() : b.playerIndex();
+            for (int number : names.matching(m.text(), m.substring())) {
+                byte[] term = Terms.name(b.id(), number);
                 switch (m.field()) {
                     case PLAYER -> {
-                        out.or(r.term(Field.BLACK, term));
-                        out.or(r.term(Field.WHITE, term));
+                        r.addTerm(Field.BLACK, term, out);
+                        r.addTerm(Field.WHITE, term, out);
                     }
-                    case BLACK -> out.or(r.term(Field.BLACK, term));
-                    case WHITE -> out.or(r.term(Field.WHITE, term));
-                    case TOURNAMENT -> out.or(r.term(Field.TOURNAMENT, term));
+                    case BLACK -> r.addTerm(Field.BLACK, term, out);
+                    case WHITE -> r.addTerm(Field.WHITE, term, out);
+                    case TOURNAMENT -> r.addTerm(Field.TOURNAMENT, term, out);
                     default -> throw new AssertionError(m.field());
                 }
             }
         }
-        return out;
+        return out.result();
     }
 
     private static RoaringBitmap base(Expr.BaseMatch b, IndexReader r) {

@@ -8,7 +8,7 @@ import org.thordb.query.ast.Expr;
  * operations, each leaf with what it reads and how many games it gives. {@code and} children are
  * ordered smallest first, so that an empty one ends the work early.
  *
- * <p>Usage: {@code QueryPlan p = QueryPlanner.plan(expr, reader); System.out.println(p.explain());}
+ * <p>Usage: {@code QueryPlan p = QueryPlanner.plan(expr, reader).plan(); System.out.println(p.explain(catalog));}
  */
 public sealed interface QueryPlan {
     /** The number of games this part gives (exact for leaves, an upper bound for inner nodes). */
@@ -30,33 +30,33 @@ public sealed interface QueryPlan {
      * One predicate answered by the indexes.
      *
      * @param predicate the predicate
-     * @param access what the indexes read for it
      * @param estimate the games it gives
      * @param micros how long the lookup took when planned
      */
-    record Lookup(Expr predicate, String access, long estimate, long micros) implements QueryPlan {
+    record Lookup(Expr predicate, long estimate, long micros) implements QueryPlan {
     }
 
-    /** The plan drawn as an indented tree, one part a line. */
-    default String explain() {
+    /** The plan drawn as an indented tree, one part a line, saying what the indexes read for each. */
+    default String explain(org.thordb.store.Catalog c) {
         StringBuilder sb = new StringBuilder();
-        draw(this, 0, sb);
+        draw(this, 0, sb, c);
         return sb.toString();
     }
 
-    private static void draw(QueryPlan p, int depth, StringBuilder sb) {
+    private static void draw(QueryPlan p, int depth, StringBuilder sb, org.thordb.store.Catalog c) {
         String pad = "  ".repeat(depth);
         if (p instanceof And a) {
             sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first\n");
-            a.children().forEach(c -> draw(c, depth + 1, sb));
+            a.children().forEach(x -> draw(x, depth + 1, sb, c));
         } else if (p instanceof Or o) {
             sb.append(pad).append("or: at most ").append(o.estimate()).append(" games\n");
-            o.children().forEach(c -> draw(c, depth + 1, sb));
+            o.children().forEach(x -> draw(x, depth + 1, sb, c));
         } else if (p instanceof Not n) {
             sb.append(pad).append("not: every game but these, ").append(n.estimate()).append(" games\n");
-            draw(n.child(), depth + 1, sb);
+            draw(n.child(), depth + 1, sb, c);
         } else if (p instanceof Lookup l) {
-            sb.append(pad).append(ExprText.of(l.predicate())).append(": ").append(l.access()).append(" -> ")
+            sb.append(pad).append(ExprText.of(l.predicate())).append(": ").append(QueryPlanner.access(l.predicate(), c))
+                    .append(" -> ")
                     .append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");
         }
     }

@@ -60,7 +60,7 @@ public final class QueryPlanner {
         long t0 = System.nanoTime();
         RoaringBitmap b = Predicates.lookup(e, r);
         long micros = (System.nanoTime() - t0) / 1000;
-        QueryPlan.Lookup l = new QueryPlan.Lookup(e, access(e, r.catalog()), b.getLongCardinality(), micros);
+        QueryPlan.Lookup l = new QueryPlan.Lookup(e, b.getLongCardinality(), micros);
         bitmaps.put(l, b);
         return l;
     }
@@ -82,14 +82,9 @@ public final class QueryPlanner {
     static String access(Expr e, Catalog c) {
         if (e instanceof Expr.NameMatch m) {
             int names = 0;
-            String want = m.text().toLowerCase(Locale.ROOT);
             for (Catalog.Base b : c.bases()) {
-                for (String n : m.field() == Expr.NameField.TOURNAMENT ? b.tournaments() : b.players()) {
-                    if (n != null && (m.substring() ? n.toLowerCase(Locale.ROOT).contains(want)
-                            : n.equalsIgnoreCase(m.text()))) {
-                        names++;
-                    }
-                }
+                names += (m.field() == Expr.NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex())
+                        .matching(m.text(), m.substring()).length;
             }
             String idx = switch (m.field()) {
                 case PLAYER -> "black and white postings";

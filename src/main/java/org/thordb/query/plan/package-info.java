@@ -3,7 +3,7 @@
  * for {@code explain}.
  *
  * <pre>{@code
- * String plan = db.read(r -> QueryPlanner.plan(QueryParser.parse("result = draw"), r).plan().explain());
+ * String plan = db.read(r -> QueryPlanner.plan(QueryParser.parse("result = draw"), r).plan().explain(r.catalog()));
  * }</pre>
  */
 package org.thordb.query.plan;
