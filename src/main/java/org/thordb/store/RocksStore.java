@@ -244,22 +244,6 @@ public final class RocksStore implements Store {
         }
 
         @Override
-        public List<byte[]> multiGet(Space space, List<byte[]> keys) {
-            // one get after another: for the few dozen keys asked at once here, RocksJava's
-            // multiGetAsList costs more in its own marshalling than the gets themselves
-            List<byte[]> out = new ArrayList<>(keys.size());
-            ColumnFamilyHandle h = cf(space);
-            try {
-                for (byte[] k : keys) {
-                    out.add(db.get(h, read, k));
-                }
-            } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": read failed: " + e.getMessage(), e);
-            }
-            return out;
-        }
-
-        @Override
         public void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
             RocksIterator it = iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read));
             try {

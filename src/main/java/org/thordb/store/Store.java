@@ -1,6 +1,5 @@
 package org.thordb.store;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -53,9 +52,6 @@ public interface Store extends AutoCloseable {
     interface View extends AutoCloseable {
         /** The value of a key, or null. */
         byte[] get(Space space, byte[] key);
-
-        /** The values of several keys at once (null where absent), in the order of the keys. */
-        List<byte[]> multiGet(Space space, List<byte[]> keys);
 
         /** Visits the entries with {@code from <= key < to} in key order; {@code to} null means no end. */
         void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor);
