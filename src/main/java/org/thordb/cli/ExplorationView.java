@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
@@ -67,8 +66,7 @@ final class ExplorationView {
     }
 
     static ObjectNode json(Exploration e) {
-        ObjectMapper m = new ObjectMapper();
-        ObjectNode o = m.createObjectNode();
+        ObjectNode o = org.thordb.export.Json.object();
         o.put("position", e.position().toBoardString()).put("filter", e.filter()).put("total", e.total());
         ArrayNode moves = o.putArray("moves");
         for (Exploration.Row r : e.rows()) {

@@ -129,12 +129,10 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     private static String header(String q, long count) {
-        return new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("query", q).put("count", count)
-                .toString();
+        return org.thordb.export.Json.object().put("query", q).put("count", count).toString();
     }
 
     private static String errorLine(String q, String message) {
-        return new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("query", q).put("error", message)
-                .toString();
+        return org.thordb.export.Json.object().put("query", q).put("error", message).toString();
     }
 }

@@ -17,6 +17,11 @@ public final class Json {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /** A new, empty object from the one shared mapper (a mapper is costly to make). */
+    public static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
     /** The object. */
     public static ObjectNode node(Game g) {
         ObjectNode o = MAPPER.createObjectNode();
