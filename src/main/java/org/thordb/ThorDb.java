@@ -129,7 +129,7 @@ public final class ThorDb implements AutoCloseable {
         synchronized (publish) {
             batch.commit();
             try (Store.View v = store.view()) {
-                catalog = Catalog.load(v);
+                catalog = Catalog.load(v, catalog);
             }
             return catalog;
         }

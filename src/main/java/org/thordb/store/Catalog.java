@@ -105,6 +105,14 @@ public final class Catalog {
 
     /** Reads the catalog of a store. */
     public static Catalog load(Store.View v) {
+        return load(v, null);
+    }
+
+    /**
+     * Reads the catalog of a store, keeping the names of {@code previous} for every base whose
+     * names files are the same ones (same SHA-256): after a game file's commit no name is read again.
+     */
+    public static Catalog load(Store.View v, Catalog previous) {
         Map<Integer, String> baseNames = new TreeMap<>();
         v.scanPrefix(Space.FILES, new byte[] {'B'}, (k, val) -> {
             baseNames.put(Keys.getU16(val, 0), new String(k, 1, k.length - 1, StandardCharsets.UTF_8));
@@ -117,13 +125,36 @@ public final class Catalog {
         List<Base> bases = new ArrayList<>();
         for (Map.Entry<Integer, String> e : baseNames.entrySet()) {
             int id = e.getKey();
-            bases.add(new Base(id, e.getValue(), loadNames(v, id, 'P'), loadNames(v, id, 'T')));
+            Base kept = previous == null ? null : previous.base(id);
+            if (kept != null && kept.name().equals(e.getValue()) && sameNames(previous, names, id)) {
+                bases.add(kept);
+            } else {
+                bases.add(new Base(id, e.getValue(), loadNames(v, id, 'P'), loadNames(v, id, 'T')));
+            }
         }
         byte[] c = v.get(Space.META, COUNTERS_KEY);
         int nextGame = c == null ? 0 : Keys.getU32(c, 0);
         int nextSeg = c == null ? 0 : Keys.getU32(c, 4);
         int nextBase = c == null ? 0 : Keys.getU32(c, 8);
         return new Catalog(bases, games, names, nextGame, nextSeg, nextBase);
+    }
+
+    /** Whether a base's names files in {@code now} are those {@code previous} was read with. */
+    private static boolean sameNames(Catalog previous, List<FileRow> now, int base) {
+        for (char kind : new char[] {'P', 'T'}) {
+            String ext = kind == 'P' ? "jou" : "trn";
+            FileRow was = previous.namesFile(base, kind);
+            FileRow is = null;
+            for (FileRow f : now) {
+                if (f.base() == base && f.kind().equals(ext)) {
+                    is = f;
+                }
+            }
+            if (was == null ? is != null : is == null || !was.sha256().equals(is.sha256())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static List<String> loadNames(Store.View v, int base, char kind) {
