@@ -133,11 +133,6 @@ public final class DumpCommand implements Callable<Integer> {
         return names.contains(number) ? SafeText.of(names.name(number)) : "#" + number + " (unknown)";
     }
 
-    /** The moves as a transcript: f5d6… on 8×8, space-separated on 10×10, cut at the first bad byte. */
-    static String transcript(WthorGame g) {
-        return Notation.transcript(g.squares(), g.side());
-    }
-
     private void dumpGames(WthorReader r, PrintWriter out) {
         NameList players = names(r.path(), WthorKind.PLAYERS);
         NameList tournaments = names(r.path(), WthorKind.TOURNAMENTS);
@@ -159,7 +154,7 @@ public final class DumpCommand implements Callable<Integer> {
                 o.put("white", g.white());
                 o.put("whiteName", players != null && players.contains(g.white()) ? players.name(g.white()) : null);
                 o.put("score", g.blackScore()).put("theoretical", g.theoreticalScore())
-                        .put("moveCount", g.moveCount()).put("moves", transcript(g));
+                        .put("moveCount", g.moveCount()).put("moves", Notation.transcript(g.squares(), g.side()));
                 if (damage != null) {
                     o.put("damage", damage);
                 }
@@ -167,7 +162,7 @@ public final class DumpCommand implements Callable<Integer> {
             } else {
                 out.printf("%6d  %-25s  %-19s  %-19s  %5d  %4d  %s%s%n", i, nameOf(tournaments, g.tournament()),
                         nameOf(players, g.black()), nameOf(players, g.white()), g.blackScore(),
-                        g.theoreticalScore(), transcript(g), damage == null ? "" : "  [damaged: " + damage + "]");
+                        g.theoreticalScore(), Notation.transcript(g.squares(), g.side()), damage == null ? "" : "  [damaged: " + damage + "]");
             }
             i++;
         }
