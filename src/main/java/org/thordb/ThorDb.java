@@ -79,7 +79,7 @@ public final class ThorDb implements AutoCloseable {
 
     private void checkSchema() {
         Catalog.Schema want = new Catalog.Schema(Catalog.SCHEMA_VERSION, Terms.OPENING_DEPTH,
-                org.thordb.index.FingerprintBlock.BITS, hash == PositionHash.DEFAULT ? "splitmix64" : "custom");
+                org.thordb.index.FingerprintBlock.MIN_BITS, org.thordb.index.FingerprintBlock.TARGET_ENTRIES, hash == PositionHash.DEFAULT ? "splitmix64" : "custom");
         byte[] s;
         try (Store.View v = store.view()) {
             s = v.get(Space.META, Catalog.SCHEMA_KEY);

@@ -5,12 +5,16 @@ import org.thordb.store.Keys;
 /**
  * A block of the {@code FINGERPRINTS} space: the positions reached by exactly one game of a
  * segment whose hash falls in one partition, as {@code n} (u32), then {@code n} fingerprints (the
- * hash's low 32 bits, ascending as unsigned), then {@code n} game numbers within the segment (u24).
- * Keys are the partition (the hash's top {@link #BITS} bits) then the segment, so that one prefix
- * scan reads a position's blocks in every segment. Candidates found here are replayed before they
- * are believed.
+ * hash's low 24 bits, ascending), then {@code n} game numbers within the segment (u16 when the
+ * segment holds at most 65,536 games, else u24; the block's length tells which).
  *
- * <p>Usage: {@code FingerprintBlock.candidates(value, fp, id -> ...);}
+ * <p>A segment's partitions are the top {@link #bits(int)} bits of the hash: 12 for a segment of
+ * up to 17,476 games, one more each time the segment doubles, so that a block holds about 256
+ * entries at most whatever the segment's size. Keys are the bits, the partition, then the segment,
+ * so that one prefix scan per partition size reads a position's blocks in every segment, side by
+ * side on disk. Candidates found here are replayed before they are believed.
+ *
+ * <p>Usage: {@code FingerprintBlock.candidates(value, FingerprintBlock.fingerprint(h), id -> ...);}
  */
 public final class FingerprintBlock {
     private FingerprintBlock() {
@@ -19,54 +23,93 @@ public final class FingerprintBlock {
     /** The largest segment a block can address. */
     public static final int MAX_GAMES = 1 << 24;
 
-    /** The partition bits of every store: 4,096 partitions. */
-    public static final int BITS = 12;
+    /** The fewest partition bits of a segment: 4,096 partitions. */
+    public static final int MIN_BITS = 12;
 
-    /** The partition of a hash. */
-    public static int partition(long hash) {
-        return (int) (hash >>> (64 - BITS));
+    /** The most partition bits: a segment of {@link #MAX_GAMES} games still fits its blocks. */
+    public static final int MAX_BITS = 24;
+
+    /** The entries a block holds at most on average: the bound {@link #bits(int)} keeps. */
+    public static final int TARGET_ENTRIES = 256;
+
+    /** The positions met by one game, at most: the 60 moves after the start (which every game shares). */
+    private static final long POSITIONS_PER_GAME = 60;
+
+    /**
+     * The partition bits of a segment of {@code games} games: the fewest, from {@link #MIN_BITS},
+     * at which its single positions (at most 60 a game) fill a block with at most
+     * {@link #TARGET_ENTRIES} on average. The segment's game count alone decides it, so a reader,
+     * a verifier and a removal all find the same bits from the file row.
+     */
+    public static int bits(int games) {
+        long singles = POSITIONS_PER_GAME * Math.max(0, games);
+        int b = MIN_BITS;
+        while (b < MAX_BITS && singles > (long) TARGET_ENTRIES << b) {
+            b++;
+        }
+        return b;
     }
 
-    /** The fingerprint of a hash. */
+    /** The partition of a hash among {@code 2^bits}. */
+    public static int partition(long hash, int bits) {
+        return (int) (hash >>> (64 - bits));
+    }
+
+    /** The fingerprint of a hash: its low 24 bits, which the partition bits never overlap. */
     public static int fingerprint(long hash) {
-        return (int) hash;
+        return (int) hash & 0xffffff;
     }
 
-    /** The key of a block: partition u16, segment u32. */
-    public static byte[] key(int partition, int segment) {
-        byte[] k = new byte[6];
-        k[0] = (byte) (partition >>> 8);
-        k[1] = (byte) partition;
-        Keys.putU32(k, 2, segment);
+    /** The key of a block: bits u8, partition u24, segment u32. */
+    public static byte[] key(int bits, int partition, int segment) {
+        byte[] k = new byte[8];
+        putPrefix(k, bits, partition);
+        Keys.putU32(k, 4, segment);
         return k;
     }
 
-    /** The key prefix of a partition's blocks in every segment. */
-    public static byte[] partitionPrefix(int partition) {
-        return new byte[] {(byte) (partition >>> 8), (byte) partition};
+    /** The key prefix of a partition's blocks in every segment of that partition size. */
+    public static byte[] partitionPrefix(int bits, int partition) {
+        byte[] k = new byte[4];
+        putPrefix(k, bits, partition);
+        return k;
     }
 
-    /** The segment of a block key. */
+    private static void putPrefix(byte[] k, int bits, int partition) {
+        k[0] = (byte) bits;
+        k[1] = (byte) (partition >>> 16);
+        k[2] = (byte) (partition >>> 8);
+        k[3] = (byte) partition;
+    }
+
+    /** The segment of a block key: its last four bytes. */
     public static int segmentOf(byte[] key) {
-        return Keys.getU32(key, 2);
+        return Keys.getU32(key, key.length - 4);
     }
 
     /**
      * Encodes entries packed as {@code fingerprint << 24 | local}, sorted ascending, from
-     * {@code packed[from]} to {@code packed[to - 1]}.
+     * {@code packed[from]} to {@code packed[to - 1]}, for a segment of {@code games} games.
      */
-    public static byte[] encode(long[] packed, int from, int to) {
+    public static byte[] encode(long[] packed, int from, int to, int games) {
         int n = to - from;
-        byte[] v = new byte[4 + 7 * n];
+        int width = games <= 1 << 16 ? 2 : 3;
+        byte[] v = new byte[4 + (3 + width) * n];
         Keys.putU32(v, 0, n);
         for (int i = 0; i < n; i++) {
             long e = packed[from + i];
-            Keys.putU32(v, 4 + 4 * i, (int) (e >>> 24));
+            int fp = (int) (e >>> 24);
+            int o = 4 + 3 * i;
+            v[o] = (byte) (fp >>> 16);
+            v[o + 1] = (byte) (fp >>> 8);
+            v[o + 2] = (byte) fp;
             int local = (int) (e & 0xffffff);
-            int o = 4 + 4 * n + 3 * i;
-            v[o] = (byte) (local >>> 16);
-            v[o + 1] = (byte) (local >>> 8);
-            v[o + 2] = (byte) local;
+            o = 4 + 3 * n + width * i;
+            if (width == 3) {
+                v[o++] = (byte) (local >>> 16);
+            }
+            v[o] = (byte) (local >>> 8);
+            v[o + 1] = (byte) local;
         }
         return v;
     }
@@ -81,19 +124,27 @@ public final class FingerprintBlock {
     /** Calls {@code visitor} with every game number of the block whose fingerprint is {@code fp}. */
     public static void candidates(byte[] v, int fp, LocalVisitor visitor) {
         int n = Keys.getU32(v, 0);
+        if (n <= 0) {
+            return;
+        }
+        int width = (v.length - 4) / n - 3;
         int lo = 0;
         int hi = n;
         while (lo < hi) { // first entry with fingerprint >= fp
             int mid = (lo + hi) >>> 1;
-            if (Integer.compareUnsigned(Keys.getU32(v, 4 + 4 * mid), fp) < 0) {
+            if (u24(v, 4 + 3 * mid) < fp) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        for (int i = lo; i < n && Keys.getU32(v, 4 + 4 * i) == fp; i++) {
-            int o = 4 + 4 * n + 3 * i;
-            visitor.local((v[o] & 0xff) << 16 | (v[o + 1] & 0xff) << 8 | (v[o + 2] & 0xff));
+        for (int i = lo; i < n && u24(v, 4 + 3 * i) == fp; i++) {
+            int o = 4 + 3 * n + width * i;
+            visitor.local(width == 3 ? u24(v, o) : (v[o] & 0xff) << 8 | (v[o + 1] & 0xff));
         }
+    }
+
+    private static int u24(byte[] v, int o) {
+        return (v[o] & 0xff) << 16 | (v[o + 1] & 0xff) << 8 | (v[o + 2] & 0xff);
     }
 }

@@ -143,19 +143,31 @@ public final class IndexReader {
         long h = hash.hash(c.black(), c.white(), side);
         int fp = FingerprintBlock.fingerprint(h);
         int ply = c.discs() - 4;
-        view.scanPrefix(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(FingerprintBlock.partition(h)), (k, block) -> {
-            FileRow f = catalog.segment(FingerprintBlock.segmentOf(k));
-            if (f != null) {
-                int first = f.firstId();
-                FingerprintBlock.candidates(block, fp, local -> {
-                    int id = first + local;
-                    if (reaches(id, ply, c)) {
-                        out.add(id);
-                    }
-                });
+        int sizes = 0; // the partition sizes of the 8x8 segments, one bit each
+        for (FileRow f : catalog.gameFiles()) {
+            if (f.side() == 8) {
+                sizes |= 1 << FingerprintBlock.bits(f.games());
             }
-            return true;
-        });
+        }
+        for (int bits = FingerprintBlock.MIN_BITS; bits <= FingerprintBlock.MAX_BITS; bits++) {
+            if ((sizes & 1 << bits) == 0) {
+                continue;
+            }
+            view.scanPrefix(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
+                    (k, block) -> {
+                        FileRow f = catalog.segment(FingerprintBlock.segmentOf(k));
+                        if (f != null) {
+                            int first = f.firstId();
+                            FingerprintBlock.candidates(block, fp, local -> {
+                                int id = first + local;
+                                if (reaches(id, ply, c)) {
+                                    out.add(id);
+                                }
+                            });
+                        }
+                        return true;
+                    });
+        }
         return out.result();
     }
 

@@ -261,10 +261,11 @@ public final class SegmentIndexer {
     }
 
     private void emitFingerprints(Emitter out, long[] h, int[] local, int n) {
-        int parts = 1 << FingerprintBlock.BITS;
+        int bits = FingerprintBlock.bits(games);
+        int parts = 1 << bits;
         int[] start = new int[parts + 1];
         for (int i = 0; i < n; i++) {
-            start[FingerprintBlock.partition(h[i]) + 1]++;
+            start[FingerprintBlock.partition(h[i], bits) + 1]++;
         }
         for (int p = 0; p < parts; p++) {
             start[p + 1] += start[p];
@@ -272,16 +273,16 @@ public final class SegmentIndexer {
         long[] packed = new long[Math.max(1, n)];
         int[] fill = Arrays.copyOf(start, parts);
         for (int i = 0; i < n; i++) {
-            int p = FingerprintBlock.partition(h[i]);
-            packed[fill[p]++] = (FingerprintBlock.fingerprint(h[i]) & 0xffffffffL) << 24 | local[i];
+            int p = FingerprintBlock.partition(h[i], bits);
+            packed[fill[p]++] = (long) FingerprintBlock.fingerprint(h[i]) << 24 | local[i];
         }
         for (int p = 0; p < parts; p++) {
             if (start[p] == start[p + 1]) {
                 continue;
             }
             Arrays.sort(packed, start[p], start[p + 1]);
-            out.entry(Space.FINGERPRINTS, FingerprintBlock.key(p, segment),
-                    FingerprintBlock.encode(packed, start[p], start[p + 1]));
+            out.entry(Space.FINGERPRINTS, FingerprintBlock.key(bits, p, segment),
+                    FingerprintBlock.encode(packed, start[p], start[p + 1], games));
         }
     }
 

@@ -25,7 +25,7 @@ import org.thordb.wthor.NameList;
  */
 public final class Catalog {
     /** The schema version this code reads and writes. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -68,10 +68,12 @@ public final class Catalog {
      *
      * @param version the schema version
      * @param openingDepth the longest opening indexed
-     * @param fingerprintBits the partition bits of the fingerprint blocks
+     * @param fingerprintBits the fewest partition bits of a segment's fingerprint blocks
+     * @param fingerprintEntries the entries a fingerprint block holds at most on average, which
+     *        sets how many more bits a larger segment takes
      * @param hash the name of the position hash
      */
-    public record Schema(int version, int openingDepth, int fingerprintBits, String hash) {
+    public record Schema(int version, int openingDepth, int fingerprintBits, int fingerprintEntries, String hash) {
     }
 
     private final Map<String, Base> basesByName;

@@ -1,0 +1,91 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.FingerprintBlock;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.sample.SampleBase;
+import org.thordb.store.FileRow;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorReader;
+
+/**
+ * A year of 70,000 games (more partition bits, and game numbers wider than 16 bits in its
+ * fingerprint blocks) beside a year of 300 (the fewest bits), in one store: every sampled position
+ * answers what a replay of every game says, and {@code verify} finds the blocks it would write.
+ */
+class LargeSegmentTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void positionsOfALargeAndASmallSegmentAnswerAsAReplayOfEveryGameSays() {
+        List<Path> big = SampleBase.write(tmp.resolve("big"), "BIG", 2001, 1, 70_000, 11L);
+        List<Path> small = SampleBase.write(tmp.resolve("small"), "SMALL", 2001, 1, 300, 12L);
+        assertEquals(15, FingerprintBlock.bits(70_000));
+        assertEquals(12, FingerprintBlock.bits(300));
+
+        // the independent path: every game replayed, straight from the files
+        List<String> labels = new ArrayList<>();
+        List<int[]> games = new ArrayList<>();
+        for (Path f : List.of(big.get(2), small.get(2))) {
+            try (WthorReader r = WthorReader.open(f)) {
+                int i = 0;
+                for (WthorGame g : r.games()) {
+                    labels.add(f.getFileName().toString().substring(0, 3) + " " + i++);
+                    games.add(g.squares());
+                }
+            }
+        }
+        Random rnd = new Random(5);
+        Set<Position> sample = new HashSet<>();
+        while (sample.size() < 400) {
+            int[] g = games.get(rnd.nextInt(games.size()));
+            sample.add(Replay.replay(g, rnd.nextInt(g.length + 1), null).finalPosition().canonical());
+        }
+        Map<Position, Set<String>> want = new HashMap<>();
+        for (int i = 0; i < games.size(); i++) {
+            String label = labels.get(i);
+            Replay.replay(games.get(i), (ply, p) -> {
+                Position c = p.canonical();
+                if (sample.contains(c)) {
+                    want.computeIfAbsent(c, x -> new HashSet<>()).add(label);
+                }
+            });
+        }
+
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(tmp.resolve("big"), tmp.resolve("small")), Importer.Options.defaults(), m -> { });
+            assertEquals(70_300, db.catalog().games());
+            int singleGame = 0;
+            for (Position p : sample) {
+                RoaringBitmap ids = db.position(p);
+                Set<String> got = new HashSet<>();
+                for (Game g : db.games(ids)) {
+                    got.add(g.base().substring(0, 3) + " " + g.record());
+                }
+                assertEquals(want.getOrDefault(p, Set.of()), got, p.toString());
+                singleGame += got.size() == 1 ? 1 : 0;
+            }
+            assertTrue(singleGame > 200, "most sampled positions are met by one game: " + singleGame);
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            for (FileRow f : db.catalog().gameFiles()) {
+                assertTrue(f.games() == 70_000 || f.games() == 300, f.toString());
+            }
+        }
+    }
+}
