@@ -1,7 +1,9 @@
 package org.thordb.index;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.thordb.othello.Board10;
 import org.thordb.othello.Replay;
@@ -189,7 +191,10 @@ public final class SegmentIndexer {
             out.entry(Space.TERMS, Terms.postingKey(Terms.key(Field.DAMAGED, new byte[0]), segment),
                     Postings.encode(shift(damaged), damaged.size));
         }
-        for (Map.Entry<ByteKey, IntList> e : terms.entrySet()) {
+        // in key order: RocksDB inserts a batch's ascending keys into its memtable much faster
+        List<Map.Entry<ByteKey, IntList>> sorted = new ArrayList<>(terms.entrySet());
+        sorted.sort((a, b) -> Arrays.compareUnsigned(a.getKey().bytes(), b.getKey().bytes()));
+        for (Map.Entry<ByteKey, IntList> e : sorted) {
             IntList l = e.getValue();
             out.entry(Space.TERMS, Terms.postingKey(e.getKey().bytes(), segment), Postings.encode(shift(l), l.size));
         }
@@ -212,24 +217,25 @@ public final class SegmentIndexer {
         int n = occurrences;
         int cap = Integer.highestOneBit(Math.max(16, n * 2 - 1)) << 1;
         int mask = cap - 1;
-        int[] head = new int[cap]; // occurrence + 1, 0 empty
-        int[] count = new int[cap];
-        int[] next = new int[n];
+        // open addressing, one long a slot: the hash's high half as a tag (most probes that miss
+        // stop there, without touching the boards), the latest occurrence + 1 in the low half
+        long[] table = new long[cap];
+        int[] next = new int[n]; // the previous occurrence of the same position, or -1
         for (int i = 0; i < n; i++) {
-            int slot = (int) tableHash(ob[i], ow[i], os[i]) & mask;
+            long h = tableHash(ob[i], ow[i], os[i]);
+            long tag = h & 0xffffffff00000000L;
+            int slot = (int) h & mask;
             while (true) {
-                int h = head[slot];
-                if (h == 0) {
-                    head[slot] = i + 1;
-                    count[slot] = 1;
+                long e = table[slot];
+                if (e == 0) {
+                    table[slot] = tag | (i + 1);
                     next[i] = -1;
                     break;
                 }
-                int j = h - 1;
-                if (ob[j] == ob[i] && ow[j] == ow[i] && os[j] == os[i]) {
+                int j = (int) e - 1;
+                if ((e & 0xffffffff00000000L) == tag && ob[j] == ob[i] && ow[j] == ow[i] && os[j] == os[i]) {
                     next[i] = j;
-                    head[slot] = i + 1;
-                    count[slot]++;
+                    table[slot] = tag | (i + 1);
                     break;
                 }
                 slot = (slot + 1) & mask;
@@ -238,23 +244,48 @@ public final class SegmentIndexer {
         long[] singleHash = new long[Math.max(1, n)];
         int[] singleLocal = new int[Math.max(1, n)];
         int singles = 0;
-        int[] ids = new int[Math.max(1, games)];
+        int[] shared = new int[Math.max(1, n)]; // the latest occurrence of each position met twice or more
+        int groups = 0;
         for (int slot = 0; slot < cap; slot++) {
-            if (head[slot] == 0) {
+            long e = table[slot];
+            if (e == 0) {
                 continue;
             }
-            int j = head[slot] - 1;
-            if (count[slot] == 1) {
+            int j = (int) e - 1;
+            if (next[j] < 0) {
                 singleHash[singles] = hash.hash(ob[j], ow[j], os[j]);
                 singleLocal[singles] = og[j];
                 singles++;
-                continue;
+            } else {
+                shared[groups++] = j;
             }
+        }
+        // in key order (Black, White, side): RocksDB inserts a batch's ascending keys into its
+        // memtable much faster than scattered ones
+        Integer[] order = new Integer[groups];
+        for (int g = 0; g < groups; g++) {
+            order[g] = shared[g];
+        }
+        Arrays.sort(order, (x, y) -> {
+            int c = Long.compareUnsigned(ob[x], ob[y]);
+            if (c == 0) {
+                c = Long.compareUnsigned(ow[x], ow[y]);
+            }
+            return c != 0 ? c : Byte.compare(os[x], os[y]);
+        });
+        int[] ids = new int[Math.max(1, games)];
+        for (Integer head : order) {
+            int j = head;
+            // the chain runs from the latest occurrence back, and a game meets a position once:
+            // filled from the end, the ids come out ascending with no sort
             int k = 0;
             for (int o = j; o >= 0; o = next[o]) {
-                ids[k++] = firstId + og[o];
+                k++;
             }
-            Arrays.sort(ids, 0, k);
+            int at = k;
+            for (int o = j; o >= 0; o = next[o]) {
+                ids[--at] = firstId + og[o];
+            }
             out.entry(Space.POSITIONS, PositionKeys.postingKey(ob[j], ow[j], os[j], segment), Postings.encode(ids, k));
         }
         emitFingerprints(out, singleHash, singleLocal, singles);

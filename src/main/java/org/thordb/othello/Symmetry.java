@@ -108,25 +108,50 @@ public enum Symmetry {
      * as {@link Position#canonical()} gives, without allocating.
      */
     public static void canonicalize(long black, long white, long[] out) {
-        long bb = black;
-        long bw = white;
-        long hb = Bitboards.mirrorHorizontal(black);
-        long hw = Bitboards.mirrorHorizontal(white);
-        long db = Bitboards.flipDiagonal(black);
-        long dw = Bitboards.flipDiagonal(white);
-        long eb = Bitboards.mirrorHorizontal(db);
-        long ew = Bitboards.mirrorHorizontal(dw);
-        long[] cand = {
-            Long.reverseBytes(black), Long.reverseBytes(white), hb, hw, Long.reverseBytes(hb), Long.reverseBytes(hw),
-            db, dw, eb, ew, Long.reverseBytes(db), Long.reverseBytes(dw), Long.reverseBytes(eb), Long.reverseBytes(ew)};
-        for (int i = 0; i < cand.length; i += 2) {
-            int c = Long.compareUnsigned(cand[i], bb);
-            if (c < 0 || (c == 0 && Long.compareUnsigned(cand[i + 1], bw) < 0)) {
-                bb = cand[i];
-                bw = cand[i + 1];
+        // Black's eight images first; White's only for the images that tie for the smallest Black
+        // (one, but for symmetric positions): half the bit twiddling of doing both boards.
+        long h = Bitboards.mirrorHorizontal(black);
+        long d = Bitboards.flipDiagonal(black);
+        long e = Bitboards.mirrorHorizontal(d);
+        long best = black;
+        int ties = 1;
+        long c;
+        c = Long.reverseBytes(black);
+        if (c == best) { ties |= 2; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 2; }
+        c = h;
+        if (c == best) { ties |= 4; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 4; }
+        c = Long.reverseBytes(h);
+        if (c == best) { ties |= 8; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 8; }
+        c = d;
+        if (c == best) { ties |= 16; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 16; }
+        c = e;
+        if (c == best) { ties |= 32; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 32; }
+        c = Long.reverseBytes(d);
+        if (c == best) { ties |= 64; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 64; }
+        c = Long.reverseBytes(e);
+        if (c == best) { ties |= 128; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 128; }
+        long w = image(Integer.numberOfTrailingZeros(ties), white);
+        for (int t = ties & (ties - 1); t != 0; t &= t - 1) {
+            long o = image(Integer.numberOfTrailingZeros(t), white);
+            if (Long.compareUnsigned(o, w) < 0) {
+                w = o;
             }
         }
-        out[0] = bb;
-        out[1] = bw;
+        out[0] = best;
+        out[1] = w;
+    }
+
+    /** Image {@code i} of a board, in the order {@link #canonicalize} tries them. */
+    private static long image(int i, long x) {
+        switch (i) {
+            case 0: return x;
+            case 1: return Long.reverseBytes(x);
+            case 2: return Bitboards.mirrorHorizontal(x);
+            case 3: return Long.reverseBytes(Bitboards.mirrorHorizontal(x));
+            case 4: return Bitboards.flipDiagonal(x);
+            case 5: return Bitboards.mirrorHorizontal(Bitboards.flipDiagonal(x));
+            case 6: return Long.reverseBytes(Bitboards.flipDiagonal(x));
+            default: return Long.reverseBytes(Bitboards.mirrorHorizontal(Bitboards.flipDiagonal(x)));
+        }
     }
 }

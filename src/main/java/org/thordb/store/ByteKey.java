@@ -15,9 +15,18 @@ public record ByteKey(byte[] bytes) {
         return o instanceof ByteKey k && Arrays.equals(k.bytes, bytes);
     }
 
+    /**
+     * A hash that spreads short keys: {@code Arrays.hashCode}'s multiplier 31 makes keys that differ
+     * in their last two bytes collide in droves (term keys are such keys), and a crowded bin of a
+     * {@code HashMap} turns into a tree that compares keys it cannot order.
+     */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(bytes);
+        int h = bytes.length;
+        for (byte b : bytes) {
+            h = (h + (b & 0xff)) * 0x9e3779b1;
+        }
+        return h ^ h >>> 15;
     }
 
     @Override

@@ -114,4 +114,24 @@ class SymmetryTest {
                 "a mid-game position with no symmetry at all");
         assertTrue(p.discs() > 4);
     }
+
+    @Test
+    void canonicalizeAgreesWithPositionCanonicalEvenWhenBlackIsSymmetric() {
+        Random rnd = new Random(3);
+        long[] out = new long[2];
+        for (int i = 0; i < 20_000; i++) {
+            long black = rnd.nextLong() & rnd.nextLong();
+            if (i % 3 == 1) { // Black the same under some symmetries, so White decides
+                Symmetry s = Symmetry.values()[rnd.nextInt(8)];
+                black |= Position.of(black, 0, Side.BLACK).transform(s).black();
+            } else if (i % 3 == 2) {
+                black = 0;
+            }
+            long white = rnd.nextLong() & rnd.nextLong() & ~black;
+            Position c = Position.of(black, white, Side.BLACK).canonical();
+            Symmetry.canonicalize(black, white, out);
+            assertEquals(c.black(), out[0], "black " + Long.toHexString(black) + " white " + Long.toHexString(white));
+            assertEquals(c.white(), out[1], "black " + Long.toHexString(black) + " white " + Long.toHexString(white));
+        }
+    }
 }
