@@ -84,8 +84,8 @@ public final class BenchData {
         return out;
     }
 
-    /** A game as the files say, with its names: what a scan without an index works on. */
-    public record Record(WthorGame game, int year, String black, String white, String tournament) {
+    /** A game as the files say, with its moves as squares and its names: what a scan without an index works on. */
+    public record Record(WthorGame game, int[] squares, int year, String black, String white, String tournament) {
     }
 
     /** Every game of a base with its names, read straight from its files. */
@@ -102,10 +102,29 @@ public final class BenchData {
             }
             try (WthorReader r = WthorReader.open(f)) {
                 for (WthorGame g : r.games()) {
-                    out.add(new Record(g, r.header().gameYear(), players.name(g.black()), players.name(g.white()),
+                    out.add(new Record(g, g.squares(), r.header().gameYear(), players.name(g.black()), players.name(g.white()),
                             tournaments.name(g.tournament())));
                 }
             }
+        }
+        return out;
+    }
+
+    /** The name of player {@code number} of a base, from its names file. */
+    public static String playerName(String base, int number) {
+        Path first = gameFiles(base).get(0);
+        return org.thordb.wthor.NameList.read(org.thordb.wthor.NamesLocator.find(first, org.thordb.wthor.WthorKind.PLAYERS))
+                .name(number);
+    }
+
+    /** Lines of moves for position queries: the first moves of random games, at random lengths. */
+    public static List<int[]> batchLines(String base, int n) {
+        List<int[]> games = games(base);
+        Random rnd = new Random(7);
+        List<int[]> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int[] g = games.get(rnd.nextInt(games.size()));
+            out.add(java.util.Arrays.copyOf(g, 1 + rnd.nextInt(g.length)));
         }
         return out;
     }

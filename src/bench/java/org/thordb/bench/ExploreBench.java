@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -13,20 +14,23 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.thordb.ThorDb;
 import org.thordb.othello.Position;
 
 /**
- * The explorer on the FFO base, warm: the start position with no filter (every game), and random
- * positions under a filter that keeps about a tenth of the base ({@code year >= 2010}: 12,410 of
- * 117,435 games).
+ * The explorer, warm: the start position with no filter (every game), and random positions under
+ * a filter that keeps about a tenth of the base (FFO {@code year >= 2010}: 12,410 of 117,435
+ * games; generated {@code year >= 2018}: 100,000 of 1,000,000). {@code scan} is the baseline in
+ * the same run: every game (in memory) that passes the filter replayed to the position and its
+ * next move tallied, checked once against the explorer's total.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgs = {"-Xmx2g"})
+@Fork(value = 1, jvmArgs = {"-Xmx4g"})
 public class ExploreBench {
     @Param({"ffo", "synthetic-1m"})
     public String base;
@@ -36,17 +40,38 @@ public class ExploreBench {
 
     private ThorDb db;
     private Position[] positions;
+    private List<BenchData.Record> games;
+    private int fromYear;
+    private final long[] state = new long[3];
+    private final long[] canon = new long[2];
     private int next;
 
     @Setup
-    public void open() {
-        db = ThorDb.openReadOnly(BenchData.store(base));
+    public void open(BenchmarkParams params) {
         positions = BenchData.samplePositions(BenchData.games(base), 1024, 5L);
+        fromYear = base.equals("ffo") ? 2010 : 2018;
+        db = ThorDb.openReadOnly(BenchData.store(base));
+        if (params.getBenchmark().endsWith(".scan")) {
+            games = BenchData.records(base);
+            for (int i = 0; i < 8; i++) {
+                long want = kind.equals("start") ? db.explore(Position.start(), "").total()
+                        : db.explore(positions[i], "year >= " + fromYear).total();
+                long got = scan();
+                if (got != want) {
+                    throw new IllegalStateException(kind + ": the scan finds " + got + " games, the explorer " + want);
+                }
+            }
+            next = 0;
+            db.close();
+            db = null;
+        }
     }
 
     @TearDown
     public void close() {
-        db.close();
+        if (db != null) {
+            db.close();
+        }
     }
 
     @Benchmark
@@ -54,7 +79,32 @@ public class ExploreBench {
         if (kind.equals("start")) {
             return db.explore(Position.start(), "").total();
         }
-        // a tenth of the base: FFO 2010-2015 (12,410 of 117,435 games), synthetic 2018-2019 (100,000 of 1,000,000)
-        return db.explore(positions[next++ & 1023], base.equals("ffo") ? "year >= 2010" : "year >= 2018").total();
+        return db.explore(positions[next++ & 1023], "year >= " + fromYear).total();
+    }
+
+    /** The baseline: the games at the position, their next moves tallied. */
+    @Benchmark
+    public long scan() {
+        long[] byMove = new long[65];
+        long total = 0;
+        if (kind.equals("start")) {
+            for (BenchData.Record r : games) {
+                int[] sq = r.squares();
+                byMove[sq.length > 0 && sq[0] >= 0 ? sq[0] : 64]++;
+                total++;
+            }
+            return total;
+        }
+        Position target = positions[next++ & 1023].canonical();
+        int side = Scans.sideCode(target);
+        int ply = target.discs() - 4;
+        for (BenchData.Record r : games) {
+            if (r.year() >= fromYear && Scans.reaches(r.squares(), target, side, state, canon)) {
+                int[] sq = r.squares();
+                byMove[sq.length > ply && sq[ply] >= 0 ? sq[ply] : 64]++;
+                total++;
+            }
+        }
+        return total;
     }
 }

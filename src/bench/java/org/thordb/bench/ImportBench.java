@@ -23,7 +23,9 @@ import org.thordb.ingest.Importer;
 
 /**
  * Import with every index into a new store, in process: one import of the whole base per
- * measurement. Games per second is the base's games divided by the time.
+ * measurement. Games per second is the base's games divided by the time. {@code scan} is the
+ * baseline in the same run: one plain pass over the base (read every file, replay every game to
+ * its end), the least that any question asked without an index costs.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -32,7 +34,7 @@ import org.thordb.ingest.Importer;
 @Measurement(iterations = 5)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
 public class ImportBench {
-    @Param({"ffo"})
+    @Param({"ffo", "synthetic-1m"})
     public String base;
 
     private Path files;
@@ -56,6 +58,21 @@ public class ImportBench {
                 Files.delete(p);
             }
         }
+    }
+
+    /** The baseline: read every game file and replay every game. */
+    @Benchmark
+    public long scan() {
+        long positions = 0;
+        for (int[] g : BenchData.games(base)) {
+            long[] state = org.thordb.othello.Replay.startState();
+            int i = 0;
+            while (i < g.length && org.thordb.othello.Replay.step(state, g[i])) {
+                i++;
+            }
+            positions += i + 1;
+        }
+        return positions;
     }
 
     @Benchmark

@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -13,13 +14,15 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.thordb.ThorDb;
 import org.thordb.othello.Position;
 
 /**
  * Position lookup: which games reach a position (any ply, all years), warm, in process. Sample
  * mode gives the median and the 99th percentile. The positions are those of random games at random
- * plies. Compare with {@link ReplayScanBench}, the same question answered without an index.
+ * plies. {@code scan} is its baseline in the same run: the same question answered without an index,
+ * every game (in memory) replayed to the position's ply and compared ({@link Scans}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -32,18 +35,31 @@ public class PositionLookupBench {
     public String base;
 
     private ThorDb db;
+    private List<int[]> games;
     private Position[] positions;
     private int next;
 
     @Setup
-    public void open() {
-        positions = BenchData.samplePositions(BenchData.games(base), 4096, 42L);
-        db = ThorDb.openReadOnly(BenchData.store(base));
+    public void open(BenchmarkParams params) {
+        games = BenchData.games(base);
+        positions = BenchData.samplePositions(games, 4096, 42L);
+        if (params.getBenchmark().endsWith(".lookup")) {
+            games = null;
+            db = ThorDb.openReadOnly(BenchData.store(base));
+        }
     }
 
     @TearDown
     public void close() {
-        db.close();
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    /** The baseline: every game replayed to the position's ply and compared. */
+    @Benchmark
+    public int scan() {
+        return Scans.countReaching(games, positions[next++ & 4095].canonical());
     }
 
     @Benchmark

@@ -1,6 +1,9 @@
 package org.thordb.bench;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -13,18 +16,25 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.thordb.ThorDb;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.othello.Symmetry;
 
 /**
- * Compound queries, parse to count, warm: sample mode gives the median. The queries are named by
- * kind; on the generated base the player is its first one.
+ * Compound queries, counted, warm, in process, one per kind; on the generated base the players
+ * are its first two. {@code scan} is the baseline in the same run: the same question answered by
+ * a plain scan of every game held in memory with its names, checked once against the store's
+ * answer so that both do the same work.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgs = {"-Xmx2g"})
+@Fork(value = 1, jvmArgs = {"-Xmx4g"})
 public class QueryBench {
     @Param({"ffo", "synthetic-1m"})
     public String base;
@@ -34,30 +44,91 @@ public class QueryBench {
 
     private ThorDb db;
     private String query;
+    private List<BenchData.Record> games;
+    private Predicate<BenchData.Record> test;
 
     @Setup
-    public void open() {
-        db = ThorDb.openReadOnly(BenchData.store(base));
+    public void open(BenchmarkParams params) {
         boolean ffo = base.equals("ffo");
-        String player = ffo ? "Tastet Marc" : db.catalog().bases().get(0).players().get(0);
-        String other = ffo ? "Shaman Brian" : db.catalog().bases().get(0).players().get(1);
+        String player = ffo ? "Tastet Marc" : BenchData.playerName(base, 0);
+        String other = ffo ? "Shaman Brian" : BenchData.playerName(base, 1);
+        String inTournament = ffo ? "championnat" : "open de ka";
+        int fromYear = ffo ? 2000 : 2010;
+        String position = "f5d6c3d3c4f4f6f3e6e7";
         query = switch (kind) {
             case "player-opening" -> "player = \"" + player + "\" and opening = f5d6";
             case "player-long-opening" -> "player = \"" + other + "\" and opening = f5f6e6f4";
-            case "tournament-result-year" -> ffo ? "tournament ~ \"championnat\" and result = draw and year >= 2000"
-                    : "tournament ~ \"open de ka\" and result = draw and year >= 2010";
-            case "player-position" -> "player = \"" + player + "\" and position = f5d6c3d3c4f4f6f3e6e7";
+            case "tournament-result-year" -> "tournament ~ \"" + inTournament + "\" and result = draw and year >= " + fromYear;
+            case "player-position" -> "player = \"" + player + "\" and position = " + position;
             default -> throw new IllegalArgumentException(kind);
         };
+        db = ThorDb.openReadOnly(BenchData.store(base));
+        if (params.getBenchmark().endsWith(".scan")) {
+            games = BenchData.records(base);
+            int[] f5d6 = Notation.parseLine("f5d6");
+            int[] f5f6e6f4 = Notation.parseLine("f5f6e6f4");
+            Position at = Replay.replay(Notation.parseLine(position), null).finalPosition().canonical();
+            int side = Scans.sideCode(at);
+            long[] state = new long[3];
+            long[] canon = new long[2];
+            test = switch (kind) {
+                case "player-opening" -> r -> plays(r, player) && begins(r.squares(), f5d6);
+                case "player-long-opening" -> r -> plays(r, other) && begins(r.squares(), f5f6e6f4);
+                case "tournament-result-year" -> r -> r.year() >= fromYear && r.game().blackScore() == 32
+                        && r.tournament().toLowerCase(Locale.ROOT).contains(inTournament);
+                default -> r -> plays(r, player) && Scans.reaches(r.squares(), at, side, state, canon);
+            };
+            long want = db.count(query);
+            if (scan() != want) {
+                throw new IllegalStateException(kind + ": the scan finds " + scan() + " games, the store " + want);
+            }
+            db.close();
+            db = null;
+        }
     }
 
     @TearDown
     public void close() {
-        db.close();
+        if (db != null) {
+            db.close();
+        }
     }
 
     @Benchmark
     public long count() {
         return db.count(query);
+    }
+
+    /** The baseline: every game's names and moves tested. */
+    @Benchmark
+    public long scan() {
+        long n = 0;
+        for (BenchData.Record r : games) {
+            if (test.test(r)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static boolean plays(BenchData.Record r, String player) {
+        return player.equalsIgnoreCase(r.black()) || player.equalsIgnoreCase(r.white());
+    }
+
+    /** Whether a game begins with a line in one of the four orientations that keep the start. */
+    static boolean begins(int[] sq, int[] line) {
+        if (sq.length < line.length) {
+            return false;
+        }
+        for (Symmetry s : Symmetry.startPreserving()) {
+            boolean all = true;
+            for (int i = 0; i < line.length && all; i++) {
+                all = s.apply(line[i]) == sq[i];
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
     }
 }

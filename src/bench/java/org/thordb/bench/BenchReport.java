@@ -1,0 +1,261 @@
+package org.thordb.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The table of every benchmark figure, made from what {@code tools/bench all} left in
+ * {@code target/bench/} (JMH's JSON, the size report, the whole-process runs), with the machine it
+ * ran on, each figure's goal and its baselines. {@code --readme} writes it into README.md between
+ * the {@code bench:begin} and {@code bench:end} markers, so the README's figures are always the
+ * last run's.
+ *
+ * <p>Usage: {@code tools/bench report --readme}
+ */
+public final class BenchReport {
+    private static final String BEGIN = "<!-- bench:begin -->";
+    private static final String END = "<!-- bench:end -->";
+    private static final String[] BASES = {"ffo", "synthetic-1m"};
+
+    private final Map<String, JsonNode> jmh = new HashMap<>();
+    private final Map<String, JsonNode> whole = new HashMap<>();
+    private final Map<String, double[]> size = new HashMap<>(); // base -> {store bytes, raw bytes}
+    private final Map<String, Long> games = new HashMap<>();
+
+    private BenchReport() {
+    }
+
+    /** Prints the table; with {@code --readme}, also writes it into README.md. */
+    public static void main(String[] args) throws IOException {
+        Path dir = BenchData.work();
+        BenchReport r = new BenchReport();
+        r.read(dir);
+        String table = r.table();
+        System.out.println(table);
+        if (args.length > 0 && args[0].equals("--readme")) {
+            Path readme = Path.of("README.md");
+            String text = Files.readString(readme, StandardCharsets.UTF_8);
+            int b = text.indexOf(BEGIN);
+            int e = text.indexOf(END);
+            if (b < 0 || e < b) {
+                throw new IllegalStateException("README.md has no " + BEGIN + " … " + END + " block");
+            }
+            Files.writeString(readme, text.substring(0, b + BEGIN.length()) + "\n" + table + "\n" + text.substring(e),
+                    StandardCharsets.UTF_8);
+            System.out.println("README.md updated");
+        }
+    }
+
+    private void read(Path dir) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path results = dir.resolve("jmh-result.json");
+        if (Files.exists(results)) {
+            for (JsonNode n : json.readTree(results.toFile())) {
+                String name = n.get("benchmark").asText().replace("org.thordb.bench.", "");
+                StringBuilder key = new StringBuilder(name);
+                JsonNode params = n.get("params");
+                if (params != null) {
+                    params.fields().forEachRemaining(p -> key.append(' ').append(p.getKey()).append('=').append(p.getValue().asText()));
+                }
+                jmh.put(key.toString(), n.get("primaryMetric"));
+            }
+        }
+        for (String base : BASES) {
+            Path w = dir.resolve("whole-" + base + ".json");
+            if (Files.exists(w)) {
+                whole.put(base, json.readTree(w.toFile()));
+            }
+        }
+        Path s = dir.resolve("size.txt");
+        if (Files.exists(s)) {
+            Pattern p = Pattern.compile("^(\\S+): (\\d+) games, raw WTHOR ([\\d,]+) bytes, store ([\\d,]+) bytes");
+            for (String line : Files.readAllLines(s)) {
+                Matcher m = p.matcher(line);
+                if (m.find()) {
+                    games.put(m.group(1), Long.parseLong(m.group(2)));
+                    size.put(m.group(1), new double[] {num(m.group(4)), num(m.group(3))});
+                }
+            }
+        }
+    }
+
+    private static double num(String s) {
+        return Double.parseDouble(s.replace(",", ""));
+    }
+
+    /** A JMH figure: "p50", "p99" or "mean", in the benchmark's unit; NaN when it was not run. */
+    private double fig(String bench, String base, String kind, String what) {
+        JsonNode m = jmh.get(bench + " base=" + base + (kind == null ? "" : " kind=" + kind));
+        if (m == null) {
+            return Double.NaN;
+        }
+        return switch (what) {
+            case "p50" -> m.get("scorePercentiles").get("50.0").asDouble();
+            case "p99" -> m.get("scorePercentiles").get("99.0").asDouble();
+            default -> m.get("score").asDouble();
+        };
+    }
+
+    private static String us(double v) {
+        if (Double.isNaN(v)) {
+            return "not run";
+        }
+        if (v >= 1_000_000) {
+            return String.format(Locale.ROOT, "%.2f s", v / 1e6);
+        }
+        if (v >= 1000) {
+            return String.format(Locale.ROOT, "%.1f ms", v / 1000);
+        }
+        return v >= 100 ? String.format(Locale.ROOT, "%.2f ms", v / 1000) : String.format(Locale.ROOT, "%.0f µs", v);
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "not run" : v >= 1000 ? String.format(Locale.ROOT, "%.2f s", v / 1000)
+                : String.format(Locale.ROOT, "%.0f ms", v);
+    }
+
+    private static String times(double slow, double fast) {
+        if (Double.isNaN(slow) || Double.isNaN(fast) || fast <= 0) {
+            return "";
+        }
+        double x = slow / fast;
+        return x >= 100 ? String.format(Locale.ROOT, " (%,.0f×)", x) : String.format(Locale.ROOT, " (%.1f×)", x);
+    }
+
+    private String table() {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(row("import with every index, in process", "≥ 50,000 games/s", "tools/bench ImportBench", base -> {
+            double t = fig("ImportBench.importBase", base, null, "mean");
+            double scan = fig("ImportBench.scan", base, null, "mean");
+            Long n = games.get(base);
+            String rate = Double.isNaN(t) ? "not run" : ms(t) + (n == null ? "" : String.format(Locale.ROOT, ": **%,.0f games/s**", n / (t / 1000)));
+            return new String[] {rate, "one pass, read and replay every game: " + ms(scan)
+                    + (Double.isNaN(scan) ? "" : String.format(Locale.ROOT, " (import = %.0f passes)", t / scan))};
+        }));
+        rows.add(row("import, whole process (`thordb import`, JVM start included), median", "—", "tools/bench whole",
+                base -> {
+                    JsonNode w = whole.get(base);
+                    if (w == null) {
+                        return new String[] {"not run", "not run"};
+                    }
+                    return new String[] {ms(w.get("importMedianMs").asDouble()), "script, read and replay every game: "
+                            + (w.get("scriptScanMs").isNull() ? "not run" : ms(w.get("scriptScanMs").asDouble()))};
+                }));
+        rows.add(row("position lookup, median", "< 50 µs", "tools/bench PositionLookupBench", base -> {
+            double l = fig("PositionLookupBench.lookup", base, null, "p50");
+            double s = fig("PositionLookupBench.scan", base, null, "p50");
+            return new String[] {"**" + us(l) + "**", "replay every game to the ply: " + us(s)};
+        }));
+        rows.add(row("position lookup, 99th percentile", "< 1 ms", "same", base -> new String[] {
+            "**" + us(fig("PositionLookupBench.lookup", base, null, "p99")) + "**",
+            us(fig("PositionLookupBench.scan", base, null, "p99"))}));
+        rows.add(row("lookup against the scan (medians)", "≥ 5,000×", "same", base -> {
+            double l = fig("PositionLookupBench.lookup", base, null, "p50");
+            double s = fig("PositionLookupBench.scan", base, null, "p50");
+            return new String[] {Double.isNaN(l * s) ? "not run" : String.format(Locale.ROOT, "**%,.0f×**", s / l), ""};
+        }));
+        rows.add(row("store size, compacted", "≤ 8× raw", "tools/bench size", base -> {
+            double[] z = size.get(base);
+            return z == null ? new String[] {"not run", ""} : new String[] {
+                String.format(Locale.ROOT, "%.1f MB: **%.1f×**", z[0] / 1e6, z[0] / z[1]),
+                String.format(Locale.ROOT, "raw WTHOR files: %.1f MB", z[1] / 1e6)};
+        }));
+        String[][] queries = {
+            {"player-opening", "`player = P and opening = f5d6`"},
+            {"player-long-opening", "`player = P2 and opening = f5f6e6f4`"},
+            {"tournament-result-year", "`tournament ~ T and result = draw and year >= Y`"},
+            {"player-position", "`player = P and position = f5d6c3d3c4f4f6f3e6e7`"}};
+        for (String[] q : queries) {
+            rows.add(row(q[1] + ", median", "< 1 ms", "tools/bench QueryBench", base -> {
+                double c = fig("QueryBench.count", base, q[0], "p50");
+                double s = fig("QueryBench.scan", base, q[0], "p50");
+                return new String[] {"**" + us(c) + "**", "scan: " + us(s) + times(s, c)};
+            }));
+        }
+        rows.add(row("explorer, start position, every game, median", "< 20 ms", "tools/bench ExploreBench", base -> {
+            double e = fig("ExploreBench.explore", base, "start", "p50");
+            double s = fig("ExploreBench.scan", base, "start", "p50");
+            return new String[] {"**" + us(e) + "**", "tally every first move: " + us(s) + times(s, e)};
+        }));
+        rows.add(row("explorer, random positions under a filter keeping a tenth, median (99th percentile)", "< 5 ms",
+                "same", base -> {
+                    double e = fig("ExploreBench.explore", base, "any-position-tenth", "p50");
+                    double s = fig("ExploreBench.scan", base, "any-position-tenth", "p50");
+                    return new String[] {"**" + us(e) + "** (" + us(fig("ExploreBench.explore", base, "any-position-tenth", "p99"))
+                            + ")", "replay the filtered games: " + us(s) + times(s, e)};
+                }));
+        rows.add(row("10,000 position queries, in process", "—", "tools/bench BatchBench", base -> {
+            double l = fig("BatchBench.lookups", base, null, "mean");
+            double s = fig("BatchBench.scan", base, null, "mean");
+            return new String[] {ms(l), "one pass over every game for all 10,000: " + ms(s)};
+        }));
+        rows.add(row("10,000 position queries in one batch, whole process, median of 5", "< 2 s", "tools/bench whole",
+                base -> {
+                    JsonNode w = whole.get(base);
+                    if (w == null) {
+                        return new String[] {"not run", "not run"};
+                    }
+                    String script = w.get("scriptBatchMs").isNull() ? "not run"
+                            : ms(w.get("scriptBatchMs").asDouble()) + (w.get("answersAgree").asBoolean()
+                            ? ", the same 10,000 answers" : ", **answers differ**");
+                    return new String[] {"**" + ms(w.get("batchMedianMs").asDouble()) + "**", "script, one pass: " + script};
+                }));
+        StringBuilder sb = new StringBuilder();
+        sb.append("Last run ").append(LocalDate.now()).append(" on ").append(machine()).append(".\n\n");
+        sb.append("| figure | goal | ffo | ffo baseline | synthetic-1m | synthetic-1m baseline | command |\n");
+        sb.append("|---|---|---|---|---|---|---|\n");
+        for (String[] r : rows) {
+            sb.append('|');
+            for (String c : r) {
+                sb.append(' ').append(c).append(" |");
+            }
+            sb.append('\n');
+        }
+        return sb.toString().stripTrailing();
+    }
+
+    private interface Cells {
+        String[] of(String base);
+    }
+
+    private static String[] row(String figure, String goal, String command, Cells cells) {
+        String[] a = cells.of("ffo");
+        String[] b = cells.of("synthetic-1m");
+        return new String[] {figure, goal, a[0], a[1], b[0], b[1], command.equals("same") ? "same" : "`" + command + "`"};
+    }
+
+    private static String machine() {
+        String cpu = "unknown CPU";
+        long memKb = 0;
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (l.startsWith("model name")) {
+                    cpu = l.substring(l.indexOf(':') + 1).trim();
+                    break;
+                }
+            }
+            for (String l : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (l.startsWith("MemTotal:")) {
+                    memKb = Long.parseLong(l.replaceAll("\\D", ""));
+                }
+            }
+        } catch (IOException e) {
+            // not Linux: the JVM's own view below is still there
+        }
+        return String.format(Locale.ROOT, "%s, %d cores, %.0f GiB, %s %s, Java %s", cpu,
+                Runtime.getRuntime().availableProcessors(), memKb / 1048576.0, System.getProperty("os.name"),
+                System.getProperty("os.version"), System.getProperty("java.runtime.version"));
+    }
+}
