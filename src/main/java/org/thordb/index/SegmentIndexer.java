@@ -1,14 +1,10 @@
 package org.thordb.index;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.thordb.othello.Board10;
+import org.thordb.othello.Notation;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
-import org.thordb.store.ByteKey;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
 
@@ -43,7 +39,10 @@ public final class SegmentIndexer {
     private final PositionHash hash;
 
     private int games;
-    private final Map<ByteKey, IntList> terms = new HashMap<>();
+    // every (term, game) pair of the segment, the term packed into a long (see termKey)
+    private long[] termKeys = new long[1 << 12];
+    private int[] termGames = new int[1 << 12];
+    private int termCount;
     private final IntList damaged = new IntList();
 
     // position occurrences, canonical
@@ -116,19 +115,23 @@ public final class SegmentIndexer {
         if (fault != null) {
             damaged.add(local);
         }
-        term(Field.BLACK, Terms.name(base, g.black()), local);
-        term(Field.WHITE, Terms.name(base, g.white()), local);
-        term(Field.TOURNAMENT, Terms.name(base, g.tournament()), local);
-        term(Field.RESULT, Terms.small(Terms.result(g.blackScore(), side)), local);
-        term(Field.SCORE, Terms.small(g.blackScore()), local);
-        term(Field.THEORETICAL, Terms.small(g.theoreticalScore()), local);
-        term(Field.MOVES, Terms.small(g.moveCount()), local);
+        term(termKey(Field.BLACK, base << 16 | g.black()), local);
+        term(termKey(Field.WHITE, base << 16 | g.white()), local);
+        term(termKey(Field.TOURNAMENT, base << 16 | g.tournament()), local);
+        term(termKey(Field.RESULT, Terms.result(g.blackScore(), side)), local);
+        term(termKey(Field.SCORE, g.blackScore()), local);
+        term(termKey(Field.THEORETICAL, g.theoreticalScore()), local);
+        term(termKey(Field.MOVES, g.moveCount()), local);
         if (side == 8 && plies > 0) {
             int depth = Math.min(plies, Terms.OPENING_DEPTH);
             int[] turned = Openings.normalize(squares, depth);
             if (turned != null) {
+                long moves = 0; // the moves after f5, 6 bits each from bit 48 down
                 for (int len = 1; len <= depth; len++) {
-                    term(Field.OPENING, Terms.opening(turned, len), local);
+                    if (len > 1) {
+                        moves |= (long) turned[len - 1] << (54 - 6 * (len - 1));
+                    }
+                    term(termKey(Field.OPENING, (long) len << 54 | moves), local);
                 }
             }
         }
@@ -168,8 +171,40 @@ public final class SegmentIndexer {
         occurrences++;
     }
 
-    private void term(Field f, byte[] term, int local) {
-        terms.computeIfAbsent(new ByteKey(Terms.key(f, term)), k -> new IntList()).add(local);
+    /**
+     * A term as a long whose order is its key's byte order: the field code from bit 59, then the
+     * term: base u16 and number u16 for names, the value for small numbers, and for an opening its
+     * length from bit 54 and its moves after f5 (the first, always f5 once turned) 6 bits each.
+     */
+    private static long termKey(Field f, long term) {
+        return (long) f.code() << 59 | term;
+    }
+
+    /** The term bytes of a packed term (see {@link #termKey}). */
+    private static byte[] termBytes(Field f, long key) {
+        long term = key & ((1L << 59) - 1);
+        return switch (f) {
+            case BLACK, WHITE, TOURNAMENT -> Terms.name((int) (term >>> 16), (int) term & 0xffff);
+            case OPENING -> {
+                int len = (int) (term >>> 54);
+                int[] squares = new int[len];
+                squares[0] = Notation.F5;
+                for (int i = 1; i < len; i++) {
+                    squares[i] = (int) (term >>> (54 - 6 * i)) & 63;
+                }
+                yield Terms.opening(squares, len);
+            }
+            default -> Terms.small((int) term);
+        };
+    }
+
+    private void term(long key, int local) {
+        if (termCount == termKeys.length) {
+            termKeys = Arrays.copyOf(termKeys, termCount * 2);
+            termGames = Arrays.copyOf(termGames, termCount * 2);
+        }
+        termKeys[termCount] = key;
+        termGames[termCount++] = local;
     }
 
     /** The local numbers of the damaged games. */
@@ -191,14 +226,64 @@ public final class SegmentIndexer {
             out.entry(Space.TERMS, Terms.postingKey(Terms.key(Field.DAMAGED, new byte[0]), segment),
                     Postings.encode(shift(damaged), damaged.size));
         }
-        // in key order: RocksDB inserts a batch's ascending keys into its memtable much faster
-        List<Map.Entry<ByteKey, IntList>> sorted = new ArrayList<>(terms.entrySet());
-        sorted.sort((a, b) -> Arrays.compareUnsigned(a.getKey().bytes(), b.getKey().bytes()));
-        for (Map.Entry<ByteKey, IntList> e : sorted) {
-            IntList l = e.getValue();
-            out.entry(Space.TERMS, Terms.postingKey(e.getKey().bytes(), segment), Postings.encode(shift(l), l.size));
-        }
+        emitTerms(out);
         emitPositions(out);
+    }
+
+    /** The terms' postings, grouped through an open-addressing table, handed over in key order. */
+    private void emitTerms(Emitter out) {
+        int n = termCount;
+        int cap = Integer.highestOneBit(Math.max(16, n * 2 - 1)) << 1;
+        int mask = cap - 1;
+        long[] keys = new long[cap]; // 0 empty: every packed term has a field code
+        int[] head = new int[cap];   // the latest occurrence + 1
+        int[] next = new int[Math.max(1, n)];
+        long[] distinct = new long[Math.max(1, n)];
+        int d = 0;
+        for (int i = 0; i < n; i++) {
+            long k = termKeys[i];
+            int s = slot(k, mask);
+            while (keys[s] != 0 && keys[s] != k) {
+                s = (s + 1) & mask;
+            }
+            if (keys[s] == 0) {
+                keys[s] = k;
+                distinct[d++] = k;
+            }
+            next[i] = head[s] - 1;
+            head[s] = i + 1;
+        }
+        // in key order (the packed terms are positive longs in key order): RocksDB inserts a
+        // batch's ascending keys into its memtable much faster than scattered ones
+        Arrays.sort(distinct, 0, d);
+        int[] ids = new int[Math.max(1, games)];
+        Field[] byCode = new Field[16];
+        for (Field f : Field.values()) {
+            byCode[f.code()] = f;
+        }
+        for (int t = 0; t < d; t++) {
+            long k = distinct[t];
+            int s = slot(k, mask);
+            while (keys[s] != k) {
+                s = (s + 1) & mask;
+            }
+            // the chain runs from the latest occurrence back, one per game: filled from the end,
+            // the ids come out ascending
+            int count = 0;
+            for (int o = head[s] - 1; o >= 0; o = next[o]) {
+                count++;
+            }
+            int at = count;
+            for (int o = head[s] - 1; o >= 0; o = next[o]) {
+                ids[--at] = firstId + termGames[o];
+            }
+            Field f = byCode[(int) (k >>> 59)];
+            out.entry(Space.TERMS, Terms.postingKey(Terms.key(f, termBytes(f, k)), segment), Postings.encode(ids, count));
+        }
+    }
+
+    private static int slot(long key, int mask) {
+        return (int) PositionHash.mix(key) & mask;
     }
 
     private int[] shift(IntList l) {
