@@ -275,7 +275,12 @@ public final class ThorDb implements AutoCloseable {
 
     /** The number of games a query matches. */
     public long count(String query) {
-        return select(query).getLongCardinality();
+        org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(query);
+        if (e instanceof org.thordb.query.ast.Expr.PositionMatch p) {
+            // the commonest batch question: counted entry by entry, no bitmap built
+            return read(r -> r.positionCount(p.position()));
+        }
+        return read(r -> QueryEngine.evaluate(e, r)).getLongCardinality();
     }
 
     /**

@@ -79,6 +79,7 @@ class LargeSegmentTest {
                     got.add(g.base().substring(0, 3) + " " + g.record());
                 }
                 assertEquals(want.getOrDefault(p, Set.of()), got, p.toString());
+                assertEquals(got.size(), (long) db.read(r -> r.positionCount(p)), "counted without a bitmap: " + p);
                 singleGame += got.size() == 1 ? 1 : 0;
             }
             assertTrue(singleGame > 200, "most sampled positions are met by one game: " + singleGame);

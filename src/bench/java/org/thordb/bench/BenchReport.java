@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 /**
  * The table of every benchmark figure, made from what {@code tools/bench all} left in
- * {@code target/bench/} (JMH's JSON, the size report, the whole-process runs), with the machine it
+ * {@code target/bench/} (each JMH run's JSON, the size report, the whole-process runs), with the machine it
  * ran on, each figure's goal and its baselines. {@code --readme} writes it into README.md between
  * the {@code bench:begin} and {@code bench:end} markers, so the README's figures are always the
  * last run's.
@@ -60,8 +60,11 @@ public final class BenchReport {
 
     private void read(Path dir) throws IOException {
         ObjectMapper json = new ObjectMapper();
-        Path results = dir.resolve("jmh-result.json");
-        if (Files.exists(results)) {
+        List<Path> runs = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            files.filter(p -> p.getFileName().toString().matches("jmh-\\d{8}-\\d{6}\\.json")).sorted().forEach(runs::add);
+        }
+        for (Path results : runs) { // oldest first: a later run of a figure replaces an earlier one
             for (JsonNode n : json.readTree(results.toFile())) {
                 String name = n.get("benchmark").asText().replace("org.thordb.bench.", "");
                 StringBuilder key = new StringBuilder(name);
@@ -69,7 +72,9 @@ public final class BenchReport {
                 if (params != null) {
                     params.fields().forEachRemaining(p -> key.append(' ').append(p.getKey()).append('=').append(p.getValue().asText()));
                 }
-                jmh.put(key.toString(), n.get("primaryMetric"));
+                if (n.get("primaryMetric").has("scorePercentiles")) {
+                    jmh.put(key.toString(), n.get("primaryMetric"));
+                }
             }
         }
         for (String base : BASES) {

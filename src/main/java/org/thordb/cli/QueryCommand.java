@@ -94,6 +94,9 @@ public final class QueryCommand implements Callable<Integer> {
         List<String> lines = batch.toString().equals("-")
                 ? new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList()
                 : readLines(batch);
+        if (f.equals("count")) {
+            return counts(db, lines, out);
+        }
         int errors = 0;
         for (String line : lines) {
             String q = line.strip();
@@ -101,20 +104,46 @@ public final class QueryCommand implements Callable<Integer> {
                 continue;
             }
             try (QueryResult r = db.query(q)) {
-                if (f.equals("count")) {
-                    out.println(r.count());
-                } else {
-                    out.println(header(q, r.count()));
-                    Stream<Game> games = r.stream();
-                    if (limit != null) {
-                        games = games.limit(limit);
-                    }
-                    games.forEach(g -> out.println(GameRows.json(g)));
+                out.println(header(q, r.count()));
+                Stream<Game> games = r.stream();
+                if (limit != null) {
+                    games = games.limit(limit);
                 }
+                games.forEach(g -> out.println(GameRows.json(g)));
             } catch (ThorDbException e) {
                 errors++;
-                out.println(f.equals("count") ? "error: " + e.getMessage() : errorLine(q, e.getMessage()));
+                out.println(errorLine(q, e.getMessage()));
             }
+        }
+        out.flush();
+        return errors == 0 ? 0 : 1;
+    }
+
+    /**
+     * One count a line, the lines answered on every core (each from its own consistent view) and
+     * printed in their order; a comment or blank line answers nothing.
+     */
+    private static int counts(ThorDb db, List<String> lines, PrintWriter out) {
+        String[] answers = new String[lines.size()];
+        boolean[] failed = new boolean[lines.size()];
+        java.util.stream.IntStream.range(0, lines.size()).parallel().forEach(i -> {
+            String q = lines.get(i).strip();
+            if (q.isEmpty() || q.startsWith("--")) {
+                return;
+            }
+            try {
+                answers[i] = Long.toString(db.count(q));
+            } catch (ThorDbException e) {
+                failed[i] = true;
+                answers[i] = "error: " + e.getMessage();
+            }
+        });
+        int errors = 0;
+        for (int i = 0; i < answers.length; i++) {
+            if (answers[i] != null) {
+                out.println(answers[i]);
+            }
+            errors += failed[i] ? 1 : 0;
         }
         out.flush();
         return errors == 0 ? 0 : 1;

@@ -143,12 +143,7 @@ public final class IndexReader {
         long h = hash.hash(c.black(), c.white(), side);
         int fp = FingerprintBlock.fingerprint(h);
         int ply = c.discs() - 4;
-        int sizes = 0; // the partition sizes of the 8x8 segments, one bit each
-        for (FileRow f : catalog.gameFiles()) {
-            if (f.side() == 8) {
-                sizes |= 1 << FingerprintBlock.bits(f.games());
-            }
-        }
+        int sizes = partitionSizes();
         for (int bits = FingerprintBlock.MIN_BITS; bits <= FingerprintBlock.MAX_BITS; bits++) {
             if ((sizes & 1 << bits) == 0) {
                 continue;
@@ -169,6 +164,55 @@ public final class IndexReader {
                     });
         }
         return out.result();
+    }
+
+    /**
+     * How many games reach a position: {@link #position}'s cardinality without building it. A
+     * segment's entries are disjoint from every other's, so the count is the sum of each entry's
+     * own count (a Roaring entry's is in its header) and of the fingerprint candidates that replay.
+     */
+    public long positionCount(Position p) {
+        Position c = p.canonical();
+        int side = PositionKeys.sideCode(c.toMove());
+        long[] n = {0};
+        view.scanPrefix(Space.POSITIONS, PositionKeys.key(c.black(), c.white(), side), (k, v) -> {
+            n[0] += Postings.cardinality(v);
+            return true;
+        });
+        long h = hash.hash(c.black(), c.white(), side);
+        int fp = FingerprintBlock.fingerprint(h);
+        int ply = c.discs() - 4;
+        int sizes = partitionSizes();
+        for (int bits = FingerprintBlock.MIN_BITS; bits <= FingerprintBlock.MAX_BITS; bits++) {
+            if ((sizes & 1 << bits) == 0) {
+                continue;
+            }
+            view.scanPrefix(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
+                    (k, block) -> {
+                        FileRow f = catalog.segment(FingerprintBlock.segmentOf(k));
+                        if (f != null) {
+                            int first = f.firstId();
+                            FingerprintBlock.candidates(block, fp, local -> {
+                                if (reaches(first + local, ply, c)) {
+                                    n[0]++;
+                                }
+                            });
+                        }
+                        return true;
+                    });
+        }
+        return n[0];
+    }
+
+    /** The partition sizes of the store's 8×8 segments, one bit each (bit b: b partition bits). */
+    private int partitionSizes() {
+        int sizes = 0;
+        for (FileRow f : catalog.gameFiles()) {
+            if (f.side() == 8) {
+                sizes |= 1 << FingerprintBlock.bits(f.games());
+            }
+        }
+        return sizes;
     }
 
     /** Whether game {@code id} stands at the canonical position {@code c} after {@code ply} moves. */

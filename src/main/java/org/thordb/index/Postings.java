@@ -114,6 +114,18 @@ public final class Postings {
         }
     }
 
+    /**
+     * The number of ids of a value, without decoding them: a short list's count leads it, and a
+     * Roaring bitmap's serialisation keeps each container's count in its header.
+     */
+    public static long cardinality(byte[] value) {
+        if (value[0] == 0) {
+            return getVarint(value, new int[] {1});
+        }
+        return new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
+                java.nio.ByteBuffer.wrap(value, 1, value.length - 1).slice()).getLongCardinality();
+    }
+
     /** Decodes a value. */
     public static RoaringBitmap decode(byte[] value) {
         RoaringBitmap b = new RoaringBitmap();

@@ -31,13 +31,32 @@ public interface Store extends AutoCloseable {
         /** Postings of player, tournament, year, result, score, length and opening. */
         TERMS,
         /** Postings of positions reached by two or more games of a segment. */
-        POSITIONS,
+        POSITIONS(17),
         /** Fingerprint blocks of positions reached by one game of a segment. */
         FINGERPRINTS;
+
+        private final int prefixLength;
+
+        Space() {
+            this(0);
+        }
+
+        Space(int prefixLength) {
+            this.prefixLength = prefixLength;
+        }
 
         /** The column family name. */
         public String familyName() {
             return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /**
+         * The length of the key prefix that lookups ask for whole (0: none). Positions keys are a
+         * canonical position and its side (17 bytes) then a segment; most positions asked for
+         * have no entry, and a Bloom filter on the prefix says so without reading a block.
+         */
+        public int prefixLength() {
+            return prefixLength;
         }
     }
 

@@ -87,6 +87,34 @@ class QueryCommandsTest {
     }
 
     @Test
+    void aBatchOfPositionsIsAnsweredInItsOrderAsTheBitmapsCountThem() throws Exception {
+        // counts are answered on every core and without building bitmaps: the order and the
+        // numbers must still be those of one query after another through the bitmaps
+        java.util.Random rnd = new java.util.Random(3);
+        List<int[]> games = new java.util.ArrayList<>();
+        try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(dir.resolve("sample/SAMPLE_2001.wtb"))) {
+            r.games().forEach(g -> games.add(g.squares()));
+        }
+        List<String> queries = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            int[] g = games.get(rnd.nextInt(games.size()));
+            queries.add("position = " + org.thordb.othello.Notation.line(java.util.Arrays.copyOf(g, 1 + rnd.nextInt(g.length))));
+        }
+        Path batch = dir.resolve("positions.thq");
+        Files.write(batch, queries);
+        CommandsTest.Run r = CommandsTest.run("query", "--db", db.toString(), "--batch", batch.toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> lines = r.lines();
+        assertEquals(300, lines.size());
+        try (org.thordb.ThorDb t = org.thordb.ThorDb.openReadOnly(db)) {
+            for (int i = 0; i < 300; i++) {
+                assertEquals(Long.toString(t.select(queries.get(i)).getLongCardinality()), lines.get(i), queries.get(i));
+                assertTrue(Long.parseLong(lines.get(i)) >= 1, "the game it was taken from reaches it: " + queries.get(i));
+            }
+        }
+    }
+
+    @Test
     void exportWritesTheFormatsAskedFor() throws Exception {
         Path out = dir.resolve("export");
         CommandsTest.Run r = CommandsTest.run("export", "--db", db.toString(), "--out", out.toString(), "year", "=", "2001");
