@@ -4,9 +4,10 @@ import org.thordb.store.Keys;
 
 /**
  * A block of the {@code FINGERPRINTS} space: the positions reached by exactly one game of a
- * segment whose hash falls in one partition, as {@code n} (u32), then {@code n} fingerprints (the
- * hash's low 24 bits, ascending), then {@code n} game numbers within the segment (u16 when the
- * segment holds at most 65,536 games, else u24; the block's length tells which).
+ * segment whose hash falls in one partition, as the segment (u32, so that a lookup needs no key),
+ * {@code n} (u32), then {@code n} fingerprints (the hash's low 24 bits, ascending), then {@code n}
+ * game numbers within the segment (u16 when the segment holds at most 65,536 games, else u24; the
+ * block's length tells which).
  *
  * <p>A segment's partitions are the top {@link #bits(int)} bits of the hash: 12 for a segment of
  * up to 17,476 games, one more each time the segment doubles, so that a block holds about 256
@@ -87,24 +88,32 @@ public final class FingerprintBlock {
         return Keys.getU32(key, key.length - 4);
     }
 
+    /** The segment of a block. */
+    public static int segment(byte[] block) {
+        return Keys.getU32(block, 0);
+    }
+
+    private static final int HEADER = 8;
+
     /**
      * Encodes entries packed as {@code fingerprint << 24 | local}, sorted ascending, from
-     * {@code packed[from]} to {@code packed[to - 1]}, for a segment of {@code games} games.
+     * {@code packed[from]} to {@code packed[to - 1]}, for segment {@code segment} of {@code games} games.
      */
-    public static byte[] encode(long[] packed, int from, int to, int games) {
+    public static byte[] encode(long[] packed, int from, int to, int segment, int games) {
         int n = to - from;
         int width = games <= 1 << 16 ? 2 : 3;
-        byte[] v = new byte[4 + (3 + width) * n];
-        Keys.putU32(v, 0, n);
+        byte[] v = new byte[HEADER + (3 + width) * n];
+        Keys.putU32(v, 0, segment);
+        Keys.putU32(v, 4, n);
         for (int i = 0; i < n; i++) {
             long e = packed[from + i];
             int fp = (int) (e >>> 24);
-            int o = 4 + 3 * i;
+            int o = HEADER + 3 * i;
             v[o] = (byte) (fp >>> 16);
             v[o + 1] = (byte) (fp >>> 8);
             v[o + 2] = (byte) fp;
             int local = (int) (e & 0xffffff);
-            o = 4 + 3 * n + width * i;
+            o = HEADER + 3 * n + width * i;
             if (width == 3) {
                 v[o++] = (byte) (local >>> 16);
             }
@@ -123,23 +132,23 @@ public final class FingerprintBlock {
 
     /** Calls {@code visitor} with every game number of the block whose fingerprint is {@code fp}. */
     public static void candidates(byte[] v, int fp, LocalVisitor visitor) {
-        int n = Keys.getU32(v, 0);
+        int n = Keys.getU32(v, 4);
         if (n <= 0) {
             return;
         }
-        int width = (v.length - 4) / n - 3;
+        int width = (v.length - HEADER) / n - 3;
         int lo = 0;
         int hi = n;
         while (lo < hi) { // first entry with fingerprint >= fp
             int mid = (lo + hi) >>> 1;
-            if (u24(v, 4 + 3 * mid) < fp) {
+            if (u24(v, HEADER + 3 * mid) < fp) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        for (int i = lo; i < n && u24(v, 4 + 3 * i) == fp; i++) {
-            int o = 4 + 3 * n + width * i;
+        for (int i = lo; i < n && u24(v, HEADER + 3 * i) == fp; i++) {
+            int o = HEADER + 3 * n + width * i;
             visitor.local(width == 3 ? u24(v, o) : (v[o] & 0xff) << 8 | (v[o + 1] & 0xff));
         }
     }

@@ -148,9 +148,9 @@ public final class IndexReader {
             if ((sizes & 1 << bits) == 0) {
                 continue;
             }
-            view.scanPrefix(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
-                    (k, block) -> {
-                        FileRow f = catalog.segment(FingerprintBlock.segmentOf(k));
+            view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
+                    block -> {
+                        FileRow f = catalog.segment(FingerprintBlock.segment(block));
                         if (f != null) {
                             int first = f.firstId();
                             FingerprintBlock.candidates(block, fp, local -> {
@@ -160,7 +160,6 @@ public final class IndexReader {
                                 }
                             });
                         }
-                        return true;
                     });
         }
         return out.result();
@@ -187,9 +186,9 @@ public final class IndexReader {
             if ((sizes & 1 << bits) == 0) {
                 continue;
             }
-            view.scanPrefix(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
-                    (k, block) -> {
-                        FileRow f = catalog.segment(FingerprintBlock.segmentOf(k));
+            view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
+                    block -> {
+                        FileRow f = catalog.segment(FingerprintBlock.segment(block));
                         if (f != null) {
                             int first = f.firstId();
                             FingerprintBlock.candidates(block, fp, local -> {
@@ -198,7 +197,6 @@ public final class IndexReader {
                                 }
                             });
                         }
-                        return true;
                     });
         }
         return n[0];

@@ -398,7 +398,7 @@ public final class SegmentIndexer {
             }
             Arrays.sort(packed, start[p], start[p + 1]);
             out.entry(Space.FINGERPRINTS, FingerprintBlock.key(bits, p, segment),
-                    FingerprintBlock.encode(packed, start[p], start[p + 1], games));
+                    FingerprintBlock.encode(packed, start[p], start[p + 1], segment, games));
         }
     }
 

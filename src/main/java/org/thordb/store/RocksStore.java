@@ -114,9 +114,10 @@ public final class RocksStore implements Store {
         // a game record is read alone (a candidate to replay, a row to show): small blocks, so a
         // read that misses the cache decompresses 4 KB rather than 16
         // ...and no Bloom filter: game ids are dense, every id asked for is there (a replay's
-        // candidate, a result's row), so a filter would only cost a probe per read
+        // candidate, a result's row), so a filter would only cost a probe per read; nor for
+        // fingerprints, whose every partition exists
         BlockBasedTableConfig table = new BlockBasedTableConfig().setBlockCache(cache)
-                .setFilterPolicy(s == Space.GAMES ? null : bloom)
+                .setFilterPolicy(s == Space.GAMES || s == Space.FINGERPRINTS ? null : bloom)
                 .setBlockSize((s == Space.GAMES ? 4 : 16) * 1024).setCacheIndexAndFilterBlocks(true)
                 .setPinL0FilterAndIndexBlocksInCache(true).setFormatVersion(5);
         ColumnFamilyOptions o = new ColumnFamilyOptions().setTableFormatConfig(table)
@@ -251,16 +252,38 @@ public final class RocksStore implements Store {
         private ReadOptions prefixRead;
         private final Map<Space, RocksIterator> prefixIterators = new EnumMap<>(Space.class);
 
+        private RocksIterator prefixIterator(Space space) {
+            if (prefixRead == null) {
+                prefixRead = new ReadOptions().setSnapshot(snapshot).setPrefixSameAsStart(true);
+            }
+            return prefixIterators.computeIfAbsent(space, s -> db.newIterator(cf(s), prefixRead));
+        }
+
+        @Override
+        public void scanPrefixValues(Space space, byte[] prefix, ValueVisitor visitor) {
+            if (space.prefixLength() == 0 || prefix.length != space.prefixLength()) {
+                View.super.scanPrefixValues(space, prefix, visitor);
+                return;
+            }
+            // the iterator stops where the prefix ends: no key is read (each is a call into RocksDB)
+            RocksIterator it = prefixIterator(space);
+            try {
+                for (it.seek(prefix); it.isValid(); it.next()) {
+                    visitor.value(it.value());
+                }
+                it.status();
+            } catch (RocksDBException e) {
+                throw new ThorDbException(ErrorCode.STORE, dir + ": scan failed: " + e.getMessage(), e);
+            }
+        }
+
         @Override
         public void scanPrefix(Space space, byte[] prefix, EntryVisitor visitor) {
             if (space.prefixLength() == 0 || prefix.length != space.prefixLength()) {
                 View.super.scanPrefix(space, prefix, visitor);
                 return;
             }
-            if (prefixRead == null) {
-                prefixRead = new ReadOptions().setSnapshot(snapshot).setPrefixSameAsStart(true);
-            }
-            RocksIterator it = prefixIterators.computeIfAbsent(space, s -> db.newIterator(cf(s), prefixRead));
+            RocksIterator it = prefixIterator(space);
             try {
                 for (it.seek(prefix); it.isValid(); it.next()) {
                     byte[] key = it.key();

@@ -33,7 +33,7 @@ public interface Store extends AutoCloseable {
         /** Postings of positions reached by two or more games of a segment. */
         POSITIONS(17),
         /** Fingerprint blocks of positions reached by one game of a segment. */
-        FINGERPRINTS;
+        FINGERPRINTS(4);
 
         private final int prefixLength;
 
@@ -54,10 +54,19 @@ public interface Store extends AutoCloseable {
          * The length of the key prefix that lookups ask for whole (0: none). Positions keys are a
          * canonical position and its side (17 bytes) then a segment; most positions asked for
          * have no entry, and a Bloom filter on the prefix says so without reading a block.
+         * Fingerprint keys are partition bits and a partition (4 bytes) then a segment; a lookup
+         * reads every segment's block of one partition, values only.
          */
         public int prefixLength() {
             return prefixLength;
         }
+    }
+
+    /** Sees the value of one entry of a scan. */
+    @FunctionalInterface
+    interface ValueVisitor {
+        /** Called for each value in key order. */
+        void value(byte[] value);
     }
 
     /** Sees one entry of a scan; returns false to stop. */
@@ -78,6 +87,17 @@ public interface Store extends AutoCloseable {
         /** Visits the entries whose key starts with {@code prefix}. */
         default void scanPrefix(Space space, byte[] prefix, EntryVisitor visitor) {
             scan(space, prefix, Keys.prefixEnd(prefix), visitor);
+        }
+
+        /**
+         * Visits the values of the entries whose key starts with {@code prefix}, for lookups that
+         * need no key: an engine may then leave the keys where they are.
+         */
+        default void scanPrefixValues(Space space, byte[] prefix, ValueVisitor visitor) {
+            scanPrefix(space, prefix, (k, v) -> {
+                visitor.value(v);
+                return true;
+            });
         }
 
         @Override

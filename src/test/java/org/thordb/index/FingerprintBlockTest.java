@@ -37,8 +37,9 @@ class FingerprintBlockTest {
             }
             packed[0] = (long) 0xffffff << 24 | (games - 1); // the largest fingerprint and number
             Arrays.sort(packed);
-            byte[] block = FingerprintBlock.encode(packed, 0, n, games);
-            assertEquals(4 + (games <= 65_536 ? 5 : 6) * n, block.length, "games " + games);
+            byte[] block = FingerprintBlock.encode(packed, 0, n, 77, games);
+            assertEquals(8 + (games <= 65_536 ? 5 : 6) * n, block.length, "games " + games);
+            assertEquals(77, FingerprintBlock.segment(block));
             for (int i = 0; i < n; i++) {
                 int fp = (int) (packed[i] >>> 24);
                 List<Integer> want = new ArrayList<>();
