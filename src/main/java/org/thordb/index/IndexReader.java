@@ -140,28 +140,7 @@ public final class IndexReader {
             out.add(v);
             return true;
         });
-        long h = hash.hash(c.black(), c.white(), side);
-        int fp = FingerprintBlock.fingerprint(h);
-        int ply = c.discs() - 4;
-        int sizes = partitionSizes();
-        for (int bits = FingerprintBlock.MIN_BITS; bits <= FingerprintBlock.MAX_BITS; bits++) {
-            if ((sizes & 1 << bits) == 0) {
-                continue;
-            }
-            view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
-                    block -> {
-                        FileRow f = catalog.segment(FingerprintBlock.segment(block));
-                        if (f != null) {
-                            int first = f.firstId();
-                            FingerprintBlock.candidates(block, fp, local -> {
-                                int id = first + local;
-                                if (reaches(id, ply, c)) {
-                                    out.add(id);
-                                }
-                            });
-                        }
-                    });
-        }
+        singleGames(c, side, out::add);
         return out.result();
     }
 
@@ -178,6 +157,16 @@ public final class IndexReader {
             n[0] += Postings.cardinality(v);
             return true;
         });
+        singleGames(c, side, id -> n[0]++);
+        return n[0];
+    }
+
+    /**
+     * Hands over the games that are alone in their segment to reach canonical position {@code c}:
+     * the candidates of its fingerprint blocks (one prefix scan per partition size among the
+     * segments) that replay to it.
+     */
+    private void singleGames(Position c, int side, java.util.function.IntConsumer found) {
         long h = hash.hash(c.black(), c.white(), side);
         int fp = FingerprintBlock.fingerprint(h);
         int ply = c.discs() - 4;
@@ -193,13 +182,12 @@ public final class IndexReader {
                             int first = f.firstId();
                             FingerprintBlock.candidates(block, fp, local -> {
                                 if (reaches(first + local, ply, c)) {
-                                    n[0]++;
+                                    found.accept(first + local);
                                 }
                             });
                         }
                     });
         }
-        return n[0];
     }
 
     /** The partition sizes of the store's 8×8 segments, one bit each (bit b: b partition bits). */

@@ -283,21 +283,7 @@ public final class RocksStore implements Store {
                 View.super.scanPrefix(space, prefix, visitor);
                 return;
             }
-            RocksIterator it = prefixIterator(space);
-            try {
-                for (it.seek(prefix); it.isValid(); it.next()) {
-                    byte[] key = it.key();
-                    if (java.util.Arrays.mismatch(key, 0, prefix.length, prefix, 0, prefix.length) >= 0) {
-                        return;
-                    }
-                    if (!visitor.entry(key, it.value())) {
-                        return;
-                    }
-                }
-                it.status();
-            } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": scan failed: " + e.getMessage(), e);
-            }
+            walk(prefixIterator(space), prefix, null, visitor); // the iterator stops where the prefix ends
         }
 
         @Override
@@ -311,7 +297,10 @@ public final class RocksStore implements Store {
 
         @Override
         public void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
-            RocksIterator it = iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read));
+            walk(iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read)), from, to, visitor);
+        }
+
+        private void walk(RocksIterator it, byte[] from, byte[] to, EntryVisitor visitor) {
             try {
                 for (it.seek(from); it.isValid(); it.next()) {
                     byte[] key = it.key();
