@@ -53,6 +53,20 @@ public final class IndexReader {
         return all;
     }
 
+    /**
+     * The games of the segments {@code pick} chooses, as id ranges from the catalog: what a
+     * whole-segment term (a year, a base) holds, without reading or decoding its postings.
+     */
+    public RoaringBitmap segments(java.util.function.Predicate<FileRow> pick) {
+        RoaringBitmap b = new RoaringBitmap();
+        for (FileRow f : catalog.gameFiles()) {
+            if (pick.test(f)) {
+                b.add((long) f.firstId(), (long) f.firstId() + f.games());
+            }
+        }
+        return b;
+    }
+
     /** The games with a term. */
     public RoaringBitmap term(Field f, byte[] term) {
         Postings.Union out = new Postings.Union();

@@ -64,7 +64,7 @@ public final class Predicates {
 
     private static RoaringBitmap base(Expr.BaseMatch b, IndexReader r) {
         Catalog.Base base = r.catalog().base(b.name());
-        return base == null ? new RoaringBitmap() : r.term(Field.BASE, Terms.base(base.id()));
+        return base == null ? new RoaringBitmap() : r.segments(f -> f.base() == base.id());
     }
 
     private static Field field(Expr.NumField f) {
@@ -84,6 +84,11 @@ public final class Predicates {
         high = Math.min(high, max);
         if (low >= high) {
             return new RoaringBitmap();
+        }
+        if (f == Expr.NumField.YEAR) { // every game of a file has its year: ranges of ids, no postings
+            long from = low;
+            long to = high;
+            return r.segments(s -> s.year() >= from && s.year() < to);
         }
         byte[] from = low == min ? null : term(f, (int) low);
         byte[] to = high == max ? null : term(f, (int) high);
