@@ -120,8 +120,11 @@ public final class BenchReport {
         if (v >= 1_000_000) {
             return String.format(Locale.ROOT, "%.2f s", v / 1e6);
         }
-        if (v >= 1000) {
+        if (v >= 10_000) {
             return String.format(Locale.ROOT, "%.1f ms", v / 1000);
+        }
+        if (v >= 1000) { // two decimals: 1.03 ms must not read as a goal of 1 ms met
+            return String.format(Locale.ROOT, "%.2f ms", v / 1000);
         }
         return v >= 100 ? String.format(Locale.ROOT, "%.2f ms", v / 1000) : String.format(Locale.ROOT, "%.0f µs", v);
     }
