@@ -201,7 +201,7 @@ class QueryLanguageTest {
         assertTrue(lines.get(0).startsWith("and: at most"), plan);
         assertTrue(plan.contains("player = \"Tastet Marc\": black and white postings of 1 name -> 3255 games"), plan);
         assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves -> 76653 games"), plan);
-        assertTrue(plan.contains("year < 1990: year postings, a key range -> 9029 games"), plan);
+        assertTrue(plan.contains("year < 1990: the years' files, id ranges from the catalog -> 9029 games"), plan);
         assertTrue(lines.get(lines.size() - 1).startsWith("result: " + db.count(
                 "player = \"Tastet Marc\" and opening = f5d6 and not year < 1990") + " games"), plan);
         // the smallest part comes first

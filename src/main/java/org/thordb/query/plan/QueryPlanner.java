@@ -94,10 +94,11 @@ public final class QueryPlanner {
             };
             return idx + " of " + names + (names == 1 ? " name" : " names");
         } else if (e instanceof Expr.BaseMatch) {
-            return "base postings";
+            return "the base's files, id ranges from the catalog";
         } else if (e instanceof Expr.NumCompare || e instanceof Expr.NumRange) {
             Expr.NumField f = e instanceof Expr.NumCompare n ? n.field() : ((Expr.NumRange) e).field();
-            return f.name().toLowerCase(Locale.ROOT) + " postings, a key range";
+            return f == Expr.NumField.YEAR ? "the years' files, id ranges from the catalog"
+                    : f.name().toLowerCase(Locale.ROOT) + " postings, a key range";
         } else if (e instanceof Expr.FieldCompare f) {
             return f.left().name().toLowerCase(Locale.ROOT) + " and " + f.right().name().toLowerCase(Locale.ROOT)
                     + " postings, value by value";
