@@ -123,6 +123,19 @@ class QueryLanguageTest {
         cases.put("(result = draw or score = 33) and year < 1990", g -> (score(g) == 32 || score(g) == 33) && g.year() < 1990);
         cases.put("not result = draw and not (year > 1980)", g -> score(g) != 32 && g.year() <= 1980);
         cases.put("NOT not year = 2000 -- a comment\n", g -> g.year() == 2000);
+        // a year or a base limits the other parts of a conjunction to its files' entries
+        cases.put("tournament ~ \"championnat\" and result = draw and year >= 2000", g -> g.year() >= 2000
+                && score(g) == 32 && g.tournament().toLowerCase(Locale.ROOT).contains("championnat"));
+        cases.put("year in 1990..1995 and position = f5d6c3d3c4f4f6f3e6e7", g -> g.year() >= 1990 && g.year() <= 1995
+                && reaches(g, p10));
+        cases.put("year = 2005 and opening = f5d6c3d3c4f4f6f3e6e7d7g6", g -> g.year() == 2005
+                && beginsWith(g, "f5d6c3d3c4f4f6f3e6e7d7g6"));
+        cases.put("year < 1990 and not result = draw", g -> g.year() < 1990 && score(g) != 32);
+        cases.put("year >= 2000 and (player ~ \"tastet\" or score > 60)", g -> g.year() >= 2000
+                && (g.black().toLowerCase(Locale.ROOT).contains("tastet")
+                || g.white().toLowerCase(Locale.ROOT).contains("tastet") || score(g) > 60));
+        cases.put("base = \"wthor\" and year != 1999 and theoretical > score", g -> g.year() != 1999 && theo(g) > score(g));
+        cases.put("year > 2010 and year < 2013 and moves < 58", g -> g.year() > 2010 && g.year() < 2013 && moves(g) < 58);
         for (Map.Entry<String, Predicate<PlainScan.Game>> c : cases.entrySet()) {
             long want = scan.count(c.getValue());
             assertEquals(want, db.count(c.getKey()), c.getKey());

@@ -27,11 +27,39 @@ public final class IndexReader {
     private final Catalog catalog;
     private final PositionHash hash;
 
+    // the segments whose entries are read (null: every one); see within()
+    private final java.util.BitSet scope;
+
     /** A reader over a view and the catalog taken with it. */
     public IndexReader(Store.View view, Catalog catalog, PositionHash hash) {
+        this(view, catalog, hash, null);
+    }
+
+    private IndexReader(Store.View view, Catalog catalog, PositionHash hash, java.util.BitSet scope) {
         this.view = view;
         this.catalog = catalog;
         this.hash = hash;
+        this.scope = scope;
+    }
+
+    /**
+     * A reader that reads only the entries of the segments holding some of {@code ids}: for the
+     * other parts of a conjunction with a year or a base, whose answers are then cut to those
+     * segments anyway. Its answers are exact within those segments and may lack games elsewhere.
+     */
+    public IndexReader within(RoaringBitmap ids) {
+        java.util.BitSet keep = new java.util.BitSet();
+        for (FileRow f : catalog.gameFiles()) {
+            if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
+                keep.set(f.segment());
+            }
+        }
+        return new IndexReader(view, catalog, hash, keep);
+    }
+
+    /** Whether an entry whose key ends with its segment is to be read. */
+    private boolean inScope(byte[] key) {
+        return scope == null || scope.get(Keys.getU32(key, key.length - 4));
     }
 
     /** The catalog this reader answers from. */
@@ -71,7 +99,9 @@ public final class IndexReader {
     public RoaringBitmap term(Field f, byte[] term) {
         Postings.Union out = new Postings.Union();
         view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
-            out.add(v);
+            if (inScope(k)) {
+                out.add(v);
+            }
             return true;
         });
         return out.result();
@@ -80,7 +110,9 @@ public final class IndexReader {
     /** Adds the games with a term to a union (for lookups that gather many terms). */
     public void addTerm(Field f, byte[] term, Postings.Union into) {
         view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
-            into.add(v);
+            if (inScope(k)) {
+                into.add(v);
+            }
             return true;
         });
     }
@@ -91,7 +123,9 @@ public final class IndexReader {
         byte[] start = from == null ? new byte[] {f.code()} : Terms.key(f, from);
         byte[] end = to == null ? new byte[] {(byte) (f.code() + 1)} : Terms.key(f, to);
         view.scan(Space.TERMS, start, end, (k, v) -> {
-            out.add(v);
+            if (inScope(k)) {
+                out.add(v);
+            }
             return true;
         });
         return out.result();
@@ -104,6 +138,9 @@ public final class IndexReader {
     public java.util.TreeMap<Integer, RoaringBitmap> valuesOf(Field f) {
         java.util.TreeMap<Integer, RoaringBitmap> out = new java.util.TreeMap<>();
         view.scan(Space.TERMS, new byte[] {f.code()}, new byte[] {(byte) (f.code() + 1)}, (k, v) -> {
+            if (!inScope(k)) {
+                return true;
+            }
             int termLength = k.length - 1 - 4;
             int value = termLength == 4 ? Keys.getI32(k, 1) : k[1] & 0xff;
             Postings.addTo(v, out.computeIfAbsent(value, x -> new RoaringBitmap()));
@@ -151,7 +188,9 @@ public final class IndexReader {
         int side = PositionKeys.sideCode(c.toMove());
         Postings.Union out = new Postings.Union();
         view.scanPrefix(Space.POSITIONS, PositionKeys.key(c.black(), c.white(), side), (k, v) -> {
-            out.add(v);
+            if (inScope(k)) {
+                out.add(v);
+            }
             return true;
         });
         singleGames(c, side, out::add);
@@ -168,7 +207,9 @@ public final class IndexReader {
         int side = PositionKeys.sideCode(c.toMove());
         long[] n = {0};
         view.scanPrefix(Space.POSITIONS, PositionKeys.key(c.black(), c.white(), side), (k, v) -> {
-            n[0] += Postings.cardinality(v);
+            if (inScope(k)) {
+                n[0] += Postings.cardinality(v);
+            }
             return true;
         });
         singleGames(c, side, id -> n[0]++);
@@ -191,8 +232,9 @@ public final class IndexReader {
             }
             view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
                     block -> {
-                        FileRow f = catalog.segment(FingerprintBlock.segment(block));
-                        if (f != null) {
+                        int segment = FingerprintBlock.segment(block);
+                        FileRow f = catalog.segment(segment);
+                        if (f != null && (scope == null || scope.get(segment))) {
                             int first = f.firstId();
                             FingerprintBlock.candidates(block, fp, local -> {
                                 if (reaches(first + local, ply, c)) {

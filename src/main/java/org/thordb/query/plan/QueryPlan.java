@@ -46,7 +46,10 @@ public sealed interface QueryPlan {
     private static void draw(QueryPlan p, int depth, StringBuilder sb, org.thordb.store.Catalog c) {
         String pad = "  ".repeat(depth);
         if (p instanceof And a) {
-            sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first\n");
+            boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && QueryPlanner.picksFiles(l.predicate()));
+            sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first")
+                    .append(scoped ? "; the other parts read only the files the year and base parts pick" : "")
+                    .append('\n');
             a.children().forEach(x -> draw(x, depth + 1, sb, c));
         } else if (p instanceof Or o) {
             sb.append(pad).append("or: at most ").append(o.estimate()).append(" games\n");

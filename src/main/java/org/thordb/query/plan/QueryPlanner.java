@@ -37,8 +37,22 @@ public final class QueryPlanner {
                                    long all) {
         if (e instanceof Expr.And) {
             List<QueryPlan> parts = new ArrayList<>();
-            for (Expr x : flatten(e, Expr.And.class)) {
-                parts.add(build(x, r, bitmaps, all));
+            List<Expr> xs = flatten(e, Expr.And.class);
+            // years and bases pick whole files: the other parts need read only those files' entries
+            RoaringBitmap scope = null;
+            for (Expr x : xs) {
+                if (picksFiles(x)) {
+                    QueryPlan p = build(x, r, bitmaps, all);
+                    parts.add(p);
+                    RoaringBitmap b = bitmaps.get((QueryPlan.Lookup) p);
+                    scope = scope == null ? b : RoaringBitmap.and(scope, b);
+                }
+            }
+            IndexReader inner = scope == null ? r : r.within(scope);
+            for (Expr x : xs) {
+                if (!picksFiles(x)) {
+                    parts.add(build(x, inner, bitmaps, all));
+                }
             }
             parts.sort(Comparator.comparingLong(QueryPlan::estimate));
             return new QueryPlan.And(parts, parts.get(0).estimate());
@@ -63,6 +77,12 @@ public final class QueryPlanner {
         QueryPlan.Lookup l = new QueryPlan.Lookup(e, b.getLongCardinality(), micros);
         bitmaps.put(l, b);
         return l;
+    }
+
+    /** Whether a predicate holds for whole files: a base, or a year (every game of a file has its year). */
+    static boolean picksFiles(Expr e) {
+        return e instanceof Expr.BaseMatch || e instanceof Expr.NumCompare c && c.field() == Expr.NumField.YEAR
+                || e instanceof Expr.NumRange g && g.field() == Expr.NumField.YEAR;
     }
 
     private static List<Expr> flatten(Expr e, Class<? extends Expr> kind) {
