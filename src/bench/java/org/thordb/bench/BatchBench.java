@@ -13,10 +13,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.thordb.ThorDb;
+import org.thordb.index.PositionKeys;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
@@ -34,14 +33,13 @@ import org.thordb.othello.Symmetry;
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
-public class BatchBench {
+public class BatchBench extends StoreBench {
     /** The queries of a batch. */
     public static final int QUERIES = 10_000;
 
     @Param({"ffo", "synthetic-1m"})
     public String base;
 
-    private ThorDb db;
     private Position[] targets;
     private List<int[]> games;
     // the targets as an open-addressing table on (Black, White, side) of the canonical positions
@@ -57,10 +55,10 @@ public class BatchBench {
         for (int i = 0; i < targets.length; i++) {
             targets[i] = Replay.replay(lines.get(i), null).finalPosition().canonical();
         }
+        openStore(base);
         if (params.getBenchmark().endsWith(".scan")) {
             games = BenchData.games(base);
             buildTable();
-            db = ThorDb.openReadOnly(BenchData.store(base));
             long[] got = scanCounts();
             for (int i = 0; i < 200; i++) {
                 long want = db.position(targets[i]).getCardinality();
@@ -68,17 +66,7 @@ public class BatchBench {
                     throw new IllegalStateException("query " + i + ": the scan finds " + got[i] + ", the store " + want);
                 }
             }
-            db.close();
-            db = null;
-        } else {
-            db = ThorDb.openReadOnly(BenchData.store(base));
-        }
-    }
-
-    @TearDown
-    public void close() {
-        if (db != null) {
-            db.close();
+            closeStore();
         }
     }
 
@@ -125,7 +113,7 @@ public class BatchBench {
         int mask = tableSlot.length - 1;
         for (int s = slot(canon[0], canon[1], (int) state[2]) & mask; tableSlot[s] != 0; s = (s + 1) & mask) {
             int t = tableSlot[s] - 1;
-            if (tableBlack[s] == canon[0] && tableWhite[s] == canon[1] && Scans.sideCode(targets[t]) == (int) state[2]) {
+            if (tableBlack[s] == canon[0] && tableWhite[s] == canon[1] && PositionKeys.sideCode(targets[t].toMove()) == (int) state[2]) {
                 counts[t]++;
                 return;
             }
@@ -141,7 +129,7 @@ public class BatchBench {
         Arrays.setAll(firstOf, i -> i);
         for (int i = 0; i < targets.length; i++) {
             Position p = targets[i];
-            int s = slot(p.black(), p.white(), Scans.sideCode(p)) & (cap - 1);
+            int s = slot(p.black(), p.white(), PositionKeys.sideCode(p.toMove())) & (cap - 1);
             while (tableSlot[s] != 0) {
                 Position q = targets[tableSlot[s] - 1];
                 if (q.equals(p)) {

@@ -12,10 +12,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.thordb.ThorDb;
+import org.thordb.index.PositionKeys;
 import org.thordb.othello.Position;
 
 /**
@@ -31,14 +30,13 @@ import org.thordb.othello.Position;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
-public class ExploreBench {
+public class ExploreBench extends StoreBench {
     @Param({"ffo", "synthetic-1m"})
     public String base;
 
     @Param({"start", "any-position-tenth"})
     public String kind;
 
-    private ThorDb db;
     private Position[] positions;
     private List<BenchData.Record> games;
     private int fromYear;
@@ -50,7 +48,7 @@ public class ExploreBench {
     public void open(BenchmarkParams params) {
         positions = BenchData.samplePositions(BenchData.games(base), 1024, 5L);
         fromYear = base.equals("ffo") ? 2010 : 2018;
-        db = ThorDb.openReadOnly(BenchData.store(base));
+        openStore(base);
         if (params.getBenchmark().endsWith(".scan")) {
             games = BenchData.records(base);
             for (int i = 0; i < 8; i++) {
@@ -62,15 +60,7 @@ public class ExploreBench {
                 }
             }
             next = 0;
-            db.close();
-            db = null;
-        }
-    }
-
-    @TearDown
-    public void close() {
-        if (db != null) {
-            db.close();
+            closeStore();
         }
     }
 
@@ -96,7 +86,7 @@ public class ExploreBench {
             return total;
         }
         Position target = positions[next++ & 1023].canonical();
-        int side = Scans.sideCode(target);
+        int side = PositionKeys.sideCode(target.toMove());
         int ply = target.discs() - 4;
         for (BenchData.Record r : games) {
             if (r.year() >= fromYear && Scans.reaches(r.squares(), target, side, state, canon)) {

@@ -12,10 +12,8 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.thordb.ThorDb;
 import org.thordb.othello.Position;
 
 /**
@@ -30,11 +28,10 @@ import org.thordb.othello.Position;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
-public class PositionLookupBench {
+public class PositionLookupBench extends StoreBench {
     @Param({"ffo", "synthetic-1m"})
     public String base;
 
-    private ThorDb db;
     private List<int[]> games;
     private Position[] positions;
     private int next;
@@ -45,14 +42,7 @@ public class PositionLookupBench {
         positions = BenchData.samplePositions(games, 4096, 42L);
         if (params.getBenchmark().endsWith(".lookup")) {
             games = null;
-            db = ThorDb.openReadOnly(BenchData.store(base));
-        }
-    }
-
-    @TearDown
-    public void close() {
-        if (db != null) {
-            db.close();
+            openStore(base);
         }
     }
 

@@ -14,11 +14,10 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.thordb.ThorDb;
 import org.thordb.othello.Notation;
+import org.thordb.index.PositionKeys;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
@@ -35,14 +34,13 @@ import org.thordb.othello.Symmetry;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
-public class QueryBench {
+public class QueryBench extends StoreBench {
     @Param({"ffo", "synthetic-1m"})
     public String base;
 
     @Param({"player-opening", "player-long-opening", "tournament-result-year", "player-position"})
     public String kind;
 
-    private ThorDb db;
     private String query;
     private List<BenchData.Record> games;
     private Predicate<BenchData.Record> test;
@@ -62,13 +60,13 @@ public class QueryBench {
             case "player-position" -> "player = \"" + player + "\" and position = " + position;
             default -> throw new IllegalArgumentException(kind);
         };
-        db = ThorDb.openReadOnly(BenchData.store(base));
+        openStore(base);
         if (params.getBenchmark().endsWith(".scan")) {
             games = BenchData.records(base);
             int[] f5d6 = Notation.parseLine("f5d6");
             int[] f5f6e6f4 = Notation.parseLine("f5f6e6f4");
             Position at = Replay.replay(Notation.parseLine(position), null).finalPosition().canonical();
-            int side = Scans.sideCode(at);
+            int side = PositionKeys.sideCode(at.toMove());
             long[] state = new long[3];
             long[] canon = new long[2];
             test = switch (kind) {
@@ -82,15 +80,7 @@ public class QueryBench {
             if (scan() != want) {
                 throw new IllegalStateException(kind + ": the scan finds " + scan() + " games, the store " + want);
             }
-            db.close();
-            db = null;
-        }
-    }
-
-    @TearDown
-    public void close() {
-        if (db != null) {
-            db.close();
+            closeStore();
         }
     }
 

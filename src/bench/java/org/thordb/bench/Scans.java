@@ -1,6 +1,7 @@
 package org.thordb.bench;
 
 import java.util.List;
+import org.thordb.index.PositionKeys;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
@@ -13,15 +14,6 @@ import org.thordb.othello.Symmetry;
  */
 public final class Scans {
     private Scans() {
-    }
-
-    /** The side code of a position's side to move, as {@link Replay#boardsAfter} writes it. */
-    static int sideCode(Position p) {
-        return switch (p.toMove()) {
-            case BLACK -> 0;
-            case WHITE -> 1;
-            default -> 2;
-        };
     }
 
     /** Whether a game stands at a canonical position after its disc count's plies. */
@@ -38,7 +30,7 @@ public final class Scans {
     public static int countReaching(List<int[]> games, Position canonical) {
         long[] state = new long[3];
         long[] canon = new long[2];
-        int side = sideCode(canonical);
+        int side = PositionKeys.sideCode(canonical.toMove());
         int found = 0;
         for (int[] g : games) {
             if (reaches(g, canonical, side, state, canon)) {

@@ -74,4 +74,12 @@ class FingerprintBlockTest {
         assertEquals(0xfedcba, FingerprintBlock.partition(h, 24));
         assertEquals(0x543210, FingerprintBlock.fingerprint(h));
     }
+
+    @Test
+    void theStoreKnowsThePrefixesLookupsAskFor() {
+        // the store reads these prefixes through a Bloom filter and a bounded iterator; were the
+        // lengths to drift apart, lookups would still answer, through the slower general scan
+        assertEquals(org.thordb.store.Store.Space.POSITIONS.prefixLength(), PositionKeys.LENGTH);
+        assertEquals(org.thordb.store.Store.Space.FINGERPRINTS.prefixLength(), FingerprintBlock.partitionPrefix(12, 0).length);
+    }
 }
