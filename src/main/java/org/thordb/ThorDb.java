@@ -44,6 +44,17 @@ public final class ThorDb implements AutoCloseable {
     private final Object columnsLock = new Object();
     private Catalog columnsCatalog;
     private org.thordb.explore.Columns columns;
+    /**
+     * Views left by finished reads, with the catalog each was taken with; a read takes one back
+     * while no batch has landed since. Making a view (a snapshot, read options, iterators) cost
+     * about a sixth of a position lookup.
+     */
+    private final java.util.concurrent.ConcurrentLinkedDeque<Reading> idle = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private static final int IDLE_VIEWS = 8;
+    private volatile boolean closed;
+
+    private record Reading(Store.View view, Catalog catalog) {
+    }
 
     private ThorDb(Store store, PositionHash hash) {
         this.store = store;
@@ -131,7 +142,36 @@ public final class ThorDb implements AutoCloseable {
             try (Store.View v = store.view()) {
                 catalog = Catalog.load(v, catalog);
             }
+            closeIdle(); // they no longer see the store as it is; freed now rather than at the next read
             return catalog;
+        }
+    }
+
+    /** A view of the store as it is now, with its catalog: an idle one when still current, else new. */
+    private Reading take() {
+        synchronized (publish) {
+            for (Reading r; (r = idle.pollFirst()) != null; ) {
+                if (r.view().current() && r.catalog() == catalog) {
+                    return r;
+                }
+                r.view().close();
+            }
+            return new Reading(store.view(), catalog);
+        }
+    }
+
+    /** Gives a view back after a read: kept for the next one while it is current, else closed. */
+    private void giveBack(Reading r) {
+        if (!closed && r.view().current() && idle.size() < IDLE_VIEWS) {
+            idle.offerFirst(r);
+        } else {
+            r.view().close();
+        }
+    }
+
+    private void closeIdle() {
+        for (Reading r; (r = idle.pollFirst()) != null; ) {
+            r.view().close();
         }
     }
 
@@ -140,14 +180,11 @@ public final class ThorDb implements AutoCloseable {
      * escape {@code work}.
      */
     public <T> T read(Function<IndexReader, T> work) {
-        Store.View v;
-        Catalog c;
-        synchronized (publish) {
-            c = catalog;
-            v = store.view();
-        }
-        try (v) {
-            return work.apply(new IndexReader(v, c, hash));
+        Reading r = take();
+        try {
+            return work.apply(new IndexReader(r.view(), r.catalog(), hash));
+        } finally {
+            giveBack(r);
         }
     }
 
@@ -299,6 +336,7 @@ public final class ThorDb implements AutoCloseable {
                     new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(repair, sample, seed, out);
             if (r.repaired() > 0) {
                 store.flush();
+                closeIdle(); // they were taken before the repairs
             }
             return r;
         }
@@ -319,6 +357,8 @@ public final class ThorDb implements AutoCloseable {
     @Override
     public void close() {
         synchronized (importing) {
+            closed = true;
+            closeIdle();
             store.close();
         }
     }

@@ -89,9 +89,11 @@ class RobustnessTest {
         Path dbDir = tmp.resolve("db");
         long draws;
         long opening;
+        long blackWins;
         try (ThorDb db = ThorDb.open(dbDir)) {
             importInto(db, base);
             draws = db.count("result = draw");
+            blackWins = db.count("result = black");
             opening = db.count("opening = f5d6");
             assertEquals(0, db.verify(false, lines::add).problems(), lines.toString());
         }
@@ -113,6 +115,9 @@ class RobustnessTest {
             b.commit();
         }
         try (ThorDb db = ThorDb.open(dbDir)) {
+            // the damaged postings of Black's wins (first segment: now games 1, 2, 3) are what a read sees
+            long damaged = db.count("result = black");
+            assertTrue(damaged != blackWins, damaged + " Black wins before the repair");
             lines.clear();
             StoreVerifier.Report r = db.verify(false, lines::add);
             assertEquals(4, r.problems(), lines.toString());
@@ -127,6 +132,8 @@ class RobustnessTest {
             assertEquals(0, db.verify(false, m -> { }).problems());
             assertEquals(draws, db.count("result = draw"));
             assertEquals(opening, db.count("opening = f5d6"));
+            // read on a view taken after the repairs, not on the one the read above left
+            assertEquals(blackWins, db.count("result = black"));
         }
         // the command line says so too
         org.thordb.cli.CommandsTestAccess.Run cli = org.thordb.cli.CommandsTestAccess.run("verify", "--db", dbDir.toString());

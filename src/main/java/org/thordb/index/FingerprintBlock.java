@@ -132,11 +132,16 @@ public final class FingerprintBlock {
 
     /** Calls {@code visitor} with every game number of the block whose fingerprint is {@code fp}. */
     public static void candidates(byte[] v, int fp, LocalVisitor visitor) {
+        candidates(v, v.length, fp, visitor);
+    }
+
+    /** {@link #candidates(byte[], int, LocalVisitor)} of a block held in {@code v[0, length)}. */
+    public static void candidates(byte[] v, int length, int fp, LocalVisitor visitor) {
         int n = Keys.getU32(v, 4);
         if (n <= 0) {
             return;
         }
-        int width = (v.length - HEADER) / n - 3;
+        int width = (length - HEADER) / n - 3;
         int lo = 0;
         int hi = n;
         while (lo < hi) { // first entry with fingerprint >= fp

@@ -187,12 +187,17 @@ public final class IndexReader {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
         Postings.Union out = new Postings.Union();
-        view.scanPrefix(Space.POSITIONS, PositionKeys.key(c.black(), c.white(), side), (k, v) -> {
-            if (inScope(k)) {
-                out.add(v);
-            }
-            return true;
-        });
+        byte[] key = PositionKeys.key(c.black(), c.white(), side);
+        if (scope == null) {
+            view.scanPrefixValues(Space.POSITIONS, key, out::add); // every segment's: no key needed
+        } else {
+            view.scanPrefix(Space.POSITIONS, key, (k, v) -> {
+                if (inScope(k)) {
+                    out.add(v);
+                }
+                return true;
+            });
+        }
         singleGames(c, side, out::add);
         return out.result();
     }
@@ -206,12 +211,17 @@ public final class IndexReader {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
         long[] n = {0};
-        view.scanPrefix(Space.POSITIONS, PositionKeys.key(c.black(), c.white(), side), (k, v) -> {
-            if (inScope(k)) {
-                n[0] += Postings.cardinality(v);
-            }
-            return true;
-        });
+        byte[] key = PositionKeys.key(c.black(), c.white(), side);
+        if (scope == null) {
+            view.scanPrefixValues(Space.POSITIONS, key, (v, length) -> n[0] += Postings.cardinality(v, length));
+        } else {
+            view.scanPrefix(Space.POSITIONS, key, (k, v) -> {
+                if (inScope(k)) {
+                    n[0] += Postings.cardinality(v);
+                }
+                return true;
+            });
+        }
         singleGames(c, side, id -> n[0]++);
         return n[0];
     }
@@ -231,12 +241,12 @@ public final class IndexReader {
                 continue;
             }
             view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.partitionPrefix(bits, FingerprintBlock.partition(h, bits)),
-                    block -> {
+                    (block, length) -> {
                         int segment = FingerprintBlock.segment(block);
                         FileRow f = catalog.segment(segment);
                         if (f != null && (scope == null || scope.get(segment))) {
                             int first = f.firstId();
-                            FingerprintBlock.candidates(block, fp, local -> {
+                            FingerprintBlock.candidates(block, length, fp, local -> {
                                 if (reaches(first + local, ply, c)) {
                                     found.accept(first + local);
                                 }

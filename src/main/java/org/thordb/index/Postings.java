@@ -48,6 +48,11 @@ public final class Postings {
 
     /** Adds the ids of an encoded value to {@code into}. */
     public static void addTo(byte[] value, RoaringBitmap into) {
+        addTo(value, value.length, into);
+    }
+
+    /** Adds the ids of a value held in {@code value[0, length)} to {@code into}. */
+    public static void addTo(byte[] value, int length, RoaringBitmap into) {
         if (value[0] == 0) {
             int[] pos = {1};
             int n = getVarint(value, pos);
@@ -59,7 +64,7 @@ public final class Postings {
         } else {
             RoaringBitmap b = new RoaringBitmap();
             try {
-                b.deserialize(ByteBuffer.wrap(value, 1, value.length - 1).slice());
+                b.deserialize(ByteBuffer.wrap(value, 1, length - 1).slice());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -78,6 +83,11 @@ public final class Postings {
 
         /** Adds the ids of an encoded value. */
         public void add(byte[] value) {
+            add(value, value.length);
+        }
+
+        /** Adds the ids of a value held in {@code value[0, length)} (copied: the array may be reused). */
+        public void add(byte[] value, int length) {
             if (value[0] == 0) {
                 int[] pos = {1};
                 int n = getVarint(value, pos);
@@ -90,7 +100,9 @@ public final class Postings {
                     small[size++] = prev;
                 }
             } else {
-                bitmaps.add(decode(value));
+                RoaringBitmap b = new RoaringBitmap();
+                addTo(value, length, b);
+                bitmaps.add(b);
             }
         }
 
@@ -119,11 +131,16 @@ public final class Postings {
      * Roaring bitmap's serialisation keeps each container's count in its header.
      */
     public static long cardinality(byte[] value) {
+        return cardinality(value, value.length);
+    }
+
+    /** {@link #cardinality(byte[])} of a value held in {@code value[0, length)}. */
+    public static long cardinality(byte[] value, int length) {
         if (value[0] == 0) {
             return getVarint(value, new int[] {1});
         }
         return new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
-                java.nio.ByteBuffer.wrap(value, 1, value.length - 1).slice()).getLongCardinality();
+                java.nio.ByteBuffer.wrap(value, 1, length - 1).slice()).getLongCardinality();
     }
 
     /** Decodes a value. */

@@ -54,6 +54,8 @@ public final class RocksStore implements Store {
     private final Map<Space, ColumnFamilyHandle> bySpace = new EnumMap<>(Space.class);
     private final RocksDB db;
     private final WriteOptions syncWrite;
+    // batches committed since open: a view taken at n sees every write while this is still n
+    private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
 
     private RocksStore(Path dir, boolean readOnly) {
         this.dir = dir;
@@ -243,6 +245,7 @@ public final class RocksStore implements Store {
     }
 
     private final class RocksView implements View {
+        private final long commitsSeen = commits.get(); // read before the snapshot: never newer than it
         private final Snapshot snapshot = db.getSnapshot();
         // total order: a scan may cross prefixes, so no prefix Bloom filter may skip a file
         private final ReadOptions read = new ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(true);
@@ -251,6 +254,7 @@ public final class RocksStore implements Store {
         // for whole-prefix lookups in a space with a prefix extractor: the Bloom filter is asked first
         private ReadOptions prefixRead;
         private final Map<Space, RocksIterator> prefixIterators = new EnumMap<>(Space.class);
+        private byte[] values = new byte[4096];
 
         private RocksIterator prefixIterator(Space space) {
             if (prefixRead == null) {
@@ -265,11 +269,17 @@ public final class RocksStore implements Store {
                 View.super.scanPrefixValues(space, prefix, visitor);
                 return;
             }
-            // the iterator stops where the prefix ends: no key is read (each is a call into RocksDB)
+            // the iterator stops where the prefix ends: no key is read (each is a call into RocksDB),
+            // and values are copied into one array rather than a new one each
             RocksIterator it = prefixIterator(space);
             try {
                 for (it.seek(prefix); it.isValid(); it.next()) {
-                    visitor.value(it.value());
+                    int n = it.value(values);
+                    if (n > values.length) {
+                        values = new byte[Math.max(n, 2 * values.length)];
+                        it.value(values);
+                    }
+                    visitor.value(values, n);
                 }
                 it.status();
             } catch (RocksDBException e) {
@@ -315,6 +325,11 @@ public final class RocksStore implements Store {
             } catch (RocksDBException e) {
                 throw new ThorDbException(ErrorCode.STORE, dir + ": scan failed: " + e.getMessage(), e);
             }
+        }
+
+        @Override
+        public boolean current() {
+            return commits.get() == commitsSeen;
         }
 
         @Override
@@ -376,6 +391,7 @@ public final class RocksStore implements Store {
         public void commit() {
             try {
                 db.write(syncWrite, batch);
+                commits.incrementAndGet();
             } catch (RocksDBException e) {
                 throw new ThorDbException(ErrorCode.STORE, dir + ": write failed: " + e.getMessage(), e);
             }

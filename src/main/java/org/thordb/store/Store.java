@@ -62,11 +62,14 @@ public interface Store extends AutoCloseable {
         }
     }
 
-    /** Sees the value of one entry of a scan. */
+    /** Sees the value of one entry of a scan, in an array the scan may reuse. */
     @FunctionalInterface
     interface ValueVisitor {
-        /** Called for each value in key order. */
-        void value(byte[] value);
+        /**
+         * Called for each value in key order: the value is {@code value[0, length)}, and the array
+         * may be overwritten once the call returns (so that a scan need not allocate per entry).
+         */
+        void value(byte[] value, int length);
     }
 
     /** Sees one entry of a scan; returns false to stop. */
@@ -95,10 +98,16 @@ public interface Store extends AutoCloseable {
          */
         default void scanPrefixValues(Space space, byte[] prefix, ValueVisitor visitor) {
             scanPrefix(space, prefix, (k, v) -> {
-                visitor.value(v);
+                visitor.value(v, v.length);
                 return true;
             });
         }
+
+        /**
+         * Whether no batch has been committed to the store since this view was taken, so that it
+         * still sees the store as it is now (and may be reused for a later read).
+         */
+        boolean current();
 
         @Override
         void close();
