@@ -59,7 +59,7 @@ public final class IndexReader {
 
     /** Whether an entry whose key ends with its segment is to be read. */
     private boolean inScope(byte[] key) {
-        return scope == null || scope.get(Keys.getU32(key, key.length - 4));
+        return scope == null || scope.get(Terms.segmentOf(key));
     }
 
     /** The catalog this reader answers from. */
@@ -98,12 +98,7 @@ public final class IndexReader {
     /** The games with a term. */
     public RoaringBitmap term(Field f, byte[] term) {
         Postings.Union out = new Postings.Union();
-        view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
-            if (inScope(k)) {
-                out.add(v);
-            }
-            return true;
-        });
+        addTerm(f, term, out);
         return out.result();
     }
 
@@ -187,17 +182,7 @@ public final class IndexReader {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
         Postings.Union out = new Postings.Union();
-        byte[] key = PositionKeys.key(c.black(), c.white(), side);
-        if (scope == null) {
-            view.scanPrefixValues(Space.POSITIONS, key, out::add); // every segment's: no key needed
-        } else {
-            view.scanPrefix(Space.POSITIONS, key, (k, v) -> {
-                if (inScope(k)) {
-                    out.add(v);
-                }
-                return true;
-            });
-        }
+        positionEntries(c, side, out::add);
         singleGames(c, side, out::add);
         return out.result();
     }
@@ -211,19 +196,28 @@ public final class IndexReader {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
         long[] n = {0};
-        byte[] key = PositionKeys.key(c.black(), c.white(), side);
-        if (scope == null) {
-            view.scanPrefixValues(Space.POSITIONS, key, (v, length) -> n[0] += Postings.cardinality(v, length));
-        } else {
-            view.scanPrefix(Space.POSITIONS, key, (k, v) -> {
-                if (inScope(k)) {
-                    n[0] += Postings.cardinality(v);
-                }
-                return true;
-            });
-        }
+        positionEntries(c, side, (v, length) -> n[0] += Postings.cardinality(v, length));
         singleGames(c, side, id -> n[0]++);
         return n[0];
+    }
+
+    /**
+     * Hands over the postings of canonical position {@code c} in each segment in scope that has
+     * an entry for it (two or more of its games reach it); when every segment is in scope, the
+     * values are read without their keys.
+     */
+    private void positionEntries(Position c, int side, Store.ValueVisitor visitor) {
+        byte[] key = PositionKeys.key(c.black(), c.white(), side);
+        if (scope == null) {
+            view.scanPrefixValues(Space.POSITIONS, key, visitor);
+            return;
+        }
+        view.scanPrefix(Space.POSITIONS, key, (k, v) -> {
+            if (inScope(k)) {
+                visitor.value(v, v.length);
+            }
+            return true;
+        });
     }
 
     /**

@@ -127,14 +127,10 @@ public final class Postings {
     }
 
     /**
-     * The number of ids of a value, without decoding them: a short list's count leads it, and a
-     * Roaring bitmap's serialisation keeps each container's count in its header.
+     * The number of ids of a value held in {@code value[0, length)}, without decoding them: a short
+     * list's count leads it, and a Roaring bitmap's serialisation keeps each container's count in
+     * its header.
      */
-    public static long cardinality(byte[] value) {
-        return cardinality(value, value.length);
-    }
-
-    /** {@link #cardinality(byte[])} of a value held in {@code value[0, length)}. */
     public static long cardinality(byte[] value, int length) {
         if (value[0] == 0) {
             return getVarint(value, new int[] {1});
