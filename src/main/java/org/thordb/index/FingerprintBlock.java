@@ -85,7 +85,7 @@ public final class FingerprintBlock {
 
     /** The segment of a block key: its last four bytes. */
     public static int segmentOf(byte[] key) {
-        return Keys.getU32(key, key.length - 4);
+        return Terms.segmentOf(key);
     }
 
     /** The segment of a block. */

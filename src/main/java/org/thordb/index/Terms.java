@@ -30,6 +30,14 @@ public final class Terms {
         return k;
     }
 
+    /**
+     * The segment of a key of {@code terms}, {@code positions} or {@code fingerprints}: each of
+     * them ends with it (u32).
+     */
+    public static int segmentOf(byte[] key) {
+        return Keys.getU32(key, key.length - 4);
+    }
+
     /** The term of a player or tournament number within a base. */
     public static byte[] name(int base, int number) {
         return new byte[] {(byte) (base >>> 8), (byte) base, (byte) (number >>> 8), (byte) number};

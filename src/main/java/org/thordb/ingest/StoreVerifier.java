@@ -6,10 +6,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.FingerprintBlock;
 import org.thordb.index.Postings;
 import org.thordb.index.PositionHash;
 import org.thordb.index.SegmentIndexer;
+import org.thordb.index.Terms;
 import org.thordb.store.ByteKey;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
@@ -85,7 +85,7 @@ public final class StoreVerifier {
         try (Store.View v = store.view()) {
             for (Space s : POSTINGS) {
                 v.scan(s, new byte[0], null, (k, val) -> {
-                    int seg = s == Space.FINGERPRINTS ? FingerprintBlock.segmentOf(k) : Keys.getU32(k, k.length - 4);
+                    int seg = Terms.segmentOf(k);
                     if (catalog.segment(seg) == null) {
                         orphans.add(k);
                         orphanSpaces.add(s);
@@ -99,8 +99,7 @@ public final class StoreVerifier {
             for (int i = 0; i < orphans.size(); i++) {
                 problems++;
                 out.line(orphanSpaces.get(i).familyName() + ": an entry of segment "
-                        + (orphanSpaces.get(i) == Space.FINGERPRINTS ? FingerprintBlock.segmentOf(orphans.get(i))
-                        : Keys.getU32(orphans.get(i), orphans.get(i).length - 4)) + ", which no file holds");
+                        + Terms.segmentOf(orphans.get(i)) + ", which no file holds");
             }
             for (FileRow f : files) {
                 SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
