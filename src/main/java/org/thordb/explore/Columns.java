@@ -8,8 +8,8 @@ import org.thordb.index.Terms;
 
 /**
  * Per-game columns for the explorer's figures (result, score, theoretical score, year), indexed by
- * game id and filled from the term postings once per catalog: the store changes only by imports,
- * and each import makes a new catalog.
+ * game id and filled once per catalog (the store changes only by imports, and each import makes a
+ * new catalog): results and scores from the term postings, years from the catalog's files.
  *
  * <p>Usage: {@code Columns c = Columns.of(reader); int score = c.score(id);}
  */
@@ -41,9 +41,8 @@ public final class Columns {
             byte v = (byte) (int) e.getKey();
             e.getValue().forEach((int id) -> c.theoretical[id] = v);
         }
-        for (Map.Entry<Integer, RoaringBitmap> e : r.valuesOf(Field.YEAR).entrySet()) {
-            int v = e.getKey();
-            e.getValue().forEach((int id) -> c.year[id] = v);
+        for (org.thordb.store.FileRow f : r.catalog().gameFiles()) { // a file's games have its year
+            java.util.Arrays.fill(c.year, f.firstId(), f.firstId() + f.games(), f.year());
         }
         return c;
     }
