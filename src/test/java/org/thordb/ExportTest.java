@@ -35,6 +35,18 @@ class ExportTest {
 
     private static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
 
+    /** A new store in {@code tmp/db} with the files of {@code bases} imported. */
+    private ThorDb imported(Path... bases) {
+        ThorDb db = ThorDb.open(tmp.resolve("db"));
+        try {
+            db.importFiles(List.of(bases), Importer.Options.defaults(), m -> { });
+            return db;
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
     private static byte[] pastTheDate(Path p) throws Exception {
         byte[] b = Files.readAllBytes(p);
         return Arrays.copyOfRange(b, 4, b.length);
@@ -43,8 +55,7 @@ class ExportTest {
     @Test
     void wholeYearsComeBackIdenticalButForTheCreationDate() throws Exception {
         Path base = SharedData.dir("wthor");
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
-            db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+        try (ThorDb db = imported(base)) {
             Path out = tmp.resolve("out");
             List<Path> written = new Exporter(db, out, Exporter.Format.WTHOR, false, TODAY).export(null);
             assertEquals(41, written.size());
@@ -86,8 +97,7 @@ class ExportTest {
         Path b = tmp.resolve("b");
         SampleBase.write(a, "ALPHA", 2001, 2, 50, 1L);
         SampleBase.write(b, "BETA", 2002, 2, 40, 2L);
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
-            db.importFiles(List.of(a, b), Importer.Options.defaults(), m -> { });
+        try (ThorDb db = imported(a, b)) {
             Path out = tmp.resolve("merged");
             new Exporter(db, out, Exporter.Format.WTHOR, false, TODAY).export("");
             assertTrue(Files.exists(out.resolve("WTHOR.JOU")));
@@ -116,8 +126,7 @@ class ExportTest {
     void textCsvJsonAndPgnSayTheSameGames() throws Exception {
         Path base = tmp.resolve("sample");
         SampleBase.write(base, "SAMPLE", 2010, 1, 30, 9L);
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
-            db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+        try (ThorDb db = imported(base)) {
             List<Game> games = db.games(db.all());
             Path text = tmp.resolve("text");
             List<Path> files = new Exporter(db, text, Exporter.Format.TEXT, false, TODAY).export("");
@@ -151,8 +160,7 @@ class ExportTest {
     void anExportNeverWritesThroughALink() throws Exception {
         Path base = tmp.resolve("sample");
         SampleBase.write(base, "SAMPLE", 2010, 1, 5, 3L);
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
-            db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+        try (ThorDb db = imported(base)) {
             Path out = Files.createDirectories(tmp.resolve("out"));
             Path elsewhere = tmp.resolve("elsewhere.wtb");
             Files.writeString(elsewhere, "keep me");
