@@ -10,6 +10,8 @@ import org.roaringbitmap.PeekableIntIterator;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.IndexReader;
 import org.thordb.store.GameRow;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
 import org.thordb.store.Store;
 
 /**
@@ -25,40 +27,53 @@ import org.thordb.store.Store;
  * }</pre>
  */
 public final class QueryResult implements AutoCloseable, Iterable<Game> {
+    private final ThorDb db;
     private final Store.View view;
     private final IndexReader reader;
     private final RoaringBitmap ids;
-    private boolean closed;
+    private volatile boolean closed;
 
-    QueryResult(Store.View view, IndexReader reader, RoaringBitmap ids) {
+    QueryResult(ThorDb db, Store.View view, IndexReader reader, RoaringBitmap ids) {
+        this.db = db;
         this.view = view;
         this.reader = reader;
         this.ids = ids;
     }
 
+    private void open() {
+        if (closed) {
+            throw new ThorDbException(ErrorCode.CLOSED, db.path() + ": the query result is closed");
+        }
+    }
+
     /** The number of games. */
     public long count() {
+        open();
         return ids.getLongCardinality();
     }
 
     /** The game ids, in order. */
     public RoaringBitmap ids() {
+        open();
         return ids.clone();
     }
 
     /** The catalog the query ran on: bases, names, files. */
     public org.thordb.store.Catalog catalog() {
+        open();
         return reader.catalog();
     }
 
     /** The games in id order, read as they are asked for. */
     @Override
     public Iterator<Game> iterator() {
-        return games(ids).iterator();
+        open();
+        return iterate(ids);
     }
 
     /** The games of some of the ids (from {@link #ids()}), in id order, read as they are asked for. */
     public Iterable<Game> games(RoaringBitmap some) {
+        open();
         return () -> iterate(some);
     }
 
@@ -72,30 +87,51 @@ public final class QueryResult implements AutoCloseable, Iterable<Game> {
 
             @Override
             public Game next() {
-                if (closed) {
-                    throw new IllegalStateException("the query result is closed");
-                }
                 if (!it.hasNext()) {
                     throw new NoSuchElementException();
                 }
-                GameRow row = reader.game(it.next());
-                return Game.of(row, reader.catalog());
+                int id = it.next();
+                return db.guarded(() -> { // the store may be closing: then this throws, never reads
+                    open();
+                    GameRow row = reader.game(id);
+                    return Game.of(row, reader.catalog());
+                });
             }
         };
     }
 
     /** The games as a stream, in id order. */
     public Stream<Game> stream() {
+        open();
         return StreamSupport.stream(Spliterators.spliterator(iterator(), count(),
                 Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.SIZED), false);
     }
 
-    /** Releases the snapshot. */
+    /** Releases the snapshot; closing again does nothing. */
     @Override
     public void close() {
-        if (!closed) {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
             closed = true;
-            view.close();
         }
+        db.forget(this);
+        try {
+            db.guarded(() -> {
+                view.close();
+                return null;
+            });
+        } catch (ThorDbException e) {
+            // the store closed first, and freed the view with it
+        }
+    }
+
+    /** Closed by the store's close, which holds every call off meanwhile. */
+    void closeWithStore() {
+        synchronized (this) {
+            closed = true;
+        }
+        view.close();
     }
 }

@@ -18,8 +18,18 @@ public enum ErrorCode {
     IO,
     /** A call was made with arguments it does not accept. */
     BAD_ARGUMENT,
-    /** The store on disk is missing, in use, damaged or of another schema. */
+    /** The store on disk is missing, or the engine failed in a way none of the codes below names. */
     STORE,
+    /** The store is open for writing in another process (or already in this one). */
+    LOCKED,
+    /** The store's bytes are damaged: a checksum failed, or a value does not decode. The message names the key's family. */
+    CORRUPT,
+    /** A write was asked of a store opened read-only. */
+    READ_ONLY,
+    /** The store was made by a thordb with another schema. */
+    SCHEMA,
+    /** The store, or a result read from it, is closed. */
+    CLOSED,
     /** A query could not be parsed or planned. */
     QUERY
 }

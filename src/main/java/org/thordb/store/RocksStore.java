@@ -25,6 +25,7 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Snapshot;
+import org.rocksdb.Status;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 import org.thordb.error.ErrorCode;
@@ -56,6 +57,9 @@ public final class RocksStore implements Store {
     private final WriteOptions syncWrite;
     // batches committed since open: a view taken at n sees every write while this is still n
     private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
+    // a closed store frees its handles: every later call must throw, never reach RocksDB
+    private volatile boolean closed;
+    private final java.util.Set<AutoCloseable> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private RocksStore(Path dir, boolean readOnly) {
         this.dir = dir;
@@ -92,24 +96,54 @@ public final class RocksStore implements Store {
 
     /** Opens (creating when missing) the store in a folder, for reading and writing. */
     public static RocksStore open(Path dir) {
+        notAFile(dir);
         return new RocksStore(dir, false);
     }
 
     /** Opens an existing store read-only; it may be open for writing in another process. */
     public static RocksStore openReadOnly(Path dir) {
+        notAFile(dir);
         if (!Files.isDirectory(dir)) {
             throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
         }
         return new RocksStore(dir, true);
     }
 
+    private static void notAFile(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": this is a file, not a store folder");
+        }
+    }
+
     private ThorDbException opening(RocksDBException e) {
         String m = String.valueOf(e.getMessage());
-        if (m.contains("lock") || m.contains("LOCK")) {
-            return new ThorDbException(ErrorCode.STORE, dir + ": the store is in use by another process"
+        Status.Code code = e.getStatus() == null ? null : e.getStatus().getCode();
+        if (code == Status.Code.IOError && m.contains("lock hold by current process")) {
+            return new ThorDbException(ErrorCode.LOCKED, dir + ": the store is open already in this process"
+                    + " (share that ThorDb, or close it first)", e);
+        }
+        // RocksDB says a lock failed with an I/O error on the LOCK file: only then is it in use
+        if (code == Status.Code.IOError && m.contains(java.io.File.separator + "LOCK")) {
+            return new ThorDbException(ErrorCode.LOCKED, dir + ": the store is in use by another process"
                     + " (open it read-only, or wait for that process to finish)", e);
         }
-        return new ThorDbException(ErrorCode.STORE, dir + ": cannot open the store: " + m, e);
+        return failure("cannot open the store", e);
+    }
+
+    /** A RocksDB failure as thordb's exception: corruption as CORRUPT, the rest as STORE. */
+    private ThorDbException failure(String what, RocksDBException e) {
+        Status.Code code = e.getStatus() == null ? null : e.getStatus().getCode();
+        if (code == Status.Code.Corruption) {
+            return new ThorDbException(ErrorCode.CORRUPT, dir + ": " + what + ": the store is damaged: "
+                    + ThorDbException.quote(e.getMessage()) + " (run 'thordb verify --db')", e);
+        }
+        return new ThorDbException(ErrorCode.STORE, dir + ": " + what + ": " + ThorDbException.quote(e.getMessage()), e);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ThorDbException(ErrorCode.CLOSED, dir + ": the store is closed");
+        }
     }
 
     private ColumnFamilyOptions columnOptions(Space s) {
@@ -152,19 +186,31 @@ public final class RocksStore implements Store {
 
     @Override
     public View view() {
-        return new RocksView();
+        checkOpen();
+        RocksView v = new RocksView();
+        open.add(v);
+        return v;
+    }
+
+    @Override
+    public boolean readOnly() {
+        return readOnly;
     }
 
     @Override
     public Batch batch() {
+        checkOpen();
         if (readOnly) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": the store is open read-only");
+            throw new ThorDbException(ErrorCode.READ_ONLY, dir + ": the store is open read-only");
         }
-        return new RocksBatch();
+        RocksBatch b = new RocksBatch();
+        open.add(b);
+        return b;
     }
 
     @Override
     public Map<Space, Long> sizes() {
+        checkOpen();
         Map<String, Space> byName = new HashMap<>();
         for (Space s : Space.values()) {
             byName.put(s.familyName(), s);
@@ -195,6 +241,7 @@ public final class RocksStore implements Store {
 
     @Override
     public void flush() {
+        checkOpen();
         if (readOnly) {
             return;
         }
@@ -202,24 +249,37 @@ public final class RocksStore implements Store {
             List<ColumnFamilyHandle> all = new ArrayList<>(bySpace.values());
             db.flush(o, all);
         } catch (RocksDBException e) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": flush failed: " + e.getMessage(), e);
+            throw failure("flush failed", e);
         }
     }
 
     @Override
     public void compact() {
+        checkOpen();
         try (CompactRangeOptions o = new CompactRangeOptions()
                 .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForce)) {
             for (Space s : Space.values()) {
                 db.compactRange(cf(s), null, null, o);
             }
         } catch (RocksDBException e) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": compaction failed: " + e.getMessage(), e);
+            throw failure("compaction failed", e);
         }
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        // views and batches still open are freed before the database they belong to
+        for (AutoCloseable c : open) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // each frees only its own handles
+            }
+        }
         for (ColumnFamilyHandle h : handles) {
             h.close();
         }
@@ -255,6 +315,14 @@ public final class RocksStore implements Store {
         private ReadOptions prefixRead;
         private final Map<Space, RocksIterator> prefixIterators = new EnumMap<>(Space.class);
         private byte[] values = new byte[4096];
+        private boolean released;
+
+        /** Throws CLOSED when this view, or its store, is closed: its handles are freed then. */
+        private void usable() {
+            if (released || closed) {
+                throw new ThorDbException(ErrorCode.CLOSED, dir + (closed ? ": the store is closed" : ": the view is closed"));
+            }
+        }
 
         private RocksIterator prefixIterator(Space space) {
             if (prefixRead == null) {
@@ -265,6 +333,7 @@ public final class RocksStore implements Store {
 
         @Override
         public void scanPrefixValues(Space space, byte[] prefix, ValueVisitor visitor) {
+            usable();
             if (space.prefixLength() == 0 || prefix.length != space.prefixLength()) {
                 View.super.scanPrefixValues(space, prefix, visitor);
                 return;
@@ -279,106 +348,143 @@ public final class RocksStore implements Store {
                         values = new byte[Math.max(n, 2 * values.length)];
                         it.value(values);
                     }
-                    visitor.value(values, n);
+                    try {
+                        visitor.value(values, n);
+                    } catch (RuntimeException e) {
+                        throw Store.isDecodeFailure(e) ? Store.corrupt(dir, space, prefix, e) : e;
+                    }
                 }
                 it.status();
             } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": scan failed: " + e.getMessage(), e);
+                throw failure("scan failed", e);
             }
         }
 
         @Override
         public void scanPrefix(Space space, byte[] prefix, EntryVisitor visitor) {
+            usable();
             if (space.prefixLength() == 0 || prefix.length != space.prefixLength()) {
                 View.super.scanPrefix(space, prefix, visitor);
                 return;
             }
-            walk(prefixIterator(space), prefix, null, visitor); // the iterator stops where the prefix ends
+            walk(space, prefixIterator(space), prefix, null, visitor); // the iterator stops where the prefix ends
         }
 
         @Override
         public byte[] get(Space space, byte[] key) {
+            usable();
             try {
                 return db.get(cf(space), read, key);
             } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": read failed: " + e.getMessage(), e);
+                throw failure("read failed", e);
             }
         }
 
         @Override
         public void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
-            walk(iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read)), from, to, visitor);
+            usable();
+            walk(space, iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read)), from, to, visitor);
         }
 
-        private void walk(RocksIterator it, byte[] from, byte[] to, EntryVisitor visitor) {
+        private void walk(Space space, RocksIterator it, byte[] from, byte[] to, EntryVisitor visitor) {
             try {
                 for (it.seek(from); it.isValid(); it.next()) {
                     byte[] key = it.key();
                     if (to != null && java.util.Arrays.compareUnsigned(key, to) >= 0) {
                         return;
                     }
-                    if (!visitor.entry(key, it.value())) {
+                    boolean more;
+                    try {
+                        more = visitor.entry(key, it.value());
+                    } catch (RuntimeException e) {
+                        throw Store.isDecodeFailure(e) ? Store.corrupt(dir, space, key, e) : e;
+                    }
+                    if (!more) {
                         return;
                     }
                 }
                 it.status();
             } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": scan failed: " + e.getMessage(), e);
+                throw failure("scan failed", e);
             }
+        }
+
+        @Override
+        public Path path() {
+            return dir;
         }
 
         @Override
         public boolean current() {
-            return commits.get() == commitsSeen;
+            return !released && !closed && commits.get() == commitsSeen;
         }
 
         @Override
         public void close() {
-            for (RocksIterator it : iterators.values()) {
-                it.close();
+            synchronized (RocksStore.this) { // not while the store closes: each handle is freed once
+                if (released) {
+                    return;
+                }
+                released = true;
+                open.remove(this);
+                if (db.isOwningHandle()) {
+                    for (RocksIterator it : iterators.values()) {
+                        it.close();
+                    }
+                    for (RocksIterator it : prefixIterators.values()) {
+                        it.close();
+                    }
+                    read.close();
+                    if (prefixRead != null) {
+                        prefixRead.close();
+                    }
+                    db.releaseSnapshot(snapshot);
+                }
             }
-            for (RocksIterator it : prefixIterators.values()) {
-                it.close();
-            }
-            read.close();
-            if (prefixRead != null) {
-                prefixRead.close();
-            }
-            db.releaseSnapshot(snapshot);
         }
     }
 
     private final class RocksBatch implements Batch {
         private final WriteBatch batch = new WriteBatch();
         private int count;
+        private boolean released;
+
+        private void usable() {
+            if (released || closed) {
+                throw new ThorDbException(ErrorCode.CLOSED, dir + (closed ? ": the store is closed" : ": the batch is closed"));
+            }
+        }
 
         @Override
         public void put(Space space, byte[] key, byte[] value) {
+            usable();
             try {
                 batch.put(cf(space), key, value);
                 count++;
             } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": batch failed: " + e.getMessage(), e);
+                throw failure("batch failed", e);
             }
         }
 
         @Override
         public void delete(Space space, byte[] key) {
+            usable();
             try {
                 batch.delete(cf(space), key);
                 count++;
             } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": batch failed: " + e.getMessage(), e);
+                throw failure("batch failed", e);
             }
         }
 
         @Override
         public void deleteRange(Space space, byte[] from, byte[] to) {
+            usable();
             try {
                 batch.deleteRange(cf(space), from, to);
                 count++;
             } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": batch failed: " + e.getMessage(), e);
+                throw failure("batch failed", e);
             }
         }
 
@@ -389,17 +495,25 @@ public final class RocksStore implements Store {
 
         @Override
         public void commit() {
+            usable();
             try {
                 db.write(syncWrite, batch);
                 commits.incrementAndGet();
             } catch (RocksDBException e) {
-                throw new ThorDbException(ErrorCode.STORE, dir + ": write failed: " + e.getMessage(), e);
+                throw failure("write failed", e);
             }
         }
 
         @Override
         public void close() {
-            batch.close();
+            synchronized (RocksStore.this) {
+                if (released) {
+                    return;
+                }
+                released = true;
+                open.remove(this);
+                batch.close();
+            }
         }
     }
 }

@@ -5,12 +5,15 @@ import java.util.Map;
 /**
  * The storage engine behind thordb, kept small: named key spaces of sorted byte keys, consistent
  * read views, and atomic, durable write batches. {@link RocksStore} is the one implementation.
+ * Every call after {@link #close()} throws {@link org.thordb.error.ErrorCode#CLOSED}; a caller
+ * that reads from several threads must itself keep {@code close()} from running beside a read
+ * (as {@code ThorDb} does), for a read under way holds native handles that close frees.
  *
  * <p>Usage:
  * <pre>{@code
  * try (Store s = RocksStore.open(Path.of("store"));
  *      Store.View v = s.view()) {
- *     byte[] meta = v.get(Store.Space.META, Keys.u32(0));
+ *     byte[] schema = v.get(Store.Space.META, Catalog.SCHEMA_KEY);
  * }
  * }</pre>
  */
@@ -103,6 +106,9 @@ public interface Store extends AutoCloseable {
             });
         }
 
+        /** The folder of the store this view reads, for messages. */
+        java.nio.file.Path path();
+
         /**
          * Whether no batch has been committed to the store since this view was taken, so that it
          * still sees the store as it is now (and may be reused for a later read).
@@ -135,11 +141,34 @@ public interface Store extends AutoCloseable {
         void close();
     }
 
+    /**
+     * A value of a key space that does not decode: the store's bytes are not what thordb wrote.
+     * Decoders throw the JDK's exceptions (an index out of bounds, a short buffer); this names
+     * the family and the key instead.
+     */
+    static org.thordb.error.ThorDbException corrupt(java.nio.file.Path dir, Space space, byte[] key, RuntimeException cause) {
+        String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, dir + ": a value of the " + space.familyName()
+                + " family does not decode (key " + (key == null ? "?" : java.util.HexFormat.of().formatHex(key, 0,
+                Math.min(key.length, 24))) + "): " + org.thordb.error.ThorDbException.quote(why) + " (run 'thordb verify --db')", cause);
+    }
+
+    /** Whether an exception is what a decoder throws on bytes it cannot read (and so means damage). */
+    static boolean isDecodeFailure(RuntimeException e) {
+        return e instanceof IndexOutOfBoundsException || e instanceof java.nio.BufferUnderflowException
+                || e instanceof java.nio.BufferOverflowException || e instanceof IllegalArgumentException
+                || e instanceof java.io.UncheckedIOException || e instanceof NegativeArraySizeException
+                || e instanceof org.roaringbitmap.InvalidRoaringFormat;
+    }
+
     /** A view of the store as it is now. */
     View view();
 
-    /** A new, empty batch. */
+    /** A new, empty batch; a read-only store throws {@link org.thordb.error.ErrorCode#READ_ONLY}. */
     Batch batch();
+
+    /** Whether the store was opened read-only. */
+    boolean readOnly();
 
     /** Bytes on disk per key space (live table files), and the total under {@code null}. */
     Map<Space, Long> sizes();
