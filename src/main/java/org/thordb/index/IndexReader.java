@@ -188,16 +188,27 @@ public final class IndexReader {
     }
 
     /**
-     * How many games reach a position: {@link #position}'s cardinality without building it. A
-     * segment's entries are disjoint from every other's, so the count is the sum of each entry's
-     * own count (a Roaring entry's is in its header) and of the fingerprint candidates that replay.
+     * How many games reach a position: {@link #position}'s cardinality, without building it when
+     * no game is alone in its segment to reach it. A segment's entries are disjoint from every
+     * other's, so the count is then the sum of each entry's own count (a Roaring entry's is in its
+     * header). Fingerprint candidates are another matter: a game counted in an entry may also be a
+     * candidate (one of its other positions sharing the fingerprint), so when there are any, the
+     * entries and the candidates are united as {@link #position} does.
      */
     public long positionCount(Position p) {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
+        RoaringBitmap found = new RoaringBitmap();
+        singleGames(c, side, found::add);
+        if (!found.isEmpty()) {
+            Postings.Union out = new Postings.Union();
+            positionEntries(c, side, out::add);
+            RoaringBitmap all = out.result();
+            all.or(found);
+            return all.getLongCardinality();
+        }
         long[] n = {0};
         positionEntries(c, side, (v, length) -> n[0] += Postings.cardinality(v, length));
-        singleGames(c, side, id -> n[0]++);
         return n[0];
     }
 
@@ -240,9 +251,13 @@ public final class IndexReader {
                         FileRow f = catalog.segment(segment);
                         if (f != null && (scope == null || scope.get(segment))) {
                             int first = f.firstId();
+                            int[] last = {-1}; // a game's entries of one fingerprint: replayed once when they stand together
                             FingerprintBlock.candidates(block, length, fp, local -> {
-                                if (reaches(first + local, ply, c)) {
-                                    found.accept(first + local);
+                                if (local != last[0]) {
+                                    last[0] = local;
+                                    if (reaches(first + local, ply, c)) {
+                                        found.accept(first + local);
+                                    }
                                 }
                             });
                         }
@@ -278,13 +293,33 @@ public final class IndexReader {
 
     /** A game by id, or null. */
     public GameRow game(int id) {
-        byte[] v = view.get(Space.GAMES, GameRow.key(id));
-        return v == null ? null : GameRow.decode(id, v);
+        byte[] key = GameRow.key(id);
+        byte[] v = view.get(Space.GAMES, key);
+        try {
+            return v == null ? null : GameRow.decode(id, v);
+        } catch (RuntimeException e) {
+            throw Store.isDecodeFailure(e) ? Store.corrupt(view.path(), Space.GAMES, key, e) : e;
+        }
     }
 
-    /** Visits every game in id order; the visitor returns false to stop. */
+    /**
+     * Visits every game in id order; the visitor returns false to stop. A record that does not
+     * decode is CORRUPT; what the visitor throws comes through as it is.
+     */
     public void scanGames(java.util.function.Predicate<GameRow> visitor) {
-        view.scan(Space.GAMES, new byte[0], null, (k, v) -> visitor.test(GameRow.decode(Keys.getU32(k, 0), v)));
+        RuntimeException[] thrown = {null};
+        view.scan(Space.GAMES, new byte[0], null, (k, v) -> {
+            GameRow row = GameRow.decode(Keys.getU32(k, 0), v); // the view names a failure here as damage
+            try {
+                return visitor.test(row);
+            } catch (RuntimeException e) {
+                thrown[0] = e;
+                return false;
+            }
+        });
+        if (thrown[0] != null) {
+            throw thrown[0];
+        }
     }
 
     /** The id of a game by base, board side, year and record number, or -1. */
