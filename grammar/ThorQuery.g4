@@ -1,6 +1,8 @@
 // The thordb query language: `player = "Tastet Marc" and opening = f5d6`.
-// Keywords are case-insensitive; `--` starts a comment. The parser is strict (anchored with EOF);
-// QueryParser turns its tree into the typed AST of org.thordb.query.ast.
+// Keywords are case-insensitive; `--` starts a comment. The parser is strict (anchored with EOF).
+// Fields are plain words here: QueryField (org.thordb.query.ast) is the table that says which
+// words are fields and what each takes, so a new field needs no change to this grammar, and a
+// misspelt one gets "unknown field 'yaer' (did you mean year?)" rather than a syntax error.
 grammar ThorQuery;
 
 options { caseInsensitive = true; }
@@ -18,39 +20,18 @@ expr
     ;
 
 predicate
-    : nameField op=(EQ | TILDE) STRING                      # nameMatch
-    | BASE EQ STRING                                        # baseMatch
-    | numField IN INT DOTDOT INT                            # numRange
-    | numField comparison INT                               # numCompare
-    | numField comparison numField                          # fieldCompare
-    | RESULT EQ outcome=(BLACK | WHITE | DRAW)              # resultMatch
-    | OPENING EQ LINE                                       # openingMatch
-    | POSITION EQ (LINE | STRING)                           # positionMatch
+    : field=WORD IN low=INT DOTDOT high=INT                          # rangePredicate
+    | field=WORD op=(EQ | NE | LT | LE | GT | GE | TILDE) value      # comparePredicate
     ;
 
-nameField : PLAYER | BLACK | WHITE | TOURNAMENT ;
-numField : YEAR | SCORE | THEORETICAL | MOVES ;
-comparison : EQ | NE | LT | LE | GT | GE ;
+value : STRING | INT | WORD ;
 
 AND : 'and' ;
 OR : 'or' ;
 NOT : 'not' ;
 IN : 'in' ;
-PLAYER : 'player' ;
-BLACK : 'black' ;
-WHITE : 'white' ;
-TOURNAMENT : 'tournament' ;
-BASE : 'base' ;
-YEAR : 'year' ;
-SCORE : 'score' ;
-THEORETICAL : 'theoretical' ;
-MOVES : 'moves' ;
-RESULT : 'result' ;
-DRAW : 'draw' ;
-OPENING : 'opening' ;
-POSITION : 'position' ;
 
-LINE : ([a-h] [1-8])+ ;
+WORD : [a-z_] [a-z0-9_.]* ;
 INT : [0-9]+ ;
 STRING : '"' (~["\\\r\n] | '\\' ["\\])* '"' ;
 

@@ -5,7 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -21,6 +26,7 @@ import org.thordb.store.GameRow;
 import org.thordb.store.RocksStore;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
+import org.thordb.store.ViewPool;
 
 /**
  * An open thordb store: import WTHOR files, look games up, and ask which games match a query or
@@ -44,21 +50,20 @@ public final class ThorDb implements AutoCloseable {
     private final Object columnsLock = new Object();
     private Catalog columnsCatalog;
     private org.thordb.explore.Columns columns;
+    private final ViewPool views;
     /**
-     * Views left by finished reads, with the catalog each was taken with; a read takes one back
-     * while no batch has landed since. Making a view (a snapshot, read options, iterators) cost
-     * about a sixth of a position lookup.
+     * Every call holds the read side while it runs; {@link #close()} takes the write side, so it
+     * waits for the calls under way and no call reaches a freed native handle.
      */
-    private final java.util.concurrent.ConcurrentLinkedDeque<Reading> idle = new java.util.concurrent.ConcurrentLinkedDeque<>();
-    private static final int IDLE_VIEWS = 8;
+    private final ReentrantReadWriteLock life = new ReentrantReadWriteLock();
     private volatile boolean closed;
-
-    private record Reading(Store.View view, Catalog catalog) {
-    }
+    /** Query results still open: closed with the store, and their later use throws. */
+    private final Set<QueryResult> results = ConcurrentHashMap.newKeySet();
 
     private ThorDb(Store store, PositionHash hash) {
         this.store = store;
         this.hash = hash;
+        this.views = new ViewPool(store, 8);
         try {
             checkSchema();
             try (Store.View v = store.view()) {
@@ -96,44 +101,69 @@ public final class ThorDb implements AutoCloseable {
             s = v.get(Space.META, Catalog.SCHEMA_KEY);
         }
         if (s == null) {
+            if (store.readOnly()) {
+                return; // read-only and empty: nothing to check, nothing to write
+            }
             try (Store.Batch b = store.batch()) {
                 b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
                 b.commit();
-            } catch (ThorDbException e) {
-                if (e.code() != ErrorCode.STORE) {
-                    throw e;
-                }
-                // read-only and empty: nothing to check
             }
             return;
         }
         Catalog.Schema have = Catalog.schema(s);
         if (!have.equals(want)) {
-            throw new ThorDbException(ErrorCode.STORE, store.path() + ": the store has schema " + have
+            throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema " + have
                     + " but this thordb reads " + want + "; import the files again into a new store");
         }
     }
 
-    /** The folder of the store. */
+    /**
+     * Runs a call while the store is open: closing waits for it to end, and a call after close
+     * throws {@link ErrorCode#CLOSED}.
+     */
+    <T> T guarded(Supplier<T> work) {
+        Lock l = life.readLock();
+        l.lock();
+        try {
+            if (closed) {
+                throw new ThorDbException(ErrorCode.CLOSED, store.path() + ": the store is closed");
+            }
+            return work.get();
+        } finally {
+            l.unlock();
+        }
+    }
+
+    /** A query result was closed by its user. */
+    void forget(QueryResult r) {
+        results.remove(r);
+    }
+
+    /** The folder of the store (known after close too). */
     public Path path() {
         return store.path();
     }
 
     /** The catalog as of the last import: bases, names, files. */
     public Catalog catalog() {
-        return catalog;
+        return guarded(() -> catalog);
     }
 
-    /** Imports files and folders; see {@link Importer}. */
+    /** Imports files and folders; see {@link Importer}. Closing the store waits for the import. */
     public ImportReport importFiles(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
-        synchronized (importing) {
-            Importer im = new Importer(store, catalog, hash, this::commit, options, listener);
-            ImportReport r = im.run(inputs);
-            if (r.games() > 0 || r.names() > 0) {
-                store.flush(); // later opens then replay no log, and sizes are the tables'
+        return guarded(() -> {
+            if (store.readOnly()) {
+                throw new ThorDbException(ErrorCode.READ_ONLY, store.path() + ": the store is open read-only; nothing is imported");
             }
-            return r;
-        }
+            synchronized (importing) {
+                Importer im = new Importer(store, catalog, hash, this::commit, options, listener);
+                ImportReport r = im.run(inputs);
+                if (r.games() > 0 || r.names() > 0) {
+                    store.flush(); // later opens then replay no log, and sizes are the tables'
+                }
+                return r;
+            }
+        });
     }
 
     private Catalog commit(Store.Batch batch) {
@@ -142,36 +172,8 @@ public final class ThorDb implements AutoCloseable {
             try (Store.View v = store.view()) {
                 catalog = Catalog.load(v, catalog);
             }
-            closeIdle(); // they no longer see the store as it is; freed now rather than at the next read
+            views.clear(); // they no longer see the store as it is; freed now rather than at the next read
             return catalog;
-        }
-    }
-
-    /** A view of the store as it is now, with its catalog: an idle one when still current, else new. */
-    private Reading take() {
-        synchronized (publish) {
-            for (Reading r; (r = idle.pollFirst()) != null; ) {
-                if (r.view().current() && r.catalog() == catalog) {
-                    return r;
-                }
-                r.view().close();
-            }
-            return new Reading(store.view(), catalog);
-        }
-    }
-
-    /** Gives a view back after a read: kept for the next one while it is current, else closed. */
-    private void giveBack(Reading r) {
-        if (!closed && r.view().current() && idle.size() < IDLE_VIEWS) {
-            idle.offerFirst(r);
-        } else {
-            r.view().close();
-        }
-    }
-
-    private void closeIdle() {
-        for (Reading r; (r = idle.pollFirst()) != null; ) {
-            r.view().close();
         }
     }
 
@@ -180,12 +182,17 @@ public final class ThorDb implements AutoCloseable {
      * escape {@code work}.
      */
     public <T> T read(Function<IndexReader, T> work) {
-        Reading r = take();
-        try {
-            return work.apply(new IndexReader(r.view(), r.catalog(), hash));
-        } finally {
-            giveBack(r);
-        }
+        return guarded(() -> {
+            ViewPool.Lease l;
+            synchronized (publish) { // the view and the catalog of one moment
+                l = views.take(catalog);
+            }
+            try {
+                return work.apply(new IndexReader(l.view(), l.catalog(), hash));
+            } finally {
+                views.giveBack(l);
+            }
+        });
     }
 
     /** A game by id. */
@@ -259,19 +266,37 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
      */
     public QueryResult query(String query) {
-        Store.View v;
-        Catalog c;
-        synchronized (publish) {
-            c = catalog;
-            v = store.view();
+        return guarded(() -> {
+            Store.View v;
+            Catalog c;
+            synchronized (publish) {
+                c = catalog;
+                v = store.view();
+            }
+            try {
+                IndexReader r = new IndexReader(v, c, hash);
+                QueryResult out = new QueryResult(this, v, r, evaluate(query, r));
+                results.add(out);
+                return out;
+            } catch (RuntimeException e) {
+                v.close();
+                throw e;
+            }
+        });
+    }
+
+    /** A query's games; a blank query (nothing but spaces and comments) means every game, here as everywhere. */
+    private static RoaringBitmap evaluate(String query, IndexReader r) {
+        org.thordb.query.ast.Expr e = parse(query);
+        return e == null ? r.all() : QueryEngine.evaluate(e, r);
+    }
+
+    /** The query parsed, or null when it is blank. */
+    private static org.thordb.query.ast.Expr parse(String query) {
+        if (query == null) {
+            throw new ThorDbException(ErrorCode.QUERY, "no query");
         }
-        try {
-            IndexReader r = new IndexReader(v, c, hash);
-            return new QueryResult(v, r, query.isBlank() ? r.all() : QueryEngine.evaluate(query, r));
-        } catch (RuntimeException e) {
-            v.close();
-            throw e;
-        }
+        return org.thordb.query.parse.QueryParser.isBlank(query) ? null : org.thordb.query.parse.QueryParser.parse(query);
     }
 
     /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */
@@ -305,19 +330,19 @@ public final class ThorDb implements AutoCloseable {
         }
     }
 
-    /** The ids of the games a query matches. */
+    /** The ids of the games a query matches (every game when it is blank). */
     public RoaringBitmap select(String query) {
-        return read(r -> QueryEngine.evaluate(query, r));
+        return read(r -> evaluate(query, r));
     }
 
-    /** The number of games a query matches. */
+    /** The number of games a query matches (every game when it is blank). */
     public long count(String query) {
-        org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(query);
-        if (e instanceof org.thordb.query.ast.Expr.PositionMatch p) {
+        org.thordb.query.ast.Expr e = parse(query);
+        if (e instanceof org.thordb.query.ast.Predicate.PositionMatch p) {
             // the commonest batch question: counted entry by entry, no bitmap built
             return read(r -> r.positionCount(p.position()));
         }
-        return read(r -> QueryEngine.evaluate(e, r)).getLongCardinality();
+        return read(r -> e == null ? r.all() : QueryEngine.evaluate(e, r)).getLongCardinality();
     }
 
     /**
@@ -331,35 +356,64 @@ public final class ThorDb implements AutoCloseable {
     /** {@link #verify(boolean, org.thordb.ingest.StoreVerifier.Listener)} of {@code sample} game files drawn with {@code seed}. */
     public org.thordb.ingest.StoreVerifier.Report verify(boolean repair, int sample, long seed,
                                                         org.thordb.ingest.StoreVerifier.Listener out) {
-        synchronized (importing) {
-            org.thordb.ingest.StoreVerifier.Report r =
-                    new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(repair, sample, seed, out);
-            if (r.repaired() > 0) {
-                store.flush();
-                closeIdle(); // they were taken before the repairs
+        return guarded(() -> {
+            synchronized (importing) {
+                org.thordb.ingest.StoreVerifier.Report r =
+                        new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(repair, sample, seed, out);
+                if (r.repaired() > 0) {
+                    store.flush();
+                    views.clear(); // they were taken before the repairs
+                }
+                return r;
             }
-            return r;
-        }
+        });
     }
 
     /** Bytes on disk, per key space name and in total ({@code "total"}). */
     public java.util.Map<String, Long> sizes() {
-        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
-        store.sizes().forEach((k, v) -> out.put(k == null ? "total" : k.name().toLowerCase(Locale.ROOT), v));
-        return out;
+        return guarded(() -> {
+            java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+            store.sizes().forEach((k, v) -> out.put(k == null ? "total" : k.name().toLowerCase(Locale.ROOT), v));
+            return out;
+        });
     }
 
     /** Compacts the store (smaller, and faster to read after large imports). */
     public void compact() {
-        store.compact();
+        guarded(() -> {
+            store.compact();
+            return null;
+        });
     }
 
+    /**
+     * Closes the store: waits for the calls under way (an import, a read), closes the query
+     * results still open (their later use throws {@link ErrorCode#CLOSED}), then frees every
+     * native handle. Every later call throws {@link ErrorCode#CLOSED}; closing again does nothing.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when called from inside a read of this store
+     */
     @Override
     public void close() {
-        synchronized (importing) {
+        if (life.getReadHoldCount() > 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, store.path()
+                    + ": close() was called from inside a read of the same store; close it after the read");
+        }
+        Lock l = life.writeLock();
+        l.lock();
+        try {
+            if (closed) {
+                return;
+            }
             closed = true;
-            closeIdle();
+            for (QueryResult r : results) {
+                r.closeWithStore();
+            }
+            results.clear();
+            views.close();
             store.close();
+        } finally {
+            l.unlock();
         }
     }
 }

@@ -25,6 +25,8 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.query.ast.Expr;
+import org.thordb.query.ast.Predicate;
+import org.thordb.query.ast.QueryField;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.Catalog;
 
@@ -39,8 +41,8 @@ import org.thordb.store.Catalog;
 public final class Repl {
     static final int PAGE = 10;
 
-    private static final List<String> WORDS = List.of("player", "black", "white", "tournament", "base", "year", "score",
-            "theoretical", "moves", "result", "opening", "position", "and", "or", "not", "in", "draw");
+    /** The language's keywords and the values of result; the fields come from {@link QueryField}. */
+    private static final List<String> KEYWORDS = List.of("and", "or", "not", "in", "black", "white", "draw");
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
             ":explore", ":play", ":back", ":filter", ":quit");
 
@@ -275,9 +277,9 @@ public final class Repl {
     }
 
     private static void collect(Expr e, List<Position> out) {
-        if (e instanceof Expr.PositionMatch p) {
+        if (e instanceof Predicate.PositionMatch p) {
             out.add(p.position());
-        } else if (e instanceof Expr.OpeningMatch o) {
+        } else if (e instanceof Predicate.OpeningMatch o) {
             out.add(Replay.replay(o.line(), null).finalPosition());
         } else if (e instanceof Expr.And a) {
             collect(a.left(), out);
@@ -297,8 +299,8 @@ public final class Repl {
                   position = f5d6c3d3c4f4f6f3e6e7        any move order, any orientation
                   year in 1990..1999 and result = draw and not tournament ~ "open"
                   theoretical > score
-                Fields: player black white tournament (= or ~ "text"), base = "NAME", year score theoretical
-                moves (= != < <= > >=, or in A..B), result = black|white|draw, opening = LINE, position = LINE|"BOARD X".
+                Fields:
+                %s
                 Commands:
                   :count QUERY       the number of games only
                   :explain [QUERY]   how a query is answered (default: the last one)
@@ -309,7 +311,19 @@ public final class Repl {
                   :play MOVE         play a move in the explorer;  :back  take it back
                   :filter [QUERY]    explore only the games of a query (none: every game)
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line
-                Tab completes fields, keywords and commands, and names after an opening quote.""");
+                Tab completes fields, keywords and commands, and names after an opening quote.""".formatted(fieldHelp()));
+    }
+
+    /** One line a field, from the field table: its word, its operators, what it means. */
+    static String fieldHelp() {
+        StringBuilder sb = new StringBuilder();
+        for (QueryField f : QueryField.values()) {
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append(String.format("  %-12s %-20s %s", f.word(), f.operators(), f.help()));
+        }
+        return sb.toString();
     }
 
     /**
@@ -321,8 +335,13 @@ public final class Repl {
         private final List<String[]> names = new ArrayList<>(); // {name, group}
 
         QueryCompleter(Catalog c) {
-            for (String w : WORDS) {
-                words.add(new Candidate(w, w, "keywords", null, null, null, true));
+            for (String w : QueryField.words()) {
+                words.add(new Candidate(w, w, "fields", null, null, null, true));
+            }
+            for (String w : KEYWORDS) {
+                if (QueryField.of(w) == null) {
+                    words.add(new Candidate(w, w, "keywords", null, null, null, true));
+                }
             }
             for (String w : COMMANDS) {
                 words.add(new Candidate(w, w, "commands", null, null, null, true));

@@ -2,25 +2,26 @@ package org.thordb.query.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.antlr.v4.runtime.BaseErrorListener;
+import java.util.Locale;
+import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.RecognitionException;
-import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.misc.IntervalSet;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.othello.Notation;
-import org.thordb.othello.Position;
-import org.thordb.othello.Replay;
 import org.thordb.query.ast.Expr;
+import org.thordb.query.ast.QueryField;
 
 /**
  * Parses a query into its typed tree. The ANTLR grammar is {@code grammar/ThorQuery.g4}; the
- * console listeners are removed, errors are collected, and the first is thrown as one
- * {@link ThorDbException} ({@link ErrorCode#QUERY}) with line and column, and the query with a caret
- * under the spot as its detail. Queries are bounded in length and nesting.
+ * console listeners are removed, the parser stops at the first error, and that error is thrown as
+ * one {@link ThorDbException} ({@link ErrorCode#QUERY}) in plain words — what was expected, what
+ * was found — with line and column, and the query with a caret under the spot as its detail.
+ * Fields are words that {@link QueryField} resolves, so a misspelt field is named as such. Queries
+ * are bounded in length and nesting.
  *
  * <p>Usage: {@code Expr e = QueryParser.parse("player = \"Tastet Marc\" and opening = f5d6");}
  */
@@ -33,8 +34,17 @@ public final class QueryParser {
     /** The deepest nesting accepted (parentheses and {@code not}). */
     public static final int MAX_DEPTH = 64;
 
-    /** A syntax error at a line and column (from 1). */
-    private record SyntaxError(int line, int column, String message) {
+    /** Whether a query is blank: nothing but spaces and comments (a blank query means every game). */
+    public static boolean isBlank(String query) {
+        if (query.isBlank()) {
+            return true;
+        }
+        if (query.length() > MAX_LENGTH) {
+            return false;
+        }
+        ThorQueryLexer lexer = new ThorQueryLexer(CharStreams.fromString(query));
+        lexer.removeErrorListeners();
+        return lexer.nextToken().getType() == Token.EOF;
     }
 
     /** Parses a query. */
@@ -46,40 +56,64 @@ public final class QueryParser {
             throw new ThorDbException(ErrorCode.QUERY, "the query is " + query.length()
                     + " characters long; at most " + MAX_LENGTH + " are accepted");
         }
-        List<SyntaxError> errors = new ArrayList<>();
-        BaseErrorListener collect = new BaseErrorListener() {
-            @Override
-            public void syntaxError(Recognizer<?, ?> r, Object symbol, int line, int col, String msg,
-                                    RecognitionException e) {
-                errors.add(new SyntaxError(line, col + 1, ThorDbException.quote(msg.replace("'<EOF>'", "the end of the query").replace("<EOF>", "the end of the query"))));
-            }
-        };
         ThorQueryLexer lexer = new ThorQueryLexer(CharStreams.fromString(query));
         lexer.removeErrorListeners();
-        lexer.addErrorListener(collect);
         CommonTokenStream tokens = new CommonTokenStream(lexer);
         tokens.fill();
-        checkDepth(tokens.getTokens(), query);
-        for (Token t : tokens.getTokens()) {
-            if (t.getType() == ThorQueryLexer.ERROR_CHAR) {
-                throw error(query, t.getLine(), t.getCharPositionInLine() + 1,
-                        "unexpected character '" + ThorDbException.quote(t.getText()) + "'");
-            }
+        List<Token> all = tokens.getTokens();
+        if (all.size() == 1) {
+            throw error(query, 1, 1, "the query is empty; write a condition such as year = 1990 ("
+                    + "fields: " + String.join(", ", QueryField.words()) + ")");
         }
+        checkCharacters(all, query);
+        checkDepth(all, query);
+        checkUnquotedNames(all, query);
         ThorQueryParser parser = new ThorQueryParser(tokens);
         parser.removeErrorListeners();
-        parser.addErrorListener(collect);
+        parser.setErrorHandler(new BailErrorStrategy());
         ThorQueryParser.QueryContext tree;
         try {
             tree = parser.query();
         } catch (ParseCancellationException e) {
-            tree = null;
+            if (e.getCause() instanceof RecognitionException re) {
+                throw syntax(query, all, re.getOffendingToken(), re.getExpectedTokens());
+            }
+            throw error(query, 1, 1, "cannot parse the query");
         }
-        if (!errors.isEmpty() || tree == null) {
-            SyntaxError e = errors.isEmpty() ? new SyntaxError(1, 1, "cannot parse the query") : errors.get(0);
-            throw error(query, e.line(), e.column(), e.message());
+        try {
+            return new AstBuilder().visit(tree.expr());
+        } catch (Positioned p) {
+            throw error(query, p.line, p.column, p.getMessage());
         }
-        return new AstBuilder(query).visit(tree.expr());
+    }
+
+    private static void checkCharacters(List<Token> tokens, String query) {
+        for (Token t : tokens) {
+            if (t.getType() != ThorQueryLexer.ERROR_CHAR) {
+                continue;
+            }
+            String c = t.getText();
+            String why = switch (c) {
+                case "\"" -> "this quote is never closed: a name is written \"Tastet Marc\", on one line";
+                case "'" -> "names are quoted with double quotes: \"" + singleQuoted(query, t.getStartIndex()) + "\"";
+                case "!" -> "'!' goes with '=': != means not equal; for 'not', write not";
+                case "&" -> "write and, not &";
+                case "|" -> "write or, not |";
+                case "." -> "unexpected '.': numbers are whole, and a range is written low..high (year in 1990..1999)";
+                default -> "unexpected character '" + ThorDbException.quote(c) + "'";
+            };
+            throw error(query, t.getLine(), t.getCharPositionInLine() + 1, why);
+        }
+    }
+
+    /** The text between a single quote and the next one (or the end of the line). */
+    private static String singleQuoted(String query, int at) {
+        int end = query.indexOf('\'', at + 1);
+        int eol = query.indexOf('\n', at + 1);
+        if (end < 0 || eol >= 0 && eol < end) {
+            end = eol < 0 ? query.length() : eol;
+        }
+        return ThorDbException.quote(query.substring(at + 1, end));
     }
 
     private static void checkDepth(List<Token> tokens, String query) {
@@ -99,6 +133,114 @@ public final class QueryParser {
         }
     }
 
+    /** {@code player = Tastet Marc}: the commonest slip, named before the grammar trips on Marc. */
+    private static void checkUnquotedNames(List<Token> tokens, String query) {
+        for (int i = 0; i + 2 < tokens.size(); i++) {
+            Token f = tokens.get(i);
+            Token op = tokens.get(i + 1);
+            QueryField field = f.getType() == ThorQueryLexer.WORD ? QueryField.of(f.getText()) : null;
+            if (field == null || !(field.operators().equals("= or ~") || field == QueryField.BASE)
+                    || !(op.getType() == ThorQueryLexer.EQ || op.getType() == ThorQueryLexer.TILDE)) {
+                continue;
+            }
+            List<String> words = new ArrayList<>();
+            int j = i + 2;
+            while (j < tokens.size() && (tokens.get(j).getType() == ThorQueryLexer.WORD
+                    || tokens.get(j).getType() == ThorQueryLexer.INT)) {
+                words.add(tokens.get(j++).getText());
+            }
+            if (!words.isEmpty()) {
+                Token v = tokens.get(i + 2);
+                throw error(query, v.getLine(), v.getCharPositionInLine() + 1, "names are quoted: "
+                        + f.getText().toLowerCase(Locale.ROOT) + " " + op.getText() + " \""
+                        + ThorDbException.quote(String.join(" ", words)) + "\"");
+            }
+        }
+    }
+
+    /** A syntax error in plain words: what was expected at the spot, and what stands there. */
+    private static ThorDbException syntax(String query, List<Token> tokens, Token found, IntervalSet expected) {
+        Token previous = found.getTokenIndex() > 0 ? tokens.get(found.getTokenIndex() - 1) : null;
+        String foundText = found.getType() == Token.EOF ? "the end of the query"
+                : "'" + ThorDbException.quote(found.getText()) + "'";
+        String want;
+        Token before = previous == null || previous.getTokenIndex() == 0 ? null : tokens.get(previous.getTokenIndex() - 1);
+        boolean afterField = previous != null && previous.getType() == ThorQueryLexer.WORD && (before == null
+                || before.getType() == ThorQueryLexer.AND || before.getType() == ThorQueryLexer.OR
+                || before.getType() == ThorQueryLexer.NOT || before.getType() == ThorQueryLexer.LPAREN);
+        if (found.getType() == ThorQueryLexer.EQ && previous != null && previous.getType() == ThorQueryLexer.EQ) {
+            return error(query, found.getLine(), found.getCharPositionInLine() + 1, "equal is one =, not ==");
+        }
+        if (afterField) {
+            QueryField field = QueryField.of(previous.getText());
+            String w = ThorDbException.quote(previous.getText());
+            if (field != null) {
+                want = "an operator after " + field.word() + " (" + field.operators() + ")";
+            } else {
+                QueryField near = QueryField.nearest(previous.getText());
+                return error(query, previous.getLine(), previous.getCharPositionInLine() + 1, "unknown field '" + w + "'"
+                        + (near != null ? " (did you mean " + near.word() + "?)"
+                        : "; the fields are " + String.join(", ", QueryField.words())));
+            }
+        } else if (isMoves(previous) && isMoves(found)) {
+            return error(query, found.getLine(), found.getCharPositionInLine() + 1, "moves are written together, without"
+                    + " spaces: " + previous.getText() + found.getText());
+        } else {
+            want = describe(expected, previous);
+        }
+        return error(query, found.getLine(), found.getCharPositionInLine() + 1, "expected " + want + ", found " + foundText);
+    }
+
+    private static boolean isMoves(Token t) {
+        return t != null && t.getType() == ThorQueryLexer.WORD && t.getText().toLowerCase(Locale.ROOT).matches("([a-h][1-8])+");
+    }
+
+    /** The expected tokens in words, the way a person would list them. */
+    private static String describe(IntervalSet expected, Token previous) {
+        List<String> parts = new ArrayList<>();
+        boolean value = expected.contains(ThorQueryLexer.STRING) || expected.contains(ThorQueryLexer.INT)
+                && expected.contains(ThorQueryLexer.WORD);
+        if (value) {
+            String after = previous == null ? "" : " after " + ThorDbException.quote(previous.getText());
+            parts.add("a value" + after + " (a \"quoted name\", a number, or moves such as f5d6)");
+        } else if (expected.contains(ThorQueryLexer.WORD)) {
+            parts.add("a condition such as year = 1990 (fields: " + String.join(", ", QueryField.words()) + ")");
+        }
+        if (!value && expected.contains(ThorQueryLexer.INT)) {
+            parts.add("a number");
+        }
+        if (expected.contains(ThorQueryLexer.DOTDOT)) {
+            parts.add("'..' (a range is low..high)");
+        }
+        if (expected.contains(ThorQueryLexer.NOT) && !expected.contains(ThorQueryLexer.WORD)) {
+            parts.add("not");
+        }
+        if (expected.contains(ThorQueryLexer.LPAREN) && !expected.contains(ThorQueryLexer.WORD)) {
+            parts.add("'('");
+        }
+        // after a whole condition, and/or may always come, though the parser asks only for what closes
+        boolean closes = expected.contains(Token.EOF) || expected.contains(ThorQueryLexer.RPAREN);
+        if (expected.contains(ThorQueryLexer.AND) || closes) {
+            parts.add("and");
+        }
+        if (expected.contains(ThorQueryLexer.OR) || closes) {
+            parts.add("or");
+        }
+        if (expected.contains(ThorQueryLexer.RPAREN)) {
+            parts.add("')'");
+        }
+        if (expected.contains(Token.EOF)) {
+            parts.add("the end of the query");
+        }
+        if (parts.isEmpty()) {
+            return "something else";
+        }
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        return String.join(", ", parts.subList(0, parts.size() - 1)) + " or " + parts.get(parts.size() - 1);
+    }
+
     /** An error at a line and column, with the query line and a caret as its detail. */
     static ThorDbException error(String query, int line, int column, String message) {
         String[] lines = query.split("\r?\n", -1);
@@ -108,14 +250,21 @@ public final class QueryParser {
                 + message, "  " + text + "\n  " + caret);
     }
 
-    /** Builds the typed tree from the parse tree. */
-    private static final class AstBuilder extends ThorQueryBaseVisitor<Expr> {
-        private final String query;
+    /** A message and where it belongs, thrown inside the tree builder. */
+    private static final class Positioned extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int line;
+        private final int column;
 
-        AstBuilder(String query) {
-            this.query = query;
+        Positioned(int line, int column, String message) {
+            super(message, null, false, false);
+            this.line = line;
+            this.column = column;
         }
+    }
 
+    /** Builds the typed tree from the parse tree; each predicate is made by its field. */
+    private static final class AstBuilder extends ThorQueryBaseVisitor<Expr> {
         @Override
         public Expr visitNotExpr(ThorQueryParser.NotExprContext c) {
             return new Expr.Not(visit(c.expr()));
@@ -142,101 +291,54 @@ public final class QueryParser {
         }
 
         @Override
-        public Expr visitNameMatch(ThorQueryParser.NameMatchContext c) {
-            Expr.NameField f = Expr.NameField.valueOf(c.nameField().getText().toUpperCase(java.util.Locale.ROOT));
-            return new Expr.NameMatch(f, c.op.getType() == ThorQueryLexer.TILDE, string(c.STRING().getSymbol()));
-        }
-
-        @Override
-        public Expr visitBaseMatch(ThorQueryParser.BaseMatchContext c) {
-            return new Expr.BaseMatch(string(c.STRING().getSymbol()));
-        }
-
-        @Override
-        public Expr visitNumRange(ThorQueryParser.NumRangeContext c) {
-            int lo = number(c.INT(0).getSymbol());
-            int hi = number(c.INT(1).getSymbol());
-            if (lo > hi) {
-                throw at(c.INT(0).getSymbol(), "the range " + lo + ".." + hi + " is empty: its low end is above its high end");
-            }
-            return new Expr.NumRange(numField(c.numField()), lo, hi);
-        }
-
-        @Override
-        public Expr visitNumCompare(ThorQueryParser.NumCompareContext c) {
-            return new Expr.NumCompare(numField(c.numField()), op(c.comparison()), number(c.INT().getSymbol()));
-        }
-
-        @Override
-        public Expr visitFieldCompare(ThorQueryParser.FieldCompareContext c) {
-            return new Expr.FieldCompare(numField(c.numField(0)), op(c.comparison()), numField(c.numField(1)));
-        }
-
-        @Override
-        public Expr visitResultMatch(ThorQueryParser.ResultMatchContext c) {
-            return new Expr.ResultMatch(Expr.Outcome.valueOf(c.outcome.getText().toUpperCase(java.util.Locale.ROOT)));
-        }
-
-        @Override
-        public Expr visitOpeningMatch(ThorQueryParser.OpeningMatchContext c) {
-            Token t = c.LINE().getSymbol();
-            int[] line = Notation.parseLine(t.getText());
-            Replay.Result r = Replay.replay(line, null);
-            if (!r.ok()) {
-                throw at(t, "the opening " + t.getText().toLowerCase(java.util.Locale.ROOT) + " is not legal: " + r.error());
-            }
-            return new Expr.OpeningMatch(line, t.getText().toLowerCase(java.util.Locale.ROOT));
-        }
-
-        @Override
-        public Expr visitPositionMatch(ThorQueryParser.PositionMatchContext c) {
-            if (c.LINE() != null) {
-                Token t = c.LINE().getSymbol();
-                Replay.Result r = Replay.replay(Notation.parseLine(t.getText()), null);
-                if (!r.ok()) {
-                    throw at(t, "the line " + t.getText().toLowerCase(java.util.Locale.ROOT) + " is not legal: " + r.error());
-                }
-                return new Expr.PositionMatch(r.finalPosition(), t.getText().toLowerCase(java.util.Locale.ROOT));
-            }
-            Token t = c.STRING().getSymbol();
-            String board = string(t);
+        public Expr visitRangePredicate(ThorQueryParser.RangePredicateContext c) {
+            QueryField f = field(c.field);
             try {
-                return new Expr.PositionMatch(Position.parseBoard(board), board);
-            } catch (ThorDbException e) {
-                throw at(t, e.getMessage());
+                return f.range(value(c.low), value(c.high));
+            } catch (QueryField.Invalid e) {
+                throw at(e, c.field);
             }
         }
 
-        private Expr.NumField numField(ThorQueryParser.NumFieldContext c) {
-            return Expr.NumField.valueOf(c.getText().toUpperCase(java.util.Locale.ROOT));
+        @Override
+        public Expr visitComparePredicate(ThorQueryParser.ComparePredicateContext c) {
+            QueryField f = field(c.field);
+            Token v = c.value().getStart();
+            try {
+                return f.compare(c.op.getText(), value(v));
+            } catch (QueryField.Invalid e) {
+                throw at(e, c.op);
+            }
         }
 
-        private Expr.Op op(ThorQueryParser.ComparisonContext c) {
-            return switch (c.getStart().getType()) {
-                case ThorQueryLexer.EQ -> Expr.Op.EQ;
-                case ThorQueryLexer.NE -> Expr.Op.NE;
-                case ThorQueryLexer.LT -> Expr.Op.LT;
-                case ThorQueryLexer.LE -> Expr.Op.LE;
-                case ThorQueryLexer.GT -> Expr.Op.GT;
-                default -> Expr.Op.GE;
+        private static QueryField field(Token t) {
+            QueryField f = QueryField.of(t.getText());
+            if (f != null) {
+                return f;
+            }
+            QueryField near = QueryField.nearest(t.getText());
+            String w = ThorDbException.quote(t.getText());
+            throw new Positioned(t.getLine(), t.getCharPositionInLine() + 1, "unknown field '" + w + "'"
+                    + (near != null ? " (did you mean " + near.word() + "?)"
+                    : "; the fields are " + String.join(", ", QueryField.words())));
+        }
+
+        private static QueryField.Value value(Token t) {
+            String s = t.getText();
+            return switch (t.getType()) {
+                case ThorQueryLexer.STRING -> new QueryField.Value(QueryField.ValueKind.STRING,
+                        s.substring(1, s.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\"),
+                        t.getLine(), t.getCharPositionInLine() + 1);
+                case ThorQueryLexer.INT -> new QueryField.Value(QueryField.ValueKind.NUMBER, s, t.getLine(),
+                        t.getCharPositionInLine() + 1);
+                default -> new QueryField.Value(QueryField.ValueKind.WORD, s, t.getLine(), t.getCharPositionInLine() + 1);
             };
         }
 
-        private int number(Token t) {
-            try {
-                return Integer.parseInt(t.getText());
-            } catch (NumberFormatException e) {
-                throw at(t, "the number " + t.getText() + " is too large");
-            }
-        }
-
-        private String string(Token t) {
-            String s = t.getText();
-            return s.substring(1, s.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
-        }
-
-        private ThorDbException at(Token t, String message) {
-            return error(query, t.getLine(), t.getCharPositionInLine() + 1, message);
+        /** The error at its value, or at the operator when it is about the field and operator. */
+        private static Positioned at(QueryField.Invalid e, Token fallback) {
+            return e.at() != null ? new Positioned(e.at().line(), e.at().column(), e.getMessage())
+                    : new Positioned(fallback.getLine(), fallback.getCharPositionInLine() + 1, e.getMessage());
         }
     }
 }

@@ -1,7 +1,7 @@
 package org.thordb.query.plan;
 
 import java.util.List;
-import org.thordb.query.ast.Expr;
+import org.thordb.query.ast.Predicate;
 
 /**
  * A query ready to run: a tree whose leaves are index lookups and whose inner nodes are bitmap
@@ -33,7 +33,7 @@ public sealed interface QueryPlan {
      * @param estimate the games it gives
      * @param micros how long the lookup took when planned
      */
-    record Lookup(Expr predicate, long estimate, long micros) implements QueryPlan {
+    record Lookup(Predicate predicate, long estimate, long micros) implements QueryPlan {
     }
 
     /** The plan drawn as an indented tree, one part a line, saying what the indexes read for each. */
@@ -46,7 +46,7 @@ public sealed interface QueryPlan {
     private static void draw(QueryPlan p, int depth, StringBuilder sb, org.thordb.store.Catalog c) {
         String pad = "  ".repeat(depth);
         if (p instanceof And a) {
-            boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && QueryPlanner.picksFiles(l.predicate()));
+            boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.predicate().picksFiles());
             sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first")
                     .append(scoped ? "; the other parts read only the files the year and base parts pick" : "")
                     .append('\n');
@@ -58,7 +58,7 @@ public sealed interface QueryPlan {
             sb.append(pad).append("not: every game but these, ").append(n.estimate()).append(" games\n");
             draw(n.child(), depth + 1, sb, c);
         } else if (p instanceof Lookup l) {
-            sb.append(pad).append(ExprText.of(l.predicate())).append(": ").append(QueryPlanner.access(l.predicate(), c))
+            sb.append(pad).append(l.predicate().text()).append(": ").append(l.predicate().access(c))
                     .append(" -> ")
                     .append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");
         }

@@ -3,13 +3,10 @@ package org.thordb.query.plan;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.IndexReader;
-import org.thordb.index.Terms;
 import org.thordb.query.ast.Expr;
-import org.thordb.query.exec.Predicates;
-import org.thordb.store.Catalog;
+import org.thordb.query.ast.Predicate;
 
 /**
  * Plans a query: each predicate is looked up in the indexes once (its bitmap kept for execution),
@@ -71,18 +68,18 @@ public final class QueryPlanner {
             QueryPlan child = build(n.inner(), r, bitmaps, all);
             return new QueryPlan.Not(child, all - child.estimate());
         }
+        Predicate pred = (Predicate) e;
         long t0 = System.nanoTime();
-        RoaringBitmap b = Predicates.lookup(e, r);
+        RoaringBitmap b = pred.lookup(r);
         long micros = (System.nanoTime() - t0) / 1000;
-        QueryPlan.Lookup l = new QueryPlan.Lookup(e, b.getLongCardinality(), micros);
+        QueryPlan.Lookup l = new QueryPlan.Lookup(pred, b.getLongCardinality(), micros);
         bitmaps.put(l, b);
         return l;
     }
 
-    /** Whether a predicate holds for whole files: a base, or a year (every game of a file has its year). */
-    static boolean picksFiles(Expr e) {
-        return e instanceof Expr.BaseMatch || e instanceof Expr.NumCompare c && c.field() == Expr.NumField.YEAR
-                || e instanceof Expr.NumRange g && g.field() == Expr.NumField.YEAR;
+    /** Whether a part holds for whole files: a base, or a year (every game of a file has its year). */
+    private static boolean picksFiles(Expr e) {
+        return e instanceof Predicate p && p.picksFiles();
     }
 
     private static List<Expr> flatten(Expr e, Class<? extends Expr> kind) {
@@ -96,41 +93,5 @@ public final class QueryPlanner {
             out.add(e);
         }
         return out;
-    }
-
-    /** What the indexes read for a predicate, in words. */
-    static String access(Expr e, Catalog c) {
-        if (e instanceof Expr.NameMatch m) {
-            int names = 0;
-            for (Catalog.Base b : c.bases()) {
-                names += (m.field() == Expr.NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex())
-                        .matching(m.text(), m.substring()).length;
-            }
-            String idx = switch (m.field()) {
-                case PLAYER -> "black and white postings";
-                case BLACK -> "black postings";
-                case WHITE -> "white postings";
-                case TOURNAMENT -> "tournament postings";
-            };
-            return idx + " of " + names + (names == 1 ? " name" : " names");
-        } else if (e instanceof Expr.BaseMatch) {
-            return "the base's files, id ranges from the catalog";
-        } else if (e instanceof Expr.NumCompare || e instanceof Expr.NumRange) {
-            Expr.NumField f = e instanceof Expr.NumCompare n ? n.field() : ((Expr.NumRange) e).field();
-            return f == Expr.NumField.YEAR ? "the years' files, id ranges from the catalog"
-                    : f.name().toLowerCase(Locale.ROOT) + " postings, a key range";
-        } else if (e instanceof Expr.FieldCompare f) {
-            return f.left().name().toLowerCase(Locale.ROOT) + " and " + f.right().name().toLowerCase(Locale.ROOT)
-                    + " postings, value by value";
-        } else if (e instanceof Expr.ResultMatch) {
-            return "result postings";
-        } else if (e instanceof Expr.OpeningMatch o) {
-            return o.line().length <= Terms.OPENING_DEPTH ? "opening postings of " + o.line().length + " moves"
-                    : "opening postings of " + Terms.OPENING_DEPTH + " moves and the position index, then the records";
-        } else if (e instanceof Expr.PositionMatch p) {
-            return "position postings and fingerprint blocks (" + (p.position().discs() - 4)
-                    + " moves in), candidates replayed";
-        }
-        throw new AssertionError(e);
     }
 }

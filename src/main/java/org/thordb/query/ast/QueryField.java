@@ -1,0 +1,331 @@
+package org.thordb.query.ast;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.thordb.error.ThorDbException;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+
+/**
+ * The fields of the query language, one constant each: its word, what it means, an example, and
+ * how a comparison on it becomes a {@link Predicate}. The parser, the REPL's completion and its
+ * help all read this table, so a new field is one constant here (and a record in
+ * {@link Predicate} when it needs a new kind of lookup).
+ *
+ * <p>Usage: {@code Predicate p = QueryField.of("year").compare("=", QueryField.Value.number("1990"));}
+ */
+public enum QueryField {
+    PLAYER("player", "either player's name, = whole (any case) or ~ part", "player = \"Tastet Marc\""),
+    BLACK("black", "Black's name", "black ~ \"tastet\""),
+    WHITE("white", "White's name", "white = \"Shaman David\""),
+    TOURNAMENT("tournament", "the tournament's name", "tournament ~ \"paris\""),
+    BASE("base", "the base the game was imported into", "base = \"WTHOR\""),
+    YEAR("year", "the year of the game's file", "year in 1990..1999"),
+    SCORE("score", "Black's discs at the end, as stored (empties to the winner)", "score > 32"),
+    THEORETICAL("theoretical", "Black's discs after perfect play from the file's depth, as stored", "theoretical > score"),
+    MOVES("moves", "the number of moves played", "moves < 60"),
+    RESULT("result", "who won by the stored score: black, white or draw", "result = draw"),
+    OPENING("opening", "the first moves, under the 4 symmetries of the start", "opening = f5d6c3"),
+    POSITION("position", "a position reached, in any orientation and move order (moves or a 64-square board)",
+            "position = f5d6c3d3c4f4f6f3e6e7"),
+    ID("id", "the game's id in the store (as jsonl output shows it)", "id = 136728"),
+    RECORD("record", "the game's record number in its file, from 0", "record < 10");
+
+    private final String word;
+    private final String help;
+    private final String example;
+
+    QueryField(String word, String help, String example) {
+        this.word = word;
+        this.help = help;
+        this.example = example;
+    }
+
+    /** The field as written in a query. */
+    public String word() {
+        return word;
+    }
+
+    /** What the field means, in a few words. */
+    public String help() {
+        return help;
+    }
+
+    /** A query using the field. */
+    public String example() {
+        return example;
+    }
+
+    /** What a value is, as written: a quoted string, a whole number, or a bare word (moves, outcomes, fields). */
+    public enum ValueKind { STRING, NUMBER, WORD }
+
+    /**
+     * A value as written, with where it stands (line and column from 1) for error messages.
+     *
+     * @param kind what it is
+     * @param text its text (a string without its quotes, escapes undone)
+     * @param line its line
+     * @param column its column
+     */
+    public record Value(ValueKind kind, String text, int line, int column) {
+    }
+
+    /** A value that is not right for its field: the parser adds the line, column and caret. */
+    public static final class Invalid extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Value at;
+
+        Invalid(Value at, String message) {
+            super(message, null, false, false);
+            this.at = at;
+        }
+
+        /** The value the message is about (null: the field itself). */
+        public Value at() {
+            return at;
+        }
+    }
+
+    /** The field with this word (any case), or null. */
+    public static QueryField of(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        for (QueryField f : values()) {
+            if (f.word.equals(w)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Every field's word, in table order. */
+    public static List<String> words() {
+        List<String> out = new ArrayList<>();
+        for (QueryField f : values()) {
+            out.add(f.word);
+        }
+        return out;
+    }
+
+    /** The field whose word is nearest to a misspelt one (at most 2 edits away), or null. */
+    public static QueryField nearest(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        QueryField best = null;
+        int bestDistance = 3;
+        for (QueryField f : values()) {
+            int d = distance(w, f.word);
+            if (d < bestDistance) {
+                best = f;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** The Damerau–Levenshtein (optimal string alignment) distance: yaer is one edit from year. */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+
+    private Predicate.NumField numField() {
+        return switch (this) {
+            case YEAR -> Predicate.NumField.YEAR;
+            case SCORE -> Predicate.NumField.SCORE;
+            case THEORETICAL -> Predicate.NumField.THEORETICAL;
+            case MOVES -> Predicate.NumField.MOVES;
+            case ID -> Predicate.NumField.ID;
+            case RECORD -> Predicate.NumField.RECORD;
+            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, OPENING, POSITION -> null;
+        };
+    }
+
+    private Predicate.NameField nameField() {
+        return switch (this) {
+            case PLAYER -> Predicate.NameField.PLAYER;
+            case BLACK -> Predicate.NameField.BLACK;
+            case WHITE -> Predicate.NameField.WHITE;
+            case TOURNAMENT -> Predicate.NameField.TOURNAMENT;
+            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, OPENING, POSITION, ID, RECORD -> null;
+        };
+    }
+
+    /** The words of the numeric fields, for messages. */
+    private static String numericWords() {
+        List<String> out = new ArrayList<>();
+        for (QueryField f : values()) {
+            if (f.numField() != null) {
+                out.add(f.word);
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    /** Whether the field is compared with {@code < <= > >=} and {@code in}. */
+    public boolean numeric() {
+        return numField() != null;
+    }
+
+    /** The operators the field takes, as written. */
+    public String operators() {
+        if (numeric()) {
+            return "= != < <= > >= or in";
+        }
+        return nameField() != null ? "= or ~" : "=";
+    }
+
+    /**
+     * The predicate {@code field op value}.
+     *
+     * @param op the operator as written: {@code = != < <= > >= ~}
+     * @param value the value
+     * @throws Invalid when the operator or the value does not suit the field
+     */
+    public Predicate compare(String op, Value value) {
+        Predicate.NameField name = nameField();
+        Predicate.NumField num = numField();
+        if (name != null) {
+            if (!op.equals("=") && !op.equals("~")) {
+                throw new Invalid(null, word + " takes = (the whole name) or ~ (part of it), not " + op);
+            }
+            if (value.kind() != ValueKind.STRING) {
+                throw new Invalid(value, "names are quoted: " + word + " " + op + " \"" + value.text() + "\"");
+            }
+            return new Predicate.NameMatch(name, op.equals("~"), value.text());
+        }
+        if (num != null) {
+            if (op.equals("~")) {
+                throw new Invalid(null, "~ (contains) is for names; " + word + " takes = != < <= > >= or in");
+            }
+            Predicate.Op o = op(op);
+            switch (value.kind()) {
+                case NUMBER -> {
+                    return new Predicate.NumCompare(num, o, number(value));
+                }
+                case WORD -> {
+                    QueryField other = of(value.text());
+                    if (other != null && other.numeric()) {
+                        return new Predicate.FieldCompare(num, o, other.numField());
+                    }
+                    throw new Invalid(value, word + " is compared with a number or a numeric field (" + numericWords()
+                            + "), and '" + ThorDbException.quote(value.text()) + "' is neither");
+                }
+                default -> throw new Invalid(value, word + " takes a number, unquoted: " + word + " " + op + " "
+                        + value.text());
+            }
+        }
+        if (!op.equals("=")) {
+            throw new Invalid(null, word + " takes only =, not " + op);
+        }
+        return switch (this) {
+            case BASE -> {
+                if (value.kind() != ValueKind.STRING) {
+                    throw new Invalid(value, "base names are quoted: base = \"" + value.text() + "\"");
+                }
+                yield new Predicate.BaseMatch(value.text());
+            }
+            case RESULT -> {
+                String w = value.text().toLowerCase(Locale.ROOT);
+                if (value.kind() == ValueKind.NUMBER || !(w.equals("black") || w.equals("white") || w.equals("draw"))) {
+                    throw new Invalid(value, "result is black, white or draw (the winner by the stored score), not "
+                            + shown(value));
+                }
+                yield new Predicate.ResultMatch(Predicate.Outcome.valueOf(w.toUpperCase(Locale.ROOT)));
+            }
+            case OPENING -> {
+                int[] line = line(value, "opening takes moves such as f5d6c3, unquoted");
+                yield new Predicate.OpeningMatch(line, value.text().toLowerCase(Locale.ROOT));
+            }
+            case POSITION -> {
+                if (value.kind() == ValueKind.STRING) {
+                    try {
+                        yield new Predicate.PositionMatch(Position.parseBoard(value.text()), value.text());
+                    } catch (ThorDbException e) {
+                        throw new Invalid(value, e.getMessage());
+                    }
+                }
+                int[] line = line(value, "position takes moves such as f5d6c3, or a quoted board of 64 squares"
+                        + " and the side to move");
+                yield new Predicate.PositionMatch(Replay.replay(line, null).finalPosition(),
+                        value.text().toLowerCase(Locale.ROOT));
+            }
+            default -> throw new IllegalStateException(word); // names and numbers are handled above
+        };
+    }
+
+    /**
+     * The predicate {@code field in low..high}.
+     *
+     * @throws Invalid when the field is not numeric or the range is empty
+     */
+    public Predicate range(Value low, Value high) {
+        Predicate.NumField num = numField();
+        if (num == null) {
+            throw new Invalid(null, "'in' is for numeric fields (" + numericWords() + "); " + word + " takes "
+                    + operators());
+        }
+        int lo = number(low);
+        int hi = number(high);
+        if (lo > hi) {
+            throw new Invalid(low, "the range " + lo + ".." + hi + " is empty: its low end is above its high end");
+        }
+        return new Predicate.NumRange(num, lo, hi);
+    }
+
+    private static String shown(Value v) {
+        return v.kind() == ValueKind.STRING ? "\"" + ThorDbException.quote(v.text()) + "\"" : "'" + ThorDbException.quote(v.text()) + "'";
+    }
+
+    private static Predicate.Op op(String op) {
+        return switch (op) {
+            case "=" -> Predicate.Op.EQ;
+            case "!=" -> Predicate.Op.NE;
+            case "<" -> Predicate.Op.LT;
+            case "<=" -> Predicate.Op.LE;
+            case ">" -> Predicate.Op.GT;
+            case ">=" -> Predicate.Op.GE;
+            default -> throw new IllegalArgumentException(op);
+        };
+    }
+
+    private static int number(Value v) {
+        if (v.kind() != ValueKind.NUMBER) {
+            throw new Invalid(v, "a number was expected, not " + shown(v));
+        }
+        try {
+            return Integer.parseInt(v.text());
+        } catch (NumberFormatException e) {
+            throw new Invalid(v, "the number " + ThorDbException.quote(v.text()) + " is too large");
+        }
+    }
+
+    /** A line of moves, legal from the start. */
+    private int[] line(Value v, String expected) {
+        String t = v.text().toLowerCase(Locale.ROOT);
+        if (v.kind() != ValueKind.WORD || !t.matches("([a-h][1-8])+")) {
+            throw new Invalid(v, expected + ", not " + shown(v));
+        }
+        int[] line = Notation.parseLine(t);
+        Replay.Result r = Replay.replay(line, null);
+        if (!r.ok()) {
+            throw new Invalid(v, "the " + (this == OPENING ? "opening " : "line ") + t + " is not legal: " + r.error());
+        }
+        return line;
+    }
+}

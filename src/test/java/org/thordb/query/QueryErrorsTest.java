@@ -1,0 +1,110 @@
+package org.thordb.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.query.ast.QueryField;
+import org.thordb.query.parse.QueryParser;
+
+/**
+ * Wrong queries a newcomer writes, each with the message it must get: in plain words, at the right
+ * line and column, with what to write instead where that can be told. No ANTLR wording may reach
+ * the user.
+ */
+class QueryErrorsTest {
+
+    private static final String FIELDS = String.join(", ", QueryField.words());
+
+    static Stream<Arguments> wrongQueries() {
+        return Stream.of(
+                // query, column, message after "query error at line 1, column N: "
+                Arguments.of("player = Tastet", 10, "names are quoted: player = \"Tastet\""),
+                Arguments.of("player = Tastet Marc", 10, "names are quoted: player = \"Tastet Marc\""),
+                Arguments.of("black ~ tast", 9, "names are quoted: black ~ \"tast\""),
+                Arguments.of("base = WTHOR", 8, "names are quoted: base = \"WTHOR\""),
+                Arguments.of("player = 'Tastet'", 10, "names are quoted with double quotes: \"Tastet\""),
+                Arguments.of("player = \"Tastet", 10, "this quote is never closed: a name is written \"Tastet Marc\", on one line"),
+                Arguments.of("yaer = 1990", 1, "unknown field 'yaer' (did you mean year?)"),
+                Arguments.of("year = 1990 and plyer = \"x\"", 17, "unknown field 'plyer' (did you mean player?)"),
+                Arguments.of("plyer \"Tastet\"", 1, "unknown field 'plyer' (did you mean player?)"),
+                Arguments.of("colour = black", 1, "unknown field 'colour'; the fields are " + FIELDS),
+                Arguments.of("year = ", 8, "expected a value after = (a \"quoted name\", a number, or moves such as f5d6),"
+                        + " found the end of the query"),
+                Arguments.of("year 1990", 6, "expected an operator after year (= != < <= > >= or in), found '1990'"),
+                Arguments.of("player \"Tastet Marc\"", 8, "expected an operator after player (= or ~), found '\"Tastet Marc\"'"),
+                Arguments.of("year == 1990", 7, "equal is one =, not =="),
+                Arguments.of("year = 1990 and", 16, "expected a condition such as year = 1990 (fields: " + FIELDS
+                        + "), found the end of the query"),
+                Arguments.of("and year = 1990", 1, "expected a condition such as year = 1990 (fields: " + FIELDS
+                        + "), found 'and'"),
+                Arguments.of("year = 1990 year = 1991", 13, "expected and, or or the end of the query, found 'year'"),
+                Arguments.of("(year = 1990", 13, "expected and, or or ')', found the end of the query"),
+                Arguments.of("year = 1990)", 12, "expected and, or or the end of the query, found ')'"),
+                Arguments.of("year > \"1990\"", 8, "year takes a number, unquoted: year > 1990"),
+                Arguments.of("player < \"Tastet\"", 8, "player takes = (the whole name) or ~ (part of it), not <"),
+                Arguments.of("year ~ 1990", 6, "~ (contains) is for names; year takes = != < <= > >= or in"),
+                Arguments.of("result = blue", 10, "result is black, white or draw (the winner by the stored score), not 'blue'"),
+                Arguments.of("opening = \"f5d6\"", 11, "opening takes moves such as f5d6c3, unquoted, not \"f5d6\""),
+                Arguments.of("opening = f5f5", 11, "the opening f5f5 is not legal: move 2 f5: the square is occupied"),
+                Arguments.of("opening = f5 d6", 14, "moves are written together, without spaces: f5d6"),
+                Arguments.of("position = \"XO-\"", 12, "a board string has 64 squares then the side to move; got 3 characters"),
+                Arguments.of("year in 1990", 13, "expected '..' (a range is low..high), found the end of the query"),
+                Arguments.of("year in 2000..1990", 9, "the range 2000..1990 is empty: its low end is above its high end"),
+                Arguments.of("player in 1..2", 1, "'in' is for numeric fields (year, score, theoretical, moves, id, record);"
+                        + " player takes = or ~"),
+                Arguments.of("year = 1990 & score > 32", 13, "write and, not &"),
+                Arguments.of("year = 1990 | score > 32", 13, "write or, not |"),
+                Arguments.of("year = 1990.5", 12, "unexpected '.': numbers are whole, and a range is written low..high"
+                        + " (year in 1990..1999)"),
+                Arguments.of("year = 99999999999", 8, "the number 99999999999 is too large"),
+                Arguments.of("theoretical > scroe", 15, "theoretical is compared with a number or a numeric field (year, score,"
+                        + " theoretical, moves, id, record), and 'scroe' is neither"),
+                Arguments.of("year = 1990 $", 13, "unexpected character '$'"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("wrongQueries")
+    void eachWrongQueryGetsItsMessage(String query, int column, String message) {
+        ThorDbException e = assertThrows(ThorDbException.class, () -> QueryParser.parse(query));
+        assertEquals(ErrorCode.QUERY, e.code());
+        assertEquals("query error at line 1, column " + column + ": " + message, e.getMessage());
+        // the caret stands under the column
+        String[] detail = e.detail().split("\n");
+        assertEquals("  " + query, detail[0]);
+        assertEquals(column + 1, detail[1].indexOf('^'), e.detail());
+        for (String antlr : new String[] {"viable", "mismatched", "extraneous", "missing", "<EOF>", "token recognition", "{"}) {
+            assertFalse(e.getMessage().contains(antlr), e.getMessage());
+        }
+    }
+
+    @Test
+    void anErrorOnALaterLineNamesThatLine() {
+        ThorDbException e = assertThrows(ThorDbException.class, () -> QueryParser.parse("year = 1990\nand player = Tastet"));
+        assertEquals("query error at line 2, column 14: names are quoted: player = \"Tastet\"", e.getMessage());
+        assertEquals("  and player = Tastet\n               ^", e.detail());
+    }
+
+    @Test
+    void blankQueriesAreTold() {
+        assertTrue(QueryParser.isBlank("  -- nothing but a comment\n"));
+        assertFalse(QueryParser.isBlank("year = 1990"));
+        ThorDbException e = assertThrows(ThorDbException.class, () -> QueryParser.parse("-- only a comment"));
+        assertTrue(e.getMessage().contains("the query is empty"), e.getMessage());
+    }
+
+    @Test
+    void everyFieldOfTheTableParsesItsOwnExample() {
+        for (QueryField f : QueryField.values()) {
+            assertTrue(QueryParser.parse(f.example()).text().contains(f.word()), f.example());
+        }
+    }
+}
