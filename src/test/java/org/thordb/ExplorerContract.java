@@ -18,18 +18,24 @@ import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
 import org.thordb.testing.PlainScan;
-import org.thordb.testing.RealStore;
+import org.thordb.testing.TestBase;
 
-/** Explorer figures against a plain replay of every game, transpositions and orientations included. */
+/**
+ * Explorer figures against a plain replay of every game, transpositions and orientations included:
+ * on the sample base ({@link ExplorerTest}) and on the FFO base ({@link ExplorerRealTest}).
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ExplorerTest {
+abstract class ExplorerContract {
     private ThorDb db;
     private PlainScan scan;
 
+    /** The base the tests run on. */
+    abstract TestBase base();
+
     @BeforeAll
     void theSharedStore() {
-        db = RealStore.db();
-        scan = RealStore.scan();
+        db = base().db();
+        scan = base().scan();
     }
 
     /** The row figures, summed by hand: games, black, draws, white, score sum, theoretical sum, years. */

@@ -18,21 +18,42 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
-import org.thordb.testing.SharedData;
+import org.thordb.sample.SampleBase;
+import org.thordb.testing.PlainScan;
 
 /** The REPL driven through a JLine terminal on streams, as a person would type at it. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReplTest {
     private Path dir;
+    /** The sample's busiest player, and the counts the screens must show, from a plain scan of the files. */
+    private String player;
+    private long y2014;
+    private long y2015;
+    private long playerGames2014;
 
     @BeforeAll
     void store() throws Exception {
         dir = Files.createTempDirectory("thordb-repl");
-        Path wthor = SharedData.dir("wthor");
+        Path files = dir.resolve("files");
+        SampleBase.write(files, "CLUB", 2013, 2, 1200, 77L);
+        // 2015 a little smaller, so that screens of the two years tell apart (its 55 players are
+        // the first of the 120 of the names file)
+        Path other = dir.resolve("other");
+        SampleBase.write(other, "CLUB", 2015, 1, 1100, 78L);
+        Files.copy(other.resolve("CLUB_2015.wtb"), files.resolve("CLUB_2015.wtb"));
         try (ThorDb db = ThorDb.open(dir.resolve("db"))) {
-            db.importFiles(List.of(wthor.resolve("WTHOR.JOU"), wthor.resolve("WTHOR.TRN"), wthor.resolve("WTH_2014.wtb"),
-                    wthor.resolve("WTH_2015.wtb")), Importer.Options.defaults(), m -> { });
+            db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
         }
+        PlainScan scan = new PlainScan(files);
+        java.util.Map<String, Integer> n = new java.util.HashMap<>();
+        for (PlainScan.Game g : scan.games()) {
+            n.merge(g.black(), 1, Integer::sum);
+            n.merge(g.white(), 1, Integer::sum);
+        }
+        player = n.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+        y2014 = scan.count(g -> g.year() == 2014);
+        y2015 = scan.count(g -> g.year() == 2015);
+        playerGames2014 = scan.count(g -> g.year() == 2014 && (g.black().equals(player) || g.white().equals(player)));
     }
 
     private String type(String input, Path history) throws Exception {
@@ -58,30 +79,30 @@ class ReplTest {
                 "year = 2015",
                 ":more",
                 "year = ",
-                "player = \"Tastet Marc\"",
+                "player = \"" + player + "\"",
                 ":count year >= 2014",
                 ":explain",
                 ":board f5d6c3",
-                ":export " + dir.resolve("repl-export") + " csv year = 2014 and player = \"Tastet Marc\"",
+                ":export " + dir.resolve("repl-export") + " csv year = 2014 and player = \"" + player + "\"",
                 ":frobnicate",
                 ":quit",
                 "year = 2014"), history);
-        assertTrue(screen.contains("1926 games ("), screen);
-        assertTrue(screen.contains("… 1916 more (:more)"), screen);
-        assertTrue(screen.contains("… 1906 more (:more)"), screen);
+        assertTrue(screen.contains(y2015 + " games ("), screen);
+        assertTrue(screen.contains("… " + (y2015 - 10) + " more (:more)"), screen);
+        assertTrue(screen.contains("… " + (y2015 - 20) + " more (:more)"), screen);
         assertTrue(screen.contains("error: query error at line 1, column 7"), screen);
         assertTrue(screen.contains("  year =\n        ^") || screen.contains("  year = \n        ^"), screen);
-        assertTrue(screen.contains("3743\n"), screen);
-        assertTrue(screen.contains("player = \"Tastet Marc\": black and white postings of 1 name"), screen);
+        assertTrue(screen.contains((y2014 + y2015) + "\n"), screen);
+        assertTrue(screen.contains("player = \"" + player + "\": black and white postings of 1 name"), screen);
         assertTrue(screen.contains("3 . . X * . * . ."), screen);
         assertTrue(screen.contains("O (White) to move, X 5 O 2"), screen);
         assertTrue(screen.contains("error: unknown command :frobnicate"), screen);
-        assertFalse(screen.contains("1817 games"), "nothing is answered after :quit");
+        assertFalse(screen.contains(y2014 + " games"), "nothing is answered after :quit");
         List<String> saved = Files.readAllLines(history);
-        assertTrue(saved.stream().anyMatch(l -> l.endsWith("player = \"Tastet Marc\"")), saved.toString());
+        assertTrue(saved.stream().anyMatch(l -> l.endsWith("player = \"" + player + "\"")), saved.toString());
         assertTrue(screen.contains("exported: 1 files into " + dir.resolve("repl-export")), screen);
         List<String> csv = Files.readAllLines(dir.resolve("repl-export").resolve("games.csv"));
-        assertEquals(1 + 88, csv.size(), "a header and Tastet Marc's 88 games of 2014");
+        assertEquals(1 + playerGames2014, csv.size(), "a header and the player's games of 2014");
         // the history is there for the next session: up twice recalls :frobnicate (then :quit)
         String next = type("\u001b[A\u001b[A\n\u0004", history);
         assertTrue(next.contains("error: unknown command :frobnicate"), next);
@@ -90,8 +111,8 @@ class ReplTest {
     @Test
     void ctrlCDropsTheLineAndCtrlDLeaves() throws Exception {
         String screen = type("year = 20\u0003year = 2014\n\u0004year = 2015\n", null);
-        assertTrue(screen.contains("1817 games ("), screen);
-        assertFalse(screen.contains("1926 games"), "Ctrl-D left before the last line: " + screen);
+        assertTrue(screen.contains(y2014 + " games ("), screen);
+        assertFalse(screen.contains(y2015 + " games"), "Ctrl-D left before the last line: " + screen);
         assertFalse(screen.contains("query error"), "the dropped line was not run: " + screen);
     }
 
@@ -102,10 +123,15 @@ class ReplTest {
         List<String> blocks = List.of(screen.split("games reach this position"));
         assertEquals(4, blocks.size() - 1, screen); // explore, play c3, back, explore under the filter
         assertTrue(screen.contains("error: a1 is not legal here: the move flips no disc"), screen);
-        // after f5d6c3 White's moves are ranked on the board: the most played, d3, is 1
-        assertTrue(screen.contains("3 . . X 1 . "), screen);
         assertTrue(screen.contains("reach this position and match year = 2015"), screen);
         try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+            // after f5d6c3 White's moves are ranked on the board: the most played is 1
+            int top = db.explore(org.thordb.othello.Replay.replay(org.thordb.othello.Notation.parseLine("f5d6c3"), null)
+                    .finalPosition(), "").rows().get(0).move();
+            int row = top / 8 + 1;
+            int col = top % 8;
+            assertTrue(screen.lines().anyMatch(l -> l.startsWith(row + " ") && l.length() > 2 + 2 * col
+                    && l.charAt(2 + 2 * col) == '1'), org.thordb.othello.Notation.name(top) + " ranked 1: " + screen);
             long f5d6 = db.count("position = f5d6");
             long f5d6c3 = db.count("position = f5d6c3");
             assertTrue(screen.contains(f5d6 + " games reach this position\n"), screen);
@@ -121,14 +147,14 @@ class ReplTest {
             List<org.jline.reader.Candidate> got = new java.util.ArrayList<>();
             org.jline.reader.impl.DefaultParser p = new org.jline.reader.impl.DefaultParser();
             p.setEscapeChars(new char[0]);
-            String line = "player = \"Tastet M";
+            String line = "player = \"" + player.substring(0, player.length() - 1);
             c.complete(null, p.parse(line, line.length(), org.jline.reader.Parser.ParseContext.COMPLETE), got);
-            assertTrue(got.stream().anyMatch(x -> x.value().equals("Tastet Marc")), "inside a quote: bare names");
+            assertTrue(got.stream().anyMatch(x -> x.value().equals(player)), "inside a quote: bare names");
             String bare = "theo";
             got.clear();
             c.complete(null, p.parse(bare, bare.length(), org.jline.reader.Parser.ParseContext.COMPLETE), got);
             assertTrue(got.stream().anyMatch(x -> x.value().equals("theoretical")));
-            assertTrue(got.stream().anyMatch(x -> x.value().equals("\"Tastet Marc\"")), "outside a quote: quoted names");
+            assertTrue(got.stream().anyMatch(x -> x.value().equals("\"" + player + "\"")), "outside a quote: quoted names");
             assertEquals(1, got.stream().filter(x -> x.value().equals(":explain")).count());
         }
     }

@@ -29,7 +29,7 @@ public final class PlainScan {
 
     private final List<Game> games = new ArrayList<>();
 
-    /** Reads every {@code .wtb} file of a folder, with the names files beside them. */
+    /** Reads every {@code .wtb} file of a folder, with the names files beside them (one .JOU and one .TRN). */
     public PlainScan(Path dir) {
         List<Path> files = new ArrayList<>();
         try (var s = java.nio.file.Files.list(dir)) {
@@ -37,8 +37,8 @@ public final class PlainScan {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        NameList players = NameList.read(dir.resolve("WTHOR.JOU"), WthorKind.PLAYERS);
-        NameList tournaments = NameList.read(dir.resolve("WTHOR.TRN"), WthorKind.TOURNAMENTS);
+        NameList players = NameList.read(namesFile(dir, ".jou"), WthorKind.PLAYERS);
+        NameList tournaments = NameList.read(namesFile(dir, ".trn"), WthorKind.TOURNAMENTS);
         for (Path f : files) {
             try (WthorReader r = WthorReader.open(f)) {
                 int i = 0;
@@ -47,6 +47,15 @@ public final class PlainScan {
                             players.name(g.black()), players.name(g.white()), tournaments.name(g.tournament())));
                 }
             }
+        }
+    }
+
+    /** The one names file of a folder with this ending (WTHOR.JOU, CLUB.JOU...). */
+    private static Path namesFile(Path dir, String ending) {
+        try (var s = java.nio.file.Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(ending)).findFirst().orElseThrow();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

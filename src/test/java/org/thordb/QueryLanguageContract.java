@@ -1,0 +1,260 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.othello.Symmetry;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.testing.PlainScan;
+import org.thordb.testing.TestBase;
+
+/**
+ * Every field and operator of the language, each answer compared with a plain scan of the files
+ * (the codecs and a replay; no index), and the errors with their positions: on the generated
+ * sample base ({@link QueryLanguageTest}) and on the FFO base ({@link QueryLanguageRealTest}).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class QueryLanguageContract {
+    ThorDb db;
+    PlainScan scan;
+    TestBase base;
+    private String p1;
+    private String p2;
+    private String t1;
+
+    /** The base the tests run on. */
+    abstract TestBase base();
+
+    @BeforeAll
+    void theSharedStore() {
+        base = base();
+        db = base.db();
+        scan = base.scan();
+        p1 = base.player();
+        p2 = base.otherPlayer();
+        t1 = base.tournament();
+    }
+
+    private static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+
+    private static String q(String name) {
+        return "\"" + name + "\"";
+    }
+
+    private static int score(PlainScan.Game g) {
+        return g.game().blackScore();
+    }
+
+    private static int theo(PlainScan.Game g) {
+        return g.game().theoreticalScore();
+    }
+
+    private static int moves(PlainScan.Game g) {
+        return g.game().moveCount();
+    }
+
+    /** Whether a game begins with a line under one of the 4 symmetries of the start position. */
+    private static boolean beginsWith(PlainScan.Game g, String line) {
+        int[] want = Notation.parseLine(line);
+        int[] have = g.game().squares();
+        if (have.length < want.length) {
+            return false;
+        }
+        for (Symmetry s : Symmetry.startPreserving()) {
+            boolean all = true;
+            for (int i = 0; i < want.length && all; i++) {
+                all = s.apply(want[i]) == have[i];
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean reaches(PlainScan.Game g, Position p) {
+        return g.canonicalPositions().contains(p.canonical());
+    }
+
+    @Test
+    void everyFieldAndOperatorAgreesWithAPlainScan() {
+        Position p10 = Replay.replay(Notation.parseLine("f5d6c3d3c4f4f6f3e6e7"), null).finalPosition();
+        Map<String, Predicate<PlainScan.Game>> cases = new LinkedHashMap<>();
+        String part = TestBase.part(p1);
+        String part2 = TestBase.part(p2);
+        String tpart = lower(t1.substring(t1.length() - 4));
+        cases.put("player = " + q(p1), g -> g.black().equals(p1) || g.white().equals(p1));
+        cases.put("PLAYER = " + q(lower(p1)), g -> g.black().equals(p1) || g.white().equals(p1));
+        cases.put("player ~ " + q(part), g -> lower(g.black()).contains(part) || lower(g.white()).contains(part));
+        cases.put("black = " + q(p1), g -> g.black().equals(p1));
+        cases.put("white ~ " + q(part2.toUpperCase(Locale.ROOT)), g -> lower(g.white()).contains(part2));
+        cases.put("tournament = " + q(t1), g -> g.tournament().equalsIgnoreCase(t1));
+        cases.put("tournament ~ " + q(tpart), g -> lower(g.tournament()).contains(tpart));
+        cases.put("base = " + q(lower(base.db().catalog().bases().get(0).name())), g -> true);
+        cases.put("base = \"PLAYOK\"", g -> false);
+        cases.put("year = 1999", g -> g.year() == 1999);
+        cases.put("year != 1999", g -> g.year() != 1999);
+        cases.put("year < 1985", g -> g.year() < 1985);
+        cases.put("year <= 1985", g -> g.year() <= 1985);
+        cases.put("year > 2010", g -> g.year() > 2010);
+        cases.put("year >= 2010", g -> g.year() >= 2010);
+        cases.put("year in 1990..1993", g -> g.year() >= 1990 && g.year() <= 1993);
+        cases.put("score = 32", g -> score(g) == 32);
+        cases.put("score > 60", g -> score(g) > 60);
+        cases.put("score in 0..10", g -> score(g) <= 10);
+        cases.put("theoretical = 64", g -> theo(g) == 64);
+        cases.put("theoretical <= 3", g -> theo(g) <= 3);
+        cases.put("moves < 58", g -> moves(g) < 58);
+        cases.put("moves != 60", g -> moves(g) != 60);
+        cases.put("theoretical > score", g -> theo(g) > score(g));
+        cases.put("score >= theoretical", g -> score(g) >= theo(g));
+        cases.put("score = theoretical", g -> score(g) == theo(g));
+        cases.put("moves < score", g -> moves(g) < score(g));
+        cases.put("year > score", g -> g.year() > score(g));
+        cases.put("result = black", g -> score(g) > 32);
+        cases.put("result = white", g -> score(g) < 32);
+        cases.put("result = draw", g -> score(g) == 32);
+        cases.put("opening = f5d6", g -> beginsWith(g, "f5d6"));
+        cases.put("opening = d3c5", g -> beginsWith(g, "f5d6"));
+        cases.put("opening = F5F4E3", g -> beginsWith(g, "f5f4e3"));
+        cases.put("opening = f5d6c3d3c4f4f6f3e6e7d7g6", g -> beginsWith(g, "f5d6c3d3c4f4f6f3e6e7d7g6"));
+        cases.put("position = f5d6c3d3c4f4f6f3e6e7", g -> reaches(g, p10));
+        cases.put("position = c4e3f6e6f5c5f4g5g4f3", g -> reaches(g, Replay.replay(
+                Notation.parseLine("c4e3f6e6f5c5f4g5g4f3"), null).finalPosition()));
+        cases.put("position = \"" + p10.transform(Symmetry.ROTATE_90).toBoardString() + "\"", g -> reaches(g, p10));
+        cases.put("player = " + q(p1) + " and opening = f5d6", g -> (g.black().equals(p1)
+                || g.white().equals(p1)) && beginsWith(g, "f5d6"));
+        cases.put("record in 3..9", g -> g.record() >= 3 && g.record() <= 9);
+        cases.put("record = 0 and year >= 2000", g -> g.record() == 0 && g.year() >= 2000);
+        cases.put("result = draw or score = 33 and year < 1990", g -> score(g) == 32 || (score(g) == 33 && g.year() < 1990));
+        cases.put("(result = draw or score = 33) and year < 1990", g -> (score(g) == 32 || score(g) == 33) && g.year() < 1990);
+        cases.put("not result = draw and not (year > 1980)", g -> score(g) != 32 && g.year() <= 1980);
+        cases.put("NOT not year = 2000 -- a comment\n", g -> g.year() == 2000);
+        // a year or a base limits the other parts of a conjunction to its files' entries
+        cases.put("tournament ~ " + q(tpart) + " and result = draw and year >= 2000", g -> g.year() >= 2000
+                && score(g) == 32 && lower(g.tournament()).contains(tpart));
+        cases.put("year in 1990..1995 and position = f5d6c3d3c4f4f6f3e6e7", g -> g.year() >= 1990 && g.year() <= 1995
+                && reaches(g, p10));
+        cases.put("year = 2005 and opening = f5d6c3d3c4f4f6f3e6e7d7g6", g -> g.year() == 2005
+                && beginsWith(g, "f5d6c3d3c4f4f6f3e6e7d7g6"));
+        cases.put("year < 1990 and not result = draw", g -> g.year() < 1990 && score(g) != 32);
+        cases.put("year >= 2000 and (player ~ " + q(part) + " or score > 60)", g -> g.year() >= 2000
+                && (lower(g.black()).contains(part) || lower(g.white()).contains(part) || score(g) > 60));
+        cases.put("base = " + q(base.db().catalog().bases().get(0).name()) + " and year != 1999 and theoretical > score",
+                g -> g.year() != 1999 && theo(g) > score(g));
+        cases.put("year > 2010 and year < 2013 and moves < 58", g -> g.year() > 2010 && g.year() < 2013 && moves(g) < 58);
+        for (Map.Entry<String, Predicate<PlainScan.Game>> c : cases.entrySet()) {
+            long want = scan.count(c.getValue());
+            assertEquals(want, db.count(c.getKey()), c.getKey());
+        }
+        Position tenth = Replay.replay(scan.games().get(0).game().squares(), 10, null).finalPosition();
+        assertTrue(scan.count(g -> reaches(g, tenth)) >= 1);
+        assertEquals(scan.count(g -> reaches(g, tenth)), db.count("position = \"" + tenth.toBoardString() + "\""));
+        assertEquals(db.count("opening = f5d6"), db.count("opening = d3c5"));
+        assertEquals(db.count("opening = f5d6"), db.count("opening = e6f4"));
+        assertEquals(db.count("opening = f5d6"), db.count("opening = c4e3"));
+    }
+
+    @Test
+    void aFinalPositionMatchesOnlyAFinalPosition() {
+        PlainScan.Game finished = scan.games().stream().filter(g -> moves(g) == 60).findFirst().orElseThrow();
+        Position end = Replay.replay(finished.game().squares(), null).finalPosition();
+        assertTrue(end.isFinal());
+        String board = end.toBoardString(); // ends with " X": parsed, the side settles to nobody
+        long want = scan.count(g -> reaches(g, end));
+        assertEquals(want, db.count("position = \"" + board + "\""));
+        assertTrue(want >= 1);
+    }
+
+    @Test
+    void queriesStreamTheirGamesAndClose() {
+        try (QueryResult r = db.query("player = " + q(p1) + " and year = 2010")) {
+            List<Game> games = r.stream().toList();
+            assertEquals(r.count(), games.size());
+            assertEquals(scan.count(g -> g.year() == 2010 && (g.black().equals(p1) || g.white().equals(p1))), games.size());
+            for (Game g : games) {
+                assertEquals(2010, g.year());
+                assertTrue(g.black().equals(p1) || g.white().equals(p1));
+            }
+        }
+        // a game's id, as jsonl shows it, finds that game again
+        try (QueryResult r = db.query("year = 2005")) {
+            Game first = r.stream().findFirst().orElseThrow();
+            assertEquals(1, db.count("id = " + first.id()));
+            assertEquals(first, db.games(db.select("id = " + first.id())).get(0));
+            assertEquals(first.record(), db.games(db.select("id = " + first.id())).get(0).record());
+        }
+        QueryResult closed = db.query("year = 2015");
+        closed.close();
+        assertEquals(ErrorCode.CLOSED, assertThrows(ThorDbException.class, () -> closed.iterator().next()).code());
+    }
+
+    private static ThorDbException error(String q) {
+        ThorDbException e = assertThrows(ThorDbException.class, () -> QueryParser.parse(q));
+        assertEquals(ErrorCode.QUERY, e.code());
+        return e;
+    }
+
+    @Test
+    void errorsNameTheLineAndColumnWithACaret() {
+        ThorDbException e = error("year = ");
+        assertTrue(e.getMessage().startsWith("query error at line 1, column 8:"), e.getMessage());
+        assertEquals("  year = \n         ^", e.detail());
+        e = error("player = \"Tastet Marc\" and\nopening = f5f5");
+        assertTrue(e.getMessage().startsWith("query error at line 2, column 11: the opening f5f5 is not legal"),
+                e.getMessage());
+        assertEquals("  opening = f5f5\n            ^", e.detail());
+        assertTrue(error("year in 2000..1990").getMessage().contains("the range 2000..1990 is empty"));
+        assertTrue(error("colour = black").getMessage().startsWith("query error at line 1, column 1"));
+        assertTrue(error("year = 1990 $").getMessage().contains("column 13: unexpected character '$'"));
+        assertTrue(error("position = \"XO-\"").getMessage().contains("a board string has 64 squares"));
+        assertTrue(error("(year = 1990").getMessage().contains("line 1, column 13"));
+        assertTrue(error("year = 99999999999").getMessage().contains("too large"));
+    }
+
+    @Test
+    void lengthAndNestingAreBounded() {
+        String longQuery = "year = 1990 or ".repeat(400) + "year = 1991";
+        assertTrue(error(longQuery).getMessage().contains("at most " + QueryParser.MAX_LENGTH));
+        String deep = "(".repeat(70) + "year = 1990" + ")".repeat(70);
+        assertTrue(error(deep).getMessage().contains("nests deeper than " + QueryParser.MAX_DEPTH));
+        String nots = "not ".repeat(70) + "year = 1990";
+        assertTrue(error(nots).getMessage().contains("nests deeper"));
+        String ok = "(".repeat(30) + "year = 1990" + ")".repeat(30);
+        assertEquals(db.count("year = 1990"), db.count(ok));
+    }
+
+    @Test
+    void explainShowsEachPartItsIndexAndItsGames() {
+        String query = "player = " + q(p1) + " and opening = f5d6 and not year < 1990";
+        String plan = db.explain(query);
+        List<String> lines = new ArrayList<>(plan.lines().toList());
+        assertTrue(lines.get(0).startsWith("and: at most"), plan);
+        assertTrue(plan.contains("player = " + q(p1) + ": black and white postings of 1 name -> "
+                + scan.count(g -> g.black().equals(p1) || g.white().equals(p1)) + " games"), plan);
+        assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves -> " + scan.count(g -> beginsWith(g, "f5d6"))
+                + " games"), plan);
+        assertTrue(plan.contains("year < 1990: the years' files, id ranges from the catalog -> "
+                + scan.count(g -> g.year() < 1990) + " games"), plan);
+        assertTrue(lines.get(lines.size() - 1).startsWith("result: " + db.count(query) + " games"), plan);
+        // the smallest part comes first
+        assertTrue(plan.indexOf("player =") < plan.indexOf("opening ="), plan);
+    }
+}

@@ -1,0 +1,99 @@
+package org.thordb.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.thordb.ThorDb;
+import org.thordb.ingest.Importer;
+import org.thordb.sample.SampleBase;
+
+/**
+ * A base the read-only tests run on, with its plain scan and the names they ask about: the
+ * generated sample base (always there, so a clone alone tests the whole product) or the FFO base
+ * of {@code ../shared/data/wthor} (skipped, with the reason, when missing). Each is imported once
+ * per test JVM and removed when the JVM ends.
+ *
+ * @param label "sample" or "ffo", for messages
+ * @param files the folder of WTHOR files imported
+ * @param db the store
+ * @param scan the plain scan of the same files
+ */
+public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
+    /** The sample's first year, its years, and its games a year: 15,000 games over 1984–2013. */
+    public static final int SAMPLE_FIRST_YEAR = 1984;
+    private static final int SAMPLE_YEARS = 30;
+    private static final int SAMPLE_GAMES_PER_YEAR = 500;
+    private static TestBase sample;
+
+    /** The generated sample base: random legal games, made and imported on first use. */
+    public static synchronized TestBase sample() {
+        if (sample == null) {
+            try {
+                Path root = Files.createTempDirectory("thordb-sample-base");
+                Path files = root.resolve("files");
+                SampleBase.write(files, "CLUB", SAMPLE_FIRST_YEAR, SAMPLE_YEARS, SAMPLE_GAMES_PER_YEAR, 20261123L);
+                ThorDb db = ThorDb.open(root.resolve("db"));
+                db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    db.close();
+                    Folders.delete(root);
+                }));
+                sample = new TestBase("sample", files, db, new PlainScan(files));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return sample;
+    }
+
+    /** The FFO base, or a skipped test when {@code ../shared/data/wthor} is missing. */
+    public static TestBase real() {
+        return new TestBase("ffo", SharedData.dir("wthor"), RealStore.db(), RealStore.scan());
+    }
+
+    /** The player with the most games. */
+    public String player() {
+        return mostCommon(true, 0);
+    }
+
+    /** The player with the second most games. */
+    public String otherPlayer() {
+        return mostCommon(true, 1);
+    }
+
+    /** The tournament with the most games. */
+    public String tournament() {
+        return mostCommon(false, 0);
+    }
+
+    /** A part of a name, lower case, for {@code ~}: its first word's first four letters. */
+    public static String part(String name) {
+        String w = name.split(" ")[0];
+        return w.substring(0, Math.min(4, w.length())).toLowerCase(Locale.ROOT);
+    }
+
+    private String mostCommon(boolean players, int rank) {
+        Map<String, Integer> n = new HashMap<>();
+        for (PlainScan.Game g : scan.games()) {
+            if (players) {
+                n.merge(g.black(), 1, Integer::sum);
+                n.merge(g.white(), 1, Integer::sum);
+            } else {
+                n.merge(g.tournament(), 1, Integer::sum);
+            }
+        }
+        return n.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
+                .thenComparing(Map.Entry.comparingByKey())).skip(rank).findFirst().orElseThrow().getKey();
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+
+}
