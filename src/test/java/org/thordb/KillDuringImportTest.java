@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.thordb.ingest.ImportReport;
@@ -28,8 +27,8 @@ class KillDuringImportTest {
     private Process startImport(Path db, Path base) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-                "org.thordb.cli.Main", "import", "--no-progress", "--db", db.toString(), base.toString());
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                "org.thordb.cli.Main", "import", "--no-progress", "--verbose", "--db", db.toString(), base.toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         // a killed JVM leaves RocksJava's unpacked native library behind: keep it in the test's folder
         Path lib = tmp.resolve("native");
         lib.toFile().mkdirs();
@@ -44,15 +43,24 @@ class KillDuringImportTest {
         Random rnd = new Random(20261122);
         int kills = 0;
         List<Integer> filesSeen = new ArrayList<>();
-        for (int round = 0; round < 10; round++) {
+        int files = SharedData.files("wthor", ".wtb").size();
+        int rounds = 10;
+        for (int round = 0; round < rounds; round++) {
             Process p = startImport(db, base);
-            long delay = 300 + rnd.nextInt(2500);
-            boolean ended = p.waitFor(delay, TimeUnit.MILLISECONDS);
-            if (!ended) {
-                p.destroyForcibly(); // SIGKILL
-                p.waitFor();
-                kills++;
+            // killed after its n-th commit of this round, and then a random few milliseconds on, so
+            // that kills land between files and inside them whatever the machine's speed
+            int want = 1 + rnd.nextInt(3);
+            int committed = 0;
+            java.io.BufferedReader said = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            for (String line; committed < want && (line = said.readLine()) != null; ) {
+                committed += line.contains(": committed ") ? 1 : 0;
             }
+            assertEquals(want, committed, "the child commits files until it is killed");
+            Thread.sleep(rnd.nextInt(40));
+            p.destroyForcibly(); // SIGKILL
+            p.waitFor();
+            kills++;
             try (ThorDb t = ThorDb.open(db)) {
                 filesSeen.add(t.catalog().gameFiles().size());
                 // every kind of query answers, and agrees with the files the store holds
@@ -60,7 +68,13 @@ class KillDuringImportTest {
                 assertEquals(total, t.count("year >= 1900"));
                 assertEquals(total, t.position(org.thordb.othello.Position.start()).getLongCardinality());
                 assertEquals(t.count("opening = f5d6") + t.count("opening = f5f6") + t.count("opening = f5f4"), total);
-                assertTrue(t.count("player = \"Tastet Marc\" or theoretical > score") >= 0);
+                long[] plain = new long[1]; // the same question answered from the records, game by game
+                t.forEachGame(g -> {
+                    plain[0] += g.black().equals("Tastet Marc") || g.white().equals("Tastet Marc")
+                            || g.theoretical() > g.score() ? 1 : 0;
+                    return true;
+                });
+                assertEquals(plain[0], t.count("player = \"Tastet Marc\" or theoretical > score"));
                 assertEquals(total, t.explore(org.thordb.othello.Position.start(), "").total());
                 List<String> problems = new ArrayList<>();
                 t.verify(false, 4, round, problems::add);
@@ -77,8 +91,11 @@ class KillDuringImportTest {
                 }
             }
         }
-        assertTrue(kills >= 5, "the child was killed mid-import at least 5 times: " + kills + ", files " + filesSeen);
-        assertTrue(filesSeen.stream().anyMatch(n -> n > 0 && n < 39), "a kill landed between files: " + filesSeen);
+        assertEquals(rounds, kills);
+        assertTrue(filesSeen.get(rounds - 1) < files, "the rounds end before the last file: " + filesSeen);
+        for (int i = 1; i < rounds; i++) {
+            assertTrue(filesSeen.get(i) > filesSeen.get(i - 1), "each round commits more files: " + filesSeen);
+        }
         System.out.println("kill test: files in the store after each round: " + filesSeen);
         try (ThorDb t = ThorDb.open(db)) {
             ImportReport r = t.importFiles(List.of(base), Importer.Options.defaults(), m -> { });

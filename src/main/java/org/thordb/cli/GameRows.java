@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.thordb.Game;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -22,9 +20,6 @@ import org.thordb.error.ThorDbException;
 final class GameRows {
     private GameRows() {
     }
-
-    static final String[] HEADERS = {"base", "year", "record", "black", "white", "tournament", "score", "theoretical",
-        "moves"};
 
     /** Writes games one at a time in one format. */
     interface Writer {
@@ -62,13 +57,12 @@ final class GameRows {
 
     static Writer csv(PrintWriter out) {
         try {
-            CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader(HEADERS).get());
+            org.thordb.export.GameCsv p = org.thordb.export.GameCsv.to(out);
             return new Writer() {
                 @Override
                 public void row(Game g) {
                     try {
-                        p.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                                g.theoretical(), g.moves());
+                        p.row(g);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -77,7 +71,7 @@ final class GameRows {
                 @Override
                 public void end() {
                     try {
-                        p.flush();
+                        p.close();
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

@@ -48,6 +48,9 @@ public final class ImportCommand implements Callable<Integer> {
             description = "Show a progress bar on a terminal (default: on).")
     boolean progress;
 
+    @Option(names = "--verbose", description = "Say each game file as it is committed (it is then in the store for good).")
+    boolean verbose;
+
     @Spec
     CommandSpec spec;
 
@@ -67,6 +70,13 @@ public final class ImportCommand implements Callable<Integer> {
                 err.flush();
                 if (bar[0] != null) {
                     bar[0].resume();
+                }
+            }
+
+            @Override
+            public void committed(Path file, int games) {
+                if (verbose) {
+                    line(file + ": committed " + games + " games");
                 }
             }
 

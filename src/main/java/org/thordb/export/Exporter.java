@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.Game;
 import org.thordb.QueryResult;
@@ -25,6 +23,7 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Notation;
 import org.thordb.store.Catalog;
+import org.thordb.store.NameKind;
 import org.thordb.store.FileRow;
 import org.thordb.text.GameResult;
 import org.thordb.text.TextGameRecord;
@@ -169,13 +168,11 @@ public final class Exporter {
     }
 
     private void csv(Iterable<Game> games, BufferedWriter w) throws IOException {
-        CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader("base", "year", "record", "black", "white",
-                "tournament", "score", "theoretical", "moves").get());
-        for (Game g : games) {
-            p.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                    g.theoretical(), g.moves());
+        try (GameCsv csv = GameCsv.to(w)) {
+            for (Game g : games) {
+                csv.row(g);
+            }
         }
-        p.flush();
     }
 
     /** PGN as Othello programs read it: the seven tag roster, then the moves numbered in pairs. */
@@ -278,11 +275,11 @@ public final class Exporter {
         int stamp = todayStamp();
         List<Path> written = new ArrayList<>();
         Catalog.Base base = oneBase ? c.base(baseName) : null;
-        List<byte[]> players = oneBase ? rawNames(base, 'P') : renumber.players();
-        List<byte[]> tournaments = oneBase ? rawNames(base, 'T') : renumber.tournaments();
-        written.add(writeNames(namesStem + ".JOU", WthorKind.PLAYERS, players, oneBase ? c.namesFile(base.id(), 'P') : null));
+        List<byte[]> players = oneBase ? rawNames(base, NameKind.PLAYERS) : renumber.players();
+        List<byte[]> tournaments = oneBase ? rawNames(base, NameKind.TOURNAMENTS) : renumber.tournaments();
+        written.add(writeNames(namesStem + ".JOU", WthorKind.PLAYERS, players, oneBase ? c.namesFile(base.id(), NameKind.PLAYERS) : null));
         written.add(writeNames(namesStem + ".TRN", WthorKind.TOURNAMENTS, tournaments,
-                oneBase ? c.namesFile(base.id(), 'T') : null));
+                oneBase ? c.namesFile(base.id(), NameKind.TOURNAMENTS) : null));
         for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
             FileKey k = e.getKey();
             WthorHeader header = header(source.get(k), k, e.getValue().getCardinality());
@@ -323,9 +320,9 @@ public final class Exporter {
         return t;
     }
 
-    private static List<byte[]> rawNames(Catalog.Base b, char kind) {
-        List<String> names = kind == 'P' ? b.players() : b.tournaments();
-        int size = kind == 'P' ? WthorKind.PLAYERS.recordSize() : WthorKind.TOURNAMENTS.recordSize();
+    private static List<byte[]> rawNames(Catalog.Base b, NameKind kind) {
+        List<String> names = kind == NameKind.PLAYERS ? b.players() : b.tournaments();
+        int size = kind.wthorKind().recordSize();
         List<byte[]> out = new ArrayList<>(names.size());
         for (String n : names) {
             out.add(NameList.encode(n == null ? "" : n, size));

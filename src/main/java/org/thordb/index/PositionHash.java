@@ -2,7 +2,8 @@ package org.thordb.index;
 
 /**
  * The 64-bit hash of a canonical position that places it in the fingerprint blocks. Its top bits
- * choose the block, its low 32 bits are the fingerprint. A collision only costs a replay: every
+ * choose the partition (as many as the segment's block size asks, {@link FingerprintBlock#partition}),
+ * its low 24 bits are the fingerprint ({@link FingerprintBlock#fingerprint}). A collision only costs a replay: every
  * candidate game is replayed and compared before it joins a result, so answers stay exact whatever
  * the hash (tests force collisions with a constant one).
  *

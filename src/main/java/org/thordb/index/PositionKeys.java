@@ -9,7 +9,7 @@ import org.thordb.store.Keys;
  * of the board, Black's discs (8 bytes), White's (8 bytes) and the side to move (1 byte: 0 Black,
  * 1 White, 2 nobody), followed by the segment id in a postings key.
  *
- * <p>Usage: {@code byte[] prefix = PositionKeys.key(position.canonical());}
+ * <p>Usage: {@code Position c = position.canonical(); byte[] prefix = PositionKeys.key(c.black(), c.white(), PositionKeys.sideCode(c.toMove()));}
  */
 public final class PositionKeys {
     private PositionKeys() {
@@ -30,12 +30,6 @@ public final class PositionKeys {
         Keys.putU64(k, 8, white);
         k[16] = (byte) side;
         return k;
-    }
-
-    /** The key of any position: its canonical form. */
-    public static byte[] key(Position p) {
-        Position c = p.canonical();
-        return key(c.black(), c.white(), sideCode(c.toMove()));
     }
 
     /** The postings key: position key then segment. */

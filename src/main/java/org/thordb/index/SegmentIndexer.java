@@ -71,6 +71,47 @@ public final class SegmentIndexer {
         this.hash = hash;
     }
 
+    /** Sees each stored record of a segment as it is indexed again. */
+    @FunctionalInterface
+    public interface StoredRecords {
+        /**
+         * One record: {@code row} decoded, or null with {@code undecodable} saying why (the record
+         * is then not indexed). Records come in id order.
+         */
+        void record(int id, org.thordb.store.GameRow row, RuntimeException undecodable);
+    }
+
+    /**
+     * A stored segment indexed again from its records, which gives back exactly the keys its
+     * import wrote: what removing the segment deletes, and what verifying it compares with.
+     *
+     * @param records sees each record (null: none; a record that does not decode then throws CORRUPT)
+     */
+    public static SegmentIndexer ofStored(org.thordb.store.Store.View v, org.thordb.store.FileRow f, PositionHash hash,
+                                          StoredRecords records) {
+        SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
+        v.scan(Space.GAMES, org.thordb.store.GameRow.key(f.firstId()), org.thordb.store.GameRow.key(f.firstId() + f.games()),
+                (k, val) -> {
+                    int id = org.thordb.store.Keys.getU32(k, 0);
+                    org.thordb.store.GameRow row;
+                    try {
+                        row = org.thordb.store.GameRow.decode(id, val);
+                    } catch (RuntimeException e) {
+                        if (records == null || !org.thordb.store.Store.isDecodeFailure(e)) {
+                            throw e;
+                        }
+                        records.record(id, null, e);
+                        return true;
+                    }
+                    if (records != null) {
+                        records.record(id, row, null);
+                    }
+                    ix.add(new WthorGame(row.raw(), row.side()), row.damage());
+                    return true;
+                });
+        return ix;
+    }
+
     /** The number of games added. */
     public int games() {
         return games;

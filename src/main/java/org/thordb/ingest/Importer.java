@@ -10,31 +10,26 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.index.FingerprintBlock;
 import org.thordb.index.PositionHash;
 import org.thordb.index.SegmentIndexer;
 import org.thordb.store.Catalog;
+import org.thordb.store.NameKind;
 import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
 import org.thordb.store.Keys;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.NameList;
-import org.thordb.wthor.NamesLocator;
 import org.thordb.wthor.WthorGame;
-import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorReader;
 
 /**
@@ -45,7 +40,7 @@ import org.thordb.wthor.WthorReader;
  *
  * <p>Usage:
  * <pre>{@code
- * ImportReport r = new Importer(store, hash, committer, options, listener).run(List.of(Path.of("wthor")));
+ * ImportReport r = new Importer(store, catalog, hash, committer, options, listener).run(List.of(Path.of("wthor")));
  * }</pre>
  */
 public final class Importer {
@@ -75,6 +70,10 @@ public final class Importer {
 
         /** Games done since the last call. */
         default void progress(long games) {
+        }
+
+        /** A game file was committed: its games are in the store, durably, from now on. */
+        default void committed(java.nio.file.Path file, int games) {
         }
     }
 
@@ -120,77 +119,10 @@ public final class Importer {
         this.nextBase = catalog.nextBase();
     }
 
-    /** A game file with the base and names files it belongs with. */
-    private record Planned(Path file, WthorKind kind, String base, Path players, Path tournaments) {
-    }
-
     /** Imports files and folders (folders are searched for WTHOR files, not recursively into hidden ones). */
     public ImportReport run(List<Path> inputs) {
-        List<Path> all = new ArrayList<>();
-        for (Path in : inputs) {
-            if (Files.isDirectory(in)) {
-                try (Stream<Path> s = Files.walk(in)) {
-                    s.filter(Files::isRegularFile).filter(p -> WthorKind.ofOrNull(p) != null)
-                            .filter(p -> !p.getFileName().toString().startsWith("."))
-                            .map(p -> p.toAbsolutePath().normalize()).sorted().forEach(all::add);
-                } catch (IOException e) {
-                    throw ThorDbException.io(in, e);
-                }
-            } else if (Files.exists(in)) {
-                all.add(in.toAbsolutePath().normalize());
-            } else {
-                throw new ThorDbException(ErrorCode.IO, in + ": no such file or folder");
-            }
-        }
-        List<Planned> plan = new ArrayList<>();
-        Map<Path, String> namesPlan = new LinkedHashMap<>(); // names file -> base
-        for (Path p : all) {
-            WthorKind k = WthorKind.ofOrNull(p);
-            if (k == null) {
-                listener.line(p + ": skipped: not a WTHOR file name");
-                continue;
-            }
-            if (k == WthorKind.SOLITAIRES) {
-                listener.line(p + ": skipped: solitaire files are not imported");
-                continue;
-            }
-            if (k.isGames()) {
-                Planned pl = plan(p, k);
-                plan.add(pl);
-                if (pl.players() != null) {
-                    namesPlan.putIfAbsent(pl.players(), pl.base());
-                }
-                if (pl.tournaments() != null) {
-                    namesPlan.putIfAbsent(pl.tournaments(), pl.base());
-                }
-                if (pl.players() == null || pl.tournaments() == null) {
-                    listener.line(p + ": no " + (pl.players() == null ? ".JOU" : ".TRN")
-                            + " names file found beside it: numbers of base " + pl.base() + " are kept unnamed");
-                }
-            }
-        }
-        for (Path p : all) { // names files given alone, with no game file beside them
-            WthorKind k = WthorKind.ofOrNull(p);
-            if (k != null && k.isNames() && !namesPlan.containsKey(p)) {
-                namesPlan.put(p, options.base() != null ? options.base().toUpperCase(Locale.ROOT) : baseOfNames(p));
-            }
-        }
-        for (Path given : options.names()) {
-            Path p = given.toAbsolutePath().normalize();
-            if (!namesPlan.containsKey(p)) {
-                namesPlan.put(p, options.base() != null ? options.base().toUpperCase(Locale.ROOT) : baseOfNames(p));
-            }
-        }
-        long total = 0;
-        for (Planned pl : plan) {
-            try {
-                long size = Files.size(pl.file());
-                total += Math.max(0, (size - 16) / pl.kind().recordSize());
-            } catch (IOException e) {
-                // reported when the file is read
-            }
-        }
-        for (Map.Entry<Path, String> e : namesPlan.entrySet()) {
+        ImportPlan plan = ImportPlan.of(inputs, options, listener);
+        for (Map.Entry<Path, String> e : plan.names().entrySet()) {
             files++;
             try {
                 importNames(e.getKey(), e.getValue());
@@ -199,48 +131,9 @@ public final class Importer {
                 listener.line(ex.getMessage());
             }
         }
-        listener.total(total);
-        plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
-        importGames(plan);
+        listener.total(plan.totalGames());
+        importGames(plan.games());
         return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported);
-    }
-
-    private Planned plan(Path file, WthorKind kind) {
-        Path players = null;
-        Path tournaments = null;
-        for (Path n : options.names()) {
-            if (WthorKind.ofOrNull(n) == WthorKind.PLAYERS) {
-                players = n.toAbsolutePath().normalize();
-            } else if (WthorKind.ofOrNull(n) == WthorKind.TOURNAMENTS) {
-                tournaments = n.toAbsolutePath().normalize();
-            }
-        }
-        if (options.names().isEmpty()) {
-            players = normalized(NamesLocator.find(file, WthorKind.PLAYERS));
-            tournaments = normalized(NamesLocator.find(file, WthorKind.TOURNAMENTS));
-        }
-        String base;
-        if (options.base() != null) {
-            base = options.base().toUpperCase(Locale.ROOT);
-        } else if (players != null) {
-            base = baseOfNames(players);
-        } else if (tournaments != null) {
-            base = baseOfNames(tournaments);
-        } else {
-            base = NamesLocator.baseOf(file);
-        }
-        return new Planned(file, kind, base, players, tournaments);
-    }
-
-    private static Path normalized(Path p) {
-        return p == null ? null : p.toAbsolutePath().normalize();
-    }
-
-    /** The base a names file names: its stem in upper case, WTH being the FFO's WTHOR. */
-    static String baseOfNames(Path names) {
-        String n = names.getFileName().toString();
-        String stem = n.substring(0, n.lastIndexOf('.')).toUpperCase(Locale.ROOT);
-        return stem.equals("WTH") ? "WTHOR" : stem;
     }
 
     private static String sha256(Path file) {
@@ -299,7 +192,7 @@ public final class Importer {
         String sha = sha256(file);
         NameList names = NameList.read(file);
         names.warnings().forEach(listener::line);
-        char kind = names.kind() == WthorKind.PLAYERS ? 'P' : 'T';
+        NameKind kind = NameKind.of(names.kind());
         Catalog.Base existing = catalog.base(baseName);
         FileRow stored = existing == null ? null : catalog.namesFile(existing.id(), kind);
         int created = names.header().creationStamp();
@@ -330,7 +223,7 @@ public final class Importer {
             catalog = committer.commit(batch);
             namesImported++;
             listener.line(file + ": " + (stored == null ? "imported " : "updated ") + names.size()
-                    + (kind == 'P' ? " players" : " tournaments") + " of base " + baseName);
+                    + (kind == NameKind.PLAYERS ? " players" : " tournaments") + " of base " + baseName);
         } catch (IOException e) {
             throw ThorDbException.io(file, e);
         }
@@ -347,7 +240,7 @@ public final class Importer {
      * Imports the game files: {@link #AHEAD} worker threads read, replay and index the next files
      * while this thread commits each in turn, so both cores work and each file stays one commit.
      */
-    private void importGames(List<Planned> plan) {
+    private void importGames(List<ImportPlan.GameFile> plan) {
         ExecutorService workers = Executors.newFixedThreadPool(AHEAD, r -> {
             Thread t = new Thread(r, "thordb-import");
             t.setDaemon(true);
@@ -357,13 +250,13 @@ public final class Importer {
         int next = 0;
         try {
             while (next < plan.size() && ahead.size() < AHEAD) {
-                Planned pl = plan.get(next++);
+                ImportPlan.GameFile pl = plan.get(next++);
                 ahead.add(workers.submit(() -> prepare(pl)));
             }
             while (!ahead.isEmpty()) {
                 Prepared p = await(ahead.poll());
                 if (next < plan.size()) {
-                    Planned pl = plan.get(next++);
+                    ImportPlan.GameFile pl = plan.get(next++);
                     ahead.add(workers.submit(() -> prepare(pl)));
                 }
                 files++;
@@ -406,7 +299,7 @@ public final class Importer {
      * not to import it (skipped as unchanged, or refused).
      */
     private static final class Prepared implements AutoCloseable {
-        Planned plan;
+        ImportPlan.GameFile plan;
         String sha;
         long size;
         int side;
@@ -433,7 +326,7 @@ public final class Importer {
     }
 
     /** Runs on a worker thread: everything about a game file that needs no commit before it. */
-    private Prepared prepare(Planned pl) {
+    private Prepared prepare(ImportPlan.GameFile pl) {
         Prepared p = new Prepared();
         p.plan = pl;
         Path file = pl.file();
@@ -562,6 +455,7 @@ public final class Importer {
             batch.put(Space.FILES, row.key(), Catalog.encode(row));
             batch.put(Space.META, Catalog.COUNTERS_KEY, counters());
             catalog = committer.commit(batch);
+            listener.committed(p.plan.file(), p.records);
             games += p.records;
             damaged += p.damaged;
             if (stored != null) {
@@ -600,17 +494,9 @@ public final class Importer {
      * fingerprint blocks by indexing its games again, which gives back exactly the keys it wrote.
      */
     private void removeSegment(FileRow old, Store.Batch batch) {
-        SegmentIndexer ix = new SegmentIndexer(old.segment(), old.firstId(), old.base(), old.year(), hash);
+        SegmentIndexer ix;
         try (Store.View v = store.view()) {
-            Map<Integer, GameRow> rows = new TreeMap<>();
-            v.scan(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()), (k, val) -> {
-                int id = Keys.getU32(k, 0);
-                rows.put(id, GameRow.decode(id, val));
-                return true;
-            });
-            for (GameRow r : rows.values()) {
-                ix.add(new WthorGame(r.raw(), r.side()), r.damage());
-            }
+            ix = SegmentIndexer.ofStored(v, old, hash, null);
         }
         ix.emit((space, key, value) -> batch.delete(space, key));
         batch.deleteRange(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()));

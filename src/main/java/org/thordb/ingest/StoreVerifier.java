@@ -102,17 +102,12 @@ public final class StoreVerifier {
                         + Terms.segmentOf(orphans.get(i)) + ", which no file holds");
             }
             for (FileRow f : files) {
-                SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
                 List<String> bad = new ArrayList<>();
                 int[] seen = {0};
-                v.scan(Space.GAMES, GameRow.key(f.firstId()), GameRow.key(f.firstId() + f.games()), (k, val) -> {
-                    int id = Keys.getU32(k, 0);
-                    GameRow row;
-                    try {
-                        row = GameRow.decode(id, val);
-                    } catch (RuntimeException e) {
-                        bad.add("game " + id + " of " + f.name() + " does not decode: " + e);
-                        return true;
+                SegmentIndexer ix = SegmentIndexer.ofStored(v, f, hash, (id, row, undecodable) -> {
+                    if (row == null) {
+                        bad.add("game " + id + " of " + f.name() + " does not decode: " + undecodable);
+                        return;
                     }
                     if (id != f.firstId() + seen[0]) {
                         bad.add("game " + (f.firstId() + seen[0]) + " of " + f.name() + " is missing");
@@ -120,8 +115,6 @@ public final class StoreVerifier {
                     seen[0] = id - f.firstId() + 1;
                     games[0]++;
                     check(row, f, v, bad);
-                    ix.add(new WthorGame(row.raw(), row.side()), row.damage());
-                    return true;
                 });
                 if (seen[0] != f.games()) {
                     bad.add(f.name() + ": the store holds " + seen[0] + " of its " + f.games() + " games");

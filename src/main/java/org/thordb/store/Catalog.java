@@ -131,7 +131,7 @@ public final class Catalog {
             if (kept != null && kept.name().equals(e.getValue()) && sameNames(previous, names, id)) {
                 bases.add(kept);
             } else {
-                bases.add(new Base(id, e.getValue(), loadNames(v, id, 'P'), loadNames(v, id, 'T')));
+                bases.add(new Base(id, e.getValue(), loadNames(v, id, NameKind.PLAYERS), loadNames(v, id, NameKind.TOURNAMENTS)));
             }
         }
         byte[] c = v.get(Space.META, COUNTERS_KEY);
@@ -143,8 +143,8 @@ public final class Catalog {
 
     /** Whether a base's names files in {@code now} are those {@code previous} was read with. */
     private static boolean sameNames(Catalog previous, List<FileRow> now, int base) {
-        for (char kind : new char[] {'P', 'T'}) {
-            String ext = kind == 'P' ? "jou" : "trn";
+        for (NameKind kind : NameKind.values()) {
+            String ext = kind.extension();
             FileRow was = previous.namesFile(base, kind);
             FileRow is = null;
             for (FileRow f : now) {
@@ -159,7 +159,7 @@ public final class Catalog {
         return true;
     }
 
-    private static List<String> loadNames(Store.View v, int base, char kind) {
+    private static List<String> loadNames(Store.View v, int base, NameKind kind) {
         List<String> out = new ArrayList<>();
         v.scanPrefix(Space.NAMES, namesPrefix(base, kind), (k, val) -> {
             int number = Keys.getU16(k, 3);
@@ -172,13 +172,13 @@ public final class Catalog {
         return Collections.unmodifiableList(out);
     }
 
-    /** The key prefix of the names of one kind ('P' or 'T') of a base. */
-    public static byte[] namesPrefix(int base, char kind) {
-        return new byte[] {(byte) (base >>> 8), (byte) base, (byte) kind};
+    /** The key prefix of the names of one kind of a base. */
+    public static byte[] namesPrefix(int base, NameKind kind) {
+        return new byte[] {(byte) (base >>> 8), (byte) base, kind.code()};
     }
 
     /** The key of one name. */
-    public static byte[] nameKey(int base, char kind, int number) {
+    public static byte[] nameKey(int base, NameKind kind, int number) {
         return Keys.concat(namesPrefix(base, kind), Keys.u16(number));
     }
 
@@ -272,9 +272,9 @@ public final class Catalog {
         return null;
     }
 
-    /** The names file of a base and kind ('P' or 'T'), or null. */
-    public FileRow namesFile(int base, char kind) {
-        String k = kind == 'P' ? "jou" : "trn";
+    /** The names file of a base and kind, or null. */
+    public FileRow namesFile(int base, NameKind kind) {
+        String k = kind.extension();
         for (FileRow f : namesFiles) {
             if (f.base() == base && f.kind().equals(k)) {
                 return f;

@@ -42,14 +42,14 @@ public record FileRow(int base, String kind, int year, String name, String heade
         return Keys.concat(new byte[] {'F'}, Keys.u16(base), new byte[] {(byte) side}, Keys.i32(year));
     }
 
-    /** The key of a names file: 'N', base u16, kind ('P' players, 'T' tournaments). */
-    public static byte[] namesFileKey(int base, char kind) {
-        return Keys.concat(new byte[] {'N'}, Keys.u16(base), new byte[] {(byte) kind});
+    /** The key of a names file: 'N', base u16, the kind's code ('P' players, 'T' tournaments). */
+    public static byte[] namesFileKey(int base, NameKind kind) {
+        return Keys.concat(new byte[] {'N'}, Keys.u16(base), new byte[] {kind.code()});
     }
 
     /** This row's key. */
     @JsonIgnore
     public byte[] key() {
-        return holdsGames() ? gameFileKey(base, side(), year) : namesFileKey(base, kind.equals("jou") ? 'P' : 'T');
+        return holdsGames() ? gameFileKey(base, side(), year) : namesFileKey(base, NameKind.ofExtension(kind));
     }
 }

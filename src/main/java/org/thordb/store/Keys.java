@@ -28,13 +28,6 @@ public final class Keys {
         return new byte[] {(byte) (v >>> 8), (byte) v};
     }
 
-    /** A long as 8 bytes big-endian, unsigned order. */
-    public static byte[] u64(long v) {
-        byte[] b = new byte[8];
-        putU64(b, 0, v);
-        return b;
-    }
-
     /** Writes a long big-endian at {@code off}. */
     public static void putU64(byte[] b, int off, long v) {
         for (int i = 7; i >= 0; i--) {
@@ -103,18 +96,5 @@ public final class Keys {
             }
         }
         return null;
-    }
-
-    /** Whether {@code key} starts with {@code prefix}. */
-    public static boolean startsWith(byte[] key, byte[] prefix) {
-        if (key.length < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (key[i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -1,0 +1,42 @@
+package org.thordb.export;
+
+import java.io.IOException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.thordb.Game;
+
+/**
+ * Games as CSV (Commons CSV): one header line, then one row a game with its base, year, record,
+ * players, tournament, scores and moves. The one CSV layout of thordb, for exports and for query
+ * output alike.
+ *
+ * <p>Usage: {@code try (GameCsv csv = GameCsv.to(writer)) { games.forEach(csv::row); }}
+ */
+public final class GameCsv implements AutoCloseable {
+    /** The columns, in order. */
+    public static final String[] HEADERS = {"base", "year", "record", "black", "white", "tournament", "score",
+        "theoretical", "moves"};
+
+    private final CSVPrinter printer;
+
+    private GameCsv(CSVPrinter printer) {
+        this.printer = printer;
+    }
+
+    /** Writes the header line to {@code out} and returns the writer of the rows. */
+    public static GameCsv to(Appendable out) throws IOException {
+        return new GameCsv(new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader(HEADERS).get()));
+    }
+
+    /** One game. */
+    public void row(Game g) throws IOException {
+        printer.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
+                g.theoretical(), g.moves());
+    }
+
+    /** Flushes what was written; the stream underneath stays open (its owner closes it). */
+    @Override
+    public void close() throws IOException {
+        printer.flush();
+    }
+}

@@ -1,0 +1,145 @@
+package org.thordb.ingest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.wthor.NamesLocator;
+import org.thordb.wthor.WthorKind;
+
+/**
+ * What an import will do, decided before anything is written: the game files in name order, each
+ * with its base and the names files found beside it (or given), the names files with their base,
+ * and the games to expect, for the progress bar. The first of the importer's parts; the others are
+ * the names files, the preparing and deciding of each game file, and its commit.
+ *
+ * <p>Usage: {@code ImportPlan p = ImportPlan.of(List.of(Path.of("wthor")), Importer.Options.defaults(), listener);}
+ *
+ * @param games the game files, sorted by file name
+ * @param names each names file with the base it belongs to
+ * @param totalGames the games the game files hold, by their size
+ */
+record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long totalGames) {
+
+    /** A game file with the base and names files it belongs with. */
+    record GameFile(Path file, WthorKind kind, String base, Path players, Path tournaments) {
+    }
+
+    /**
+     * The plan of an import: the files of {@code inputs} (folders searched for WTHOR files, not into
+     * hidden ones), each game file with its base and names files, and what is skipped, said.
+     */
+    static ImportPlan of(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
+        List<Path> all = new ArrayList<>();
+        for (Path in : inputs) {
+            if (Files.isDirectory(in)) {
+                try (Stream<Path> s = Files.walk(in)) {
+                    s.filter(Files::isRegularFile).filter(p -> WthorKind.ofOrNull(p) != null)
+                            .filter(p -> !p.getFileName().toString().startsWith("."))
+                            .map(p -> p.toAbsolutePath().normalize()).sorted().forEach(all::add);
+                } catch (IOException e) {
+                    throw ThorDbException.io(in, e);
+                }
+            } else if (Files.exists(in)) {
+                all.add(in.toAbsolutePath().normalize());
+            } else {
+                throw new ThorDbException(ErrorCode.IO, in + ": no such file or folder");
+            }
+        }
+        List<GameFile> plan = new ArrayList<>();
+        Map<Path, String> namesPlan = new LinkedHashMap<>(); // names file -> base
+        for (Path p : all) {
+            WthorKind k = WthorKind.ofOrNull(p);
+            if (k == null) {
+                listener.line(p + ": skipped: not a WTHOR file name");
+                continue;
+            }
+            if (k == WthorKind.SOLITAIRES) {
+                listener.line(p + ": skipped: solitaire files are not imported");
+                continue;
+            }
+            if (k.isGames()) {
+                GameFile pl = plan(p, k, options);
+                plan.add(pl);
+                if (pl.players() != null) {
+                    namesPlan.putIfAbsent(pl.players(), pl.base());
+                }
+                if (pl.tournaments() != null) {
+                    namesPlan.putIfAbsent(pl.tournaments(), pl.base());
+                }
+                if (pl.players() == null || pl.tournaments() == null) {
+                    listener.line(p + ": no " + (pl.players() == null ? ".JOU" : ".TRN")
+                            + " names file found beside it: numbers of base " + pl.base() + " are kept unnamed");
+                }
+            }
+        }
+        for (Path p : all) { // names files given alone, with no game file beside them
+            WthorKind k = WthorKind.ofOrNull(p);
+            if (k != null && k.isNames() && !namesPlan.containsKey(p)) {
+                namesPlan.put(p, options.base() != null ? options.base().toUpperCase(Locale.ROOT) : baseOfNames(p));
+            }
+        }
+        for (Path given : options.names()) {
+            Path p = given.toAbsolutePath().normalize();
+            if (!namesPlan.containsKey(p)) {
+                namesPlan.put(p, options.base() != null ? options.base().toUpperCase(Locale.ROOT) : baseOfNames(p));
+            }
+        }
+        long total = 0;
+        for (GameFile pl : plan) {
+            try {
+                long size = Files.size(pl.file());
+                total += Math.max(0, (size - 16) / pl.kind().recordSize());
+            } catch (IOException e) {
+                // reported when the file is read
+            }
+        }
+        plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
+        return new ImportPlan(plan, namesPlan, total);
+    }
+
+    private static GameFile plan(Path file, WthorKind kind, Importer.Options options) {
+        Path players = null;
+        Path tournaments = null;
+        for (Path n : options.names()) {
+            if (WthorKind.ofOrNull(n) == WthorKind.PLAYERS) {
+                players = n.toAbsolutePath().normalize();
+            } else if (WthorKind.ofOrNull(n) == WthorKind.TOURNAMENTS) {
+                tournaments = n.toAbsolutePath().normalize();
+            }
+        }
+        if (options.names().isEmpty()) {
+            players = normalized(NamesLocator.find(file, WthorKind.PLAYERS));
+            tournaments = normalized(NamesLocator.find(file, WthorKind.TOURNAMENTS));
+        }
+        String base;
+        if (options.base() != null) {
+            base = options.base().toUpperCase(Locale.ROOT);
+        } else if (players != null) {
+            base = baseOfNames(players);
+        } else if (tournaments != null) {
+            base = baseOfNames(tournaments);
+        } else {
+            base = NamesLocator.baseOf(file);
+        }
+        return new GameFile(file, kind, base, players, tournaments);
+    }
+
+    private static Path normalized(Path p) {
+        return p == null ? null : p.toAbsolutePath().normalize();
+    }
+
+    /** The base a names file names: its stem in upper case, WTH being the FFO's WTHOR. */
+    static String baseOfNames(Path names) {
+        String n = names.getFileName().toString();
+        String stem = n.substring(0, n.lastIndexOf('.')).toUpperCase(Locale.ROOT);
+        return stem.equals("WTH") ? "WTHOR" : stem;
+    }
+}
