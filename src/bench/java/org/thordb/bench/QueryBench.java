@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -69,12 +70,17 @@ public class QueryBench extends StoreBench {
             int side = PositionKeys.sideCode(at.toMove());
             long[] state = new long[3];
             long[] canon = new long[2];
+            // names resolved once, as the store resolves them once per query: the games are then
+            // tested by player and tournament number, with no string work per game
+            BitSet players = numbers(games, player, true, false);
+            BitSet others = numbers(games, other, true, false);
+            BitSet tournaments = numbers(games, inTournament, false, true);
             test = switch (kind) {
-                case "player-opening" -> r -> plays(r, player) && begins(r.squares(), f5d6);
-                case "player-long-opening" -> r -> plays(r, other) && begins(r.squares(), f5f6e6f4);
+                case "player-opening" -> r -> plays(r, players) && begins(r.squares(), f5d6);
+                case "player-long-opening" -> r -> plays(r, others) && begins(r.squares(), f5f6e6f4);
                 case "tournament-result-year" -> r -> r.year() >= fromYear && r.game().blackScore() == 32
-                        && r.tournament().toLowerCase(Locale.ROOT).contains(inTournament);
-                default -> r -> plays(r, player) && Scans.reaches(r.squares(), at, side, state, canon);
+                        && tournaments.get(r.game().tournament());
+                default -> r -> plays(r, players) && Scans.reaches(r.squares(), at, side, state, canon);
             };
             long want = db.count(query);
             if (scan() != want) {
@@ -101,8 +107,32 @@ public class QueryBench extends StoreBench {
         return n;
     }
 
-    private static boolean plays(BenchData.Record r, String player) {
-        return player.equalsIgnoreCase(r.black()) || player.equalsIgnoreCase(r.white());
+    private static boolean plays(BenchData.Record r, BitSet numbers) {
+        return numbers.get(r.game().black()) || numbers.get(r.game().white());
+    }
+
+    /**
+     * The numbers of the names that are {@code text} (any case) or, with {@code substring}, contain
+     * it: of players or of tournaments, read off the records (one base, one names file each).
+     */
+    private static BitSet numbers(List<BenchData.Record> games, String text, boolean players, boolean substring) {
+        String t = text.toLowerCase(Locale.ROOT);
+        BitSet out = new BitSet();
+        BitSet seen = new BitSet();
+        for (BenchData.Record r : games) {
+            int[] nums = players ? new int[] {r.game().black(), r.game().white()} : new int[] {r.game().tournament()};
+            String[] names = players ? new String[] {r.black(), r.white()} : new String[] {r.tournament()};
+            for (int i = 0; i < nums.length; i++) {
+                if (!seen.get(nums[i])) {
+                    seen.set(nums[i]);
+                    String n = names[i].toLowerCase(Locale.ROOT);
+                    if (substring ? n.contains(t) : n.equals(t)) {
+                        out.set(nums[i]);
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Whether a game begins with a line in one of the four orientations that keep the start. */
