@@ -25,8 +25,18 @@ class ConcurrencyTest {
     Path tmp;
 
     @Test
-    void readersSeeWholeFilesWhileAnImportRuns() throws Exception {
-        Path base = SharedData.dir("wthor");
+    void readersSeeWholeFilesWhileAnImportOfTheSampleBaseRuns() throws Exception {
+        Path base = tmp.resolve("files");
+        org.thordb.sample.SampleBase.write(base, "CLUB", 1980, 30, 1500, 21L);
+        readersSeeWholeFiles(base, 45_000);
+    }
+
+    @Test
+    void readersSeeWholeFilesWhileAnImportOfTheFfoBaseRuns() throws Exception {
+        readersSeeWholeFiles(SharedData.dir("wthor"), 117_435);
+    }
+
+    private void readersSeeWholeFiles(Path base, long total) throws Exception {
         try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
             AtomicBoolean done = new AtomicBoolean();
             ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -66,10 +76,10 @@ class ConcurrencyTest {
             pool.shutdown();
             assertTrue(checks >= 20, "readers ran " + checks + " checks");
             assertTrue(totalsSeen.size() > 2, "readers saw the store grow file by file: " + totalsSeen.size() + " totals");
-            assertTrue(totalsSeen.contains(117_435L));
+            assertTrue(totalsSeen.contains(total));
             int[] n = {0};
             db.forEachGame(g -> ++n[0] > 0);
-            assertEquals(117_435, n[0]);
+            assertEquals(total, n[0]);
         }
     }
 }

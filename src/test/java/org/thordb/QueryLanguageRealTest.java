@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.thordb.testing.TestBase;
 
 /** The query language on the FFO base of {@code ../shared/data/wthor} (skipped when it is missing). */
+@org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+        disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 class QueryLanguageRealTest extends QueryLanguageContract {
     @Override
     TestBase base() {

@@ -28,6 +28,8 @@ import org.thordb.testing.SharedData;
 import org.thordb.wthor.WthorReader;
 
 /** The FFO base imported once, and every answer of the store checked against a plain scan of the files. */
+@org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+        disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RealBaseStoreTest {
     private Path base;

@@ -23,6 +23,20 @@ public final class SharedData {
         return env != null ? Path.of(env) : Path.of(System.getProperty("user.dir")).resolve("../shared/data").normalize();
     }
 
+    /**
+     * Whether the FFO base is there: for {@code @EnabledIf} on classes that read it in
+     * {@code @BeforeAll}, so that without it their tests are reported as skipped (an assumption in
+     * {@code @BeforeAll} makes them vanish from the count instead).
+     */
+    public static boolean hasWthor() {
+        Path d = root().resolve("wthor");
+        if (!Files.isDirectory(d)) {
+            System.err.println("skipped: " + d + " not found (the real WTHOR files live in ../shared/data)");
+            return false;
+        }
+        return true;
+    }
+
     /** A sub-folder of the data, or a skipped test when it is missing. */
     public static Path dir(String name) {
         Path d = root().resolve(name);
