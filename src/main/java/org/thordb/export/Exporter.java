@@ -175,7 +175,38 @@ public final class Exporter {
         }
     }
 
-    /** PGN as Othello programs read it: the seven tag roster, then the moves numbered in pairs. */
+    /**
+     * The movetext tokens of a game: its squares, with {@code pass} in the slot of a side that
+     * had no move, so that move numbers and colours are right without a replay (Black plays the
+     * first token of each pair, White the second). {@code pass}, not chess's null move {@code --}:
+     * it is what thordb's text records and transcripts write, and readers of Othello PGN take it
+     * (thordb's own {@link org.thordb.text.PgnReader} also takes PA, -- and @@). From the first
+     * illegal move of a damaged game on, and in 10×10 games, the squares stand as recorded.
+     */
+    public static List<String> pgnMoves(Game g) {
+        int[] sq = g.record68().squares();
+        boolean ten = g.record68().side() == 10;
+        List<String> out = new ArrayList<>();
+        org.thordb.othello.Position p = org.thordb.othello.Position.start();
+        org.thordb.othello.Side expected = org.thordb.othello.Side.BLACK;
+        boolean legal = !ten;
+        for (int i = 0; i < sq.length && sq[i] >= 0; i++) {
+            if (legal && p.whyIllegal(sq[i]) != null) {
+                legal = false;
+            }
+            if (legal) {
+                if (p.toMove() != expected) {
+                    out.add("pass");
+                }
+                expected = p.toMove().opponent();
+                p = p.play(sq[i]);
+            }
+            out.add(ten ? Notation.name10(sq[i]) : Notation.name(sq[i]));
+        }
+        return out;
+    }
+
+    /** PGN as Othello programs read it: the seven tag roster, then the moves numbered in pairs, passes written. */
     private void pgn(Iterable<Game> games, BufferedWriter w) throws IOException {
         for (Game g : games) {
             int b = g.score();
@@ -188,13 +219,13 @@ public final class Exporter {
             w.write("[White \"" + pgnText(g.white()) + "\"]\n");
             w.write("[Result \"" + b + "-" + (total - b) + "\"]\n");
             w.write("[TheoreticalScore \"" + g.theoretical() + "\"]\n\n");
-            int[] sq = g.record68().squares();
+            List<String> moves = pgnMoves(g);
             StringBuilder line = new StringBuilder();
-            for (int i = 0; i < sq.length && sq[i] >= 0; i++) {
+            for (int i = 0; i < moves.size(); i++) {
                 if (i % 2 == 0) {
                     line.append(i / 2 + 1).append(". ");
                 }
-                line.append(g.record68().side() == 10 ? Notation.name10(sq[i]) : Notation.name(sq[i])).append(' ');
+                line.append(moves.get(i)).append(' ');
             }
             line.append(b).append('-').append(total - b);
             w.write(line.toString());

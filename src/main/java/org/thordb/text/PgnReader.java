@@ -1,0 +1,229 @@
+package org.thordb.text;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+
+/**
+ * Reads Othello games written as PGN, one at a time: tag pairs ({@code [Black "Tastet Marc"]}),
+ * then movetext of squares in either case, with move numbers ({@code 12.}, {@code 12...}),
+ * comments ({@code {…}} and {@code ;} to the end of the line), NAGs ({@code $1}), variations
+ * ({@code (…)}, passed over) and a result token ({@code 1-0}, {@code 0-1}, {@code 1/2-1/2},
+ * {@code *}, or a disc score such as {@code 33-31}). A pass is read in every spelling in use:
+ * {@code pass}, {@code PA}, {@code --}, {@code @@}; it becomes the token {@code pass}, so that the
+ * moves keep their colours (movetext without passes is read as it stands: the text format's replay
+ * supplies them). Streaming: one game in memory at a time.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (BufferedReader in = Files.newBufferedReader(Path.of("games.pgn"))) {
+ *     for (PgnReader.Game g : new PgnReader(in, "games.pgn")) System.out.println(g.tags().get("Black") + " " + g.moves());
+ * }
+ * }</pre>
+ */
+public final class PgnReader implements Iterable<PgnReader.Game> {
+    /**
+     * One game as the PGN gives it.
+     *
+     * @param line the line its first tag (or move) stands on, from 1
+     * @param tags the tag pairs in order
+     * @param moves the move tokens: lower-case squares, and {@code pass}
+     * @param result the result token of the movetext, or null when it has none
+     */
+    public record Game(int line, Map<String, String> tags, List<String> moves, String result) {
+    }
+
+    private final BufferedReader in;
+    private final String source;
+    private int lineNumber;
+    private String pending; // a line read ahead: the first tag of the next game
+
+    /** A reader of {@code in}; {@code source} names it in error messages (a file name). */
+    public PgnReader(Reader in, String source) {
+        this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
+        this.source = source;
+    }
+
+    @Override
+    public Iterator<Game> iterator() {
+        return new Iterator<>() {
+            private Game next = read();
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public Game next() {
+                if (next == null) {
+                    throw new NoSuchElementException();
+                }
+                Game g = next;
+                next = read();
+                return g;
+            }
+        };
+    }
+
+    private String line() {
+        if (pending != null) {
+            String l = pending;
+            pending = null;
+            return l;
+        }
+        try {
+            String l = in.readLine();
+            if (l != null) {
+                lineNumber++;
+            }
+            return l;
+        } catch (IOException e) {
+            throw new ThorDbException(ErrorCode.IO, source + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ThorDbException bad(String why) {
+        return new ThorDbException(ErrorCode.BAD_RECORD, source + ": line " + lineNumber + ": " + why);
+    }
+
+    /** The next game, or null at the end. */
+    private Game read() {
+        Map<String, String> tags = new LinkedHashMap<>();
+        List<String> moves = new ArrayList<>();
+        String result = null;
+        int first = 0;
+        boolean inMoves = false;
+        int braces = 0; // inside a {comment} that spans lines
+        int parens = 0; // inside a (variation)
+        for (String l; (l = line()) != null; ) {
+            String t = l.strip();
+            if (braces == 0 && parens == 0 && t.startsWith("[")) {
+                if (inMoves) { // the next game's first tag
+                    pending = l;
+                    break;
+                }
+                if (first == 0) {
+                    first = lineNumber;
+                }
+                tag(t, tags);
+                continue;
+            }
+            if (t.isEmpty() || t.startsWith("%")) {
+                continue;
+            }
+            if (first == 0) {
+                first = lineNumber;
+            }
+            inMoves = true;
+            int i = 0;
+            while (i < t.length()) {
+                char c = t.charAt(i);
+                if (braces > 0) {
+                    if (c == '}') {
+                        braces = 0;
+                    }
+                    i++;
+                    continue;
+                }
+                if (c == '{') {
+                    braces = 1;
+                    i++;
+                    continue;
+                }
+                if (c == ';') {
+                    break; // a comment to the end of the line
+                }
+                if (c == '(') {
+                    parens++;
+                    i++;
+                    continue;
+                }
+                if (c == ')') {
+                    parens = Math.max(0, parens - 1);
+                    i++;
+                    continue;
+                }
+                if (Character.isWhitespace(c)) {
+                    i++;
+                    continue;
+                }
+                int j = i;
+                while (j < t.length() && !Character.isWhitespace(t.charAt(j)) && "{;()".indexOf(t.charAt(j)) < 0) {
+                    j++;
+                }
+                String word = t.substring(i, j);
+                i = j;
+                if (parens > 0) {
+                    continue;
+                }
+                String r = token(word, moves);
+                if (r != null) {
+                    result = r;
+                }
+            }
+        }
+        if (first == 0) {
+            return null;
+        }
+        return new Game(first, tags, moves, result);
+    }
+
+    private void tag(String t, Map<String, String> tags) {
+        int space = t.indexOf(' ');
+        int q1 = t.indexOf('"');
+        int q2 = t.lastIndexOf('"');
+        if (!t.endsWith("]") || space < 0 || q1 < 0 || q2 <= q1) {
+            throw bad("not a tag pair: " + ThorDbException.quote(t));
+        }
+        String value = t.substring(q1 + 1, q2).replace("\\\"", "\"").replace("\\\\", "\\");
+        tags.put(t.substring(1, space), value);
+    }
+
+    /** Adds a move or a pass; returns the result when the word is one; passes over numbers and NAGs. */
+    private String token(String word, List<String> moves) {
+        String w = word;
+        // "12." "12..." and "12.f5": the number goes, what follows it stays
+        int k = 0;
+        while (k < w.length() && Character.isDigit(w.charAt(k))) {
+            k++;
+        }
+        if (k > 0 && k < w.length() && w.charAt(k) == '.') {
+            while (k < w.length() && w.charAt(k) == '.') {
+                k++;
+            }
+            w = w.substring(k);
+            if (w.isEmpty()) {
+                return null;
+            }
+        }
+        String lower = w.toLowerCase(Locale.ROOT);
+        if (lower.equals("1-0") || lower.equals("0-1") || lower.equals("1/2-1/2") || lower.equals("*")
+                || lower.matches("\\d{1,3}-\\d{1,3}")) {
+            return lower;
+        }
+        if (w.startsWith("$")) {
+            return null;
+        }
+        if (lower.equals("pass") || lower.equals("pa") || lower.equals("--") || lower.equals("@@")
+                || lower.equals("ps")) {
+            moves.add("pass");
+            return null;
+        }
+        String m = lower.replaceAll("[!?+#]+$", "");
+        if (m.matches("[a-j](10|[1-9])")) {
+            moves.add(m);
+            return null;
+        }
+        throw bad("not a move, a pass, a move number or a result: " + ThorDbException.quote(word));
+    }
+}
