@@ -9,7 +9,8 @@ import org.thordb.othello.Position;
 
 /**
  * Shows an exploration: the board with the next moves marked by rank (1 the most played, up to 9,
- * then +), and a table a move; or the same as one JSON object.
+ * then +, and * for a legal move no game played), its legend, and a table a move; or the same as
+ * one JSON object.
  *
  * <p>Usage: {@code ExplorationView.table(db.explore(p, ""), out);}
  */
@@ -41,6 +42,9 @@ final class ExplorationView {
     static String board(Exploration e) {
         Position p = e.position();
         char[] marks = new char[64];
+        for (long legal = p.legalMoves(); legal != 0; legal &= legal - 1) {
+            marks[Long.numberOfTrailingZeros(legal)] = '*';
+        }
         int rank = 0;
         for (Exploration.Row r : e.rows()) {
             rank++;
@@ -62,8 +66,13 @@ final class ExplorationView {
             case WHITE -> "O (White) to move";
             case NONE -> "game over";
         });
-        return sb.append(", X ").append(p.blackDiscs()).append(" O ").append(p.whiteDiscs()).append('\n').toString();
+        sb.append(", X ").append(p.blackDiscs()).append(" O ").append(p.whiteDiscs()).append('\n');
+        return sb.append(LEGEND).append('\n').toString();
     }
+
+    /** What the marks on the explorer's board mean: one legend, printed under every such board. */
+    static final String LEGEND = "1-9 the moves played, most played first; + played, ranked 10th or lower;"
+            + " * legal, played in none of these games";
 
     static ObjectNode json(Exploration e) {
         ObjectNode o = org.thordb.export.Json.object();

@@ -1,6 +1,8 @@
 package org.thordb.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
@@ -13,14 +15,16 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code thordb explore (--moves LINE | --board "<64 squares> X") [--where QUERY] [--format table|json]}:
- * every next move played from a position, with games, results, average scores and years.
+ * {@code thordb explore [LINE | --moves LINE | --board "<64 squares> X"] [--where QUERY] [--format table|json]}:
+ * every next move played from a position (the start when none is given), with games, results,
+ * average scores and years. The line may stand alone, as queries do for {@code query} and {@code count}.
  *
- * <p>Usage: {@code thordb explore --moves f5d6c3 --where 'year >= 2000'}
+ * <p>Usage: {@code thordb explore f5d6c3 --where 'year >= 2000'}
  */
 @Command(name = "explore", description = "Show every next move played from a position, with its games, results and scores.")
 public final class ExploreCommand implements Callable<Integer> {
@@ -36,8 +40,11 @@ public final class ExploreCommand implements Callable<Integer> {
         String board;
     }
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     Where where;
+
+    @Parameters(arity = "0..*", paramLabel = "LINE", description = "The position after these moves (f5d6c3, or f5 d6 c3).")
+    List<String> line = new ArrayList<>();
 
     @Option(names = "--where", paramLabel = "QUERY", description = "Only the games this query matches.")
     String filter;
@@ -64,7 +71,11 @@ public final class ExploreCommand implements Callable<Integer> {
         if (!format.equals("table") && !format.equals("json")) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }
-        Position p = position(where.moves, where.board);
+        if (!line.isEmpty() && where != null) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
+        }
+        Position p = !line.isEmpty() ? position(String.join("", line), null)
+                : where == null ? Position.start() : position(where.moves, where.board);
         PrintWriter out = spec.commandLine().getOut();
         try (ThorDb db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, filter);

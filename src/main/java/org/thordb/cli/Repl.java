@@ -41,8 +41,6 @@ import org.thordb.store.Catalog;
 public final class Repl {
     static final int PAGE = 10;
 
-    /** The language's keywords and the values of result; the fields come from {@link QueryField}. */
-    private static final List<String> KEYWORDS = List.of("and", "or", "not", "in", "black", "white", "draw");
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
             ":explore", ":play", ":back", ":filter", ":quit");
 
@@ -67,7 +65,8 @@ public final class Repl {
         parser.setEscapeChars(new char[0]);
         LineReaderBuilder b = LineReaderBuilder.builder().terminal(terminal).appName("thordb").parser(parser)
                 .completer(new QueryCompleter(db.catalog()))
-                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true);
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .option(LineReader.Option.CASE_INSENSITIVE, true); // names match in any case, as queries do
         if (history != null) {
             b.variable(LineReader.HISTORY_FILE, history);
         }
@@ -273,6 +272,7 @@ public final class Repl {
         }
         for (Position p : positions) {
             out.print(p.draw(p.legalMoves(), '*'));
+            out.println("* legal moves");
         }
     }
 
@@ -307,7 +307,8 @@ public final class Repl {
                   :more              the next games of the last query
                   :board [LINE|QUERY] draw a position (legal moves marked *)
                   :export DIR [FORMAT] [QUERY]  write the last query's games (wthor, text, pgn, csv, jsonl)
-                  :explore [LINE|BOARD] the moves played from a position (default: the start), ranked on the board
+                  :explore [LINE|BOARD] the moves played from a position (default: the start), ranked on the board:
+                                     1-9 most played first, + ranked 10th or lower, * legal but never played
                   :play MOVE         play a move in the explorer;  :back  take it back
                   :filter [QUERY]    explore only the games of a query (none: every game)
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line
@@ -327,35 +328,43 @@ public final class Repl {
     }
 
     /**
-     * Completes fields, keywords, commands, and player and tournament names: quoted when the word
-     * has no quote yet; inside a quote JLine closes it itself.
+     * Completes what may come where the cursor stands: commands at the start of a line; fields,
+     * {@code not} and {@code (} where a condition begins; names after {@code player =} (players) or
+     * {@code tournament ~} (tournaments), quoted when the word has no quote yet (inside a quote JLine
+     * closes it itself); the outcomes after {@code result =}; {@code and}, {@code or} after a whole
+     * condition, and nothing after a whole quoted name.
      */
     static final class QueryCompleter implements Completer {
-        private final List<Candidate> words = new ArrayList<>();
-        private final List<String[]> names = new ArrayList<>(); // {name, group}
+        private final List<Candidate> commands = new ArrayList<>();
+        private final List<Candidate> fields = new ArrayList<>();
+        private final List<String> players = new ArrayList<>();
+        private final List<String> tournaments = new ArrayList<>();
+        private static final java.util.regex.Pattern NAME_OP = java.util.regex.Pattern.compile(
+                "(?i)(?:^|[\\s(])(player|black|white|tournament)\\s*[=~]$");
+        private static final java.util.regex.Pattern OTHER_OP = java.util.regex.Pattern.compile(
+                "(?i)(?:^|[\\s(])([a-z_.]+)\\s*(=|!=|<|<=|>|>=|~)$");
+        private static final java.util.regex.Pattern CONDITION_START = java.util.regex.Pattern.compile(
+                "(?i)(|.*(\\s|\\()(and|or|not)|.*\\()");
 
         QueryCompleter(Catalog c) {
-            for (String w : QueryField.words()) {
-                words.add(new Candidate(w, w, "fields", null, null, null, true));
-            }
-            for (String w : KEYWORDS) {
-                if (QueryField.of(w) == null) {
-                    words.add(new Candidate(w, w, "keywords", null, null, null, true));
-                }
-            }
             for (String w : COMMANDS) {
-                words.add(new Candidate(w, w, "commands", null, null, null, true));
+                commands.add(new Candidate(w, w, "commands", null, null, null, true));
             }
-            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (String w : QueryField.words()) {
+                fields.add(new Candidate(w, w, "fields", null, null, null, true));
+            }
+            fields.add(new Candidate("not", "not", "keywords", null, null, null, true));
+            java.util.Set<String> seenP = new java.util.HashSet<>();
+            java.util.Set<String> seenT = new java.util.HashSet<>();
             for (Catalog.Base b : c.bases()) {
                 for (String n : b.players()) {
-                    if (n != null && !n.isEmpty() && seen.add("p" + n)) {
-                        names.add(new String[] {n, "players"});
+                    if (n != null && !n.isEmpty() && seenP.add(n)) {
+                        players.add(n);
                     }
                 }
                 for (String n : b.tournaments()) {
-                    if (n != null && !n.isEmpty() && seen.add("t" + n)) {
-                        names.add(new String[] {n, "tournaments"});
+                    if (n != null && !n.isEmpty() && seenT.add(n)) {
+                        tournaments.add(n);
                     }
                 }
             }
@@ -363,17 +372,55 @@ public final class Repl {
 
         @Override
         public void complete(LineReader reader, ParsedLine line, List<Candidate> out) {
-            boolean quoted = false;
+            String text = line.line();
+            int start = line.cursor() - line.wordCursor();
+            int end = start + line.word().length();
             if (line instanceof org.jline.reader.CompletingParsedLine c) {
-                int start = line.cursor() - c.rawWordCursor();
-                quoted = start >= 0 && start < line.line().length() && line.line().charAt(start) == '"';
+                start = line.cursor() - c.rawWordCursor();
+                end = start + c.rawWordLength();
             }
-            if (!quoted) {
-                out.addAll(words);
+            start = Math.max(0, Math.min(start, text.length()));
+            boolean quoted = start < text.length() && text.charAt(start) == '"';
+            if (quoted && end - start >= 2 && end <= text.length() && text.charAt(end - 1) == '"') {
+                return; // a whole quoted name: nothing is left to complete
             }
-            for (String[] n : names) {
-                String value = quoted ? n[0] : "\"" + n[0] + "\"";
-                out.add(new Candidate(value, n[0], n[1], null, null, null, true));
+            String before = text.substring(0, start).stripTrailing();
+            if (before.startsWith(":")) { // a command's argument: most commands take a query
+                int space = before.indexOf(' ');
+                if (space < 0) {
+                    return;
+                }
+                before = before.substring(space + 1).stripTrailing();
+            } else if (before.isEmpty() && !quoted) {
+                out.addAll(commands);
+            }
+            java.util.regex.Matcher name = NAME_OP.matcher(before);
+            if (name.find()) {
+                boolean tournament = name.group(1).equalsIgnoreCase("tournament");
+                for (String n : tournament ? tournaments : players) {
+                    out.add(new Candidate(quoted ? n : "\"" + n + "\"", n, tournament ? "tournaments" : "players",
+                            null, null, null, true));
+                }
+                return;
+            }
+            if (quoted) {
+                return;
+            }
+            java.util.regex.Matcher other = OTHER_OP.matcher(before);
+            if (other.find()) {
+                if (other.group(1).equalsIgnoreCase("result")) {
+                    for (String w : List.of("black", "white", "draw")) {
+                        out.add(new Candidate(w, w, "results", null, null, null, true));
+                    }
+                }
+                return;
+            }
+            if (CONDITION_START.matcher(before).matches()) {
+                out.addAll(fields);
+                return;
+            }
+            for (String w : List.of("and", "or")) { // after a whole condition
+                out.add(new Candidate(w, w, "keywords", null, null, null, true));
             }
         }
     }

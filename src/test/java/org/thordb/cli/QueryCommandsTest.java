@@ -151,6 +151,68 @@ class QueryCommandsTest {
     }
 
     @Test
+    void exploreTakesTheLineAsPlainWordsAndShowsItsLegend() {
+        CommandsTest.Run byOption = CommandsTest.run("explore", "--db", db.toString(), "--moves", "f5d6c3");
+        CommandsTest.Run plain = CommandsTest.run("explore", "--db", db.toString(), "f5d6c3");
+        CommandsTest.Run spaced = CommandsTest.run("explore", "--db", db.toString(), "f5", "d6", "c3");
+        assertEquals(0, plain.status(), plain.err());
+        assertEquals(byOption.out(), plain.out());
+        assertEquals(byOption.out(), spaced.out());
+        assertTrue(plain.out().contains("1-9 the moves played, most played first; + played, ranked 10th or lower;"
+                + " * legal, played in none of these games"), plain.out());
+        CommandsTest.Run start = CommandsTest.run("explore", "--db", db.toString());
+        assertTrue(start.out().contains("1200 games reach this position"), start.out());
+        CommandsTest.Run twice = CommandsTest.run("explore", "--db", db.toString(), "--moves", "f5", "d6");
+        assertEquals(2, twice.status());
+        assertTrue(twice.err().contains("give the position once"), twice.err());
+    }
+
+    @Test
+    void idAndRecordAreFieldsAndFindTheGameJsonlShows() throws Exception {
+        CommandsTest.Run one = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "--limit", "1",
+                "--sort", "-id", "year = 2001");
+        JsonNode g = new ObjectMapper().readTree(one.lines().get(0));
+        CommandsTest.Run byId = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "id = " + g.get("id").asInt());
+        assertEquals(0, byId.status(), byId.err());
+        assertEquals(1, byId.lines().size());
+        assertEquals(one.lines().get(0), byId.lines().get(0));
+        CommandsTest.Run byRecord = CommandsTest.run("count", "--db", db.toString(),
+                "year = 2001 and record = " + g.get("record").asInt());
+        assertEquals("1", byRecord.lines().get(byRecord.lines().size() - 1));
+        CommandsTest.Run firstTen = CommandsTest.run("count", "--db", db.toString(), "record < 10");
+        assertEquals("30", firstTen.lines().get(firstTen.lines().size() - 1), "ten records of each of 3 files");
+    }
+
+    /**
+     * A players file holds 19 characters a name (20-byte records with a terminator) and a
+     * tournaments file 25: names of that length, as "Bernard-Guelle Thie" of the FFO's file, are
+     * whole in the table, never cut by it.
+     */
+    @Test
+    void theTableShowsTheWholeStoredNames() throws Exception {
+        Path base = dir.resolve("long-names");
+        SampleBase.write(base, "LONG", 2001, 1, 20, 3L);
+        List<String> players = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            players.add("Bernard-Guelle Thi" + i); // 19 characters
+        }
+        List<String> tournaments = List.of("Championnat d'Europe 2001", "Championnat d'Europe 2002"); // 25
+        java.time.LocalDate later = java.time.LocalDate.of(2030, 1, 1);
+        org.thordb.wthor.NameList.of(org.thordb.wthor.WthorKind.PLAYERS, later, players).write(base.resolve("LONG.JOU"));
+        org.thordb.wthor.NameList.of(org.thordb.wthor.WthorKind.TOURNAMENTS, later, tournaments).write(base.resolve("LONG.TRN"));
+        Path store = dir.resolve("long-db");
+        assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", store.toString(), base.toString()).status());
+        CommandsTest.Run t = CommandsTest.run("query", "--db", store.toString(), "--limit", "20", "year = 2001");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.out().contains("Bernard-Guelle Thi0") || t.out().contains("Bernard-Guelle Thi1"), t.out());
+        assertTrue(t.out().contains("Championnat d'Europe 2001") || t.out().contains("Championnat d'Europe 2002"), t.out());
+        for (String line : t.lines().subList(1, 21)) {
+            String name = players.stream().filter(line::contains).findFirst().orElseThrow(() -> new AssertionError(line));
+            assertTrue(line.indexOf(name) > 0, line);
+        }
+    }
+
+    @Test
     void explainDrawsThePlan() {
         CommandsTest.Run r = CommandsTest.run("explain", "--db", db.toString(), "result = draw or year = 2000");
         assertTrue(r.out().startsWith("or: at most"), r.out());

@@ -140,22 +140,49 @@ class ReplTest {
         }
     }
 
+    /** The candidates the completer offers for a line, the cursor at its end. */
+    private static List<org.jline.reader.Candidate> candidates(Repl.QueryCompleter c, String line) {
+        List<org.jline.reader.Candidate> got = new java.util.ArrayList<>();
+        org.jline.reader.impl.DefaultParser p = new org.jline.reader.impl.DefaultParser();
+        p.setEscapeChars(new char[0]);
+        c.complete(null, p.parse(line, line.length(), org.jline.reader.Parser.ParseContext.COMPLETE), got);
+        return got;
+    }
+
+    private static boolean offers(List<org.jline.reader.Candidate> got, String value) {
+        return got.stream().anyMatch(x -> x.value().equals(value));
+    }
+
     @Test
-    void namesAreCompletedFromTheStore() throws Exception {
+    void completionOffersWhatMayComeWhereTheCursorStands() throws Exception {
         try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
             Repl.QueryCompleter c = new Repl.QueryCompleter(db.catalog());
-            List<org.jline.reader.Candidate> got = new java.util.ArrayList<>();
-            org.jline.reader.impl.DefaultParser p = new org.jline.reader.impl.DefaultParser();
-            p.setEscapeChars(new char[0]);
-            String line = "player = \"" + player.substring(0, player.length() - 1);
-            c.complete(null, p.parse(line, line.length(), org.jline.reader.Parser.ParseContext.COMPLETE), got);
-            assertTrue(got.stream().anyMatch(x -> x.value().equals(player)), "inside a quote: bare names");
-            String bare = "theo";
-            got.clear();
-            c.complete(null, p.parse(bare, bare.length(), org.jline.reader.Parser.ParseContext.COMPLETE), got);
-            assertTrue(got.stream().anyMatch(x -> x.value().equals("theoretical")));
-            assertTrue(got.stream().anyMatch(x -> x.value().equals("\"" + player + "\"")), "outside a quote: quoted names");
+            String tournament = db.catalog().bases().get(0).tournaments().get(0);
+            // inside a quote after a name field: bare names of that kind, JLine closes the quote
+            List<org.jline.reader.Candidate> got = candidates(c, "player = \"" + player.substring(0, player.length() - 1));
+            assertTrue(offers(got, player), "inside a quote: bare names");
+            assertFalse(offers(got, tournament) || offers(got, "year"), "players only");
+            // after the operator, outside a quote: quoted names
+            got = candidates(c, "black = ");
+            assertTrue(offers(got, "\"" + player + "\""), "outside a quote: quoted names");
+            assertTrue(offers(candidates(c, "tournament ~ "), "\"" + tournament + "\""));
+            assertFalse(offers(candidates(c, "tournament ~ "), "\"" + player + "\""));
+            // a whole quoted name: nothing more (JLine had offered every name of the base)
+            assertTrue(candidates(c, "player = \"" + player + "\"").isEmpty());
+            // after a whole condition: and, or
+            got = candidates(c, "player = \"" + player + "\" ");
+            assertEquals(List.of("and", "or"), got.stream().map(org.jline.reader.Candidate::value).toList());
+            // where a condition begins: fields from the table (and commands at the start of a line)
+            got = candidates(c, "theo");
+            assertTrue(offers(got, "theoretical"));
             assertEquals(1, got.stream().filter(x -> x.value().equals(":explain")).count());
+            assertFalse(offers(got, "\"" + player + "\""), "no names where a field goes");
+            got = candidates(c, "year = 1990 and (");
+            assertTrue(offers(got, "position") && offers(got, "not") && !offers(got, ":more"));
+            got = candidates(c, "result = ");
+            assertEquals(List.of("black", "white", "draw"), got.stream().map(org.jline.reader.Candidate::value).toList());
+            // a command's query is completed as a query
+            assertTrue(offers(candidates(c, ":count player = "), "\"" + player + "\""));
         }
     }
 }
