@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb count 'player = "Tastet Marc" and year >= 2000'}
  */
-@Command(name = "count", description = "Count the games a query matches.")
+@Command(name = "count",
+        footerHeading = "%nExamples:%n", footer = {"  thordb count 'player = \"Tastet Marc\" and opening = f5d6'", "  thordb count 'position = f5d6c3d3c4f4f6f3e6e7'", "  thordb count year in 1990..1999 and result = draw"}, description = "Count the games a query matches.")
 public final class CountCommand implements Callable<Integer> {
 
     @Mixin

@@ -26,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code tools/thordb demo}
  */
-@Command(name = "demo", description = "Generate the sample base if missing, import it, and run the sample queries.")
+@Command(name = "demo",
+        footerHeading = "%nExamples:%n", footer = {"  thordb demo", "  thordb demo --db /tmp/demo-store"}, description = "Generate the sample base if missing, import it, and run the sample queries.")
 public final class DemoCommand implements Callable<Integer> {
 
     @Mixin

@@ -33,7 +33,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb dump --format jsonl WTH_2015.wtb}
  */
-@Command(name = "dump", description = "Decode WTHOR files (.wtb .wtd .pzz .jou .trn) to a table or JSON lines.")
+@Command(name = "dump",
+        footerHeading = "%nExamples:%n", footer = {"  thordb dump ../shared/data/wthor/WTH_2015.wtb", "  thordb dump --format jsonl WTH_2015.wtb | head", "  thordb dump WTHOR.JOU"}, description = "Decode WTHOR files (.wtb .wtd .pzz .jou .trn) to a table or JSON lines.")
 public final class DumpCommand implements Callable<Integer> {
 
     /** Output formats. */

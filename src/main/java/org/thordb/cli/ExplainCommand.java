@@ -15,7 +15,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb explain 'player = "Tastet Marc" and opening = f5d6'}
  */
-@Command(name = "explain", description = "Show how a query is answered: each part, the index it reads, its games and time.")
+@Command(name = "explain",
+        footerHeading = "%nExamples:%n", footer = {"  thordb explain 'theoretical > score and result = draw'", "  thordb explain 'player = \"Tastet Marc\" and opening = f5d6'"}, description = "Show how a query is answered: each part, the index it reads, its games and time.")
 public final class ExplainCommand implements Callable<Integer> {
 
     @Mixin

@@ -26,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb explore f5d6c3 --where 'year >= 2000'}
  */
-@Command(name = "explore", description = "Show every next move played from a position, with its games, results and scores.")
+@Command(name = "explore",
+        footerHeading = "%nExamples:%n", footer = {"  thordb explore f5d6c3", "  thordb explore --moves f5d6 --where 'year >= 2000'", "  thordb explore --format json f5d6c3d3"}, description = "Show every next move played from a position, with its games, results and scores.")
 public final class ExploreCommand implements Callable<Integer> {
 
     @Mixin

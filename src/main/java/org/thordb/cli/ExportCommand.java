@@ -21,7 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb export --out /tmp/tastet 'player = "Tastet Marc"'}
  */
-@Command(name = "export", description = "Write the games of a query (default: every game) as WTHOR files, text records, PGN, CSV or JSON lines.")
+@Command(name = "export",
+        footerHeading = "%nExamples:%n", footer = {"  thordb export --out /tmp/tastet 'player = \"Tastet Marc\"'", "  thordb export --out /tmp/csv --format csv 'year = 2015'", "  thordb export --out /tmp/pgn --format pgn 'opening = f5d6c3'"}, description = "Write the games of a query (default: every game) as WTHOR files, text records, PGN, CSV or JSON lines.")
 public final class ExportCommand implements Callable<Integer> {
 
     @Mixin

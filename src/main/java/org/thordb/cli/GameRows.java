@@ -31,7 +31,14 @@ final class GameRows {
         }
     }
 
-    /** A writer for {@code table}, {@code csv} or {@code jsonl}. */
+    /** Throws BAD_ARGUMENT unless the format is {@code table}, {@code csv} or {@code jsonl}. */
+    static void checkFormat(String format) {
+        if (!format.equals("table") && !format.equals("csv") && !format.equals("jsonl")) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, csv or jsonl");
+        }
+    }
+
+    /** A writer for {@code table}, {@code csv} or {@code jsonl}; the table and CSV write their header now. */
     static Writer writer(String format, PrintWriter out) {
         return switch (format) {
             case "table" -> table(out);

@@ -26,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb import ../shared/data/wthor}
  */
-@Command(name = "import", description = "Import WTHOR files and folders into the store.")
+@Command(name = "import",
+        footerHeading = "%nExamples:%n", footer = {"  thordb import ../shared/data/wthor", "  thordb import --db /tmp/store WTH_2015.wtb WTHOR.JOU WTHOR.TRN", "  thordb import --base CLUB --names CLUB.JOU --names CLUB.TRN games/"}, description = "Import WTHOR files and folders into the store.")
 public final class ImportCommand implements Callable<Integer> {
 
     @Mixin

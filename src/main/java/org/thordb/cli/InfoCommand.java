@@ -17,7 +17,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb info --db store}
  */
-@Command(name = "info", description = "Show the bases, the games per base and year, and the size of the store.")
+@Command(name = "info",
+        footerHeading = "%nExamples:%n", footer = {"  thordb info", "  thordb info --db /tmp/store"}, description = "Show the bases, the games per base and year, and the size of the store.")
 public final class InfoCommand implements Callable<Integer> {
 
     @Mixin

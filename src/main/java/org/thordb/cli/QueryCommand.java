@@ -29,7 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb query --format jsonl --limit 5 --sort -year 'player = "Tastet Marc"'}
  */
-@Command(name = "query", description = "List the games a query matches, or answer a file of queries (--batch).")
+@Command(name = "query",
+        footerHeading = "%nExamples:%n", footer = {"  thordb query --limit 5 --sort -year 'player = \"Tastet Marc\" and opening = f5d6'", "  thordb query --format jsonl 'position = f5d6c3d3c4f4f6f3e6e7'", "  thordb query --batch examples/queries.thq"}, description = "List the games a query matches, or answer a file of queries (--batch).")
 public final class QueryCommand implements Callable<Integer> {
 
     @Mixin
@@ -62,16 +63,23 @@ public final class QueryCommand implements Callable<Integer> {
         if (batch != null && query != null && !query.isEmpty()) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
         }
+        if (limit != null && limit < 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
+        }
         try (ThorDb db = Stores.openForReading(store.dir())) {
             if (batch != null) {
                 return batch(db, out);
             }
+            // everything that can fail is asked before the first line is printed: a failed query
+            // leaves standard output empty, so that a script reading it sees no half answer
             String f = format == null ? "table" : format;
-            GameRows.Writer w = GameRows.writer(f, out);
+            GameRows.checkFormat(f);
+            java.util.Comparator<Game> order = sort == null ? null : GameRows.order(sort);
             try (QueryResult r = db.query(String.join(" ", query))) {
+                GameRows.Writer w = GameRows.writer(f, out);
                 Stream<Game> games = r.stream();
-                if (sort != null) {
-                    games = games.sorted(GameRows.order(sort));
+                if (order != null) {
+                    games = games.sorted(order);
                 }
                 if (limit != null) {
                     games = games.limit(limit);

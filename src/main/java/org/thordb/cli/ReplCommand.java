@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
  *
  * <p>Usage: {@code thordb repl}
  */
-@Command(name = "repl", description = "Ask queries interactively: counts, games, :more, :explain, :board, :export.")
+@Command(name = "repl",
+        footerHeading = "%nExamples:%n", footer = {"  thordb repl", "  thordb repl --db /tmp/store"}, description = "Ask queries interactively: counts, games, :more, :explain, :board, :export.")
 public final class ReplCommand implements Callable<Integer> {
 
     @Mixin

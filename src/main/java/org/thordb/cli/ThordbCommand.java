@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -14,8 +15,12 @@ import picocli.CommandLine.ScopeType;
  * <p>Usage: {@code new CommandLine(new ThordbCommand()).execute("--version");}
  */
 @Command(name = "thordb", mixinStandardHelpOptions = true, versionProvider = ThordbCommand.Version.class,
+        scope = ScopeType.INHERIT, // -h/--help and -V/--version on every subcommand too
         description = "An embedded, indexed store for Othello game databases in the WTHOR format.",
-        subcommands = {ImportCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, ReplCommand.class, ExploreCommand.class, DemoCommand.class,
+        footerHeading = "%nExamples:%n",
+        footer = {"  thordb import ../shared/data/wthor", "  thordb query 'player = \"Tastet Marc\" and opening = f5d6'",
+            "  thordb help explore", "", "Shell completion: source <(thordb completion bash)"},
+        subcommands = {HelpCommand.class, CompletionCommand.class, ImportCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, ReplCommand.class, ExploreCommand.class, DemoCommand.class,
             TrainCommand.class,
             InfoCommand.class, DumpCommand.class,
             VerifyCommand.class})

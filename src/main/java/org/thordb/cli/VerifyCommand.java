@@ -30,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
  *
  * <p>Usage: {@code thordb verify ../shared/data/wthor/*.wtb}
  */
-@Command(name = "verify", description = "Replay every game of WTHOR files, or (no file) check a store against its records; exit 1 if anything is wrong.")
+@Command(name = "verify",
+        footerHeading = "%nExamples:%n", footer = {"  thordb verify ../shared/data/wthor/*.wtb", "  thordb verify --db store", "  thordb verify --db store --repair"}, description = "Replay every game of WTHOR files, or (no file) check a store against its records; exit 1 if anything is wrong.")
 public final class VerifyCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "WTHOR files (none: check the store).")

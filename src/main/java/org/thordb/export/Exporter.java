@@ -150,7 +150,7 @@ public final class Exporter {
     private static void writeText(Path t, TextBody body) {
         Path tmp = null;
         try {
-            tmp = Files.createTempFile(t.toAbsolutePath().getParent(), "." + t.getFileName() + ".", ".tmp");
+            tmp = org.thordb.wthor.TempFiles.beside(t);
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 body.write(w);
             }

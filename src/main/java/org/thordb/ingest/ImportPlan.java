@@ -25,8 +25,9 @@ import org.thordb.wthor.WthorKind;
  * @param games the game files, sorted by file name
  * @param names each names file with the base it belongs to
  * @param totalGames the games the game files hold, by their size
+ * @param passedOver files of the folders that are not imported: no WTHOR name, or solitaires
  */
-record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long totalGames) {
+record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long totalGames, int passedOver) {
 
     /** A game file with the base and names files it belongs with. */
     record GameFile(Path file, WthorKind kind, String base, Path players, Path tournaments) {
@@ -38,16 +39,37 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long
      */
     static ImportPlan of(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
         List<Path> all = new ArrayList<>();
+        int passedOver = 0;
         for (Path in : inputs) {
             if (Files.isDirectory(in)) {
+                List<Path> found;
                 try (Stream<Path> s = Files.walk(in)) {
-                    s.filter(Files::isRegularFile).filter(p -> WthorKind.ofOrNull(p) != null)
-                            .filter(p -> !p.getFileName().toString().startsWith("."))
-                            .map(p -> p.toAbsolutePath().normalize()).sorted().forEach(all::add);
+                    found = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
+                            .map(p -> p.toAbsolutePath().normalize()).sorted().toList();
                 } catch (IOException e) {
                     throw ThorDbException.io(in, e);
                 }
+                for (Path p : found) {
+                    WthorKind k = WthorKind.ofOrNull(p);
+                    if (k == null) {
+                        passedOver++; // inside a folder other files are the rule: counted, not named
+                    } else if (k == WthorKind.SOLITAIRES) {
+                        passedOver++;
+                        listener.line(p + ": skipped: solitaire files are not imported");
+                    } else {
+                        all.add(p);
+                    }
+                }
             } else if (Files.exists(in)) {
+                // a file named on its own is meant to be imported: one that cannot be is an error
+                WthorKind k = WthorKind.ofOrNull(in);
+                if (k == null) {
+                    throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": not a file thordb imports (WTHOR games"
+                            + " .wtb .wtd, names .JOU .TRN)");
+                }
+                if (k == WthorKind.SOLITAIRES) {
+                    throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": solitaire files are not imported");
+                }
                 all.add(in.toAbsolutePath().normalize());
             } else {
                 throw new ThorDbException(ErrorCode.IO, in + ": no such file or folder");
@@ -57,14 +79,6 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long
         Map<Path, String> namesPlan = new LinkedHashMap<>(); // names file -> base
         for (Path p : all) {
             WthorKind k = WthorKind.ofOrNull(p);
-            if (k == null) {
-                listener.line(p + ": skipped: not a WTHOR file name");
-                continue;
-            }
-            if (k == WthorKind.SOLITAIRES) {
-                listener.line(p + ": skipped: solitaire files are not imported");
-                continue;
-            }
             if (k.isGames()) {
                 GameFile pl = plan(p, k, options);
                 plan.add(pl);
@@ -102,7 +116,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long
             }
         }
         plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
-        return new ImportPlan(plan, namesPlan, total);
+        return new ImportPlan(plan, namesPlan, total, passedOver);
     }
 
     private static GameFile plan(Path file, WthorKind kind, Importer.Options options) {

@@ -13,15 +13,17 @@ package org.thordb.ingest;
  * @param refused files refused whole
  * @param damaged damaged games kept and marked
  * @param names names files imported or updated
+ * @param passedOver files of the folders given that thordb does not import (no WTHOR name, solitaires)
  */
 public record ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
-                           long damaged, int names) {
+                           long damaged, int names, int passedOver) {
 
     /** The one-line summary. */
     public String summary() {
         return String.format("imported: %d files, %d games (%d new, %d replaced), %d files skipped as unchanged,"
                         + " %d refused, %d damaged games kept, %d names files", files, games, newGames, replacedGames,
-                skipped, refused, damaged, names);
+                skipped, refused, damaged, names) + (passedOver == 0 ? "" : ", " + passedOver
+                + (passedOver == 1 ? " other file" : " other files") + " of the folders passed over");
     }
 
     /** Whether nothing was refused. */

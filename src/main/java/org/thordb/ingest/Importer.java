@@ -133,7 +133,8 @@ public final class Importer {
         }
         listener.total(plan.totalGames());
         importGames(plan.games());
-        return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported);
+        return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported,
+                plan.passedOver());
     }
 
     private static String sha256(Path file) {

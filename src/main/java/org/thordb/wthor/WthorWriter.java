@@ -33,9 +33,8 @@ public final class WthorWriter implements AutoCloseable {
     private WthorWriter(Path target, WthorKind kind, WthorHeader header, byte[] presenceTable) {
         this.target = target;
         this.kind = kind;
-        Path dir = target.toAbsolutePath().getParent();
         try {
-            this.temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+            this.temp = TempFiles.beside(target);
             this.out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
             out.write(header.encode());
             if (kind == WthorKind.SOLITAIRES) {
