@@ -1,0 +1,198 @@
+package org.thordb.solve;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.thordb.othello.Bitboards;
+
+/**
+ * The root of a solve on several threads, by principal variation splitting: along the leftmost
+ * path, each node searches its first move (recursively, the same way), and then its other moves
+ * on every thread at once with the window the first one gave, each thread taking the next move
+ * from a shared counter. Below {@link #SPLIT_EMPTIES} empties a node is searched by one thread.
+ * The threads share the transposition table, so each learns what the others proved.
+ *
+ * <p>Usage: {@code int score = new ParallelSearch(table, control, 2).root(me, opp, -64, 64, best);}
+ */
+final class ParallelSearch implements AutoCloseable {
+    /** Nodes with fewer empties are searched by one thread. */
+    static final int SPLIT_EMPTIES = 12;
+
+    private final EndgameSearch[] workers;
+    private final ExecutorService pool;
+
+    ParallelSearch(TranspositionTable table, SolveControl control, int threads) {
+        workers = new EndgameSearch[Math.max(1, threads)];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new EndgameSearch(table, control);
+        }
+        pool = workers.length == 1 ? null : Executors.newFixedThreadPool(workers.length - 1, r -> {
+            Thread t = new Thread(r, "thordb-solve");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** The positions searched so far, by every thread. */
+    long nodes() {
+        long n = 0;
+        for (EndgameSearch w : workers) {
+            n += w.nodes;
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The moves of a position, ordered as the search orders them: table move, then fastest first. */
+    private int[] ordered(long me, long opp) {
+        long moves = Bitboards.legalMoves(me, opp);
+        long hit = workers[0].tt.probe(me, opp);
+        int ttMove = hit == TranspositionTable.MISS ? -1 : TranspositionTable.move(hit);
+        int n = Long.bitCount(moves);
+        int[] sqs = new int[n];
+        int[] keys = new int[n];
+        int k = 0;
+        for (long m = moves; m != 0; m &= m - 1) {
+            int sq = Long.numberOfTrailingZeros(m);
+            long f = Flips.of(me, opp, sq);
+            long reply = Bitboards.legalMoves(opp & ~f, me | f | 1L << sq);
+            int key = sq == ttMove ? -1000 : Long.bitCount(reply) * 16 + Long.bitCount(reply & 0x8100000000000081L) * 16;
+            int i = k++;
+            while (i > 0 && keys[i - 1] > key) {
+                keys[i] = keys[i - 1];
+                sqs[i] = sqs[i - 1];
+                i--;
+            }
+            keys[i] = key;
+            sqs[i] = sq;
+        }
+        return sqs;
+    }
+
+    private static long[] play(long me, long opp, int sq) {
+        long f = Flips.of(me, opp, sq);
+        return new long[] {opp & ~f, me | f | 1L << sq};
+    }
+
+    /** The exact score within (alpha, beta) of the side to move, its best move in {@code best[0]}. */
+    int root(long me, long opp, int alpha, int beta, int[] best) {
+        return split(me, opp, alpha, beta, best);
+    }
+
+    /** Every legal move's exact score (into {@code scores}, best first), and the best. */
+    int everyMove(long me, long opp, Map<Integer, Integer> scores, int[] best) {
+        int top = -EndgameSearch.INF;
+        java.util.TreeMap<Integer, List<Integer>> byScore = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
+        for (int sq : ordered(me, opp)) {
+            long[] next = play(me, opp, sq);
+            int v = -split(next[0], next[1], -64, 64, new int[1]);
+            byScore.computeIfAbsent(v, x -> new ArrayList<>()).add(sq);
+            if (v > top) {
+                top = v;
+                best[0] = sq;
+            }
+        }
+        byScore.forEach((v, sqs) -> sqs.forEach(sq -> scores.put(sq, v)));
+        return top;
+    }
+
+    private int split(long me, long opp, int alpha, int beta, int[] bestOut) {
+        int empties = 64 - Long.bitCount(me | opp);
+        long moves = Bitboards.legalMoves(me, opp);
+        if (moves == 0) {
+            if (Bitboards.legalMoves(opp, me) == 0) {
+                return EndgameSearch.finalScore(me, opp);
+            }
+            return -split(opp, me, -beta, -alpha, new int[1]);
+        }
+        if (empties < SPLIT_EMPTIES || pool == null && bestOut == null) {
+            return workers[0].search(me, opp, alpha, beta);
+        }
+        int[] sqs = ordered(me, opp);
+        long[] first = play(me, opp, sqs[0]);
+        int best = -split(first[0], first[1], -beta, -alpha, null);
+        int bestMove = sqs[0];
+        if (best < beta && sqs.length > 1) {
+            int[] window = {Math.max(alpha, best)};
+            int[] shared = {best, bestMove};
+            AtomicInteger next = new AtomicInteger(1);
+            Object lock = new Object();
+            List<Future<?>> helpers = new ArrayList<>();
+            java.util.function.IntConsumer work = w -> {
+                EndgameSearch s = workers[w];
+                for (int i; (i = next.getAndIncrement()) < sqs.length; ) {
+                    int a;
+                    synchronized (lock) {
+                        a = window[0];
+                        if (a >= beta) {
+                            return;
+                        }
+                    }
+                    long[] child = play(me, opp, sqs[i]);
+                    int v = -s.search(child[0], child[1], -a - 1, -a);
+                    if (v > a && v < beta) {
+                        v = -s.search(child[0], child[1], -beta, -v); // it beat the window: its exact value
+                    }
+                    synchronized (lock) {
+                        if (v > shared[0]) {
+                            shared[0] = v;
+                            shared[1] = sqs[i];
+                        }
+                        window[0] = Math.max(window[0], v);
+                    }
+                }
+            };
+            if (pool != null) {
+                for (int w = 1; w < workers.length; w++) {
+                    int id = w;
+                    helpers.add(pool.submit(() -> work.accept(id)));
+                }
+            }
+            RuntimeException failed = null;
+            try {
+                work.accept(0);
+            } catch (RuntimeException e) {
+                failed = e;
+            }
+            for (Future<?> f : helpers) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (failed == null && e.getCause() instanceof RuntimeException r) {
+                        failed = r;
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    failed = new EndgameSearch.Stopped();
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
+            best = shared[0];
+            bestMove = shared[1];
+        }
+        if (bestOut != null) {
+            bestOut[0] = bestMove;
+        }
+        // what this node proved, for the threads and for later solves
+        if (best >= beta) {
+            workers[0].tt.store(me, opp, empties, best, EndgameSearch.INF, bestMove);
+        } else if (best <= alpha) {
+            workers[0].tt.store(me, opp, empties, -EndgameSearch.INF, best, bestMove);
+        } else {
+            workers[0].tt.store(me, opp, empties, best, best, bestMove);
+        }
+        return best;
+    }
+}
