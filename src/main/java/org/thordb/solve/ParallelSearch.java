@@ -65,8 +65,8 @@ final class ParallelSearch implements AutoCloseable {
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
             long f = Flips.of(me, opp, sq);
-            long reply = Bitboards.legalMoves(opp & ~f, me | f | 1L << sq);
-            int key = sq == ttMove ? -1000 : Long.bitCount(reply) * 16 + Long.bitCount(reply & 0x8100000000000081L) * 16;
+            int key = sq == ttMove ? -1000 : workers[0].orderKey(opp & ~f, me | f | 1L << sq, 64 - Long.bitCount(me | opp),
+                    EndgameSearch.PV_SORT_DEPTH);
             int i = k++;
             while (i > 0 && keys[i - 1] > key) {
                 keys[i] = keys[i - 1];
@@ -113,10 +113,10 @@ final class ParallelSearch implements AutoCloseable {
             if (Bitboards.legalMoves(opp, me) == 0) {
                 return EndgameSearch.finalScore(me, opp);
             }
-            return -split(opp, me, -beta, -alpha, new int[1]);
+            return -split(opp, me, -beta, -alpha, null); // a pass (the root's position is settled: never there)
         }
-        if (empties < SPLIT_EMPTIES || pool == null && bestOut == null) {
-            return workers[0].search(me, opp, alpha, beta);
+        if (bestOut == null && (empties < SPLIT_EMPTIES || pool == null)) {
+            return workers[0].search(me, opp, alpha, beta); // the root always comes here, for its best move
         }
         int[] sqs = ordered(me, opp);
         long[] first = play(me, opp, sqs[0]);
