@@ -31,7 +31,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Usage: {@code thordb verify ../shared/data/wthor/*.wtb}
  */
 @Command(name = "verify",
-        footerHeading = "%nExamples:%n", footer = {"  thordb verify ../shared/data/wthor/*.wtb", "  thordb verify --db store", "  thordb verify --db store --repair"}, description = "Replay every game of WTHOR files, or (no file) check a store against its records; exit 1 if anything is wrong.")
+        footerHeading = "%nExamples:%n", footer = {"  thordb verify ../shared/data/wthor/*.wtb", "  thordb verify --db store", "  thordb verify --db store --repair",
+            "  thordb verify --theoretical --sample 100 ../shared/data/wthor/WTH_2015.wtb",
+            "  thordb verify --theoretical --depth 14 --db store --where 'year = 2015'"},
+        description = "Replay every game of WTHOR files, or (no file) check a store against its records; with --theoretical,"
+                + " solve each game's theoretical score again; exit 1 if anything is wrong.")
 public final class VerifyCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "WTHOR files (none: check the store).")
@@ -43,8 +47,26 @@ public final class VerifyCommand implements Callable<Integer> {
     @picocli.CommandLine.Option(names = "--repair", description = "With a store: rewrite the index entries that differ from the records.")
     boolean repair;
 
-    @picocli.CommandLine.Option(names = "--sample", paramLabel = "N", description = "With a store: check N game files drawn at random (default: all).")
+    @picocli.CommandLine.Option(names = "--sample", paramLabel = "N", description = "With a store: check N game files drawn at"
+            + " random (default: all); with --theoretical: N games drawn at random.")
     Integer sample;
+
+    @picocli.CommandLine.Option(names = "--theoretical", description = "Solve each game's theoretical score at its file's depth"
+            + " (or --depth) and compare it with the stored one.")
+    boolean theoretical;
+
+    @picocli.CommandLine.Option(names = "--depth", paramLabel = "N", description = "With --theoretical: solve at N empties, not the file's depth.")
+    Integer depth;
+
+    @picocli.CommandLine.Option(names = "--where", paramLabel = "QUERY", description = "With --theoretical and a store: only these games.")
+    String where;
+
+    @picocli.CommandLine.Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The seed that draws the sample (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @picocli.CommandLine.Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Show a progress bar on a terminal (default: on).")
+    boolean progress;
 
     @Spec
     CommandSpec spec;
@@ -62,6 +84,24 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (depth != null && (depth < 0 || depth > 60)) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
+        }
+        if (sample != null && sample < 1) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
+        }
+        if (theoretical) {
+            TheoreticalCheck check = new TheoreticalCheck(out, depth, sample, seed, progress);
+            if (!files.isEmpty()) {
+                return check.files(files);
+            }
+            try (org.thordb.ThorDb db = Stores.openForReading(store.dir())) {
+                return check.store(db, where);
+            }
+        }
+        if (depth != null || where != null) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth and --where go with --theoretical");
+        }
         if (files.isEmpty()) {
             return verifyStore(out);
         }

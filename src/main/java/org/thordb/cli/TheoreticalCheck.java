@@ -1,0 +1,176 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.SplittableRandom;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.Game;
+import org.thordb.ThorDb;
+import org.thordb.error.ThorDbException;
+import org.thordb.solve.Solver;
+import org.thordb.solve.TheoreticalScore;
+import org.thordb.store.FileRow;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorHeader;
+import org.thordb.wthor.WthorReader;
+
+/**
+ * {@code thordb verify --theoretical}: each game's theoretical score computed again by the solver at
+ * its file's depth (or {@code --depth}) and compared with the stored one, each difference on a line
+ * {@code FILE: record N: theoretical 34 stored, 36 computed}, then one summary line. A game too short
+ * to reach the depth has its last position solved, and is counted apart.
+ *
+ * <p>Usage: {@code new TheoreticalCheck(out, depth, sample, seed, progress).files(paths)}
+ */
+final class TheoreticalCheck {
+    /** One game to check: where it is, its moves, its stored score, the depth to solve at. */
+    private record Item(String file, long record, int[] squares, int stored, int depth, boolean damaged) {
+    }
+
+    private final PrintWriter out;
+    private final Integer depth;
+    private final Integer sample;
+    private final long seed;
+    private final boolean progress;
+
+    TheoreticalCheck(PrintWriter out, Integer depth, Integer sample, long seed, boolean progress) {
+        this.out = out;
+        this.depth = depth;
+        this.sample = sample;
+        this.seed = seed;
+        this.progress = progress;
+    }
+
+    /** Checks the games of WTHOR game files. */
+    int files(List<Path> files) {
+        List<Item> items = new ArrayList<>();
+        for (Path f : files) {
+            try (WthorReader r = WthorReader.open(f)) {
+                if (!r.kind().isGames() || r.header().boardSide() != 8) {
+                    throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, f
+                            + ": theoretical scores are checked in 8×8 game files only");
+                }
+                int d = depth != null ? depth : r.header().effectiveDepth();
+                long i = 0;
+                for (WthorGame g : r.games()) {
+                    items.add(new Item(f.toString(), i++, g.squares(), g.theoreticalScore(), d, g.damage() != null));
+                }
+            }
+        }
+        return check(sampled(items));
+    }
+
+    /** Checks the games of a store that a query matches (blank: every game). */
+    int store(ThorDb db, String where) {
+        RoaringBitmap ids = db.select(where == null ? "" : where);
+        List<Item> items = new ArrayList<>();
+        java.util.Map<String, Integer> depths = new java.util.HashMap<>();
+        java.util.Map<String, String> names = new java.util.HashMap<>();
+        for (FileRow f : db.catalog().gameFiles()) {
+            String key = f.base() + "/" + f.year();
+            depths.put(key, WthorHeader.decode(HexFormat.of().parseHex(f.header())).effectiveDepth());
+            names.put(key, f.name());
+        }
+        for (Game g : db.games(sample == null ? ids : pick(ids))) {
+            if (g.record68().side() != 8) {
+                continue;
+            }
+            FileRow f = db.catalog().gameFile(db.catalog().base(g.base()).id(), 8, g.year());
+            String key = f.base() + "/" + f.year();
+            items.add(new Item(names.get(key), g.record(), g.record68().squares(), g.theoretical(),
+                    depth != null ? depth : depths.get(key), g.damage() != null));
+        }
+        return check(items);
+    }
+
+    private RoaringBitmap pick(RoaringBitmap ids) {
+        int n = ids.getCardinality();
+        if (n <= sample) {
+            return ids;
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        RoaringBitmap out = new RoaringBitmap();
+        while (out.getCardinality() < sample) {
+            out.add(ids.select(rnd.nextInt(n)));
+        }
+        return out;
+    }
+
+    private List<Item> sampled(List<Item> items) {
+        if (sample == null || items.size() <= sample) {
+            return items;
+        }
+        RoaringBitmap picked = pick(RoaringBitmap.bitmapOfRange(0, items.size()));
+        List<Item> out = new ArrayList<>();
+        picked.forEach((int i) -> out.add(items.get(i)));
+        return out;
+    }
+
+    private int check(List<Item> items) {
+        Solver solver = new Solver(Solver.Options.defaults());
+        long agree = 0;
+        long differ = 0;
+        long shortAgree = 0;
+        long shortDiffer = 0;
+        long damaged = 0;
+        long nodes = 0;
+        java.util.TreeSet<Integer> depthsUsed = new java.util.TreeSet<>();
+        long t0 = System.nanoTime();
+        ProgressBar bar = progress && System.console() != null && !items.isEmpty()
+                ? new ProgressBarBuilder().setTaskName("solve").setInitialMax(items.size()).setUnit(" games", 1)
+                .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(500).build() : null;
+        try {
+            for (Item it : items) {
+                if (bar != null) {
+                    bar.step();
+                }
+                if (it.damaged()) {
+                    damaged++;
+                    continue;
+                }
+                depthsUsed.add(it.depth());
+                TheoreticalScore.Computed c = TheoreticalScore.compute(it.squares(), it.depth(), solver);
+                nodes += c.nodes();
+                boolean same = c.blackDiscs() == it.stored();
+                if (c.reachedDepth()) {
+                    agree += same ? 1 : 0;
+                    differ += same ? 0 : 1;
+                } else {
+                    shortAgree += same ? 1 : 0;
+                    shortDiffer += same ? 0 : 1;
+                }
+                if (!same) {
+                    if (bar != null) {
+                        bar.pause();
+                    }
+                    out.println(SafeText.of(it.file()) + ": record " + it.record() + ": theoretical " + it.stored()
+                            + " stored, " + c.blackDiscs() + " computed" + (c.reachedDepth() ? ""
+                            : " (the game stops at " + c.empties() + " empties: its last position solved)"));
+                    out.flush();
+                    if (bar != null) {
+                        bar.resume();
+                    }
+                }
+            }
+        } finally {
+            if (bar != null) {
+                bar.close();
+            }
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long checked = agree + differ + shortAgree + shortDiffer;
+        out.printf("theoretical scores at depth %s: %d games checked in %.1f s (%.1f games/s, %,d nodes): %d agree,"
+                        + " %d differ; %d too short to reach the depth, their last position solved (%d agree, %d differ);"
+                        + " %d damaged games skipped%n",
+                depthsUsed.isEmpty() ? "-" : depthsUsed.size() == 1 ? depthsUsed.first() : depthsUsed.toString(),
+                checked, seconds, seconds == 0 ? 0 : checked / seconds, nodes, agree, differ, shortAgree + shortDiffer,
+                shortAgree, shortDiffer, damaged);
+        return differ + shortDiffer == 0 ? 0 : 1;
+    }
+}
