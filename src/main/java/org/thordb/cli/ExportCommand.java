@@ -37,6 +37,10 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Replace files that exist (never one dated after today).")
     boolean force;
 
+    @Option(names = "--theoretical", paramLabel = "N", description = "WTHOR only: solve every game's theoretical score"
+            + " at N empties and write N as the files' depth.")
+    Integer theoretical;
+
     @Parameters(arity = "0..*", paramLabel = "QUERY", description = "The query (default: every game).")
     List<String> query;
 
@@ -53,8 +57,16 @@ public final class ExportCommand implements Callable<Integer> {
                     "unknown format '" + format + "': wthor, text, pgn, csv or jsonl");
         }
         try (ThorDb db = Stores.openForReading(store.dir())) {
-            List<Path> written = new Exporter(db, out, f, force, LocalDate.now())
-                    .export(query == null ? null : String.join(" ", query));
+            Exporter exporter = new Exporter(db, out, f, force, LocalDate.now())
+                    .withNotes(m -> spec.commandLine().getErr().println("note: " + SafeText.of(m)));
+            if (theoretical != null) {
+                if (f != Exporter.Format.WTHOR) {
+                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                            "--theoretical goes with the wthor format");
+                }
+                exporter.withTheoreticalDepth(theoretical);
+            }
+            List<Path> written = exporter.export(query == null ? null : String.join(" ", query));
             spec.commandLine().getOut().println("exported: " + written.size() + " files into " + out);
         }
         return 0;

@@ -56,6 +56,34 @@ public final class Exporter {
     private final Format format;
     private final boolean force;
     private final LocalDate today;
+    private Integer theoreticalDepth;
+    private java.util.function.Consumer<String> notes = m -> { };
+    private java.util.function.LongConsumer solved = n -> { };
+
+    /**
+     * WTHOR output only: each game's theoretical score solved again at {@code depth} empties (Black's
+     * discs after perfect play from the game's position with that many empties; a game that stops
+     * before, from its last position), and {@code depth} written into each file's P3.
+     */
+    public Exporter withTheoreticalDepth(int depth) {
+        if (depth < 0 || depth > 60) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--theoretical takes 0 to 60 empties, not " + depth);
+        }
+        this.theoreticalDepth = depth;
+        return this;
+    }
+
+    /** Where the exporter says what a user should know (games that lack a theoretical score), a line each. */
+    public Exporter withNotes(java.util.function.Consumer<String> notes) {
+        this.notes = notes;
+        return this;
+    }
+
+    /** Told of each game whose theoretical score was solved, for a progress bar. */
+    public Exporter withProgress(java.util.function.LongConsumer solved) {
+        this.solved = solved;
+        return this;
+    }
 
     /** An exporter into the folder {@code out} (created when missing), dating WTHOR headers {@code today}. */
     public Exporter(ThorDb db, Path out, Format format, boolean force, LocalDate today) {
@@ -311,14 +339,34 @@ public final class Exporter {
         written.add(writeNames(namesStem + ".JOU", WthorKind.PLAYERS, players, oneBase ? c.namesFile(base.id(), NameKind.PLAYERS) : null));
         written.add(writeNames(namesStem + ".TRN", WthorKind.TOURNAMENTS, tournaments,
                 oneBase ? c.namesFile(base.id(), NameKind.TOURNAMENTS) : null));
+        org.thordb.solve.Solver solver = theoreticalDepth == null ? null
+                : new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
         for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
             FileKey k = e.getKey();
             WthorHeader header = header(source.get(k), k, e.getValue().getCardinality());
+            if (solver != null && k.side() == 8) {
+                header = new WthorHeader(header.century(), header.yearOfCentury(), header.month(), header.day(),
+                        header.n1(), header.n2(), header.gameYear(), header.boardSize(), header.gameType(),
+                        theoreticalDepth, header.reserved());
+            }
             Path t = target(stem + "_" + k.year() + (k.side() == 10 ? ".wtd" : ".wtb"), stamp);
+            long unknown = 0;
             try (WthorWriter w = WthorWriter.create(t, k.side() == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8, header)) {
                 for (Game g : r.games(e.getValue())) {
-                    w.write(oneBase ? g.record68() : renumber.apply(g));
+                    WthorGame record = oneBase ? g.record68() : renumber.apply(g);
+                    if (solver != null && k.side() == 8) {
+                        record = record.withTheoreticalScore(org.thordb.solve.TheoreticalScore.compute(record.squares(),
+                                theoreticalDepth, solver).blackDiscs());
+                        solved.accept(1);
+                    } else if (header.depth() == 0 && record.theoreticalScore() == 0) {
+                        unknown++;
+                    }
+                    w.write(record);
                 }
+            }
+            if (unknown > 0) {
+                notes.accept(t.getFileName() + ": " + unknown + " games carry no theoretical score (depth byte 0,"
+                        + " score 0): export with --theoretical N to solve them at N empties");
             }
             written.add(t);
         }

@@ -51,6 +51,16 @@ public final class WthorGame {
         return new WthorGame(b, side);
     }
 
+    /** The same record with another theoretical score (byte 7); every other byte kept. */
+    public WthorGame withTheoreticalScore(int blackDiscs) {
+        if (blackDiscs < 0 || blackDiscs > side * side) {
+            throw new IllegalArgumentException("a theoretical score of " + blackDiscs + " discs");
+        }
+        byte[] b = raw.clone();
+        b[7] = (byte) blackDiscs;
+        return new WthorGame(b, side);
+    }
+
     /** The record size for a board side: 68 or 104. */
     public static int recordSize(int side) {
         return side == 10 ? 104 : 68;

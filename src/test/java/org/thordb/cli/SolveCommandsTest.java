@@ -1,0 +1,140 @@
+package org.thordb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.sample.SampleBase;
+import org.thordb.solve.Solver;
+import org.thordb.solve.TheoreticalScore;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorHeader;
+import org.thordb.wthor.WthorKind;
+import org.thordb.wthor.WthorReader;
+import org.thordb.wthor.WthorWriter;
+
+/** solve, verify --theoretical and export --theoretical through the command line. */
+class SolveCommandsTest {
+    @TempDir
+    Path tmp;
+
+    private static final String FFO1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+    @Test
+    void solveAnswersATableJsonLinesEveryMoveAndSaysWhetherAnObfFileAgrees() throws Exception {
+        CommandsTest.Run t = CommandsTest.run("solve", "--board", FFO1, "--all-moves");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.out().contains("+18    g8     41"), t.out());
+        assertTrue(t.out().contains("g8:+18 h1:+12"), t.out());
+        CommandsTest.Run j = CommandsTest.run("solve", "--format", "jsonl", "--board", FFO1);
+        JsonNode n = new ObjectMapper().readTree(j.lines().get(0));
+        for (String key : List.of("score", "best", "nodes", "ms")) {
+            assertTrue(n.has(key), key + " in " + j.out());
+        }
+        assertEquals(18, n.get("score").asInt());
+        assertEquals("g8", n.get("best").asText());
+        Path obf = tmp.resolve("two.obf");
+        Files.writeString(obf, FFO1 + "; G8:+18; H1:+12;\n" + FFO1 + "; G8:+20;\n");
+        CommandsTest.Run o = CommandsTest.run("solve", "--obf", obf.toString());
+        assertEquals(1, o.status(), "one line disagrees: " + o.out());
+        assertTrue(o.out().contains("two.obf:1") && o.out().contains("+18 agrees"), o.out());
+        assertTrue(o.out().contains("two.obf:2") && o.out().contains("+20 DIFFERS"), o.out());
+        assertTrue(o.out().contains("2 positions, 2 solved, 1 agree, 1 differ"), o.out());
+        CommandsTest.Run limited = CommandsTest.run("solve", "--max-seconds", "0.001", "f5d6");
+        assertEquals(1, limited.status());
+        assertTrue(limited.out().contains("not solved (limit reached)"), limited.out());
+    }
+
+    /** A generated base, its theoretical scores solved on export, then checked by verify: they all agree. */
+    @Test
+    void exportSolvesTheoreticalScoresAndVerifyAgreesWithThem() throws Exception {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 1, 60, 9L); // random theoretical scores
+        Path db = tmp.resolve("db");
+        assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", db.toString(), files.toString()).status());
+        // the random stored scores mostly differ from the solved ones: each said, exit 1
+        CommandsTest.Run before = CommandsTest.run("verify", "--theoretical", "--depth", "10", "--no-progress",
+                files.resolve("CLUB_2001.wtb").toString());
+        assertEquals(1, before.status(), before.out());
+        Solver solver = new Solver(Solver.Options.defaults());
+        long differ = 0;
+        try (WthorReader r = WthorReader.open(files.resolve("CLUB_2001.wtb"))) {
+            long i = 0;
+            for (WthorGame g : r.games()) {
+                int computed = TheoreticalScore.compute(g.squares(), 10, solver).blackDiscs();
+                if (computed != g.theoreticalScore()) {
+                    differ++;
+                    assertTrue(before.out().contains(files.resolve("CLUB_2001.wtb") + ": record " + i + ": theoretical "
+                            + g.theoreticalScore() + " stored, " + computed + " computed"), "record " + i);
+                }
+                i++;
+            }
+        }
+        assertTrue(differ > 10, "random scores differ: " + differ);
+        assertTrue(before.out().contains("60 games checked"), before.out());
+        long shortDiffer = before.out().lines().filter(l -> l.contains("its last position solved)")).count();
+        assertTrue(before.out().contains((differ - shortDiffer) + " differ;"), before.out());
+        Path out = tmp.resolve("out");
+        CommandsTest.Run export = CommandsTest.run("export", "--db", db.toString(), "--out", out.toString(),
+                "--theoretical", "10");
+        assertEquals(0, export.status(), export.err());
+        try (WthorReader r = WthorReader.open(out.resolve("CLUB_2001.wtb"))) {
+            assertEquals(10, r.header().depth());
+        }
+        CommandsTest.Run after = CommandsTest.run("verify", "--theoretical", "--no-progress",
+                out.resolve("CLUB_2001.wtb").toString());
+        assertEquals(0, after.status(), after.out());
+        assertTrue(after.out().startsWith("theoretical scores at depth 10: 60 games checked"), after.out());
+        assertTrue(after.out().contains(" 0 differ;") && after.out().contains(" 0 differ);"), after.out());
+        // the store the exported files make verifies too, on a query's games
+        Path db2 = tmp.resolve("db2");
+        assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", db2.toString(), out.toString()).status());
+        CommandsTest.Run store = CommandsTest.run("verify", "--theoretical", "--no-progress", "--db", db2.toString(),
+                "--where", "record < 20");
+        assertEquals(0, store.status(), store.out());
+        assertTrue(store.out().startsWith("theoretical scores at depth 10: 20 games checked"), store.out());
+        assertEquals(2, CommandsTest.run("export", "--db", db.toString(), "--out", tmp.resolve("x").toString(),
+                "--format", "csv", "--theoretical", "10").status(), "--theoretical goes with wthor");
+    }
+
+    @Test
+    void theExporterSaysWhichGamesLackATheoreticalScore() throws Exception {
+        Path files = tmp.resolve("unknown");
+        SampleBase.write(files, "SITE", 2020, 1, 10, 4L);
+        // the games again, under a header whose depth byte is 0, every theoretical score 0 (as PlayOK's)
+        Path f = files.resolve("SITE_2020.wtb");
+        List<WthorGame> games = new java.util.ArrayList<>();
+        try (WthorReader r = WthorReader.open(f)) {
+            r.games().forEach(g -> games.add(g.withTheoreticalScore(0)));
+        }
+        Files.delete(f);
+        try (WthorWriter w = WthorWriter.create(f, WthorKind.GAMES_8, WthorHeader.forGames(LocalDate.of(2021, 1, 2), 10, 2020, 0, 0))) {
+            games.forEach(w::write);
+        }
+        Path db = tmp.resolve("db");
+        assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", db.toString(), files.toString()).status());
+        CommandsTest.Run plain = CommandsTest.run("export", "--db", db.toString(), "--out", tmp.resolve("o1").toString());
+        assertEquals(0, plain.status());
+        assertTrue(plain.err().contains("note: SITE_2020.wtb: 10 games carry no theoretical score (depth byte 0, score 0):"
+                + " export with --theoretical N to solve them at N empties"), plain.err());
+        CommandsTest.Run filled = CommandsTest.run("export", "--db", db.toString(), "--out", tmp.resolve("o2").toString(),
+                "--theoretical", "8");
+        assertEquals("", filled.err());
+        try (WthorReader r = WthorReader.open(tmp.resolve("o2").resolve("SITE_2020.wtb"))) {
+            Solver solver = new Solver(Solver.Options.defaults());
+            for (WthorGame g : r.games()) {
+                Position at = TheoreticalScore.positionAt(g.squares(), 8);
+                assertEquals(solver.solve(at, false).blackDiscs(), g.theoreticalScore(), Notation.line(g.squares()));
+            }
+        }
+    }
+}
