@@ -3,6 +3,7 @@ package org.thordb.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.util.List;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
@@ -73,6 +74,102 @@ final class ExplorationView {
     /** What the marks on the explorer's board mean: one legend, printed under every such board. */
     static final String LEGEND = "1-9 the moves played, most played first; + played, ranked 10th or lower;"
             + " * legal, played in none of these games";
+
+    /**
+     * The exact score of every legal move of the explored position (side to move's disc difference
+     * under perfect play), when it has at most {@code maxEmpties} empties; null otherwise, or when
+     * the solve did not end within {@code millis}.
+     */
+    static java.util.Map<Integer, Integer> perfect(Position p, int maxEmpties, long millis) {
+        if (64 - p.discs() > maxEmpties || p.legalMoves() == 0) {
+            return null;
+        }
+        org.thordb.solve.Solver.Result r = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults()
+                .limited(0, millis)).solve(p, true);
+        return r.solved() ? r.moveScores() : null;
+    }
+
+    /**
+     * The line under the table: the moves that keep the best score, those no game of the
+     * exploration played marked ("perfect play: g5 +4, also h3 +4 (never played)").
+     */
+    static String perfectLine(Exploration e, java.util.Map<Integer, Integer> scores) {
+        int best = scores.values().stream().max(Integer::compare).orElseThrow();
+        java.util.Set<Integer> played = new java.util.HashSet<>();
+        e.rows().forEach(r -> played.add(r.move()));
+        StringBuilder sb = new StringBuilder("perfect play: ");
+        int n = 0;
+        for (java.util.Map.Entry<Integer, Integer> m : scores.entrySet()) {
+            if (m.getValue() != best) {
+                continue;
+            }
+            sb.append(n++ == 0 ? "" : ", also ").append(Notation.name(m.getKey())).append(' ').append(signed(best))
+                    .append(played.contains(m.getKey()) ? "" : " (never played)");
+        }
+        return sb.toString();
+    }
+
+    private static String signed(int v) {
+        return v > 0 ? "+" + v : Integer.toString(v);
+    }
+
+    /** The table with each move's exact score beside it, and the perfect-play line. */
+    static void table(Exploration e, java.util.Map<Integer, Integer> scores, PrintWriter out) {
+        if (scores == null) {
+            table(e, out);
+            return;
+        }
+        out.print(board(e));
+        out.printf("%d games reach this position%s%n", e.total(), e.filter().isBlank() ? "" : " and match " + e.filter());
+        out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %s%n", "rank", "move", "games", "black", "draw", "white",
+                "score", "theo", "%", "years", "perfect");
+        int rank = 0;
+        for (Exploration.Row r : e.rows()) {
+            Integer v = scores.get(r.move());
+            out.printf("%4d %5s %8d %7d %7d %7d %7.1f %8.1f %5.1f%%  %-9s  %s%n", ++rank, Notation.name(r.move()), r.games(),
+                    r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), r.averageTheoretical(),
+                    e.total() == 0 ? 0 : 100.0 * r.games() / e.total(), years(r), v == null ? "" : signed(v));
+        }
+        if (e.endsHere().games() > 0) {
+            row(out, "", "end", e.endsHere(), e.total());
+        }
+        out.println(perfectLine(e, scores) + "  (disc difference for the side to move, empties to the winner)");
+    }
+
+    private static String years(Exploration.Row r) {
+        return r.games() == 0 ? "" : r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear();
+    }
+
+    /** The JSON with each move's exact score and the moves of perfect play. */
+    static ObjectNode json(Exploration e, java.util.Map<Integer, Integer> scores) {
+        ObjectNode o = json(e);
+        if (scores != null) {
+            int best = scores.values().stream().max(Integer::compare).orElseThrow();
+            for (JsonNodeRef m : JsonNodeRef.of(o)) {
+                Integer v = scores.get(Notation.square(m.move()));
+                if (v != null) {
+                    m.node().put("perfect", v);
+                }
+            }
+            ArrayNode perfect = o.putArray("perfectPlay");
+            scores.forEach((sq, v) -> {
+                if (v == best) {
+                    perfect.add(Notation.name(sq));
+                }
+            });
+            o.put("perfectScore", best);
+        }
+        return o;
+    }
+
+    /** A move object of the JSON with its move's name. */
+    private record JsonNodeRef(String move, ObjectNode node) {
+        static List<JsonNodeRef> of(ObjectNode o) {
+            List<JsonNodeRef> out = new java.util.ArrayList<>();
+            o.get("moves").forEach(n -> out.add(new JsonNodeRef(n.get("move").asText(), (ObjectNode) n)));
+            return out;
+        }
+    }
 
     static ObjectNode json(Exploration e) {
         ObjectNode o = org.thordb.export.Json.object();

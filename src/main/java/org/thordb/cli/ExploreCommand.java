@@ -53,6 +53,10 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
     String format;
 
+    @Option(names = "--solve", paramLabel = "N", defaultValue = "20", description = "With at most N empties, each move's"
+            + " exact score under perfect play too, and the moves that keep the best (default: ${DEFAULT-VALUE}; 0: never).")
+    int solve;
+
     @Spec
     CommandSpec spec;
 
@@ -80,10 +84,11 @@ public final class ExploreCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (ThorDb db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, filter);
+            java.util.Map<Integer, Integer> perfect = ExplorationView.perfect(e.position(), solve, 60_000);
             if (format.equals("json")) {
-                out.println(ExplorationView.json(e));
+                out.println(ExplorationView.json(e, perfect));
             } else {
-                ExplorationView.table(e, out);
+                ExplorationView.table(e, perfect, out);
             }
         }
         return 0;

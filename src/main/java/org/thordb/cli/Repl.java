@@ -42,7 +42,7 @@ public final class Repl {
     static final int PAGE = 10;
 
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
-            ":explore", ":play", ":back", ":filter", ":quit");
+            ":explore", ":play", ":back", ":filter", ":solve", ":quit");
 
     private final ThorDb db;
     private final Terminal terminal;
@@ -126,6 +126,7 @@ public final class Repl {
             case ":export" -> export(rest);
             case ":board" -> board(rest);
             case ":explore" -> exploreFrom(rest);
+            case ":solve" -> solve();
             case ":play" -> play(rest);
             case ":back" -> back();
             case ":filter" -> {
@@ -228,6 +229,30 @@ public final class Repl {
         ExplorationView.table(db.explore(current(), exploreFilter), out);
     }
 
+    /** The most empties {@code :solve} takes on: beyond, a solve may run for minutes. */
+    static final int SOLVE_EMPTIES = 24;
+
+    /** {@code :solve}: the explorer's board with every legal move's exact score and the moves of perfect play. */
+    private void solve() {
+        Position p = current();
+        int empties = 64 - p.discs();
+        if (p.legalMoves() == 0) {
+            out.println("the game is over: " + p.blackDiscs() + "-" + p.whiteDiscs());
+            return;
+        }
+        if (empties > SOLVE_EMPTIES) {
+            out.println("error: " + empties + " empties: :solve takes positions of at most " + SOLVE_EMPTIES
+                    + " (:play on, or :explore a later position)");
+            return;
+        }
+        java.util.Map<Integer, Integer> scores = ExplorationView.perfect(p, SOLVE_EMPTIES, 120_000);
+        if (scores == null) {
+            out.println("error: not solved within two minutes");
+            return;
+        }
+        ExplorationView.table(db.explore(p, exploreFilter), scores, out);
+    }
+
     /** {@code :play c4}: moves the explorer on. */
     private void play(String move) {
         Position p = current();
@@ -310,6 +335,7 @@ public final class Repl {
                   :explore [LINE|BOARD] the moves played from a position (default: the start), ranked on the board:
                                      1-9 most played first, + ranked 10th or lower, * legal but never played
                   :play MOVE         play a move in the explorer;  :back  take it back
+                  :solve             every legal move's exact score here (at most 24 empties), perfect play
                   :filter [QUERY]    explore only the games of a query (none: every game)
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line
                 Tab completes fields, keywords and commands, and names after an opening quote.""".formatted(fieldHelp()));

@@ -168,6 +168,39 @@ class QueryCommandsTest {
     }
 
     @Test
+    void theExplorerSolvesPositionsOfFewEmptiesAndNamesThePerfectMoves() throws Exception {
+        CommandsTest.Run one = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "--limit", "1",
+                "moves = 60 and year = 2000");
+        String moves = new ObjectMapper().readTree(one.lines().get(0)).get("moves").asText();
+        String line = moves.substring(0, 2 * 44); // 16 empties
+        org.thordb.othello.Position p = ExploreCommand.position(line, null);
+        org.thordb.solve.Solver.Result want = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults()).solve(p, true);
+        CommandsTest.Run t = CommandsTest.run("explore", "--db", db.toString(), line);
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.out().contains("perfect\n") || t.out().contains(" perfect"), t.out());
+        StringBuilder perfect = new StringBuilder("perfect play: ");
+        int n = 0;
+        for (java.util.Map.Entry<Integer, Integer> m : want.moveScores().entrySet()) {
+            if (m.getValue() == want.score()) {
+                perfect.append(n++ == 0 ? "" : ", also ").append(org.thordb.othello.Notation.name(m.getKey())).append(' ')
+                        .append(want.score() > 0 ? "+" + want.score() : "" + want.score());
+                break;
+            }
+        }
+        assertTrue(t.out().contains(perfect), perfect + " in " + t.out());
+        JsonNode j = new ObjectMapper().readTree(CommandsTest.run("explore", "--db", db.toString(), "--format", "json", line).out());
+        assertEquals(want.score(), j.get("perfectScore").asInt());
+        for (JsonNode m : j.get("moves")) {
+            assertEquals((int) want.moveScores().get(org.thordb.othello.Notation.square(m.get("move").asText())),
+                    m.get("perfect").asInt(), m.toString());
+        }
+        CommandsTest.Run off = CommandsTest.run("explore", "--db", db.toString(), "--solve", "0", line);
+        assertTrue(!off.out().contains("perfect play"), off.out());
+        CommandsTest.Run early = CommandsTest.run("explore", "--db", db.toString(), moves.substring(0, 2 * 20));
+        assertTrue(!early.out().contains("perfect play"), "40 empties: no solve by default");
+    }
+
+    @Test
     void idAndRecordAreFieldsAndFindTheGameJsonlShows() throws Exception {
         CommandsTest.Run one = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "--limit", "1",
                 "--sort", "-id", "year = 2001");

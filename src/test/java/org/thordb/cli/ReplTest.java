@@ -154,6 +154,18 @@ class ReplTest {
     }
 
     @Test
+    void solveShowsEveryMovesExactScoreAtTheExplorersBoard() throws Exception {
+        String moves;
+        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+            moves = db.games(db.select("moves = 60 and year = 2014")).get(0).moves();
+        }
+        String screen = type(String.join("\n", ":explore " + moves.substring(0, 2 * 46), ":solve",
+                ":explore " + moves.substring(0, 2 * 10), ":solve", ":quit") + "\n", null);
+        assertTrue(screen.contains("perfect play: "), screen);
+        assertTrue(screen.contains("50 empties: :solve takes positions of at most 24"), screen);
+    }
+
+    @Test
     void completionOffersWhatMayComeWhereTheCursorStands() throws Exception {
         try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
             Repl.QueryCompleter c = new Repl.QueryCompleter(db.catalog());
