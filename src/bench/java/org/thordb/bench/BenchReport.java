@@ -33,6 +33,8 @@ public final class BenchReport {
     private final Map<String, JsonNode> whole = new HashMap<>();
     private final Map<String, double[]> size = new HashMap<>(); // base -> {store bytes, raw bytes}
     private final Map<String, Long> games = new HashMap<>();
+    private final Map<String, JsonNode> solve = new HashMap<>(); // suite -> solve-SUITE.json
+    private JsonNode theoretical;
 
     private BenchReport() {
     }
@@ -83,6 +85,16 @@ public final class BenchReport {
                 whole.put(base, json.readTree(w.toFile()));
             }
         }
+        for (String suite : new String[] {"20-39", "40-59"}) {
+            Path f = dir.resolve("solve-" + suite + ".json");
+            if (Files.exists(f)) {
+                solve.put(suite, json.readTree(f.toFile()));
+            }
+        }
+        Path th = dir.resolve("theoretical.json");
+        if (Files.exists(th)) {
+            theoretical = json.readTree(th.toFile());
+        }
         Path s = dir.resolve("size.txt");
         if (Files.exists(s)) {
             Pattern p = Pattern.compile("^(\\S+): (\\d+) games, raw WTHOR ([\\d,]+) bytes, store ([\\d,]+) bytes");
@@ -98,6 +110,16 @@ public final class BenchReport {
 
     private static double num(String s) {
         return Double.parseDouble(s.replace(",", ""));
+    }
+
+    /** A JMH figure without a base parameter (the solver's): its mean, in the benchmark's unit; NaN when not run. */
+    private double fig(String bench, String unused, String param) {
+        JsonNode m = jmh.get(bench + " " + param);
+        return m == null ? Double.NaN : m.get("score").asDouble();
+    }
+
+    private static String seconds(double s) {
+        return Double.isNaN(s) ? "not run" : String.format(Locale.ROOT, "%.2f s", s);
     }
 
     /** A JMH figure: "p50", "p99" or "mean", in the benchmark's unit; NaN when it was not run. */
@@ -227,6 +249,52 @@ public final class BenchReport {
                             : ms(w.get("scriptBatchMs").asDouble()) + (w.get("answersAgree").asBoolean()
                             ? ", the same 10,000 answers" : ", **answers differ**");
                     return new String[] {"**" + ms(w.get("batchMedianMs").asDouble()) + "**", "script, one pass: " + script};
+                }));
+        // the endgame solver: FFO suite figures in the ffo column, nothing of the synthetic base
+        double edaxNodes = 111_349_635;
+        rows.add(row("FFO #20–#39 solved exactly, every core, mean of 3", "≤ 20 s", "tools/bench SolveBench -p suite=20-39",
+                base -> !base.equals("ffo") ? new String[] {"—", ""} : new String[] {
+                    "**" + seconds(fig("SolveBench.solveSuite", null, "suite=20-39")) + "**",
+                    "Edax 4.4 (AVX), published: about 8 s on one core of an old Athlon"}));
+        rows.add(row("FFO #20–#39, nodes", "≤ 2× Edax's 111.3 M", "same", base -> {
+            JsonNode j = solve.get("20-39");
+            if (!base.equals("ffo")) {
+                return new String[] {"—", ""};
+            }
+            if (j == null) {
+                return new String[] {"not run", ""};
+            }
+            double n = j.get("nodes").asDouble();
+            return new String[] {String.format(Locale.ROOT, "%.1f M: **%.1f×**", n / 1e6, n / edaxNodes), "Edax: 111.3 M"};
+        }));
+        rows.add(row("FFO #20–#39, nodes per second per core", "≥ 10 M", "same", base -> {
+            JsonNode j = solve.get("20-39");
+            double t = fig("SolveBench.solveSuite", null, "suite=20-39");
+            if (!base.equals("ffo")) {
+                return new String[] {"—", ""};
+            }
+            if (j == null || Double.isNaN(t)) {
+                return new String[] {"not run", ""};
+            }
+            double perCore = j.get("nodes").asDouble() / t / j.get("threads").asDouble();
+            return new String[] {String.format(Locale.ROOT, "**%.1f M**", perCore / 1e6), "Edax: about 14 M on one core"};
+        }));
+        rows.add(row("FFO #40–#59 solved exactly, every core, mean of 3", "—", "tools/bench SolveBench -p suite=40-59",
+                base -> !base.equals("ffo") ? new String[] {"—", ""} : new String[] {
+                    seconds(fig("SolveBench.solveSuite", null, "suite=40-59")),
+                    solve.get("40-59") == null ? "" : String.format(Locale.ROOT, "%.1f M nodes",
+                            solve.get("40-59").get("nodes").asDouble() / 1e6)}));
+        rows.add(row("`verify --theoretical --depth 22`, whole process, a sample of 40 games", "—", "tools/bench theoretical",
+                base -> {
+                    if (!base.equals("ffo")) {
+                        return new String[] {"—", ""};
+                    }
+                    if (theoretical == null) {
+                        return new String[] {"not run", ""};
+                    }
+                    double rate = theoretical.get("gamesPerSecond").asDouble();
+                    return new String[] {String.format(Locale.ROOT, "%.2f games/s", rate), String.format(Locale.ROOT,
+                            "the whole base (117,435 games): %.1f hours", 117_435 / rate / 3600)};
                 }));
         StringBuilder sb = new StringBuilder();
         sb.append("Last run ").append(LocalDate.now()).append(" on ").append(machine()).append(".\n\n");
