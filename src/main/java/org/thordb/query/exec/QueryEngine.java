@@ -33,23 +33,34 @@ public final class QueryEngine {
     }
 
     private static RoaringBitmap run(QueryPlan plan, QueryPlanner.Planned p, IndexReader r) {
-        if (plan instanceof QueryPlan.Lookup l) {
-            return p.bitmaps().get(l);
-        } else if (plan instanceof QueryPlan.And a) {
-            RoaringBitmap acc = run(a.children().get(0), p, r).clone();
-            for (int i = 1; i < a.children().size() && !acc.isEmpty(); i++) {
-                acc.and(run(a.children().get(i), p, r));
+        return plan.accept(new QueryPlan.Visitor<>() {
+            @Override
+            public RoaringBitmap lookup(QueryPlan.Lookup l) {
+                return p.bitmaps().get(l);
             }
-            return acc;
-        } else if (plan instanceof QueryPlan.Or o) {
-            RoaringBitmap acc = new RoaringBitmap();
-            for (QueryPlan c : o.children()) {
-                acc.or(run(c, p, r));
+
+            @Override
+            public RoaringBitmap and(QueryPlan.And a) {
+                RoaringBitmap acc = run(a.children().get(0), p, r).clone();
+                for (int i = 1; i < a.children().size() && !acc.isEmpty(); i++) {
+                    acc.and(run(a.children().get(i), p, r));
+                }
+                return acc;
             }
-            return acc;
-        } else if (plan instanceof QueryPlan.Not n) {
-            return RoaringBitmap.andNot(r.all(), run(n.child(), p, r));
-        }
-        throw new AssertionError(plan);
+
+            @Override
+            public RoaringBitmap or(QueryPlan.Or o) {
+                RoaringBitmap acc = new RoaringBitmap();
+                for (QueryPlan c : o.children()) {
+                    acc.or(run(c, p, r));
+                }
+                return acc;
+            }
+
+            @Override
+            public RoaringBitmap not(QueryPlan.Not n) {
+                return RoaringBitmap.andNot(r.all(), run(n.child(), p, r));
+            }
+        });
     }
 }

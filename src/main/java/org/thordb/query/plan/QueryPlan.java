@@ -14,16 +14,45 @@ public sealed interface QueryPlan {
     /** The number of games this part gives (exact for leaves, an upper bound for inner nodes). */
     long estimate();
 
+    /**
+     * What is done with each kind of part: running a plan, drawing it. A new kind of part is a new
+     * method here, which every visitor must then write: no branch can be missed at run time.
+     */
+    interface Visitor<T> {
+        T and(And a);
+
+        T or(Or o);
+
+        T not(Not n);
+
+        T lookup(Lookup l);
+    }
+
+    /** Hands this part to the visitor's method for its kind. */
+    <T> T accept(Visitor<T> v);
+
     /** Every child must hold. */
     record And(List<QueryPlan> children, long estimate) implements QueryPlan {
+        @Override
+        public <T> T accept(Visitor<T> v) {
+            return v.and(this);
+        }
     }
 
     /** Some child holds. */
     record Or(List<QueryPlan> children, long estimate) implements QueryPlan {
+        @Override
+        public <T> T accept(Visitor<T> v) {
+            return v.or(this);
+        }
     }
 
     /** Every game but the child's. */
     record Not(QueryPlan child, long estimate) implements QueryPlan {
+        @Override
+        public <T> T accept(Visitor<T> v) {
+            return v.not(this);
+        }
     }
 
     /**
@@ -34,6 +63,10 @@ public sealed interface QueryPlan {
      * @param micros how long the lookup took when planned
      */
     record Lookup(Predicate predicate, long estimate, long micros) implements QueryPlan {
+        @Override
+        public <T> T accept(Visitor<T> v) {
+            return v.lookup(this);
+        }
     }
 
     /** The plan drawn as an indented tree, one part a line, saying what the indexes read for each. */
@@ -45,22 +78,37 @@ public sealed interface QueryPlan {
 
     private static void draw(QueryPlan p, int depth, StringBuilder sb, org.thordb.store.Catalog c) {
         String pad = "  ".repeat(depth);
-        if (p instanceof And a) {
-            boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.predicate().picksFiles());
-            sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first")
-                    .append(scoped ? "; the other parts read only the files the year and base parts pick" : "")
-                    .append('\n');
-            a.children().forEach(x -> draw(x, depth + 1, sb, c));
-        } else if (p instanceof Or o) {
-            sb.append(pad).append("or: at most ").append(o.estimate()).append(" games\n");
-            o.children().forEach(x -> draw(x, depth + 1, sb, c));
-        } else if (p instanceof Not n) {
-            sb.append(pad).append("not: every game but these, ").append(n.estimate()).append(" games\n");
-            draw(n.child(), depth + 1, sb, c);
-        } else if (p instanceof Lookup l) {
-            sb.append(pad).append(l.predicate().text()).append(": ").append(l.predicate().access(c))
-                    .append(" -> ")
-                    .append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");
-        }
+        p.accept(new Visitor<Void>() {
+            @Override
+            public Void and(And a) {
+                boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.predicate().picksFiles());
+                sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first")
+                        .append(scoped ? "; the other parts read only the files the year and base parts pick" : "")
+                        .append('\n');
+                a.children().forEach(x -> draw(x, depth + 1, sb, c));
+                return null;
+            }
+
+            @Override
+            public Void or(Or o) {
+                sb.append(pad).append("or: at most ").append(o.estimate()).append(" games\n");
+                o.children().forEach(x -> draw(x, depth + 1, sb, c));
+                return null;
+            }
+
+            @Override
+            public Void not(Not n) {
+                sb.append(pad).append("not: every game but these, ").append(n.estimate()).append(" games\n");
+                draw(n.child(), depth + 1, sb, c);
+                return null;
+            }
+
+            @Override
+            public Void lookup(Lookup l) {
+                sb.append(pad).append(l.predicate().text()).append(": ").append(l.predicate().access(c))
+                        .append(" -> ").append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");
+                return null;
+            }
+        });
     }
 }
