@@ -153,25 +153,8 @@ class RealBaseStoreTest {
         try (ThorDb collide = ThorDb.open(d, constant)) {
             collide.importFiles(List.of(base.resolve("WTH_1980.wtb"), base.resolve("WTH_1981.wtb")),
                     Importer.Options.defaults(), m -> { });
-            Random rnd = new Random(3);
-            List<PlainScan.Game> games = scan.games().stream()
-                    .filter(g -> g.year() == 1980 || g.year() == 1981).toList();
-            for (int i = 0; i < 60; i++) {
-                PlainScan.Game g = games.get(rnd.nextInt(games.size()));
-                List<Position> ps = g.canonicalPositions();
-                Position c = ps.get(rnd.nextInt(ps.size()));
-                Set<Long> want = new HashSet<>();
-                for (PlainScan.Game h : games) {
-                    if (h.canonicalPositions().contains(c)) {
-                        want.add((long) h.year() * 100_000 + h.record());
-                    }
-                }
-                Set<Long> got = new HashSet<>();
-                for (Game x : collide.games(collide.position(c))) {
-                    got.add((long) x.year() * 100_000 + x.record());
-                }
-                assertEquals(want, got, c.toBoardString());
-            }
+            org.thordb.testing.Collisions.check(collide, scan.games().stream()
+                    .filter(g -> g.year() == 1980 || g.year() == 1981).toList(), 3, 60);
         } finally {
             org.thordb.testing.Folders.delete(d);
         }

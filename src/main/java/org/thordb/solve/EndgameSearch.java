@@ -25,14 +25,14 @@ final class EndgameSearch {
     private static final long CORNERS = 0x8100000000000081L;
 
     /**
-     * From how many empties up a node's opponent is searched for stable discs, by alpha: a cut needs
-     * {@code 64 - 2 * stable <= alpha}, which few stable discs can give only for a high alpha.
+     * The alpha from which a node with so many empties counts its opponent's stable discs: a cut
+     * needs {@code 64 - 2 * stable <= alpha}, and with many empties few discs are stable, so only a
+     * high alpha can be cut (below these the count costs more than it cuts).
      */
     private static final int[] STABILITY_ALPHA = new int[61];
 
     static {
         for (int e = 0; e <= 60; e++) {
-            // with e empties the opponent rarely holds more than about 64 - 2e... stable discs early on
             STABILITY_ALPHA[e] = Math.min(64, 2 * e + 4);
         }
     }
@@ -208,6 +208,17 @@ final class EndgameSearch {
         return best;
     }
 
+    /** The quadrants holding an odd number of empty squares. */
+    private static long oddQuadrants(long empty) {
+        long odd = 0;
+        for (long q : QUADRANTS) {
+            if ((Long.bitCount(empty & q) & 1) != 0) {
+                odd |= q;
+            }
+        }
+        return odd;
+    }
+
     /** Few empties: every empty square tried in parity order, no table. */
     private int shallow(long me, long opp, int alpha, int beta, int empties, boolean passed) {
         long empty = ~(me | opp);
@@ -215,12 +226,7 @@ final class EndgameSearch {
             return last1(me, opp, Long.numberOfTrailingZeros(empty));
         }
         tick();
-        long odd = 0;
-        for (long q : QUADRANTS) {
-            if ((Long.bitCount(empty & q) & 1) != 0) {
-                odd |= q;
-            }
-        }
+        long odd = oddQuadrants(empty);
         int best = -INF;
         for (int round = 0; round < 2; round++) {
             long squares = round == 0 ? empty & odd : empty & ~odd;

@@ -20,7 +20,7 @@ import org.thordb.store.NameIndex;
  * <p>Usage: {@code RoaringBitmap draws = new Predicate.ResultMatch(Predicate.Outcome.DRAW).lookup(reader);}
  */
 public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch,
-        Predicate.NumCompare, Predicate.NumRange, Predicate.FieldCompare, Predicate.ResultMatch,
+        Predicate.Numeric, Predicate.FieldCompare, Predicate.ResultMatch,
         Predicate.OpeningMatch, Predicate.PositionMatch {
 
     /** The games this predicate holds for, from the indexes of a reader. */
@@ -176,8 +176,24 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         }
     }
 
+    /** A numeric field against numbers: what the indexes read is the field's, and years pick whole files. */
+    sealed interface Numeric extends Predicate permits NumCompare, NumRange {
+        /** The field compared. */
+        NumField field();
+
+        @Override
+        default String access(Catalog c) {
+            return numericAccess(field());
+        }
+
+        @Override
+        default boolean picksFiles() {
+            return field() == NumField.YEAR;
+        }
+    }
+
     /** A numeric field compared with a number. */
-    record NumCompare(NumField field, Op op, int value) implements Predicate {
+    record NumCompare(NumField field, Op op, int value) implements Numeric {
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             long v = value;
@@ -192,36 +208,16 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         }
 
         @Override
-        public String access(Catalog c) {
-            return numericAccess(field);
-        }
-
-        @Override
-        public boolean picksFiles() {
-            return field == NumField.YEAR;
-        }
-
-        @Override
         public String text() {
             return field.word() + " " + op.symbol() + " " + value;
         }
     }
 
     /** A numeric field within {@code low..high}, both included. */
-    record NumRange(NumField field, int low, int high) implements Predicate {
+    record NumRange(NumField field, int low, int high) implements Numeric {
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             return range(field, low, (long) high + 1, r);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return numericAccess(field);
-        }
-
-        @Override
-        public boolean picksFiles() {
-            return field == NumField.YEAR;
         }
 
         @Override

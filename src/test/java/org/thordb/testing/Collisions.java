@@ -1,0 +1,42 @@
+package org.thordb.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.thordb.Game;
+import org.thordb.ThorDb;
+import org.thordb.othello.Position;
+
+/**
+ * The check of a store opened with a colliding position hash: positions of random games, each
+ * looked up (as games and as a count) and compared with a plain replay of every game.
+ */
+public final class Collisions {
+    private Collisions() {
+    }
+
+    /** Checks {@code n} positions drawn with {@code seed} from {@code games}, which are the store's games. */
+    public static void check(ThorDb collide, List<PlainScan.Game> games, long seed, int n) {
+        Random rnd = new Random(seed);
+        for (int i = 0; i < n; i++) {
+            PlainScan.Game g = games.get(rnd.nextInt(games.size()));
+            List<Position> ps = g.canonicalPositions();
+            Position c = ps.get(rnd.nextInt(ps.size()));
+            Set<Long> want = new HashSet<>();
+            for (PlainScan.Game h : games) {
+                if (h.canonicalPositions().contains(c)) {
+                    want.add((long) h.year() * 100_000 + h.record());
+                }
+            }
+            Set<Long> got = new HashSet<>();
+            for (Game x : collide.games(collide.position(c))) {
+                got.add((long) x.year() * 100_000 + x.record());
+            }
+            assertEquals(want, got, c.toBoardString());
+            assertEquals(want.size(), collide.count("position = \"" + c.toBoardString() + "\""), "count of " + c.toBoardString());
+        }
+    }
+}
