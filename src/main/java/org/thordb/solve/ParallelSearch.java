@@ -18,7 +18,7 @@ import org.thordb.othello.Bitboards;
  *
  * <p>Usage: {@code int score = new ParallelSearch(table, control, 2).root(me, opp, -64, 64, best);}
  */
-final class ParallelSearch implements AutoCloseable {
+final class ParallelSearch {
     /** Nodes with fewer empties are searched by one thread. */
     static final int SPLIT_EMPTIES = 12;
 
@@ -30,11 +30,7 @@ final class ParallelSearch implements AutoCloseable {
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new EndgameSearch(table, control);
         }
-        pool = workers.length == 1 ? null : Executors.newFixedThreadPool(workers.length - 1, r -> {
-            Thread t = new Thread(r, "thordb-solve");
-            t.setDaemon(true);
-            return t;
-        });
+        pool = workers.length == 1 ? null : helpers();
     }
 
     /** The positions searched so far, by every thread. */
@@ -46,11 +42,23 @@ final class ParallelSearch implements AutoCloseable {
         return n;
     }
 
-    @Override
-    public void close() {
-        if (pool != null) {
-            pool.shutdownNow();
+    private static ExecutorService helpers;
+
+    /**
+     * The helper threads every solve of the JVM shares, made on first use: a solve is often one of
+     * thousands (verify --theoretical, export), and threads made and stopped per solve cost more
+     * than many small solves. A helper only ever works, never waits for another task, so solves
+     * running side by side just queue their moves.
+     */
+    private static synchronized ExecutorService helpers() {
+        if (helpers == null) {
+            helpers = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors() - 1), r -> {
+                Thread t = new Thread(r, "thordb-solve");
+                t.setDaemon(true);
+                return t;
+            });
         }
+        return helpers;
     }
 
     /** The moves of a position, ordered as the search orders them: table move, then fastest first. */

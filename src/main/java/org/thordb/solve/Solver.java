@@ -2,7 +2,6 @@ package org.thordb.solve;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.thordb.othello.Bitboards;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 
@@ -108,28 +107,24 @@ public final class Solver {
     /** The exact score and best move; with {@code allMoves} the exact score of every legal move too. */
     public Result solve(Position p, boolean allMoves) {
         long t0 = System.nanoTime();
+        if (p.toMove() == Side.NONE) {
+            int s = EndgameSearch.finalScore(p.black(), p.white());
+            return new Result(true, s, -1, (64 + s) / 2, Map.of(), 0, System.nanoTime() - t0);
+        }
         SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
         ParallelSearch search = new ParallelSearch(table, control, options.threads());
+        long me = mover(p);
+        long opp = other(p);
+        Map<Integer, Integer> scores = new LinkedHashMap<>();
+        int[] bestMove = {-1};
+        int score;
         try {
-            if (p.toMove() == Side.NONE) {
-                int s = EndgameSearch.finalScore(p.black(), p.white());
-                return new Result(true, s, -1, (64 + s) / 2, Map.of(), 0, System.nanoTime() - t0);
-            }
-            long me = mover(p);
-            long opp = other(p);
-            Map<Integer, Integer> scores = new LinkedHashMap<>();
-            int[] bestMove = {-1};
-            int score;
-            try {
-                score = allMoves ? search.everyMove(me, opp, scores, bestMove) : search.root(me, opp, -64, 64, bestMove);
-            } catch (EndgameSearch.Stopped e) {
-                return new Result(false, 0, -1, -1, Map.of(), search.nodes(), System.nanoTime() - t0);
-            }
-            int black = p.toMove() == Side.BLACK ? score : -score;
-            return new Result(true, score, bestMove[0], (64 + black) / 2, scores, search.nodes(), System.nanoTime() - t0);
-        } finally {
-            search.close();
+            score = allMoves ? search.everyMove(me, opp, scores, bestMove) : search.root(me, opp, -64, 64, bestMove);
+        } catch (EndgameSearch.Stopped e) {
+            return new Result(false, 0, -1, -1, Map.of(), search.nodes(), System.nanoTime() - t0);
         }
+        int black = p.toMove() == Side.BLACK ? score : -score;
+        return new Result(true, score, bestMove[0], (64 + black) / 2, scores, search.nodes(), System.nanoTime() - t0);
     }
 
     /** Win, draw or loss: a search with the window around 0 only. */
@@ -147,13 +142,6 @@ public final class Solver {
                     System.nanoTime() - t0);
         } catch (EndgameSearch.Stopped e) {
             return new OutcomeResult(false, null, search.nodes(), System.nanoTime() - t0);
-        } finally {
-            search.close();
         }
-    }
-
-    /** Whether the side to move has a legal move (else it passes, or the game is over). */
-    static boolean canMove(long me, long opp) {
-        return Bitboards.legalMoves(me, opp) != 0;
     }
 }
