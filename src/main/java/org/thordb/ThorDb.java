@@ -296,7 +296,7 @@ public final class ThorDb implements AutoCloseable {
         if (query == null) {
             throw new ThorDbException(ErrorCode.QUERY, "no query");
         }
-        return org.thordb.query.parse.QueryParser.isBlank(query) ? null : org.thordb.query.parse.QueryParser.parse(query);
+        return org.thordb.query.parse.QueryParser.parseOrBlank(query);
     }
 
     /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */

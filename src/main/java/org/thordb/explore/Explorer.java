@@ -32,8 +32,9 @@ public final class Explorer {
     /** Explores with columns already read for the reader's catalog. */
     public static Exploration explore(IndexReader r, Columns columns, Position p, String filter) {
         RoaringBitmap here = r.position(p);
-        if (filter != null && !filter.isBlank()) {
-            here = RoaringBitmap.and(here, QueryEngine.evaluate(filter, r));
+        org.thordb.query.ast.Expr where = filter == null ? null : org.thordb.query.parse.QueryParser.parseOrBlank(filter);
+        if (where != null) { // a blank filter (spaces, comments) is every game, as a blank query is
+            here = RoaringBitmap.and(here, QueryEngine.evaluate(where, r));
         }
         // the legal moves, grouped by the position they lead to (up to symmetry)
         Map<Position, List<Integer>> groups = new LinkedHashMap<>();

@@ -34,21 +34,17 @@ public final class QueryParser {
     /** The deepest nesting accepted (parentheses and {@code not}). */
     public static final int MAX_DEPTH = 64;
 
-    /** Whether a query is blank: nothing but spaces and comments (a blank query means every game). */
-    public static boolean isBlank(String query) {
-        if (query.isBlank()) {
-            return true;
-        }
-        if (query.length() > MAX_LENGTH) {
-            return false;
-        }
-        ThorQueryLexer lexer = new ThorQueryLexer(CharStreams.fromString(query));
-        lexer.removeErrorListeners();
-        return lexer.nextToken().getType() == Token.EOF;
+    /** Parses a query; a blank one is an error. */
+    public static Expr parse(String query) {
+        return parse(query, false);
     }
 
-    /** Parses a query. */
-    public static Expr parse(String query) {
+    /** Parses a query, or gives null when it is blank (spaces and comments only): one lexing either way. */
+    public static Expr parseOrBlank(String query) {
+        return parse(query, true);
+    }
+
+    private static Expr parse(String query, boolean blankAllowed) {
         if (query == null) {
             throw new ThorDbException(ErrorCode.QUERY, "no query");
         }
@@ -62,6 +58,9 @@ public final class QueryParser {
         tokens.fill();
         List<Token> all = tokens.getTokens();
         if (all.size() == 1) {
+            if (blankAllowed) {
+                return null;
+            }
             throw error(query, 1, 1, "the query is empty; write a condition such as year = 1990 ("
                     + "fields: " + String.join(", ", QueryField.words()) + ")");
         }
