@@ -5,9 +5,7 @@ import org.thordb.Game;
 import org.thordb.ThorDb;
 import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
-import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
-import org.thordb.othello.Replay;
 
 /** thordb embedded in a program: import, count, and list the games that reach a position. */
 public class EmbedThorDb {
@@ -19,7 +17,7 @@ public class EmbedThorDb {
             System.out.println(report.summary());
             System.out.println("games of Tastet Marc opening f5d6: "
                     + db.count("player = \"Tastet Marc\" and opening = f5d6"));
-            Position p = Replay.replay(Notation.parseLine("f5d6c3d3c4f4f6f3e6e7"), null).finalPosition();
+            Position p = Position.afterLine("f5d6c3d3c4f4f6f3e6e7");
             RoaringBitmap ids = db.position(p);
             System.out.println("games reaching f5d6c3d3c4f4f6f3e6e7: " + ids.getCardinality());
             List<Game> games = db.games(ids);

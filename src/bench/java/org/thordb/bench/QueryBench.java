@@ -66,7 +66,7 @@ public class QueryBench extends StoreBench {
             games = BenchData.records(base);
             int[] f5d6 = Notation.parseLine("f5d6");
             int[] f5f6e6f4 = Notation.parseLine("f5f6e6f4");
-            Position at = Replay.replay(Notation.parseLine(position), null).finalPosition().canonical();
+            Position at = Position.afterLine(position).canonical();
             int side = PositionKeys.sideCode(at.toMove());
             long[] state = new long[3];
             long[] canon = new long[2];

@@ -3,7 +3,7 @@
  * indexes alone.
  *
  * <pre>{@code
- * Exploration e = db.explore(Replay.replay(Notation.parseLine("f5d6c3"), null).finalPosition(), "year >= 2000");
+ * Exploration e = db.explore(Position.afterLine("f5d6c3"), "year >= 2000");
  * e.rows().forEach(r -> System.out.println(Notation.name(r.move()) + " " + r.games()));
  * }</pre>
  */

@@ -19,7 +19,7 @@ import org.thordb.wthor.WthorGame;
  * <p>Usage:
  * <pre>{@code
  * IndexReader r = new IndexReader(view, catalog, PositionHash.DEFAULT);
- * RoaringBitmap games = r.position(Replay.replay(Notation.parseLine("f5d6c3"), null).finalPosition());
+ * RoaringBitmap games = r.position(Position.afterLine("f5d6c3"));
  * }</pre>
  */
 public final class IndexReader {

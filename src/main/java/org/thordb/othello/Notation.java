@@ -67,6 +67,50 @@ public final class Notation {
         return out;
     }
 
+    /** The token a pass has in {@link #parseMoves(String)}'s answer. */
+    public static final int PASS = -1;
+
+    /**
+     * The moves of a line as thordb writes and players type them: squares such as {@code f5d6c3}
+     * or {@code F5 d6, c3}, and passes written {@code pass}, {@code pa} or {@code @@} (as the text and
+     * PGN exports write them), each a {@link #PASS} in the answer.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} naming the first word that is neither
+     */
+    public static int[] parseMoves(String line) {
+        if (line == null) {
+            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no line of moves");
+        }
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        String s = line.toLowerCase(java.util.Locale.ROOT);
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c) || c == ',' || c == '-' || c == '.') {
+                i++;
+            } else if (s.startsWith("pass", i)) {
+                out.add(PASS);
+                i += 4;
+            } else if (s.startsWith("pa", i) || s.startsWith("@@", i)) {
+                out.add(PASS);
+                i += 2;
+            } else if (c >= 'a' && c <= 'h' && i + 1 < n && s.charAt(i + 1) >= '1' && s.charAt(i + 1) <= '8') {
+                out.add((s.charAt(i + 1) - '1') * 8 + (c - 'a'));
+                i += 2;
+            } else {
+                int end = i;
+                while (end < n && !Character.isWhitespace(s.charAt(end)) && end - i < 12) {
+                    end++;
+                }
+                throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + ThorDbException.quote(line) + "': move "
+                        + (out.size() + 1) + " '" + ThorDbException.quote(line.substring(i, end))
+                        + "' is not a square a1…h8 nor a pass");
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     /** The transcript of a list of 8×8 squares, lowercase, no separators. */
     public static String line(int[] squares) {
         StringBuilder sb = new StringBuilder(squares.length * 2);

@@ -50,6 +50,52 @@ public record Position(long black, long white, Side toMove) {
         return new Position(black, white, s);
     }
 
+    /**
+     * The position a line of moves from the start reaches, every move checked: squares such as
+     * {@code f5d6c3}, with or without the passes thordb's exports write ({@code f5 d6 … pass …}).
+     * Use it to look a line up: an illegal move throws, where a replay that stops at the first
+     * illegal move would quietly answer for the position before it.
+     *
+     * <p>Usage: {@code RoaringBitmap ids = db.position(Position.afterLine("f5d6c3"));}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} when a word is not a move, or
+     *     {@link ErrorCode#ILLEGAL_MOVE} naming the move, its number and why
+     */
+    public static Position afterLine(String line) {
+        return START.playLine(line, false);
+    }
+
+    /**
+     * The position a line of moves reaches from this one, every move checked as in
+     * {@link #afterLine(String)}; {@code passDue} says that the move that led here made the
+     * opponent pass, so that the line may begin with that {@code pass}.
+     */
+    public Position playLine(String line, boolean passDue) {
+        Position p = this;
+        int number = 0;
+        for (int sq : Notation.parseMoves(line)) {
+            number++;
+            if (sq == Notation.PASS) {
+                if (!passDue) {
+                    throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, "the line " + ThorDbException.quote(line)
+                            + " is not legal: move " + number + " pass: "
+                            + (p.toMove == Side.NONE ? "the game is over" : "a move is legal here"));
+                }
+                passDue = false;
+                continue;
+            }
+            String why = p.whyIllegal(sq);
+            if (why != null) {
+                throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, "the line " + ThorDbException.quote(line)
+                        + " is not legal: move " + number + " " + Notation.name(sq) + ": " + why);
+            }
+            Side mover = p.toMove;
+            p = p.playUnchecked(sq);
+            passDue = p.toMove == mover;
+        }
+        return p;
+    }
+
     /** The discs of the side to move (Black's when nobody moves). */
     public long mover() {
         return toMove == Side.WHITE ? white : black;

@@ -4,9 +4,9 @@
  * {@code .wtd} games, and move and board notations.
  *
  * <pre>{@code
- * Position p = Replay.replay(Notation.parseLine("f5d6c3"), null).finalPosition();
+ * Position p = Position.afterLine("f5d6c3");
  * System.out.print(p.draw(p.legalMoves(), (char) 42));
- * Position same = Replay.replay(Notation.parseLine("e6f4c3"), null).finalPosition();
+ * Position same = Position.afterLine("e6f4c3");
  * assert p.canonical().equals(same.canonical());
  * }</pre>
  */
