@@ -129,13 +129,25 @@ class ExportTest {
         try (ThorDb db = imported(base)) {
             List<Game> games = db.games(db.all());
             Path text = tmp.resolve("text");
-            List<Path> files = new Exporter(db, text, Exporter.Format.TEXT, false, TODAY).export("");
-            assertEquals(30, files.size());
-            for (Game g : games) {
-                TextGameRecord r = TextGameRecords.load(text.resolve(String.format("SAMPLE_2010_%06d.txt", g.record())));
+            Exporter.Summary summary = new Exporter(db, text, Exporter.Format.TEXT, false, TODAY).exportAll("");
+            assertEquals(List.of(text.resolve("games.txt")), summary.files(), "one file for the selection");
+            assertEquals(30, summary.games());
+            assertEquals("exported 30 games into 1 file in " + text, summary.describe(text.toString()));
+            List<TextGameRecord> records = TextGameRecords.parseAll(Files.readString(text.resolve("games.txt")));
+            assertEquals(30, records.size());
+            for (int i = 0; i < games.size(); i++) {
+                Game g = games.get(i);
+                TextGameRecord r = records.get(i);
                 assertTrue(TextGameRecords.validate(r).isEmpty(), r.toString());
                 assertEquals(org.thordb.othello.Replay.replay(g.record68().squares(), null).finalPosition(),
                         TextGameRecords.replay(r, true));
+                assertEquals(g.black(), r.tags().get("BLACK"));
+                assertEquals(g.white(), r.tags().get("WHITE"));
+                assertEquals(g.tournament(), r.tags().get("TOURNAMENT"));
+                assertEquals(String.valueOf(g.year()), r.tags().get("YEAR"));
+                assertEquals(String.valueOf(g.record()), r.tags().get("RECORD"));
+                assertEquals(g.score() + "-" + (64 - g.score()), r.tags().get("SCORE"));
+                assertEquals(String.valueOf(g.theoretical()), r.tags().get("THEORETICAL"));
             }
             Path csv = new Exporter(db, tmp.resolve("csv"), Exporter.Format.CSV, false, TODAY).export("").get(0);
             List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
@@ -153,6 +165,25 @@ class ExportTest {
             String p = Files.readString(pgn);
             assertEquals(30, p.split("\\[Event ").length - 1);
             assertTrue(p.contains("[Black \"" + games.get(0).black() + "\"]"));
+            // thordb's own PGN reader reads back what the export wrote: names, moves with their
+            // passes, the standard result token and the disc score in its tag
+            List<org.thordb.text.PgnReader.Game> read = new ArrayList<>();
+            try (var in = Files.newBufferedReader(pgn)) {
+                new org.thordb.text.PgnReader(in, pgn.toString()).forEach(read::add);
+            }
+            assertEquals(30, read.size());
+            for (int i = 0; i < games.size(); i++) {
+                Game g = games.get(i);
+                org.thordb.text.PgnReader.Game r = read.get(i);
+                String token = g.score() > 32 ? "1-0" : g.score() < 32 ? "0-1" : "1/2-1/2";
+                assertEquals(token, r.tags().get("Result"));
+                assertEquals(token, r.result(), "the movetext ends with the same token");
+                assertEquals(g.score() + "-" + (64 - g.score()), r.tags().get("Score"));
+                assertEquals(List.of(g.score(), 64 - g.score()), List.of(r.discs()[0], r.discs()[1]));
+                assertEquals(Exporter.pgnMoves(g), r.moves());
+                assertEquals(g.black(), r.tags().get("Black"));
+                assertEquals(g.tournament(), r.tags().get("Event"));
+            }
         }
     }
 

@@ -22,14 +22,19 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Usage: {@code thordb export --out /tmp/tastet 'player = "Tastet Marc"'}
  */
 @Command(name = "export",
-        footerHeading = "%nExamples:%n", footer = {"  thordb export --out /tmp/tastet 'player = \"Tastet Marc\"'", "  thordb export --out /tmp/csv --format csv 'year = 2015'", "  thordb export --out /tmp/pgn --format pgn 'opening = f5d6c3'"}, description = "Write the games of a query (default: every game) as WTHOR files, text records, PGN, CSV or JSON lines.")
+        footerHeading = "%nExamples:%n", footer = {"  thordb export --out /tmp/tastet 'player = \"Tastet Marc\"'", "  thordb export --out /tmp/csv --format csv 'year = 2015'", "  thordb export --out /tmp/pgn --format pgn 'opening = f5d6c3'", "  thordb export --out - --format jsonl --limit 10 'year = 2015'"}, description = "Write the games of a query (default: every game) as WTHOR files, text records, PGN, CSV or JSON lines.")
 public final class ExportCommand implements Callable<Integer> {
 
     @Mixin
     StoreOption store;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write into (created when missing).")
-    Path out;
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write into (created when"
+            + " missing), or - for standard output (one-file formats: text, pgn, csv, jsonl).")
+    String out;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Export at most N games, the first"
+            + " in id order (default: 0, every game).")
+    long limit;
 
     @Option(names = "--format", defaultValue = "wthor", description = "wthor, text, pgn, csv or jsonl (default: ${DEFAULT-VALUE}).")
     String format;
@@ -57,7 +62,14 @@ public final class ExportCommand implements Callable<Integer> {
                     "unknown format '" + format + "': wthor, text, pgn, csv or jsonl");
         }
         try (ThorDb db = Stores.openForReading(store.dir())) {
-            Exporter exporter = new Exporter(db, out, f, force, LocalDate.now())
+            boolean stdout = out.equals("-");
+            if (stdout && f == Exporter.Format.WTHOR) {
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                        "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
+                                + " and the names files: give a folder");
+            }
+            Exporter exporter = new Exporter(db, Path.of(stdout ? "." : out), f, force, LocalDate.now())
+                    .withLimit(limit)
                     .withNotes(m -> spec.commandLine().getErr().println("note: " + SafeText.of(m)));
             if (theoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
@@ -66,8 +78,14 @@ public final class ExportCommand implements Callable<Integer> {
                 }
                 exporter.withTheoreticalDepth(theoretical);
             }
-            List<Path> written = exporter.export(query == null ? null : String.join(" ", query));
-            spec.commandLine().getOut().println("exported: " + written.size() + " files into " + out);
+            String q = query == null ? null : String.join(" ", query);
+            if (stdout) {
+                long n = exporter.exportTo(q, spec.commandLine().getOut());
+                spec.commandLine().getOut().flush();
+                spec.commandLine().getErr().println("exported " + n + (n == 1 ? " game" : " games") + " to standard output");
+            } else {
+                spec.commandLine().getOut().println(exporter.exportAll(q).describe(out));
+            }
         }
         return 0;
     }

@@ -94,9 +94,45 @@ public final class Exporter {
         this.today = today;
     }
 
+    /**
+     * What an export wrote.
+     *
+     * @param games the games written
+     * @param files the files written (for WTHOR, the names files too)
+     */
+    public record Summary(long games, List<Path> files) {
+        /** {@code exported 29 games into 3 files in DIR}. */
+        public String describe(String where) {
+            return "exported " + games + (games == 1 ? " game" : " games") + " into " + files.size()
+                    + (files.size() == 1 ? " file" : " files") + " in " + where;
+        }
+    }
+
+    /** Exports at most {@code limit} games (the first in id order; 0: every game). */
+    public Exporter withLimit(long limit) {
+        if (limit < 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every game) or more, not " + limit);
+        }
+        this.limit = limit;
+        return this;
+    }
+
+    private long limit;
+    private long gamesWritten;
+
     /** Exports the games of a query (every game when it is null or blank); returns the files written. */
     public List<Path> export(String query) {
+        return exportAll(query).files();
+    }
+
+    /**
+     * Exports the games of a query (every game when it is null or blank) and says how many games
+     * and files it wrote. A folder the export made is removed again when the export fails before
+     * writing into it.
+     */
+    public Summary exportAll(String query) {
         String q = query == null ? "" : query;
+        boolean made = !Files.exists(out, LinkOption.NOFOLLOW_LINKS);
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -105,19 +141,87 @@ public final class Exporter {
         if (Files.isSymbolicLink(out)) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, out + ": the export folder is a link; give the folder itself");
         }
+        gamesWritten = 0;
         try (QueryResult r = db.query(q)) {
-            return switch (format) {
-                case WTHOR -> wthor(r);
-                case TEXT -> text(r);
-                case PGN -> single("games.pgn", r, this::pgn);
-                case CSV -> single("games.csv", r, this::csv);
-                case JSONL -> single("games.jsonl", r, (games, w) -> {
-                    for (Game g : games) {
-                        w.write(org.thordb.export.Json.of(g));
-                        w.write('\n');
-                    }
-                });
+            RoaringBitmap ids = selected(r);
+            List<Path> files = switch (format) {
+                case WTHOR -> wthor(r, ids);
+                case TEXT -> single("games.txt", r.games(ids), this::text);
+                case PGN -> single("games.pgn", r.games(ids), this::pgn);
+                case CSV -> single("games.csv", r.games(ids), this::csv);
+                case JSONL -> single("games.jsonl", r.games(ids), this::jsonl);
             };
+            return new Summary(gamesWritten, files);
+        } catch (RuntimeException e) {
+            if (made) {
+                try (var left = Files.list(out)) {
+                    if (left.findAny().isEmpty()) {
+                        Files.delete(out); // a failed export leaves no empty folder behind
+                    }
+                } catch (IOException ignored) {
+                    // the first failure is the one to report
+                }
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Writes the games of a query in a one-file format (text, PGN, CSV, JSON lines) to a stream,
+     * which stays open; returns the number of games written.
+     */
+    public long exportTo(String query, java.io.Writer stream) {
+        Body body = switch (format) {
+            case WTHOR -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT,
+                    "a WTHOR export is several files (a year each, and the names files): give a folder, not -");
+            case TEXT -> this::text;
+            case PGN -> this::pgn;
+            case CSV -> this::csv;
+            case JSONL -> this::jsonl;
+        };
+        gamesWritten = 0;
+        try (QueryResult r = db.query(query == null ? "" : query)) {
+            BufferedWriter w = new BufferedWriter(new java.io.FilterWriter(stream) {
+                @Override
+                public void close() throws IOException {
+                    flush(); // the stream is the caller's to close
+                }
+            });
+            body.write(counted(r.games(selected(r))), w);
+            w.flush();
+        } catch (IOException e) {
+            throw new ThorDbException(ErrorCode.IO, "writing the export: " + e.getMessage());
+        }
+        return gamesWritten;
+    }
+
+    private RoaringBitmap selected(QueryResult r) {
+        RoaringBitmap ids = r.ids();
+        return limit > 0 && ids.getLongCardinality() > limit ? ids.limit((int) limit) : ids;
+    }
+
+    /** The games, each counted in {@link #gamesWritten} as it is handed out. */
+    private Iterable<Game> counted(Iterable<Game> games) {
+        return () -> new java.util.Iterator<>() {
+            private final java.util.Iterator<Game> it = games.iterator();
+
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public Game next() {
+                gamesWritten++;
+                return it.next();
+            }
+        };
+    }
+
+    private void jsonl(Iterable<Game> games, BufferedWriter w) throws IOException {
+        for (Game g : games) {
+            w.write(org.thordb.export.Json.of(g));
+            w.write('\n');
         }
     }
 
@@ -164,9 +268,9 @@ public final class Exporter {
         void write(Iterable<Game> games, BufferedWriter w) throws IOException;
     }
 
-    private List<Path> single(String name, QueryResult r, Body body) {
+    private List<Path> single(String name, Iterable<Game> games, Body body) {
         Path t = target(name, null);
-        writeText(t, w -> body.write(r, w));
+        writeText(t, w -> body.write(counted(games), w));
         return List.of(t);
     }
 
@@ -234,7 +338,12 @@ public final class Exporter {
         return out;
     }
 
-    /** PGN as Othello programs read it: the seven tag roster, then the moves numbered in pairs, passes written. */
+    /**
+     * PGN as Othello programs read it: the seven tag roster with the standard result token
+     * ({@code 1-0} Black won, {@code 0-1} White, {@code 1/2-1/2}), the disc score in its own tag
+     * ({@code [Score "33-31"]}, Black's discs first, as the file stores them) and the theoretical
+     * score in another, then the moves numbered in pairs, passes written, and the result token.
+     */
     private void pgn(Iterable<Game> games, BufferedWriter w) throws IOException {
         for (Game g : games) {
             int b = g.score();
@@ -245,7 +354,9 @@ public final class Exporter {
             w.write("[Round \"-\"]\n");
             w.write("[Black \"" + pgnText(g.black()) + "\"]\n");
             w.write("[White \"" + pgnText(g.white()) + "\"]\n");
-            w.write("[Result \"" + b + "-" + (total - b) + "\"]\n");
+            String result = b * 2 > total ? "1-0" : b * 2 < total ? "0-1" : "1/2-1/2";
+            w.write("[Result \"" + result + "\"]\n");
+            w.write("[Score \"" + b + "-" + (total - b) + "\"]\n");
             w.write("[TheoreticalScore \"" + g.theoretical() + "\"]\n\n");
             List<String> moves = pgnMoves(g);
             StringBuilder line = new StringBuilder();
@@ -255,7 +366,7 @@ public final class Exporter {
                 }
                 line.append(moves.get(i)).append(' ');
             }
-            line.append(b).append('-').append(total - b);
+            line.append(result);
             w.write(line.toString());
             w.write("\n\n");
         }
@@ -265,11 +376,16 @@ public final class Exporter {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
-    private List<Path> text(QueryResult r) {
-        List<Path> written = new ArrayList<>();
-        for (Game g : r) {
+    /**
+     * Text records, one after another in one file: each game's header lines (base, year, record,
+     * players, tournament, scores), then its {@code MOVES:} and {@code RESULT:} lines, then a blank
+     * line; {@link TextGameRecords#parseAll(String)} reads them back. 10×10 games are left out.
+     */
+    private void text(Iterable<Game> games, BufferedWriter w) throws IOException {
+        for (Game g : games) {
             if (g.record68().side() != 8) {
-                continue; // the text format is for 8×8 games
+                gamesWritten--; // the text format is for 8×8 games
+                continue;
             }
             int[] sq = g.record68().squares();
             int n = 0;
@@ -278,13 +394,20 @@ public final class Exporter {
             }
             int[] legal = java.util.Arrays.copyOf(sq, n);
             org.thordb.othello.Replay.Result rep = org.thordb.othello.Replay.replay(legal, null);
+            Map<String, String> tags = new LinkedHashMap<>();
+            tags.put("BASE", g.base());
+            tags.put("YEAR", String.valueOf(g.year()));
+            tags.put("RECORD", String.valueOf(g.record()));
+            tags.put("BLACK", g.black());
+            tags.put("WHITE", g.white());
+            tags.put("TOURNAMENT", g.tournament());
+            tags.put("SCORE", g.score() + "-" + (64 - g.score()));
+            tags.put("THEORETICAL", String.valueOf(g.theoretical()));
             TextGameRecord rec = TextGameRecords.fromSquares(java.util.Arrays.copyOf(legal, rep.movesPlayed()),
-                    GameResult.fromWthorScore(g.score()));
-            Path t = target(fileStem(g.base()) + "_" + g.year() + "_" + String.format("%06d", g.record()) + ".txt", null);
-            writeText(t, w -> w.write(TextGameRecords.format(rec)));
-            written.add(t);
+                    GameResult.fromWthorScore(g.score())).withTags(tags);
+            w.write(TextGameRecords.format(rec));
+            w.write('\n');
         }
-        return written;
     }
 
     private static String fileStem(String base) {
@@ -307,9 +430,8 @@ public final class Exporter {
      * One file a year (and board size), written one game at a time: the games of each file are the
      * result's ids within the segments of that year, so memory stays bounded whatever the result.
      */
-    private List<Path> wthor(QueryResult r) {
+    private List<Path> wthor(QueryResult r, RoaringBitmap ids) {
         Catalog c = r.catalog();
-        RoaringBitmap ids = r.ids();
         Map<FileKey, RoaringBitmap> byFile = new TreeMap<>();
         Map<FileKey, FileRow> source = new TreeMap<>();
         java.util.Set<Integer> bases = new java.util.TreeSet<>();
@@ -330,7 +452,7 @@ public final class Exporter {
         String baseName = oneBase ? c.base(bases.iterator().next()).name() : "WTHOR";
         String stem = fileStem(baseName);
         String namesStem = stem.equals("WTH") ? "WTHOR" : stem;
-        Renumbering renumber = oneBase ? null : new Renumbering(r);
+        Renumbering renumber = oneBase ? null : new Renumbering(r.games(ids));
         int stamp = todayStamp();
         List<Path> written = new ArrayList<>();
         Catalog.Base base = oneBase ? c.base(baseName) : null;
@@ -352,7 +474,7 @@ public final class Exporter {
             Path t = target(stem + "_" + k.year() + (k.side() == 10 ? ".wtd" : ".wtb"), stamp);
             long unknown = 0;
             try (WthorWriter w = WthorWriter.create(t, k.side() == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8, header)) {
-                for (Game g : r.games(e.getValue())) {
+                for (Game g : counted(r.games(e.getValue()))) {
                     WthorGame record = oneBase ? g.record68() : renumber.apply(g);
                     if (solver != null && k.side() == 8) {
                         record = record.withTheoreticalScore(org.thordb.solve.TheoreticalScore.compute(record.squares(),

@@ -40,6 +40,21 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
      * @param result the result token of the movetext, or null when it has none
      */
     public record Game(int line, Map<String, String> tags, List<String> moves, String result) {
+        /**
+         * Black's and White's discs at the end, from the {@code Score} tag thordb writes
+         * ({@code "33-31"}), else from a disc score in the {@code Result} tag or token as other tools
+         * write it; null when the game gives only a win, draw or loss.
+         */
+        public int[] discs() {
+            for (String s : new String[] {tags.get("Score"), tags.get("Result"), result}) {
+                if (s != null && s.strip().matches("\\d{1,3}-\\d{1,3}") && !s.strip().equals("1-0")
+                        && !s.strip().equals("0-1")) {
+                    String[] p = s.strip().split("-");
+                    return new int[] {Integer.parseInt(p[0]), Integer.parseInt(p[1])};
+                }
+            }
+            return null;
+        }
     }
 
     private final BufferedReader in;

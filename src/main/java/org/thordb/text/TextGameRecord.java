@@ -10,13 +10,26 @@ import java.util.List;
  *
  * @param moves the move tokens, lowercase squares or {@code pass}
  * @param result the result
+ * @param tags the header lines before {@code MOVES:} ({@code BLACK}, {@code WHITE}, {@code TOURNAMENT},
+ *     {@code YEAR}, {@code SCORE}, …), in order; empty for a bare record
  */
-public record TextGameRecord(List<String> moves, GameResult result) {
-    /** Freezes the move list. */
+public record TextGameRecord(List<String> moves, GameResult result, java.util.Map<String, String> tags) {
+    /** Freezes the move list and the tags. */
     public TextGameRecord {
         moves = List.copyOf(moves);
         if (result == null) {
             throw new IllegalArgumentException("no result");
         }
+        tags = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tags));
+    }
+
+    /** A bare record: moves and result only. */
+    public TextGameRecord(List<String> moves, GameResult result) {
+        this(moves, result, java.util.Map.of());
+    }
+
+    /** The same record with these header lines. */
+    public TextGameRecord withTags(java.util.Map<String, String> tags) {
+        return new TextGameRecord(moves, result, tags);
     }
 }

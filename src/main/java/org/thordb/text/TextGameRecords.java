@@ -19,6 +19,10 @@ import org.thordb.othello.Side;
  * MOVES: f5 d6 c3 … pass …
  * RESULT: BLACK | WHITE | DRAW | IN_PROGRESS
  * </pre>
+ * optionally after header lines of the same shape ({@code BLACK:}, {@code WHITE:},
+ * {@code TOURNAMENT:}, {@code YEAR:}, {@code SCORE: 33-31}, {@code THEORETICAL:}, {@code BASE:},
+ * {@code RECORD:}). A file may hold several records one after another, each ending with its
+ * {@code RESULT:} line ({@link #parseAll(String)}).
  * Load, save, validate (the first error, with move number, token and reason) and replay, strict
  * (the first bad move is an error) or lenient (bad moves are passed over). Passes may be written as
  * {@code pass} or left out, as WTHOR does; a {@code pass} when a move is legal is an error.
@@ -70,6 +74,7 @@ public final class TextGameRecords {
         }
         List<String> moves = null;
         GameResult result = null;
+        java.util.Map<String, String> tags = new java.util.LinkedHashMap<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
@@ -102,8 +107,16 @@ public final class TextGameRecords {
                                 + "' is not BLACK, WHITE, DRAW or IN_PROGRESS");
                     }
                 }
-                default -> throw notation(i, "unknown line '" + abbreviate(line)
-                        + "'; a record has a MOVES: line and a RESULT: line");
+                default -> {
+                    if (colon < 0 || !TAGS.contains(key) || moves != null) {
+                        throw notation(i, "unknown line '" + abbreviate(line)
+                                + "'; a record has a MOVES: line and a RESULT: line, after header lines "
+                                + String.join(", ", TAGS));
+                    }
+                    if (tags.put(key, value) != null) {
+                        throw notation(i, "a second " + key + ": line");
+                    }
+                }
             }
         }
         if (moves == null) {
@@ -112,7 +125,49 @@ public final class TextGameRecords {
         if (result == null) {
             throw new ThorDbException(ErrorCode.BAD_NOTATION, "the RESULT: line is missing");
         }
-        return new TextGameRecord(moves, result);
+        return new TextGameRecord(moves, result, tags);
+    }
+
+    /** The header lines a record may have before its moves, in the order thordb writes them. */
+    public static final List<String> TAGS = List.of("BASE", "YEAR", "RECORD", "BLACK", "WHITE", "TOURNAMENT",
+            "SCORE", "THEORETICAL");
+
+    /**
+     * Reads every record of a text that holds several, each ending with its {@code RESULT:} line
+     * (as thordb's text export writes them); an error names the record's first line.
+     */
+    public static List<TextGameRecord> parseAll(String text) {
+        List<TextGameRecord> out = new ArrayList<>();
+        String[] lines = text.split("\r?\n", -1);
+        StringBuilder record = new StringBuilder();
+        int first = -1;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() && record.length() == 0) {
+                continue;
+            }
+            if (first < 0) {
+                first = i;
+            }
+            record.append(lines[i]).append('\n');
+            if (line.toUpperCase(Locale.ROOT).startsWith("RESULT")) {
+                out.add(parseRecordAt(record.toString(), first));
+                record.setLength(0);
+                first = -1;
+            }
+        }
+        if (record.toString().strip().length() > 0) {
+            out.add(parseRecordAt(record.toString(), first)); // names what the last record lacks
+        }
+        return out;
+    }
+
+    private static TextGameRecord parseRecordAt(String text, int firstLine) {
+        try {
+            return parse(text);
+        } catch (ThorDbException e) {
+            throw new ThorDbException(e.code(), "the record from line " + (firstLine + 1) + ": " + e.getMessage());
+        }
     }
 
     private static ThorDbException notation(int lineIndex, String reason) {
@@ -125,7 +180,10 @@ public final class TextGameRecords {
 
     /** The text of a record. */
     public static String format(TextGameRecord r) {
-        return "MOVES: " + String.join(" ", r.moves()) + "\nRESULT: " + r.result() + "\n";
+        StringBuilder sb = new StringBuilder();
+        r.tags().forEach((k, v) -> sb.append(k).append(": ").append(v.replace('\n', ' ').replace('\r', ' ')).append('\n'));
+        return sb.append("MOVES: ").append(String.join(" ", r.moves())).append("\nRESULT: ").append(r.result())
+                .append('\n').toString();
     }
 
     /** Writes a record to a file. */
