@@ -76,7 +76,7 @@ class ExamplesTest {
             System.setOut(out);
         }
         String printed = buf.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.contains("117435 games (117435 new, 0 replaced)"), printed);
+        assertTrue(printed.contains("(117435 games: 117435 new, 0 replaced"), printed);
         PlainScan scan = new PlainScan(wthor);
         long reaching = scan.count(g -> {
             var target = org.thordb.othello.Replay.replay(org.thordb.othello.Notation.parseLine("f5d6c3d3c4f4f6f3e6e7"), null)

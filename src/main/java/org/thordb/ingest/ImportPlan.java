@@ -24,10 +24,14 @@ import org.thordb.wthor.WthorKind;
  *
  * @param games the game files, sorted by file name
  * @param names each names file with the base it belongs to
+ * @param namedNames the names files the user named (a file argument, or {@code --names}); the others
+ *     came with a game file or a folder, and one older than the stored names is kept back with a
+ *     note rather than refused
  * @param totalGames the games the game files hold, by their size
  * @param passedOver files of the folders that are not imported: no WTHOR name, or solitaires
  */
-record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long totalGames, int passedOver) {
+record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java.util.Set<Path> namedNames,
+                  long totalGames, int passedOver) {
 
     /** A game file with the base and names files it belongs with. */
     record GameFile(Path file, WthorKind kind, String base, Path players, Path tournaments) {
@@ -39,6 +43,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long
      */
     static ImportPlan of(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
         List<Path> all = new ArrayList<>();
+        java.util.Set<Path> named = new java.util.HashSet<>();
         int passedOver = 0;
         for (Path in : inputs) {
             if (Files.isDirectory(in)) {
@@ -71,6 +76,9 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long
                     throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": solitaire files are not imported");
                 }
                 all.add(in.toAbsolutePath().normalize());
+                if (k.isNames()) {
+                    named.add(in.toAbsolutePath().normalize());
+                }
             } else {
                 throw new ThorDbException(ErrorCode.IO, in + ": no such file or folder");
             }
@@ -102,6 +110,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long
         }
         for (Path given : options.names()) {
             Path p = given.toAbsolutePath().normalize();
+            named.add(p);
             if (!namesPlan.containsKey(p)) {
                 namesPlan.put(p, options.base() != null ? options.base().toUpperCase(Locale.ROOT) : baseOfNames(p));
             }
@@ -116,7 +125,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, long
             }
         }
         plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
-        return new ImportPlan(plan, namesPlan, total, passedOver);
+        return new ImportPlan(plan, namesPlan, named, total, passedOver);
     }
 
     private static GameFile plan(Path file, WthorKind kind, Importer.Options options) {

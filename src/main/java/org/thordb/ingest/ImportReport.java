@@ -14,19 +14,30 @@ package org.thordb.ingest;
  * @param damaged damaged games kept and marked
  * @param names names files imported or updated
  * @param passedOver files of the folders given that thordb does not import (no WTHOR name, solitaires)
+ * @param gameFiles the game files looked at (the rest of {@code files} are names files)
+ * @param namesKeptBack names files that came with a game file or a folder and are older than the
+ *     stored ones: not imported, said in a note, and no failure
  */
 public record ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
-                           long damaged, int names, int passedOver) {
+                           long damaged, int names, int passedOver, int gameFiles, int namesKeptBack) {
 
-    /** The one-line summary. */
+    /**
+     * The one-line summary, each file counted once under what became of it: {@code 41 files looked
+     * at: 0 imported (0 games: 0 new, 0 replaced), 39 unchanged, 2 older names files kept back, 0
+     * refused; 0 damaged games kept}.
+     */
     public String summary() {
-        return String.format("imported: %d files, %d games (%d new, %d replaced), %d files skipped as unchanged,"
-                        + " %d refused, %d damaged games kept, %d names files", files, games, newGames, replacedGames,
-                skipped, refused, damaged, names) + (passedOver == 0 ? "" : ", " + passedOver
-                + (passedOver == 1 ? " other file" : " other files") + " of the folders passed over");
+        int imported = files - skipped - refused - namesKeptBack;
+        return String.format("%d %s looked at: %d imported (%d games: %d new, %d replaced; %d names files),"
+                        + " %d unchanged, %s%d refused; %d damaged games kept", files, files == 1 ? "file" : "files",
+                imported, games, newGames, replacedGames, names, skipped,
+                namesKeptBack == 0 ? "" : namesKeptBack + " older names " + (namesKeptBack == 1 ? "file" : "files")
+                        + " kept back, ", refused, damaged)
+                + (passedOver == 0 ? "" : "; " + passedOver + (passedOver == 1 ? " other file" : " other files")
+                + " of the folders passed over");
     }
 
-    /** Whether nothing was refused. */
+    /** Whether nothing was refused (unchanged files and older names kept back are no failure). */
     public boolean clean() {
         return refused == 0;
     }

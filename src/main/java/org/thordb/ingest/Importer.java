@@ -104,6 +104,8 @@ public final class Importer {
     private int refused;
     private long damaged;
     private int namesImported;
+    private int namesKeptBack;
+    private int gameFiles;
 
     /** An importer into a store whose catalog is {@code catalog}. */
     public Importer(Store store, Catalog catalog, PositionHash hash, Committer committer, Options options,
@@ -125,7 +127,7 @@ public final class Importer {
         for (Map.Entry<Path, String> e : plan.names().entrySet()) {
             files++;
             try {
-                importNames(e.getKey(), e.getValue());
+                importNames(e.getKey(), e.getValue(), plan.namedNames().contains(e.getKey()));
             } catch (ThorDbException ex) {
                 refused++;
                 listener.line(ex.getMessage());
@@ -134,7 +136,7 @@ public final class Importer {
         listener.total(plan.totalGames());
         importGames(plan.games());
         return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported,
-                plan.passedOver());
+                plan.passedOver(), plan.games().size(), namesKeptBack);
     }
 
     private static String sha256(Path file) {
@@ -189,7 +191,7 @@ public final class Importer {
         return Catalog.counters(nextGame, nextSegment, nextBase);
     }
 
-    private void importNames(Path file, String baseName) {
+    private void importNames(Path file, String baseName, boolean named) {
         String sha = sha256(file);
         NameList names = NameList.read(file);
         names.warnings().forEach(listener::line);
@@ -200,6 +202,12 @@ public final class Importer {
         if (stored != null && stored.sha256().equals(sha)) {
             skipped++;
             listener.line(file + ": unchanged (already imported as " + stored.name() + ")");
+            return;
+        }
+        if (stored != null && stored.created() > created && !named) {
+            namesKeptBack++; // it came with a game file or a folder: the newer stored names stay, and that is no failure
+            listener.line(file + ": kept back: names of " + stamp(created) + " are older than the stored ones of "
+                    + stamp(stored.created()) + " (" + stored.name() + "), which stay");
             return;
         }
         if (stored != null && stored.created() > created) {
@@ -488,6 +496,47 @@ public final class Importer {
                     + names.tournaments().size() + ")";
         }
         return null;
+    }
+
+    /**
+     * Removes a base from the store in one atomic batch: its game files (games, locators, postings,
+     * fingerprint blocks, file rows), its names and names-file rows, and its name. Game ids are not
+     * reused. Returns {files removed, games removed}.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when the store holds no such base
+     */
+    public long[] removeBase(String name) {
+        Catalog.Base b = catalog.base(name);
+        if (b == null) {
+            java.util.List<String> known = new java.util.ArrayList<>();
+            catalog.bases().forEach(x -> known.add(x.name()));
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the store holds no base '" + ThorDbException.quote(name)
+                    + "'" + (known.isEmpty() ? " (it is empty)" : "; its bases: " + String.join(", ", known)));
+        }
+        long files = 0;
+        long removed = 0;
+        try (Store.Batch batch = store.batch()) {
+            for (FileRow f : catalog.gameFiles()) {
+                if (f.base() == b.id()) {
+                    removeSegment(f, batch);
+                    batch.delete(Space.FILES, f.key());
+                    files++;
+                    removed += f.games();
+                }
+            }
+            for (NameKind kind : NameKind.values()) {
+                FileRow f = catalog.namesFile(b.id(), kind);
+                if (f != null) {
+                    batch.delete(Space.FILES, f.key());
+                    files++;
+                }
+                byte[] prefix = Catalog.namesPrefix(b.id(), kind);
+                batch.deleteRange(Space.NAMES, prefix, Keys.prefixEnd(prefix));
+            }
+            batch.delete(Space.FILES, Catalog.baseKey(b.name()));
+            catalog = committer.commit(batch);
+        }
+        return new long[] {files, removed};
     }
 
     /**

@@ -113,7 +113,7 @@ class CliConventionsTest {
         Files.writeString(folder.resolve("games.pgn"), "1. f5 *\n");
         CommandsTest.Run f = CommandsTest.run("import", "--no-progress", "--db", store.toString(), folder.toString());
         assertEquals(0, f.status(), f.err());
-        assertTrue(f.out().contains("imported: 3 files, 30 games") && f.out().contains("2 other files of the folders passed over"),
+        assertTrue(f.out().contains("3 files looked at: 3 imported (30 games") && f.out().contains("2 other files of the folders passed over"),
                 f.out());
         CommandsTest.Run both = CommandsTest.run("import", "--no-progress", "--db", store.toString(), folder.toString(),
                 notes.toString());
