@@ -21,17 +21,21 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code thordb demo}: on a fresh checkout, generates the sample base (20,000 random legal games
- * in {@code examples/sample-base/}) when it is missing, imports it into the store, and runs the
- * sample queries of {@code examples/sample-queries.thq}, each with its count and time.
+ * in {@code examples/sample-base/}) when it is missing, imports it into a store of its own
+ * ({@code demo-store/} of the checkout unless {@code --db} says otherwise, so that the random games
+ * never mix with a real base in {@code store/}), and runs the sample queries of
+ * {@code examples/sample-queries.thq}, each with its count and time.
  *
  * <p>Usage: {@code tools/thordb demo}
  */
 @Command(name = "demo",
-        footerHeading = "%nExamples:%n", footer = {"  thordb demo", "  thordb demo --db /tmp/demo-store"}, description = "Generate the sample base if missing, import it, and run the sample queries.")
+        footerHeading = "%nExamples:%n", footer = {"  thordb demo", "  thordb demo --db /tmp/demo-store"}, description = "Generate the sample base if missing, import it into a store of its own (demo-store/ of the"
+                + " checkout, not store/), and run the sample queries.")
 public final class DemoCommand implements Callable<Integer> {
 
-    @Mixin
-    StoreOption store;
+    @picocli.CommandLine.Option(names = "--db", paramLabel = "DIR",
+            description = "The demo's store (default: demo-store/ of the checkout; never the store/ of your bases).")
+    Path db;
 
     @Option(names = "--sample", paramLabel = "DIR", description = "Where the sample base is (default: examples/sample-base of the checkout).")
     Path sample;
@@ -57,10 +61,12 @@ public final class DemoCommand implements Callable<Integer> {
             out.flush();
             SampleBase.write(dir, "SAMPLE", 2000, 10, 2000, 42L);
         }
-        try (ThorDb db = ThorDb.open(store.dir())) {
+        Path storeDir = this.db != null ? this.db : home().resolve("demo-store");
+        try (ThorDb db = ThorDb.open(storeDir)) {
             ImportReport r = db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
             out.println(r.summary());
-            out.println("store " + db.path() + ": " + db.catalog().games() + " games");
+            out.println("the demo's own store " + db.path() + ": " + db.catalog().games() + " games (the commands read it"
+                    + " with --db " + db.path() + "; store/ is left to your bases)");
             out.println();
             out.printf("%9s %10s  %s%n", "games", "time", "query");
             for (String line : Files.readAllLines(q, StandardCharsets.UTF_8)) {
@@ -76,7 +82,8 @@ public final class DemoCommand implements Callable<Integer> {
                 }
             }
             out.println();
-            out.println("Next: tools/thordb repl   (or tools/thordb query --limit 5 'year = 2005 and result = draw')");
+            out.println("Next: tools/thordb repl --db " + db.path() + "   (or tools/thordb query --db " + db.path()
+                    + " --limit 5 'year = 2005 and result = draw')");
         }
         return 0;
     }

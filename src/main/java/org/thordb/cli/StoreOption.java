@@ -14,6 +14,11 @@ public final class StoreOption {
     @Option(names = "--db", paramLabel = "DIR", description = "The store folder (default: $THORDB_DB, or store/ of the checkout).")
     Path db;
 
+    /** The store folder {@code --db} names, or {@code fallback} when it is not given (the demo's own store). */
+    public Path dirOr(Path fallback) {
+        return db != null ? db : fallback;
+    }
+
     /** The store folder to use. */
     public Path dir() {
         if (db != null) {

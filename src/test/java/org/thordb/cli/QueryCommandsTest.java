@@ -260,7 +260,8 @@ class QueryCommandsTest {
                 "--queries", "examples/sample-queries.thq");
         assertEquals(0, r.status(), r.err());
         assertTrue(Files.exists(sample.resolve("SAMPLE_2009.wtb")));
-        assertTrue(r.out().contains("20000 games (20000 new, 0 replaced)"), r.out());
+        assertTrue(r.out().contains("(20000 games: 20000 new, 0 replaced"), r.out());
+        assertTrue(r.out().contains("the demo's own store " + store), r.out());
         assertTrue(r.out().contains("   20000 ") && r.out().contains("year >= 1900"), r.out());
         assertTrue(!r.out().contains(" error "), r.out());
     }
