@@ -42,7 +42,7 @@ import org.thordb.store.ViewPool;
  * }</pre>
  */
 public final class ThorDb implements AutoCloseable {
-    private final Store store;
+    private volatile Store store;
     private final PositionHash hash;
     private final Object publish = new Object();
     private final Object importing = new Object();
@@ -50,7 +50,13 @@ public final class ThorDb implements AutoCloseable {
     private final Object columnsLock = new Object();
     private Catalog columnsCatalog;
     private org.thordb.explore.Columns columns;
-    private final ViewPool views;
+    private volatile ViewPool views;
+    /** A read-only store opens itself again when another process changed it (see {@link #refreshIfChanged()}). */
+    private boolean reopenable;
+    private volatile String changeStamp;
+    private volatile long nextChangeCheck;
+    /** Stores a refresh replaced while query results still read them: closed with this one. */
+    private final List<Store> retired = new ArrayList<>();
     /**
      * Every call holds the read side while it runs; {@link #close()} takes the write side, so it
      * waits for the calls under way and no call reaches a freed native handle.
@@ -82,7 +88,69 @@ public final class ThorDb implements AutoCloseable {
 
     /** Opens an existing store read-only: another process may be writing it. */
     public static ThorDb openReadOnly(Path dir) {
-        return new ThorDb(RocksStore.openReadOnly(dir), PositionHash.DEFAULT);
+        String stamp = RocksStore.changeStamp(dir);
+        ThorDb db = new ThorDb(RocksStore.openReadOnly(dir), PositionHash.DEFAULT);
+        db.reopenable = true;
+        db.changeStamp = stamp;
+        return db;
+    }
+
+    /** How often a read-only store looks whether another process changed it. */
+    static final long CHANGE_CHECK_NANOS = 200_000_000L;
+
+    /**
+     * A store opened read-only sees what an import in another process committed since: at most
+     * every {@link #CHANGE_CHECK_NANOS}, a call looks at the store's log and manifest files, and
+     * when they changed, opens the store again (RocksDB's read-only instance sees the store as it
+     * was when opened; its secondary instance catches up but reads without snapshots, which would
+     * break the one consistent view every call reads). Skipped while another call runs on this
+     * thread or others hold the store; the next call tries again.
+     */
+    private void refreshIfChanged() {
+        if (!reopenable || closed) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - nextChangeCheck < 0) {
+            return;
+        }
+        nextChangeCheck = now + CHANGE_CHECK_NANOS;
+        String stamp = RocksStore.changeStamp(store.path());
+        if (stamp.equals(changeStamp)) {
+            return;
+        }
+        Lock w = life.writeLock();
+        if (life.getReadHoldCount() > 0 || !w.tryLock()) {
+            nextChangeCheck = now; // busy: the next call tries again
+            return;
+        }
+        try {
+            if (closed) {
+                return;
+            }
+            Store fresh = RocksStore.openReadOnly(store.path());
+            Catalog c;
+            try (Store.View v = fresh.view()) {
+                c = Catalog.load(v);
+            } catch (RuntimeException e) {
+                fresh.close();
+                throw e;
+            }
+            Store old = store;
+            ViewPool oldViews = views;
+            store = fresh;
+            views = new ViewPool(fresh, 8);
+            catalog = c;
+            changeStamp = stamp;
+            oldViews.close();
+            if (results.isEmpty()) {
+                old.close();
+            } else {
+                retired.add(old); // open results still read it
+            }
+        } finally {
+            w.unlock();
+        }
     }
 
     /**
@@ -122,6 +190,7 @@ public final class ThorDb implements AutoCloseable {
      * throws {@link ErrorCode#CLOSED}.
      */
     <T> T guarded(Supplier<T> work) {
+        refreshIfChanged();
         Lock l = life.readLock();
         l.lock();
         try {
@@ -162,6 +231,96 @@ public final class ThorDb implements AutoCloseable {
                     store.flush(); // later opens then replay no log, and sizes are the tables'
                 }
                 return r;
+            }
+        });
+    }
+
+    /**
+     * What a user should hear about a query besides its games: each name it asks for that no base
+     * holds, with the stored names nearest it ({@code player = "Marc Tastet"}: no player is named
+     * "Marc Tastet"; did you mean "Tastet Marc"?). Empty when every name is known.
+     *
+     * <p>Usage: {@code db.notes(query).forEach(System.err::println);}
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
+     */
+    public List<String> notes(String query) {
+        return guarded(() -> {
+            List<String> out = new ArrayList<>();
+            org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parseOrBlank(query);
+            if (e != null) {
+                unknownNames(e, catalog, out);
+            }
+            return out;
+        });
+    }
+
+    private static void unknownNames(org.thordb.query.ast.Expr e, Catalog c, List<String> out) {
+        if (e instanceof org.thordb.query.ast.Expr.And a) {
+            unknownNames(a.left(), c, out);
+            unknownNames(a.right(), c, out);
+        } else if (e instanceof org.thordb.query.ast.Expr.Or o) {
+            unknownNames(o.left(), c, out);
+            unknownNames(o.right(), c, out);
+        } else if (e instanceof org.thordb.query.ast.Expr.Not n) {
+            unknownNames(n.inner(), c, out);
+        } else if (e instanceof org.thordb.query.ast.Predicate.NameMatch m) {
+            boolean tournament = m.field() == org.thordb.query.ast.Predicate.NameField.TOURNAMENT;
+            java.util.LinkedHashSet<String> near = new java.util.LinkedHashSet<>();
+            for (Catalog.Base b : c.bases()) {
+                org.thordb.store.NameIndex ix = tournament ? b.tournamentIndex() : b.playerIndex();
+                if (ix.matching(m.name(), m.substring()).length > 0) {
+                    return;
+                }
+                near.addAll(ix.nearest(m.name(), 3));
+            }
+            String kind = tournament ? "tournament" : "player";
+            String what = m.substring() ? "no " + kind + "'s name contains \"" + m.name() + "\""
+                    : "no " + kind + " is named \"" + m.name() + "\"";
+            List<String> best = near.stream().limit(3).map(n -> "\"" + n + "\"").toList();
+            out.add(what + (best.isEmpty() ? "" : "; did you mean " + String.join(" or ", best) + "?"));
+        }
+    }
+
+    /**
+     * What {@link #removeBase(String)} did.
+     *
+     * @param base the base removed
+     * @param files its game and names files
+     * @param games its games
+     * @param verified what the verification of the whole store after the removal found
+     */
+    public record Removal(String base, long files, long games, org.thordb.ingest.StoreVerifier.Report verified) {
+    }
+
+    /**
+     * Removes a base and everything of it, in one atomic write (a crash leaves the store with the
+     * base or without it), then verifies the whole store against its records: a problem found
+     * throws {@link ErrorCode#CORRUPT}.
+     *
+     * <p>Usage: {@code db.removeBase("SAMPLE");}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when there is no such base
+     */
+    public Removal removeBase(String name) {
+        return guarded(() -> {
+            if (store.readOnly()) {
+                throw new ThorDbException(ErrorCode.READ_ONLY, store.path() + ": the store is open read-only; nothing is removed");
+            }
+            long[] done;
+            synchronized (importing) {
+                Importer im = new Importer(store, catalog, hash, this::commit, Importer.Options.defaults(), m -> { });
+                String stored = catalog.bases().stream().map(Catalog.Base::name)
+                        .filter(n -> n.equalsIgnoreCase(name)).findFirst().orElse(name);
+                done = im.removeBase(stored);
+                store.flush();
+                org.thordb.ingest.StoreVerifier.Report report =
+                        new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(false, m -> { });
+                if (report.problems() > 0 || catalog.base(stored) != null) {
+                    throw new ThorDbException(ErrorCode.CORRUPT, store.path() + ": after removing base " + stored
+                            + " the store has " + report.problems() + " problems: run thordb verify --db");
+                }
+                return new Removal(stored, done[0], done[1], report);
             }
         });
     }
@@ -412,6 +571,8 @@ public final class ThorDb implements AutoCloseable {
             results.clear();
             views.close();
             store.close();
+            retired.forEach(Store::close);
+            retired.clear();
         } finally {
             l.unlock();
         }

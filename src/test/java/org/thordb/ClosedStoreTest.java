@@ -83,6 +83,8 @@ class ClosedStoreTest {
         calls.put("verify(sample)", () -> db.verify(false, 1, 1L, m -> { }));
         calls.put("sizes", db::sizes);
         calls.put("compact", db::compact);
+        calls.put("notes", () -> db.notes("player = \"Nobody\""));
+        calls.put("removeBase", () -> db.removeBase("CLUB"));
 
         Set<String> covered = new TreeSet<>();
         calls.keySet().forEach(k -> covered.add(k.replaceAll("\\(.*", "")));

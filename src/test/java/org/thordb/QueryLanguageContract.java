@@ -50,8 +50,15 @@ abstract class QueryLanguageContract {
         t1 = base.tournament();
     }
 
+    /** Names as the language matches them: case and accents ignored (folded here on its own, not by thordb's code). */
     private static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
+        StringBuilder sb = new StringBuilder();
+        for (char c : java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD).toCharArray()) {
+            if (Character.getType(c) != Character.NON_SPACING_MARK) {
+                sb.append(c);
+            }
+        }
+        return sb.toString().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
     }
 
     private static String q(String name) {
@@ -95,18 +102,26 @@ abstract class QueryLanguageContract {
 
     @Test
     void everyFieldAndOperatorAgreesWithAPlainScan() {
-        Position p10 = Replay.replay(Notation.parseLine("f5d6c3d3c4f4f6f3e6e7"), null).finalPosition();
+        Position p10 = Position.afterLine("f5d6c3d3c4f4f6f3e6e7");
         Map<String, Predicate<PlainScan.Game>> cases = new LinkedHashMap<>();
         String part = TestBase.part(p1);
         String part2 = TestBase.part(p2);
         String tpart = lower(t1.substring(t1.length() - 4));
-        cases.put("player = " + q(p1), g -> g.black().equals(p1) || g.white().equals(p1));
-        cases.put("PLAYER = " + q(lower(p1)), g -> g.black().equals(p1) || g.white().equals(p1));
+        cases.put("player = " + q(p1), g -> lower(g.black()).equals(lower(p1)) || lower(g.white()).equals(lower(p1)));
+        cases.put("PLAYER = " + q(lower(p1)), g -> lower(g.black()).equals(lower(p1)) || lower(g.white()).equals(lower(p1)));
         cases.put("player ~ " + q(part), g -> lower(g.black()).contains(part) || lower(g.white()).contains(part));
-        cases.put("black = " + q(p1), g -> g.black().equals(p1));
+        cases.put("black = " + q(p1), g -> lower(g.black()).equals(lower(p1)));
         cases.put("white ~ " + q(part2.toUpperCase(Locale.ROOT)), g -> lower(g.white()).contains(part2));
-        cases.put("tournament = " + q(t1), g -> g.tournament().equalsIgnoreCase(t1));
+        cases.put("tournament = " + q(t1), g -> lower(g.tournament()).equals(lower(t1)));
         cases.put("tournament ~ " + q(tpart), g -> lower(g.tournament()).contains(tpart));
+        // accents are ignored as case is, both ways
+        cases.put("tournament ~ \"prequalif\"", g -> lower(g.tournament()).contains("prequalif"));
+        cases.put("tournament ~ \"PRÉQUALIF\"", g -> lower(g.tournament()).contains("prequalif"));
+        // opening names: the names file's lines, stated here on their own
+        cases.put("opening = tiger", g -> beginsWith(g, "f5d6c3d3c4"));
+        cases.put("opening = \"Rose-v-Toth\"", g -> beginsWith(g, "f5f6e6f4e3c5c4"));
+        cases.put("opening = Buffalo", g -> beginsWith(g, "f5f6e6f4c3"));
+        cases.put("position = tiger", g -> reaches(g, Position.afterLine("f5d6c3d3c4")));
         cases.put("base = " + q(lower(base.db().catalog().bases().get(0).name())), g -> true);
         cases.put("base = \"PLAYOK\"", g -> false);
         cases.put("year = 1999", g -> g.year() == 1999);

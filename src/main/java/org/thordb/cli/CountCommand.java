@@ -29,7 +29,11 @@ public final class CountCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (ThorDb db = Stores.openForReading(store.dir())) {
-            spec.commandLine().getOut().println(db.count(String.join(" ", query)));
+            String q = String.join(" ", query);
+            spec.commandLine().getOut().println(db.count(q));
+            for (String note : db.notes(q)) {
+                spec.commandLine().getErr().println("note: " + SafeText.of(note));
+            }
         }
         return 0;
     }

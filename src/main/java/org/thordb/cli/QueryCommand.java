@@ -90,6 +90,9 @@ public final class QueryCommand implements Callable<Integer> {
                     out.println(r.count() + " games" + (limit != null && r.count() > limit ? ", " + limit + " shown" : ""));
                 }
             }
+            for (String note : db.notes(String.join(" ", query))) {
+                spec.commandLine().getErr().println("note: " + SafeText.of(note));
+            }
         }
         return 0;
     }

@@ -7,23 +7,33 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The names of a base in lower case, made once per catalog: the numbers of a whole name at once,
- * and a scan for a part of one that lower-cases nothing per query.
+ * The names of a base folded (lower case, accents dropped: {@code "Préqualif"} matches
+ * {@code "prequalif"} and the other way round), made once per catalog: the numbers of a whole name
+ * at once, a scan for a part of one that folds nothing per query, and the stored names nearest a
+ * name that matches none.
  *
  * <p>Usage: {@code int[] numbers = base.playerIndex().matching("tastet marc", false);}
  */
 public final class NameIndex {
     private final String[] lower;
+    private final List<String> names;
     private final Map<String, int[]> exact = new HashMap<>();
+
+    /** A name as matching sees it: accents dropped (NFD, marks removed), lower case, spaces single. */
+    public static String fold(String s) {
+        String d = java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD);
+        return d.replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+    }
 
     /** The index of names by number (null where a number has no name). */
     public NameIndex(List<String> names) {
+        this.names = names;
         lower = new String[names.size()];
         Map<String, List<Integer>> byName = new HashMap<>();
         for (int i = 0; i < lower.length; i++) {
             String n = names.get(i);
             if (n != null) {
-                lower[i] = n.toLowerCase(Locale.ROOT);
+                lower[i] = fold(n);
                 byName.computeIfAbsent(lower[i], k -> new ArrayList<>()).add(i);
             }
         }
@@ -35,7 +45,7 @@ public final class NameIndex {
      * {@code substring}.
      */
     public int[] matching(String text, boolean substring) {
-        String want = text.toLowerCase(Locale.ROOT);
+        String want = fold(text);
         if (!substring) {
             return exact.getOrDefault(want, new int[0]);
         }
@@ -50,5 +60,71 @@ public final class NameIndex {
             }
         }
         return java.util.Arrays.copyOf(out, n);
+    }
+
+    /**
+     * The stored names nearest {@code text}, best first, at most {@code max}: the same words in
+     * another order ({@code "Marc Tastet"} for {@code "Tastet Marc"}), then names within a few
+     * typing errors, then names that hold every word of it.
+     */
+    public List<String> nearest(String text, int max) {
+        String want = fold(text);
+        List<String> words = new ArrayList<>(List.of(want.split(" ")));
+        java.util.Collections.sort(words);
+        int allowed = Math.max(1, want.length() / 4);
+        java.util.TreeMap<Integer, java.util.LinkedHashSet<String>> byScore = new java.util.TreeMap<>();
+        for (int i = 0; i < lower.length; i++) {
+            if (lower[i] == null || lower[i].isEmpty()) {
+                continue;
+            }
+            List<String> have = new ArrayList<>(List.of(lower[i].split(" ")));
+            java.util.Collections.sort(have);
+            int score;
+            if (have.equals(words)) {
+                score = 0;
+            } else if (Math.abs(lower[i].length() - want.length()) <= allowed
+                    && distance(lower[i], want, allowed) <= allowed) {
+                score = 1 + distance(lower[i], want, allowed);
+            } else if (have.containsAll(words)) {
+                score = 100;
+            } else {
+                continue;
+            }
+            byScore.computeIfAbsent(score, k -> new java.util.LinkedHashSet<>()).add(names.get(i));
+        }
+        List<String> out = new ArrayList<>();
+        for (java.util.LinkedHashSet<String> s : byScore.values()) {
+            for (String n : s) {
+                if (out.size() < max) {
+                    out.add(n);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Levenshtein distance, stopping early past {@code limit} (then any value above it). */
+    private static int distance(String a, String b, int limit) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            int best = cur[0];
+            for (int j = 1; j <= b.length(); j++) {
+                int c = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + c);
+                best = Math.min(best, cur[j]);
+            }
+            if (best > limit) {
+                return limit + 1;
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 }
