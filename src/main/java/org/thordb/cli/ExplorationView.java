@@ -19,24 +19,38 @@ final class ExplorationView {
     private ExplorationView() {
     }
 
-    static void table(Exploration e, PrintWriter out) {
-        out.print(board(e));
-        out.printf("%d games reach this position%s%n", e.total(), e.filter().isBlank() ? "" : " and match " + e.filter());
-        out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %s%n", "rank", "move", "games", "black", "draw", "white",
-                "score", "theo", "%", "years");
-        int rank = 0;
-        for (Exploration.Row r : e.rows()) {
-            row(out, ++rank + "", Notation.name(r.move()), r, e.total());
-        }
-        if (e.endsHere().games() > 0) {
-            row(out, "", "end", e.endsHere(), e.total());
+    /** The opening name of the position a move leads to, or "" (see {@link org.thordb.othello.OpeningNames}). */
+    static String openingAfter(Position p, int move) {
+        String n = org.thordb.othello.OpeningNames.standard().nameOf(p.play(move));
+        return n == null ? "" : n;
+    }
+
+    private static void openingLine(Exploration e, PrintWriter out) {
+        String n = org.thordb.othello.OpeningNames.standard().nameOf(e.position());
+        if (n != null) {
+            out.println("opening: " + n);
         }
     }
 
-    private static void row(PrintWriter out, String rank, String move, Exploration.Row r, long total) {
-        out.printf("%4s %5s %8d %7d %7d %7d %7.1f %8.1f %5.1f%%  %s%n", rank, move, r.games(), r.blackWins(), r.draws(),
-                r.whiteWins(), r.averageScore(), r.averageTheoretical(), total == 0 ? 0 : 100.0 * r.games() / total,
-                r.games() == 0 ? "" : r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear());
+    static void table(Exploration e, PrintWriter out) {
+        out.print(board(e));
+        openingLine(e, out);
+        out.printf("%d games reach this position%s%n", e.total(), e.filter().isBlank() ? "" : " and match " + e.filter());
+        out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %s%n", "rank", "move", "games", "black", "draw", "white",
+                "score", "theo", "%", "years", "opening");
+        int rank = 0;
+        for (Exploration.Row r : e.rows()) {
+            row(out, ++rank + "", Notation.name(r.move()), r, e.total(), openingAfter(e.position(), r.move()));
+        }
+        if (e.endsHere().games() > 0) {
+            row(out, "", "end", e.endsHere(), e.total(), "");
+        }
+    }
+
+    private static void row(PrintWriter out, String rank, String move, Exploration.Row r, long total, String opening) {
+        out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %8.1f %5.1f%%  %-9s  %s", rank, move, r.games(),
+                r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), r.averageTheoretical(),
+                total == 0 ? 0 : 100.0 * r.games() / total, years(r), opening).stripTrailing());
     }
 
     /** The board with the moves marked by rank. */
@@ -120,6 +134,7 @@ final class ExplorationView {
             return;
         }
         out.print(board(e));
+        openingLine(e, out);
         out.printf("%d games reach this position%s%n", e.total(), e.filter().isBlank() ? "" : " and match " + e.filter());
         out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %s%n", "rank", "move", "games", "black", "draw", "white",
                 "score", "theo", "%", "years", "perfect");
@@ -131,7 +146,7 @@ final class ExplorationView {
                     e.total() == 0 ? 0 : 100.0 * r.games() / e.total(), years(r), v == null ? "" : signed(v));
         }
         if (e.endsHere().games() > 0) {
-            row(out, "", "end", e.endsHere(), e.total());
+            row(out, "", "end", e.endsHere(), e.total(), "");
         }
         out.println(perfectLine(e, scores) + "  (disc difference for the side to move, empties to the winner)");
     }
@@ -174,9 +189,18 @@ final class ExplorationView {
     static ObjectNode json(Exploration e) {
         ObjectNode o = org.thordb.export.Json.object();
         o.put("position", e.position().toBoardString()).put("filter", e.filter()).put("total", e.total());
+        String name = org.thordb.othello.OpeningNames.standard().nameOf(e.position());
+        if (name != null) {
+            o.put("opening", name);
+        }
         ArrayNode moves = o.putArray("moves");
         for (Exploration.Row r : e.rows()) {
-            fill(moves.addObject().put("move", Notation.name(r.move())), r);
+            ObjectNode m = moves.addObject().put("move", Notation.name(r.move()));
+            fill(m, r);
+            String after = openingAfter(e.position(), r.move());
+            if (!after.isEmpty()) {
+                m.put("opening", after);
+            }
         }
         fill(o.putObject("endsHere"), e.endsHere());
         return o;

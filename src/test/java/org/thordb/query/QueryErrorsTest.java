@@ -53,7 +53,7 @@ class QueryErrorsTest {
                 Arguments.of("player < \"Tastet\"", 8, "player takes = (the whole name) or ~ (part of it), not <"),
                 Arguments.of("year ~ 1990", 6, "~ (contains) is for names; year takes = != < <= > >= or in"),
                 Arguments.of("result = blue", 10, "result is black, white or draw (the winner by the stored score), not 'blue'"),
-                Arguments.of("opening = \"f5d6\"", 11, "opening takes moves such as f5d6c3, unquoted, not \"f5d6\""),
+                Arguments.of("opening = \"f5d6\"", 11, "opening takes moves such as f5d6c3, unquoted, or an opening's name such as tiger, not \"f5d6\""),
                 Arguments.of("opening = f5f5", 11, "the opening f5f5 is not legal: move 2 f5: the square is occupied"),
                 Arguments.of("opening = f5 d6", 14, "moves are written together, without spaces: f5d6"),
                 Arguments.of("position = \"XO-\"", 12, "a board string has 64 squares then the side to move; got 3 characters"),

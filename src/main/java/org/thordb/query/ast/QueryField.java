@@ -249,7 +249,11 @@ public enum QueryField {
                 yield new Predicate.ResultMatch(Predicate.Outcome.valueOf(w.toUpperCase(Locale.ROOT)));
             }
             case OPENING -> {
-                int[] line = line(value, "opening takes moves such as f5d6c3, unquoted");
+                int[] named = named(value);
+                if (named != null) {
+                    yield new Predicate.OpeningMatch(named, nameText(value));
+                }
+                int[] line = line(value, "opening takes moves such as f5d6c3, unquoted, or an opening's name such as tiger");
                 yield new Predicate.OpeningMatch(line, value.text().toLowerCase(Locale.ROOT));
             }
             case POSITION -> {
@@ -259,6 +263,10 @@ public enum QueryField {
                     } catch (ThorDbException e) {
                         throw new Invalid(value, e.getMessage());
                     }
+                }
+                int[] named = named(value);
+                if (named != null) {
+                    yield new Predicate.PositionMatch(Replay.replay(named, null).finalPosition(), nameText(value));
                 }
                 int[] line = line(value, "position takes moves such as f5d6c3, or a quoted board of 64 squares"
                         + " and the side to move");
@@ -313,6 +321,33 @@ public enum QueryField {
         } catch (NumberFormatException e) {
             throw new Invalid(v, "the number " + ThorDbException.quote(v.text()) + " is too large");
         }
+    }
+
+    /**
+     * The line of an opening's name ({@code tiger}, {@code "Rose-v-Toth"}; see
+     * {@link org.thordb.othello.OpeningNames}), null when the value is a line of moves or a board;
+     * a word that is neither a line nor a known name is an error that lists the names near it.
+     */
+    private static int[] named(Value v) {
+        String t = v.text();
+        if (v.kind() == ValueKind.NUMBER || t.toLowerCase(Locale.ROOT).matches("([a-h][1-8])+")
+                || (v.kind() == ValueKind.STRING && t.strip().length() >= 64)) {
+            return null;
+        }
+        org.thordb.othello.OpeningNames names = org.thordb.othello.OpeningNames.standard();
+        int[] line = names.line(t);
+        if (line == null && (v.kind() == ValueKind.STRING || t.matches("[A-Za-z][A-Za-z\\-_]*"))) {
+            List<String> near = names.near(t);
+            throw new Invalid(v, "no opening is named " + shown(v) + (near.isEmpty()
+                    ? " (the names: thordb openings, or a names file in $" + org.thordb.othello.OpeningNames.ENV + ")"
+                    : "; did you mean " + String.join(", ", near) + "?"));
+        }
+        return line;
+    }
+
+    private static String nameText(Value v) {
+        String name = org.thordb.othello.OpeningNames.standard().canonicalName(v.text());
+        return name.matches("[A-Za-z][A-Za-z0-9_]*") ? name.toLowerCase(Locale.ROOT) : "\"" + name + "\"";
     }
 
     /** A line of moves, legal from the start. */
