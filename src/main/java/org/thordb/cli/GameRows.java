@@ -62,6 +62,21 @@ final class GameRows {
                 g.theoretical(), g.moves(), g.damage() == null ? "" : "  [damaged]");
     }
 
+    /** The table with a row number first, counting from {@code first} (the REPL's {@code :game N} takes it). */
+    static Writer numberedTable(PrintWriter out, int first) {
+        if (first == 1) {
+            out.printf("%4s ", "#");
+        } else {
+            out.print("     ");
+        }
+        Writer w = table(out);
+        int[] n = {first};
+        return g -> {
+            out.printf("%4d ", n[0]++);
+            w.row(g);
+        };
+    }
+
     static Writer csv(PrintWriter out) {
         try {
             org.thordb.export.GameCsv p = org.thordb.export.GameCsv.to(out);

@@ -42,7 +42,23 @@ public final class Repl {
     static final int PAGE = 10;
 
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
-            ":explore", ":play", ":back", ":filter", ":solve", ":quit");
+            ":explore", ":play", ":back", ":filter", ":solve", ":game", ":quit");
+
+    /** Each command's usage, printed when it is given the wrong arguments. */
+    private static final java.util.Map<String, String> USAGE = java.util.Map.ofEntries(
+            java.util.Map.entry(":help", ":help"),
+            java.util.Map.entry(":count", ":count QUERY"),
+            java.util.Map.entry(":explain", ":explain [QUERY]   (default: the last query, whatever command ran it)"),
+            java.util.Map.entry(":more", ":more"),
+            java.util.Map.entry(":export", ":export DIR [wthor|text|pgn|csv|jsonl] [QUERY] [--force]"),
+            java.util.Map.entry(":board", ":board [LINE|BOARD|QUERY]   (alone: the explorer's board)"),
+            java.util.Map.entry(":explore", ":explore [LINE|BOARD]"),
+            java.util.Map.entry(":play", ":play MOVE|LINE|RANK   (:play f5, :play f5d6c3, :play 2 for the explorer's move ranked 2)"),
+            java.util.Map.entry(":back", ":back"),
+            java.util.Map.entry(":filter", ":filter [QUERY]"),
+            java.util.Map.entry(":solve", ":solve"),
+            java.util.Map.entry(":game", ":game ROW | :game BASE YEAR RECORD   (ROW: a row number of the last listing)"),
+            java.util.Map.entry(":quit", ":quit   (or Ctrl-D)"));
 
     private final ThorDb db;
     private final Terminal terminal;
@@ -51,6 +67,10 @@ public final class Repl {
     private String lastQuery;
     private RoaringBitmap lastIds;
     private int shown;
+    /** The ids of the games listed since the last query, by row number from 1. */
+    private final List<Integer> listed = new ArrayList<>();
+    /** Whether the explorer's last move made the opponent pass (so that {@code :play pass} is right). */
+    private boolean passDue;
     /** The explorer's position: where it started, and the moves played from there with :play. */
     private Position exploreStart = Position.start();
     private final java.util.ArrayDeque<Position> explored = new java.util.ArrayDeque<>();
@@ -94,6 +114,11 @@ public final class Repl {
             if (l.equals(":quit") || l.equals(":exit") || l.equals(":q")) {
                 break;
             }
+            if (l.matches("(?i):(quit|exit|q)\\s.*")) {
+                out.println("usage: " + USAGE.get(":quit"));
+                out.flush();
+                continue;
+            }
             try {
                 answer(l);
             } catch (ThorDbException e) {
@@ -117,21 +142,48 @@ public final class Repl {
     private void answer(String line) {
         String cmd = line.startsWith(":") ? line.split("\\s+", 2)[0].toLowerCase(Locale.ROOT) : "";
         String rest = line.startsWith(":") ? (line.contains(" ") ? line.substring(line.indexOf(' ') + 1).strip() : "") : line;
+        boolean noArgs = rest.isEmpty();
         switch (cmd) {
             case "" -> query(line);
-            case ":help" -> help();
-            case ":count" -> out.println(db.count(rest));
-            case ":explain" -> out.print(db.explain(rest.isEmpty() ? required(lastQuery) : rest));
-            case ":more" -> more();
+            case ":help", ":more", ":back", ":solve" -> {
+                if (!noArgs) {
+                    out.println("usage: " + USAGE.get(cmd));
+                } else if (cmd.equals(":help")) {
+                    help();
+                } else if (cmd.equals(":more")) {
+                    more();
+                } else if (cmd.equals(":back")) {
+                    back();
+                } else {
+                    solve();
+                }
+            }
+            case ":count" -> {
+                if (noArgs) {
+                    out.println("usage: " + USAGE.get(cmd));
+                } else {
+                    long n = db.count(rest);
+                    lastQuery = rest;
+                    out.println(n);
+                    notes(rest);
+                }
+            }
+            case ":explain" -> out.print(db.explain(noArgs ? required(lastQuery) : rest));
             case ":export" -> export(rest);
             case ":board" -> board(rest);
             case ":explore" -> exploreFrom(rest);
-            case ":solve" -> solve();
-            case ":play" -> play(rest);
-            case ":back" -> back();
+            case ":play" -> {
+                if (noArgs) {
+                    out.println("usage: " + USAGE.get(cmd));
+                } else {
+                    play(rest);
+                }
+            }
+            case ":game" -> game(rest);
             case ":filter" -> {
                 if (!rest.isEmpty()) {
                     QueryParser.parse(rest); // refuse a bad filter now, not at the next :explore
+                    lastQuery = rest;
                 }
                 exploreFilter = rest;
                 out.println(rest.isEmpty() ? "explorations count every game" : "explorations count the games of: " + rest);
@@ -154,9 +206,17 @@ public final class Repl {
             lastQuery = q;
             lastIds = r.ids();
             shown = 0;
+            listed.clear();
             out.printf("%d games (%.2f ms)%n", r.count(), ms);
         }
+        notes(q);
         more();
+    }
+
+    private void notes(String q) {
+        for (String note : db.notes(q)) {
+            out.println("note: " + SafeText.of(note));
+        }
     }
 
     private void more() {
@@ -180,9 +240,12 @@ public final class Repl {
             }
             return;
         }
-        GameRows.Writer w = GameRows.table(out);
         List<Game> games = db.games(page);
-        games.forEach(w::row);
+        GameRows.Writer w = GameRows.numberedTable(out, shown + 1);
+        games.forEach(g -> {
+            w.row(g);
+            listed.add(g.id());
+        });
         shown += games.size();
         if (shown < lastIds.getCardinality()) {
             out.println("… " + (lastIds.getLongCardinality() - shown) + " more (:more)");
@@ -190,9 +253,11 @@ public final class Repl {
     }
 
     private void export(String rest) {
-        String[] parts = rest.isEmpty() ? new String[0] : rest.split("\\s+", 3);
-        if (parts.length == 0) {
-            out.println("usage: :export DIR [wthor|text|pgn|csv|jsonl] [QUERY] (default: the last query)");
+        List<String> words = new ArrayList<>(List.of(rest.isEmpty() ? new String[0] : rest.split("\\s+")));
+        boolean force = words.remove("--force");
+        String[] parts = String.join(" ", words).isEmpty() ? new String[0] : String.join(" ", words).split("\\s+", 3);
+        if (parts.length == 0 || parts[0].startsWith("-")) {
+            out.println("usage: " + USAGE.get(":export"));
             return;
         }
         Exporter.Format f = Exporter.Format.WTHOR;
@@ -204,19 +269,20 @@ public final class Repl {
                     q = parts[2];
                 }
             } catch (IllegalArgumentException e) {
-                q = rest.substring(parts[0].length()).strip();
+                q = String.join(" ", words).substring(parts[0].length()).strip();
             }
         }
-        List<Path> written = new Exporter(db, Path.of(parts[0]), f, false, LocalDate.now()).export(required(q));
-        out.println("exported: " + written.size() + " files into " + parts[0]);
+        Exporter.Summary done = new Exporter(db, Path.of(parts[0]), f, force, LocalDate.now()).exportAll(required(q));
+        lastQuery = q;
+        out.println(done.describe(parts[0]));
     }
 
     /** {@code :explore [LINE | BOARD]}: the next moves from a position (default: where the explorer is). */
     private void exploreFrom(String rest) {
         if (!rest.isEmpty()) {
             explored.clear();
-            exploreStart = rest.matches("(?i)([a-h][1-8])*") ? ExploreCommand.position(rest, null)
-                    : Position.parseBoard(rest);
+            passDue = false;
+            exploreStart = isLine(rest) ? Position.afterLine(rest) : Position.parseBoard(rest);
         }
         explore();
     }
@@ -253,16 +319,46 @@ public final class Repl {
         ExplorationView.table(db.explore(p, exploreFilter), scores, out);
     }
 
-    /** {@code :play c4}: moves the explorer on. */
-    private void play(String move) {
+    /**
+     * {@code :play f5}, {@code :play f5d6c3} (a line, passes written or not) or {@code :play 2} (the
+     * explorer's move ranked 2 here): moves the explorer on.
+     */
+    private void play(String what) {
         Position p = current();
-        int sq = Notation.square(move);
-        String why = p.whyIllegal(sq);
-        if (why != null) {
-            out.println("error: " + Notation.name(sq) + " is not legal here: " + why);
-            return;
+        if (what.matches("\\d+")) {
+            int rank = Integer.parseInt(what);
+            List<org.thordb.explore.Exploration.Row> rows = db.explore(p, exploreFilter).rows();
+            if (rank < 1 || rank > rows.size()) {
+                out.println("error: no move ranked " + what + " here: "
+                        + (rows.isEmpty() ? "no game of the filter goes on from this position" : "ranks run 1 to " + rows.size()));
+                return;
+            }
+            what = Notation.name(rows.get(rank - 1).move());
         }
-        explored.addLast(p.play(sq));
+        List<Position> line = new ArrayList<>();
+        boolean due = passDue;
+        for (int sq : Notation.parseMoves(what)) {
+            Position from = line.isEmpty() ? p : line.get(line.size() - 1);
+            if (sq == Notation.PASS) {
+                if (!due) {
+                    out.println("error: pass is not legal here: " + (from.toMove() == org.thordb.othello.Side.NONE
+                            ? "the game is over" : "a move is legal"));
+                    return;
+                }
+                due = false;
+                continue;
+            }
+            String why = from.whyIllegal(sq);
+            if (why != null) {
+                out.println("error: " + Notation.name(sq) + " is not legal here: " + why);
+                return;
+            }
+            Position next = from.play(sq);
+            due = next.toMove() == from.toMove();
+            line.add(next);
+        }
+        explored.addAll(line);
+        passDue = due;
         explore();
     }
 
@@ -273,24 +369,29 @@ public final class Repl {
             return;
         }
         explored.removeLast();
+        passDue = false;
         explore();
     }
 
-    /** Draws the position a line, a board string or a {@code position =} query names. */
+    /** A line of moves in thordb's notation: squares, and passes as the exports write them. */
+    static boolean isLine(String text) {
+        return text.matches("(?i)([a-h][1-8]|pass|pa|@@|[\\s,.\\-])+") && text.matches("(?is).*[a-h][1-8].*");
+    }
+
+    /**
+     * Draws the explorer's board (no argument), or the position a line, a board string or a
+     * {@code position =} / {@code opening =} query names.
+     */
     private void board(String rest) {
-        String text = rest.isEmpty() ? required(lastQuery) : rest;
         List<Position> positions = new ArrayList<>();
-        if (text.matches("(?i)([a-h][1-8])+")) {
-            Replay.Result r = Replay.replay(Notation.parseLine(text), null);
-            if (!r.ok()) {
-                out.println("error: " + r.error());
-                return;
-            }
-            positions.add(r.finalPosition());
-        } else if (text.replace(" ", "").length() >= 65 && text.matches("[XOxo\\-.* ]+")) {
-            positions.add(Position.parseBoard(text));
+        if (rest.isEmpty()) {
+            positions.add(current());
+        } else if (isLine(rest)) {
+            positions.add(Position.afterLine(rest));
+        } else if (rest.replace(" ", "").length() >= 65 && rest.matches("[XOxo\\-.* ]+")) {
+            positions.add(Position.parseBoard(rest));
         } else {
-            collect(QueryParser.parse(text), positions);
+            collect(QueryParser.parse(rest), positions);
         }
         if (positions.isEmpty()) {
             out.println("the query names no position; :board f5d6c3 draws one");
@@ -299,6 +400,33 @@ public final class Repl {
             out.print(p.draw(p.legalMoves(), '*'));
             out.println("* legal moves");
         }
+    }
+
+    /** {@code :game ROW} or {@code :game BASE YEAR RECORD}: steps through a game with the arrow keys. */
+    private void game(String rest) {
+        String[] w = rest.isEmpty() ? new String[0] : rest.split("\\s+");
+        Game g;
+        if (w.length == 1 && w[0].matches("\\d+")) {
+            int row = Integer.parseInt(w[0]);
+            if (row < 1 || row > listed.size()) {
+                out.println("error: no row " + row + " in the last listing"
+                        + (listed.isEmpty() ? " (run a query first)" : " (rows 1 to " + listed.size() + ")"));
+                return;
+            }
+            g = db.game(listed.get(row - 1)).orElseThrow();
+        } else if (w.length == 3 && w[1].matches("\\d{1,4}") && w[2].matches("\\d{1,9}")) {
+            String base = w[0].replace("\"", "");
+            g = db.game(base, Integer.parseInt(w[1]), Integer.parseInt(w[2])).orElse(null);
+            if (g == null) {
+                out.println("error: no game " + base + " " + w[1] + " " + w[2]
+                        + " (BASE YEAR RECORD, the record from 0 as the listings show it)");
+                return;
+            }
+        } else {
+            out.println("usage: " + USAGE.get(":game"));
+            return;
+        }
+        new GameViewer(db, terminal, g, exploreFilter).run();
     }
 
     private static void collect(Expr e, List<Position> out) {
@@ -328,13 +456,16 @@ public final class Repl {
                 %s
                 Commands:
                   :count QUERY       the number of games only
-                  :explain [QUERY]   how a query is answered (default: the last one)
+                  :explain [QUERY]   how a query is answered (default: the last query of any command)
                   :more              the next games of the last query
-                  :board [LINE|QUERY] draw a position (legal moves marked *)
-                  :export DIR [FORMAT] [QUERY]  write the last query's games (wthor, text, pgn, csv, jsonl)
+                  :game ROW          step through a game of the last listing (or :game BASE YEAR RECORD):
+                                     arrow keys, Home, End; q leaves
+                  :board [LINE|QUERY] draw a position, legal moves marked * (alone: the explorer's board)
+                  :export DIR [FORMAT] [QUERY] [--force]  write the last query's games (wthor, text, pgn, csv, jsonl)
                   :explore [LINE|BOARD] the moves played from a position (default: the start), ranked on the board:
                                      1-9 most played first, + ranked 10th or lower, * legal but never played
-                  :play MOVE         play a move in the explorer;  :back  take it back
+                  :play MOVE|LINE|RANK  play on in the explorer (f5, f5d6c3 with passes written or not,
+                                     or 2: the move ranked 2);  :back  take the last move back
                   :solve             every legal move's exact score here (at most 24 empties), perfect play
                   :filter [QUERY]    explore only the games of a query (none: every game)
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line

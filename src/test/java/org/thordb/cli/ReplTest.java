@@ -80,6 +80,7 @@ class ReplTest {
                 ":more",
                 "year = ",
                 "player = \"" + player + "\"",
+                ":explain",
                 ":count year >= 2014",
                 ":explain",
                 ":board f5d6c3",
@@ -94,13 +95,15 @@ class ReplTest {
         assertTrue(screen.contains("  year =\n        ^") || screen.contains("  year = \n        ^"), screen);
         assertTrue(screen.contains((y2014 + y2015) + "\n"), screen);
         assertTrue(screen.contains("player = \"" + player + "\": black and white postings of 1 name"), screen);
+        // :explain explains the last query of any command: after :count, the count's
+        assertTrue(screen.contains("year >= 2014: the years' files"), screen);
         assertTrue(screen.contains("3 . . X * . * . ."), screen);
         assertTrue(screen.contains("O (White) to move, X 5 O 2"), screen);
         assertTrue(screen.contains("error: unknown command :frobnicate"), screen);
         assertFalse(screen.contains(y2014 + " games"), "nothing is answered after :quit");
         List<String> saved = Files.readAllLines(history);
         assertTrue(saved.stream().anyMatch(l -> l.endsWith("player = \"" + player + "\"")), saved.toString());
-        assertTrue(screen.contains("exported: 1 files into " + dir.resolve("repl-export")), screen);
+        assertTrue(screen.contains("exported " + playerGames2014 + " games into 1 file in " + dir.resolve("repl-export")), screen);
         List<String> csv = Files.readAllLines(dir.resolve("repl-export").resolve("games.csv"));
         assertEquals(1 + playerGames2014, csv.size(), "a header and the player's games of 2014");
         // the history is there for the next session: up twice recalls :frobnicate (then :quit)
@@ -138,6 +141,91 @@ class ReplTest {
             assertTrue(screen.contains(f5d6c3 + " games reach this position\n"), screen);
             assertTrue(screen.contains(db.count("position = f5d6 and year = 2015") + " games reach this position and match"));
         }
+    }
+
+    @Test
+    void playTakesLinesRanksAndPassesAndTheBoardAloneIsTheExplorers() throws Exception {
+        org.thordb.othello.Position second;
+        org.thordb.othello.Position f5d6c3;
+        String withPass = null;
+        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+            org.thordb.othello.Position f5 = org.thordb.othello.Position.afterLine("f5");
+            int move2 = db.explore(f5, "").rows().get(1).move();
+            second = f5.play(move2);
+            f5d6c3 = org.thordb.othello.Position.afterLine("f5d6c3");
+            for (org.thordb.Game g : db.games(db.all())) {
+                List<String> tokens = org.thordb.export.Exporter.pgnMoves(g);
+                int pass = tokens.indexOf("pass");
+                if (pass > 0 && org.thordb.othello.Replay.replay(g.record68().squares(), null).ok()) {
+                    withPass = String.join(" ", tokens.subList(0, pass + 1));
+                    break;
+                }
+            }
+        }
+        assertTrue(withPass != null, "the sample has a game with a pass");
+        org.thordb.othello.Position afterPass = org.thordb.othello.Position.afterLine(withPass);
+        String screen = type(String.join("\n", ":explore f5", ":play 2", ":board", ":explore f5", ":play d6c3", ":board",
+                ":play 99", ":play f5", ":board " + withPass, ":explore " + withPass.replace(" pass", ""),
+                ":explore", ":board f5 d6 pass", ":count", ":more now", ":game", ":quit now", ":quit") + "\n", null);
+        assertTrue(screen.contains(second.draw(second.legalMoves(), '*')), "the explorer's board after :play 2: " + screen);
+        assertTrue(screen.contains(f5d6c3.draw(f5d6c3.legalMoves(), '*')), "after :play d6c3: " + screen);
+        assertTrue(screen.contains("error: no move ranked 99 here: ranks run 1 to "), screen);
+        assertTrue(screen.contains("error: f5 is not legal here: the square is occupied"), screen);
+        assertTrue(screen.contains(afterPass.draw(afterPass.legalMoves(), '*')), "a line with its pass: " + screen);
+        assertTrue(screen.contains("the line f5 d6 pass is not legal: move 3 pass: a move is legal here"), screen);
+        assertTrue(screen.contains("usage: :count QUERY"), screen);
+        assertTrue(screen.contains("usage: :more"), screen);
+        assertTrue(screen.contains("usage: :game ROW | :game BASE YEAR RECORD"), screen);
+        assertTrue(screen.contains("usage: :quit   (or Ctrl-D)"), screen);
+        assertFalse(screen.contains("query error"), "misuse gets usage, not a grammar error: " + screen);
+    }
+
+    @Test
+    void theGameViewerStepsThroughAGameWithTheArrowKeys() throws Exception {
+        org.thordb.Game g;
+        long afterFirst;
+        long afterSecond;
+        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+            g = db.games(db.select("year = 2014")).get(0);
+            int[] sq = org.thordb.othello.Notation.parseLine(g.moves());
+            org.thordb.othello.Position p1 = org.thordb.othello.Position.start().play(sq[0]);
+            afterFirst = db.explore(p1, "").total();
+            afterSecond = db.explore(p1.play(sq[1]), "").total();
+        }
+        String right = "\u001b[C";
+        String left = "\u001b[D";
+        String screen = type("year = 2014\n:game 1\n" + right + right + left + "q" + ":game CLUB 2014 " + g.record()
+                + "\nGq:game 99\n:game CLUB 1900 1\n:quit\n", null);
+        String m1 = g.moves().substring(0, 2);
+        String m2 = g.moves().substring(2, 4);
+        assertTrue(screen.contains("   # base   year record"), "rows are numbered: " + screen);
+        assertTrue(screen.contains("CLUB 2014, record " + g.record() + ": " + g.black() + " (Black) - " + g.white()), screen);
+        assertTrue(screen.contains("move 0 of "), screen);
+        int one = screen.indexOf("move 1 of ");
+        int two = screen.indexOf("move 2 of ", one);
+        int oneAgain = screen.indexOf("move 1 of ", two);
+        assertTrue(one > 0 && two > one && oneAgain > two, "right, right, left: moves 1, 2, then 1 again: " + screen);
+        assertTrue(screen.contains(": " + m1 + " played, next " + m2), screen);
+        assertTrue(screen.contains(afterFirst + " games reach this position"), "the explorer's figures at move 1");
+        assertTrue(screen.contains(afterSecond + " games reach this position"), "and at move 2");
+        assertTrue(screen.contains("the end\n"), "End shows the last move: " + screen);
+        assertEquals(2, screen.split("left the game viewer", -1).length - 1, screen);
+        assertTrue(screen.contains("error: no row 99 in the last listing (rows 1 to 10)"), screen);
+        assertTrue(screen.contains("error: no game CLUB 1900 1"), screen);
+    }
+
+    @Test
+    void exportTakesForceLeavesNoEmptyFolderAndExplainFollowsTheLastQuery() throws Exception {
+        Path out = dir.resolve("repl-force");
+        Path never = dir.resolve("repl-never");
+        String screen = type(String.join("\n", ":export " + out + " csv year = 2015",
+                ":export " + out + " csv year = 2015", ":export " + out + " csv year = 2015 --force",
+                ":export " + never + " csv year =", ":filter year = 2015", ":explain", ":quit") + "\n", null);
+        assertTrue(screen.contains("exported " + y2015 + " games into 1 file in " + out), screen);
+        assertTrue(screen.contains("games.csv: exists; --force replaces it"), screen);
+        assertEquals(2, screen.split("exported " + y2015 + " games", -1).length - 1, "the second with --force: " + screen);
+        assertFalse(Files.exists(never), "a failed :export leaves no folder");
+        assertTrue(screen.contains("year = 2015: the years' files"), ":explain after :filter explains the filter: " + screen);
     }
 
     /** The candidates the completer offers for a line, the cursor at its end. */
