@@ -1,0 +1,30 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * After {@code package}: the library jar comes with its sources and Javadoc jars, for IDE users
+ * (run by Failsafe in {@code mvn verify}).
+ */
+class PackagingIT {
+    @Test
+    void sourcesAndJavadocJarsAreBuiltBesideTheLibrary() throws Exception {
+        Path target = Path.of("target");
+        assertTrue(Files.exists(target.resolve("thordb.jar")));
+        try (JarFile sources = new JarFile(target.resolve("thordb-sources.jar").toFile())) {
+            assertNotNull(sources.getEntry("org/thordb/ThorDb.java"));
+            assertNotNull(sources.getEntry("org/thordb/othello/opening-names.txt"));
+        }
+        try (JarFile javadoc = new JarFile(target.resolve("thordb-javadoc.jar").toFile())) {
+            assertNotNull(javadoc.getEntry("index.html"));
+            assertNotNull(javadoc.getEntry("org/thordb/ThorDb.html"));
+            assertNotNull(javadoc.getEntry("org/thordb/othello/Position.html"));
+        }
+    }
+}
