@@ -19,9 +19,23 @@ expr
     | predicate                     # predicateExpr
     ;
 
+// A board condition names its moves before or after the comparison:
+// `discs(black) at move 40 > 45`, `pattern = "…" from move 20 to move 30`, `empties at end > 0`.
 predicate
-    : field=WORD IN low=INT DOTDOT high=INT                          # rangePredicate
-    | field=WORD op=(EQ | NE | LT | LE | GT | GE | TILDE) value      # comparePredicate
+    : field=WORD IN low=INT DOTDOT high=INT                                              # rangePredicate
+    | field=WORD argument? pre=when? op=(EQ | NE | LT | LE | GT | GE | TILDE) value post=when?   # comparePredicate
+    ;
+
+argument
+    : LPAREN arg=WORD RPAREN
+    | arg=WORD
+    ;
+
+when
+    : AT MOVE n=INT                         # atMove
+    | AT END                                # atEnd
+    | BEFORE MOVE n=INT                     # beforeMove
+    | FROM MOVE n=INT TO MOVE m=INT         # fromMove
     ;
 
 value : STRING | INT | WORD ;
@@ -30,6 +44,12 @@ AND : 'and' ;
 OR : 'or' ;
 NOT : 'not' ;
 IN : 'in' ;
+AT : 'at' ;
+MOVE : 'move' ;
+END : 'end' ;
+BEFORE : 'before' ;
+FROM : 'from' ;
+TO : 'to' ;
 
 WORD : [a-z_] [a-z0-9_.]* ;
 INT : [0-9]+ ;

@@ -7,7 +7,7 @@ package org.thordb.solve;
  *
  * <p>Usage: {@code long f = Flips.of(me, opp, square); if (f != 0) { me |= f | 1L << square; opp ^= f; }}
  */
-final class Flips {
+public final class Flips {
     private Flips() {
     }
 
@@ -38,7 +38,7 @@ final class Flips {
     }
 
     /** The discs {@code me} flips by playing on the empty {@code square}; 0 when the move is not legal. */
-    static long of(long me, long opp, int square) {
+    public static long of(long me, long opp, int square) {
         long notOpp = ~opp;
         long f = 0;
         for (int d = 0; d < 4; d++) {

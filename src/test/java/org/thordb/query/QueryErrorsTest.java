@@ -68,7 +68,34 @@ class QueryErrorsTest {
                 Arguments.of("year = 99999999999", 8, "the number 99999999999 is too large"),
                 Arguments.of("theoretical > scroe", 15, "theoretical is compared with a number or a numeric field (year, score,"
                         + " theoretical, moves, id, record), and 'scroe' is neither"),
-                Arguments.of("year = 1990 $", 13, "unexpected character '$'"));
+                Arguments.of("year = 1990 $", 13, "unexpected character '$'"),
+                // the board's fields
+                Arguments.of("pattern = \"XO\"", 11, "a pattern is 64 squares a1…h8 of X, O, - and ?, then optionally"
+                        + " the side to move; got 2 characters"),
+                Arguments.of("pattern = \"" + "Z".repeat(64) + "\"", 11, "pattern: character 1 'Z' is not X, O, - or ?"),
+                Arguments.of("pattern = \"" + "?".repeat(64) + " Q\"", 11, "pattern: after the 64 squares comes the side"
+                        + " to move, X or O, or nothing; not 'Q'"),
+                Arguments.of("pattern ~ \"" + "?".repeat(64) + "\"", 9, "pattern takes only =, not ~"),
+                Arguments.of("discs(green) > 3", 7, "discs counts one colour: discs(black) or discs(white)"),
+                Arguments.of("discs > 3", 7, "discs counts one colour: discs(black) or discs(white)"),
+                Arguments.of("empties(black) > 3", 9, "empties takes no argument: empties at end > 0"),
+                Arguments.of("square z9 = white", 8, "square names one square a1…h8: square a1 = white"),
+                Arguments.of("square a1 = blue", 13, "a square is black, white or empty, not 'blue'"),
+                Arguments.of("square a1 > white", 11, "square takes = or !=, not >"),
+                Arguments.of("year at move 3 = 1990", 16, "'at move 3' is for the board's fields (pattern, board, discs,"
+                        + " corners, empties, square); year holds for the whole game"),
+                Arguments.of("year(black) = 1990", 6, "year takes no argument; discs(black), corners(white) and square a1"
+                        + " take one"),
+                Arguments.of("discs(black) at move 70 > 3", 22, "moves are numbered 0 (the start) to 60"),
+                Arguments.of("discs(black) from move 30 to move 20 > 3", 35, "from move 30 to move 20 is empty: its end is"
+                        + " before its start"),
+                Arguments.of("empties before move 0 > 3", 21, "before move 0 is no move at all; the start is at move 0"),
+                Arguments.of("empties at end > 0 at move 3", 20, "say the moves once, before the operator or after the value"),
+                Arguments.of("empties at > 0", 12, "expected 'move N' or 'end' (at move 20, at end), found '>'"),
+                Arguments.of("empties at move > 0", 17, "expected a move number, found '>'"),
+                Arguments.of("empties from move 3 > 0", 21, "expected 'to move N' (from move 20 to move 30), found '>'"),
+                Arguments.of("discs(black) 3", 14, "expected an operator (= != < <= > >=) or the moves (at move N, before move"
+                        + " N, from move N to move M, at end), found '3'"));
     }
 
     @ParameterizedTest(name = "{0}")

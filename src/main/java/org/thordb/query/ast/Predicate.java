@@ -21,7 +21,7 @@ import org.thordb.store.NameIndex;
  */
 public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch,
         Predicate.Numeric, Predicate.FieldCompare, Predicate.ResultMatch,
-        Predicate.OpeningMatch, Predicate.PositionMatch {
+        Predicate.OpeningMatch, Predicate.PositionMatch, BoardCondition {
 
     /** The games this predicate holds for, from the indexes of a reader. */
     RoaringBitmap lookup(IndexReader r);

@@ -31,7 +31,16 @@ public enum QueryField {
     POSITION("position", "a position reached, in any orientation and move order (moves or a 64-square board)",
             "position = f5d6c3d3c4f4f6f3e6e7"),
     ID("id", "the game's id in the store (as jsonl output shows it)", "id = 136728"),
-    RECORD("record", "the game's record number in its file, from 0", "record < 10");
+    RECORD("record", "the game's record number in its file, from 0", "record < 10"),
+    PATTERN("pattern", "the board matches 64 squares of X O - ? (? any), in any of the 8 orientations",
+            "pattern = \"???????X" + "?".repeat(56) + "\" at move 20"),
+    BOARD("board", "the board matches 64 squares of X O - ? exactly as written (one orientation)",
+            "board = \"X???????" + "?".repeat(56) + " O\" before move 30"),
+    DISCS("discs", "discs(black) or discs(white): the discs on the board", "discs(black) at move 40 > 45"),
+    CORNERS("corners", "corners(black) or corners(white): corners held (under every symmetry alike)",
+            "corners(black) before move 20 >= 1"),
+    EMPTIES("empties", "the empty squares on the board", "empties at end > 0"),
+    SQUARE("square", "square a1 = black, white or empty (as written, one orientation)", "square a1 = white at move 20");
 
     private final String word;
     private final String help;
@@ -152,7 +161,8 @@ public enum QueryField {
             case MOVES -> Predicate.NumField.MOVES;
             case ID -> Predicate.NumField.ID;
             case RECORD -> Predicate.NumField.RECORD;
-            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, OPENING, POSITION -> null;
+            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
+                    EMPTIES, SQUARE -> null;
         };
     }
 
@@ -162,7 +172,8 @@ public enum QueryField {
             case BLACK -> Predicate.NameField.BLACK;
             case WHITE -> Predicate.NameField.WHITE;
             case TOURNAMENT -> Predicate.NameField.TOURNAMENT;
-            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, OPENING, POSITION, ID, RECORD -> null;
+            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
+                    CORNERS, EMPTIES, SQUARE -> null;
         };
     }
 
@@ -182,8 +193,19 @@ public enum QueryField {
         return numField() != null;
     }
 
+    /** Whether the field is about the board at some moves: it takes {@code at move N} and the like. */
+    public boolean onTheBoard() {
+        return this == PATTERN || this == BOARD || this == DISCS || this == CORNERS || this == EMPTIES || this == SQUARE;
+    }
+
     /** The operators the field takes, as written. */
     public String operators() {
+        if (this == DISCS || this == CORNERS || this == EMPTIES) {
+            return "= != < <= > >=";
+        }
+        if (this == SQUARE) {
+            return "= or !=";
+        }
         if (numeric()) {
             return "= != < <= > >= or in";
         }
@@ -198,6 +220,27 @@ public enum QueryField {
      * @throws Invalid when the operator or the value does not suit the field
      */
     public Predicate compare(String op, Value value) {
+        return compare(null, op, value, null);
+    }
+
+    /**
+     * The predicate {@code field[(argument)] [window] op value [window]}: the argument and the window
+     * are for the board's fields ({@code discs(black) at move 40 > 45}, {@code square a1 = white},
+     * {@code pattern = "…" from move 20 to move 30}); null when not written.
+     *
+     * @throws Invalid when the argument, the window, the operator or the value does not suit the field
+     */
+    public Predicate compare(Value argument, String op, Value value, BoardCondition.Window window) {
+        if (onTheBoard()) {
+            return board(argument, op, value, window == null ? BoardCondition.Window.ANY : window);
+        }
+        if (argument != null) {
+            throw new Invalid(argument, word + " takes no argument; " + argumentFields());
+        }
+        if (window != null) {
+            throw new Invalid(null, "'" + window.text() + "' is for the board's fields (pattern, board, discs, corners,"
+                    + " empties, square); " + word + " holds for the whole game");
+        }
         Predicate.NameField name = nameField();
         Predicate.NumField num = numField();
         if (name != null) {
@@ -274,6 +317,100 @@ public enum QueryField {
                         value.text().toLowerCase(Locale.ROOT));
             }
             default -> throw new IllegalStateException(word); // names and numbers are handled above
+        };
+    }
+
+    private static String argumentFields() {
+        return "discs(black), corners(white) and square a1 take one";
+    }
+
+    /** A board condition: its argument, operator and value checked. */
+    private Predicate board(Value argument, String op, Value value, BoardCondition.Window window) {
+        switch (this) {
+            case PATTERN, BOARD -> {
+                if (argument != null) {
+                    throw new Invalid(argument, word + " takes no argument: " + word + " = \"<64 squares> [X|O]\"");
+                }
+                if (!op.equals("=")) {
+                    throw new Invalid(null, word + " takes only =, not " + op);
+                }
+                if (value.kind() != ValueKind.STRING) {
+                    throw new Invalid(value, word + " takes a quoted string of 64 squares a1…h8 (X O - ?), then"
+                            + " optionally the side to move: " + example);
+                }
+                try {
+                    return BoardCondition.PatternMatch.of(value.text(), this == PATTERN, window);
+                } catch (IllegalArgumentException e) {
+                    throw new Invalid(value, e.getMessage());
+                }
+            }
+            case DISCS, CORNERS, EMPTIES -> {
+                BoardCondition.Counted counted;
+                String a = argument == null ? null : argument.text().toLowerCase(Locale.ROOT);
+                if (this == EMPTIES) {
+                    if (argument != null) {
+                        throw new Invalid(argument, "empties takes no argument: " + example);
+                    }
+                    counted = BoardCondition.Counted.EMPTIES;
+                } else if ("black".equals(a) || "white".equals(a)) {
+                    boolean black = a.equals("black");
+                    counted = this == DISCS ? (black ? BoardCondition.Counted.BLACK_DISCS : BoardCondition.Counted.WHITE_DISCS)
+                            : (black ? BoardCondition.Counted.BLACK_CORNERS : BoardCondition.Counted.WHITE_CORNERS);
+                } else {
+                    throw new Invalid(argument, word + " counts one colour: " + word + "(black) or " + word + "(white)");
+                }
+                if (op.equals("~")) {
+                    throw new Invalid(null, "~ (contains) is for names; " + word + " takes " + operators());
+                }
+                return new BoardCondition.Count(counted, op(op), number(value), window);
+            }
+            case SQUARE -> {
+                if (argument == null || !argument.text().toLowerCase(Locale.ROOT).matches("[a-h][1-8]")) {
+                    throw new Invalid(argument, "square names one square a1…h8: square a1 = white");
+                }
+                if (!op.equals("=") && !op.equals("!=")) {
+                    throw new Invalid(null, "square takes = or !=, not " + op);
+                }
+                int content = switch (value.text().toLowerCase(Locale.ROOT)) {
+                    case "black" -> 0;
+                    case "white" -> 1;
+                    case "empty" -> 2;
+                    default -> throw new Invalid(value, "a square is black, white or empty, not " + shown(value));
+                };
+                if (value.kind() != ValueKind.WORD) {
+                    throw new Invalid(value, "a square is black, white or empty, unquoted");
+                }
+                return new BoardCondition.SquareIs(Notation.square(argument.text()), content, op.equals("="), window);
+            }
+            default -> throw new IllegalStateException(word);
+        }
+    }
+
+    /**
+     * A window of moves for the board's fields, checked: moves 0 to 60, and a range that is not empty.
+     *
+     * @param kind {@code at}, {@code before}, {@code from} or {@code end}
+     */
+    public static BoardCondition.Window window(String kind, int n, int m, Value at) {
+        if (!kind.equals("end") && (n < 0 || n > 60 || m < 0 || m > 60)) {
+            throw new Invalid(at, "moves are numbered 0 (the start) to 60");
+        }
+        return switch (kind) {
+            case "at" -> BoardCondition.Window.at(n);
+            case "before" -> {
+                if (n < 1) {
+                    throw new Invalid(at, "before move 0 is no move at all; the start is at move 0");
+                }
+                yield BoardCondition.Window.before(n);
+            }
+            case "from" -> {
+                if (m < n) {
+                    throw new Invalid(at, "from move " + n + " to move " + m + " is empty: its end is before its start");
+                }
+                yield BoardCondition.Window.between(n, m);
+            }
+            case "end" -> BoardCondition.Window.atEnd();
+            default -> throw new IllegalArgumentException(kind);
         };
     }
 

@@ -29,38 +29,6 @@ public final class QueryEngine {
 
     /** Runs a plan. */
     public static RoaringBitmap execute(QueryPlanner.Planned p, IndexReader r) {
-        return run(p.plan(), p, r);
-    }
-
-    private static RoaringBitmap run(QueryPlan plan, QueryPlanner.Planned p, IndexReader r) {
-        return plan.accept(new QueryPlan.Visitor<>() {
-            @Override
-            public RoaringBitmap lookup(QueryPlan.Lookup l) {
-                return p.bitmaps().get(l);
-            }
-
-            @Override
-            public RoaringBitmap and(QueryPlan.And a) {
-                RoaringBitmap acc = run(a.children().get(0), p, r).clone();
-                for (int i = 1; i < a.children().size() && !acc.isEmpty(); i++) {
-                    acc.and(run(a.children().get(i), p, r));
-                }
-                return acc;
-            }
-
-            @Override
-            public RoaringBitmap or(QueryPlan.Or o) {
-                RoaringBitmap acc = new RoaringBitmap();
-                for (QueryPlan c : o.children()) {
-                    acc.or(run(c, p, r));
-                }
-                return acc;
-            }
-
-            @Override
-            public RoaringBitmap not(QueryPlan.Not n) {
-                return RoaringBitmap.andNot(r.all(), run(n.child(), p, r));
-            }
-        });
+        return p.execute(r);
     }
 }

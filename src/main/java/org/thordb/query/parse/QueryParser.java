@@ -181,6 +181,16 @@ public final class QueryParser {
                         + (near != null ? " (did you mean " + near.word() + "?)"
                         : "; the fields are " + String.join(", ", QueryField.words())));
             }
+        } else if (previous != null && previous.getType() == ThorQueryLexer.AT) {
+            want = "'move N' or 'end' (at move 20, at end)";
+        } else if (previous != null && (previous.getType() == ThorQueryLexer.BEFORE
+                || previous.getType() == ThorQueryLexer.FROM || previous.getType() == ThorQueryLexer.TO)) {
+            want = "'move N'";
+        } else if (previous != null && previous.getType() == ThorQueryLexer.RPAREN && previous.getTokenIndex() >= 3
+                && tokens.get(previous.getTokenIndex() - 2).getType() == ThorQueryLexer.LPAREN
+                && tokens.get(previous.getTokenIndex() - 3).getType() == ThorQueryLexer.WORD
+                && QueryField.of(tokens.get(previous.getTokenIndex() - 3).getText()) != null) {
+            want = "an operator (= != < <= > >=) or the moves (at move N, before move N, from move N to move M, at end)";
         } else if (isMoves(previous) && isMoves(found)) {
             return error(query, found.getLine(), found.getCharPositionInLine() + 1, "moves are written together, without"
                     + " spaces: " + previous.getText() + found.getText());
@@ -206,8 +216,16 @@ public final class QueryParser {
             parts.add("a condition such as year = 1990 (fields: " + String.join(", ", QueryField.words()) + ")");
         }
         if (!value && expected.contains(ThorQueryLexer.INT)) {
-            parts.add("a number");
+            parts.add(previous != null && previous.getType() == ThorQueryLexer.MOVE ? "a move number" : "a number");
         }
+        if (expected.contains(ThorQueryLexer.MOVE) && expected.contains(ThorQueryLexer.END)) {
+            parts.add("'move N' or 'end' (at move 20, at end)");
+        } else if (expected.contains(ThorQueryLexer.MOVE)) {
+            parts.add("'move N'");
+        } else if (expected.contains(ThorQueryLexer.TO)) {
+            parts.add("'to move N' (from move 20 to move 30)");
+        }
+
         if (expected.contains(ThorQueryLexer.DOTDOT)) {
             parts.add("'..' (a range is low..high)");
         }
@@ -303,10 +321,38 @@ public final class QueryParser {
         public Expr visitComparePredicate(ThorQueryParser.ComparePredicateContext c) {
             QueryField f = field(c.field);
             Token v = c.value().getStart();
+            if (c.pre != null && c.post != null) {
+                Token t = c.post.getStart();
+                throw new Positioned(t.getLine(), t.getCharPositionInLine() + 1,
+                        "say the moves once, before the operator or after the value");
+            }
+            ThorQueryParser.WhenContext w = c.pre != null ? c.pre : c.post;
             try {
-                return f.compare(c.op.getText(), value(v));
+                QueryField.Value argument = c.argument() == null ? null : value(c.argument().arg);
+                return f.compare(argument, c.op.getText(), value(v), w == null ? null : window(w));
             } catch (QueryField.Invalid e) {
                 throw at(e, c.op);
+            }
+        }
+
+        private static org.thordb.query.ast.BoardCondition.Window window(ThorQueryParser.WhenContext w) {
+            if (w instanceof ThorQueryParser.AtMoveContext a) {
+                return QueryField.window("at", number(a.n), number(a.n), value(a.n));
+            }
+            if (w instanceof ThorQueryParser.BeforeMoveContext b) {
+                return QueryField.window("before", number(b.n), number(b.n), value(b.n));
+            }
+            if (w instanceof ThorQueryParser.FromMoveContext f) {
+                return QueryField.window("from", number(f.n), number(f.m), value(f.m));
+            }
+            return QueryField.window("end", 0, 0, null);
+        }
+
+        private static int number(Token t) {
+            try {
+                return Integer.parseInt(t.getText());
+            } catch (NumberFormatException e) {
+                return Integer.MAX_VALUE; // refused as out of range
             }
         }
 

@@ -26,6 +26,8 @@ public sealed interface QueryPlan {
         T not(Not n);
 
         T lookup(Lookup l);
+
+        T check(Check c);
     }
 
     /** Hands this part to the visitor's method for its kind. */
@@ -69,6 +71,23 @@ public sealed interface QueryPlan {
         }
     }
 
+    /**
+     * A condition on the board ({@link org.thordb.query.ast.BoardCondition}), which no index
+     * holds: checked by replaying the moves of the games the parts before it left.
+     *
+     * @param predicate the condition
+     * @param candidates the games replayed
+     * @param estimate the games it gives
+     * @param micros how long the check took when planned
+     */
+    record Check(org.thordb.query.ast.BoardCondition predicate, long candidates, long estimate, long micros)
+            implements QueryPlan {
+        @Override
+        public <T> T accept(Visitor<T> v) {
+            return v.check(this);
+        }
+    }
+
     /** The plan drawn as an indented tree, one part a line, saying what the indexes read for each. */
     default String explain(org.thordb.store.Catalog c) {
         StringBuilder sb = new StringBuilder();
@@ -82,7 +101,9 @@ public sealed interface QueryPlan {
             @Override
             public Void and(And a) {
                 boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.predicate().picksFiles());
+                boolean checks = a.children().stream().anyMatch(x -> x instanceof Check);
                 sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first")
+                        .append(checks ? ", the board last, on the games the indexes leave" : "")
                         .append(scoped ? "; the other parts read only the files the year and base parts pick" : "")
                         .append('\n');
                 a.children().forEach(x -> draw(x, depth + 1, sb, c));
@@ -107,6 +128,14 @@ public sealed interface QueryPlan {
             public Void lookup(Lookup l) {
                 sb.append(pad).append(l.predicate().text()).append(": ").append(l.predicate().access(c))
                         .append(" -> ").append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");
+                return null;
+            }
+
+            @Override
+            public Void check(Check k) {
+                sb.append(pad).append(k.predicate().text()).append(": the moves of ").append(k.candidates())
+                        .append(" games (what the parts above leave) replayed on bitboards, without allocating -> ")
+                        .append(k.estimate()).append(" games in ").append(k.micros()).append(" us\n");
                 return null;
             }
         });

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.GameTable;
 import org.thordb.index.IndexReader;
+import org.thordb.query.ast.BoardCondition;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.ast.Predicate;
 
@@ -19,18 +21,60 @@ public final class QueryPlanner {
     private QueryPlanner() {
     }
 
-    /** A plan together with the bitmaps its lookups found. */
-    public record Planned(QueryPlan plan, java.util.Map<QueryPlan.Lookup, RoaringBitmap> bitmaps) {
+    /** A plan together with the bitmaps its lookups and checks found. */
+    public record Planned(QueryPlan plan, java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+        /** The games of the plan: the bitmap operations on what planning found. */
+        public RoaringBitmap execute(IndexReader r) {
+            return run(plan, bitmaps, r);
+        }
+    }
+
+    /** The games of a part: its leaves' bitmaps combined as its inner nodes say. */
+    static RoaringBitmap run(QueryPlan plan, java.util.Map<QueryPlan, RoaringBitmap> bitmaps, IndexReader r) {
+        return plan.accept(new QueryPlan.Visitor<>() {
+            @Override
+            public RoaringBitmap lookup(QueryPlan.Lookup l) {
+                return bitmaps.get(l);
+            }
+
+            @Override
+            public RoaringBitmap check(QueryPlan.Check c) {
+                return bitmaps.get(c);
+            }
+
+            @Override
+            public RoaringBitmap and(QueryPlan.And a) {
+                RoaringBitmap acc = run(a.children().get(0), bitmaps, r).clone();
+                for (int i = 1; i < a.children().size() && !acc.isEmpty(); i++) {
+                    acc.and(run(a.children().get(i), bitmaps, r));
+                }
+                return acc;
+            }
+
+            @Override
+            public RoaringBitmap or(QueryPlan.Or o) {
+                RoaringBitmap acc = new RoaringBitmap();
+                for (QueryPlan c : o.children()) {
+                    acc.or(run(c, bitmaps, r));
+                }
+                return acc;
+            }
+
+            @Override
+            public RoaringBitmap not(QueryPlan.Not n) {
+                return RoaringBitmap.andNot(r.all(), run(n.child(), bitmaps, r));
+            }
+        });
     }
 
     /** Plans an expression on a reader, looking each predicate up. */
     public static Planned plan(Expr e, IndexReader r) {
-        java.util.Map<QueryPlan.Lookup, RoaringBitmap> bitmaps = new java.util.IdentityHashMap<>();
+        java.util.Map<QueryPlan, RoaringBitmap> bitmaps = new java.util.IdentityHashMap<>();
         QueryPlan p = build(e, r, bitmaps, r.catalog().games());
         return new Planned(p, bitmaps);
     }
 
-    private static QueryPlan build(Expr e, IndexReader r, java.util.Map<QueryPlan.Lookup, RoaringBitmap> bitmaps,
+    private static QueryPlan build(Expr e, IndexReader r, java.util.Map<QueryPlan, RoaringBitmap> bitmaps,
                                    long all) {
         if (e instanceof Expr.And) {
             List<QueryPlan> parts = new ArrayList<>();
@@ -46,13 +90,26 @@ public final class QueryPlanner {
                 }
             }
             IndexReader inner = scope == null ? r : r.within(scope);
+            List<BoardCondition> board = new ArrayList<>();
             for (Expr x : xs) {
-                if (!picksFiles(x)) {
+                if (x instanceof BoardCondition c) {
+                    board.add(c);
+                } else if (!picksFiles(x)) {
                     parts.add(build(x, inner, bitmaps, all));
                 }
             }
             parts.sort(Comparator.comparingLong(QueryPlan::estimate));
-            return new QueryPlan.And(parts, parts.get(0).estimate());
+            if (!board.isEmpty()) { // the board last: replayed only for the games the indexes leave
+                RoaringBitmap survivors = parts.isEmpty() ? inner.all()
+                        : run(new QueryPlan.And(parts, 0), bitmaps, inner);
+                for (BoardCondition c : board) {
+                    QueryPlan.Check k = check(c, inner, survivors, bitmaps);
+                    survivors = bitmaps.get(k);
+                    parts.add(k);
+                }
+            }
+            long estimate = parts.stream().mapToLong(QueryPlan::estimate).min().orElse(0);
+            return new QueryPlan.And(parts, estimate);
         }
         if (e instanceof Expr.Or) {
             List<QueryPlan> parts = new ArrayList<>();
@@ -68,6 +125,9 @@ public final class QueryPlanner {
             QueryPlan child = build(n.inner(), r, bitmaps, all);
             return new QueryPlan.Not(child, all - child.estimate());
         }
+        if (e instanceof BoardCondition c) {
+            return check(c, r, r.all(), bitmaps);
+        }
         Predicate pred = (Predicate) e;
         long t0 = System.nanoTime();
         RoaringBitmap b = pred.lookup(r);
@@ -75,6 +135,16 @@ public final class QueryPlanner {
         QueryPlan.Lookup l = new QueryPlan.Lookup(pred, b.getLongCardinality(), micros);
         bitmaps.put(l, b);
         return l;
+    }
+
+    private static QueryPlan.Check check(BoardCondition c, IndexReader r, RoaringBitmap candidates,
+                                         java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+        long t0 = System.nanoTime();
+        RoaringBitmap b = BoardCondition.filter(c, GameTable.of(r), candidates);
+        long micros = (System.nanoTime() - t0) / 1000;
+        QueryPlan.Check k = new QueryPlan.Check(c, candidates.getLongCardinality(), b.getLongCardinality(), micros);
+        bitmaps.put(k, b);
+        return k;
     }
 
     /** Whether a part holds for whole files: a base, or a year (every game of a file has its year). */

@@ -1,0 +1,152 @@
+package org.thordb.index;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.store.Catalog;
+import org.thordb.store.GameRow;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorSquares;
+
+/**
+ * Every game of a store as columns in memory, indexed by game id: base, players, tournament, year,
+ * scores, board side and the 8×8 moves that replay (damaged games stop at their first bad move).
+ * Made by one scan of the game records the first time a catalog asks for it, then kept for as
+ * long as that catalog lives (an import makes a new one): grouped statistics and board patterns
+ * read it instead of the records, about 80 bytes a game.
+ *
+ * <p>Usage: {@code GameTable t = GameTable.of(reader); int black = t.black(id);}
+ */
+public final class GameTable {
+    /** The most moves a game of the table holds (an 8×8 game). */
+    public static final int MOVES = 60;
+
+    private static final Map<Catalog, GameTable> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private final RoaringBitmap ids = new RoaringBitmap();
+    private final short[] base;
+    private final int[] black;
+    private final int[] white;
+    private final int[] tournament;
+    private final short[] year;
+    private final byte[] score;
+    private final byte[] theoretical;
+    private final byte[] side;
+    private final byte[] moveCount;
+    private final byte[] moves;
+
+    private GameTable(int size) {
+        base = new short[size];
+        black = new int[size];
+        white = new int[size];
+        tournament = new int[size];
+        year = new short[size];
+        score = new byte[size];
+        theoretical = new byte[size];
+        side = new byte[size];
+        moveCount = new byte[size];
+        moves = new byte[size * MOVES];
+    }
+
+    /** The table of a reader's catalog: made by one scan of its records the first time, then shared. */
+    public static GameTable of(IndexReader r) {
+        Catalog c = r.catalog();
+        GameTable t = CACHE.get(c);
+        if (t == null) {
+            synchronized (CACHE) {
+                t = CACHE.get(c);
+                if (t == null) {
+                    t = build(r);
+                    CACHE.put(c, t);
+                }
+            }
+        }
+        return t;
+    }
+
+    private static GameTable build(IndexReader r) {
+        GameTable t = new GameTable(r.catalog().nextGameId());
+        r.scanGames(row -> {
+            t.put(row);
+            return true;
+        });
+        return t;
+    }
+
+    private void put(GameRow row) {
+        int id = row.id();
+        WthorGame g = new WthorGame(row.raw(), row.side());
+        ids.add(id);
+        base[id] = (short) row.base();
+        black[id] = g.black();
+        white[id] = g.white();
+        tournament[id] = g.tournament();
+        year[id] = (short) row.year();
+        score[id] = (byte) g.blackScore();
+        theoretical[id] = (byte) g.theoreticalScore();
+        side[id] = (byte) row.side();
+        if (row.side() == 8) {
+            int n = Math.min(row.validMoves(), MOVES);
+            for (int i = 0; i < n; i++) {
+                moves[id * MOVES + i] = (byte) WthorSquares.toSquare(row.raw()[WthorGame.MOVES_OFFSET + i], 8);
+            }
+            moveCount[id] = (byte) n;
+        }
+    }
+
+    /** The ids of the games the table holds. */
+    public RoaringBitmap ids() {
+        return ids;
+    }
+
+    /** The game's base number. */
+    public int base(int id) {
+        return base[id];
+    }
+
+    /** Black's player number in the game's base. */
+    public int black(int id) {
+        return black[id];
+    }
+
+    /** White's player number. */
+    public int white(int id) {
+        return white[id];
+    }
+
+    /** The tournament number. */
+    public int tournament(int id) {
+        return tournament[id];
+    }
+
+    /** The year of the game's file. */
+    public int year(int id) {
+        return year[id];
+    }
+
+    /** Black's discs as stored. */
+    public int score(int id) {
+        return score[id] & 0xff;
+    }
+
+    /** The stored theoretical score (Black's discs). */
+    public int theoretical(int id) {
+        return theoretical[id] & 0xff;
+    }
+
+    /** The board side: 8, or 10. */
+    public int side(int id) {
+        return side[id];
+    }
+
+    /** How many moves of an 8×8 game replay (0 for a 10×10 one). */
+    public int moveCount(int id) {
+        return moveCount[id];
+    }
+
+    /** The squares of the moves, {@link #MOVES} bytes a game from {@code id * MOVES}; read, never write. */
+    public byte[] moves() {
+        return moves;
+    }
+}

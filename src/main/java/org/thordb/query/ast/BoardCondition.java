@@ -1,0 +1,354 @@
+package org.thordb.query.ast;
+
+import java.util.Locale;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.GameTable;
+import org.thordb.index.IndexReader;
+import org.thordb.othello.Bitboards;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Symmetry;
+import org.thordb.solve.Flips;
+import org.thordb.store.Catalog;
+
+/**
+ * A condition on the board of a game at some of its moves: a pattern of squares, a count of discs,
+ * corners or empties, one square. No index holds boards, so it is checked by replaying the moves of
+ * the games the indexed parts of a query leave ({@link #filter}), on bare bitboards without
+ * allocating; alone, on every game.
+ *
+ * <p>Move {@code N} is the board after N discs were played (0 the start); a game shorter than the
+ * moves asked about does not match. {@link Window} says at which moves the condition is looked at.
+ *
+ * <p>Usage: {@code RoaringBitmap cornerEarly = BoardCondition.filter(cond, GameTable.of(r), r.all());}
+ */
+public sealed interface BoardCondition extends Predicate
+        permits BoardCondition.PatternMatch, BoardCondition.Count, BoardCondition.SquareIs {
+
+    /** The moves at which the condition is looked at. */
+    Window window();
+
+    /**
+     * Whether the condition holds on a board.
+     *
+     * @param black Black's discs
+     * @param white White's discs
+     * @param side the side to move: 0 Black, 1 White, 2 nobody (only when {@link #needsSide()}, else -1)
+     */
+    boolean holds(long black, long white, int side);
+
+    /**
+     * Whether no later board of the game can satisfy the condition, whatever is played: a pattern
+     * whose empty squares are taken in every orientation (a square is never emptied again), fewer
+     * empties than asked for. The replay of a game stops there.
+     */
+    default boolean hopeless(long black, long white) {
+        return false;
+    }
+
+    /** Whether {@link #holds} needs the side to move (worked out only then). */
+    default boolean needsSide() {
+        return false;
+    }
+
+    @Override
+    default RoaringBitmap lookup(IndexReader r) {
+        return filter(this, GameTable.of(r), r.all());
+    }
+
+    @Override
+    default String access(Catalog c) {
+        return "the moves of each game replayed on bitboards, without allocating";
+    }
+
+    /**
+     * The moves looked at: from {@code from} to {@code to} (both included), or the last board of
+     * the game ({@code end}); the condition holds when it holds at one of them.
+     *
+     * @param from the first move, 0 the start
+     * @param to the last move
+     * @param end only the game's last board
+     * @param text how it is written ({@code at move 20}, empty for any move)
+     */
+    record Window(int from, int to, boolean end, String text) {
+        /** Every move of the game, the start and the end included. */
+        public static final Window ANY = new Window(0, 60, false, "");
+
+        /** {@code at move n}. */
+        public static Window at(int n) {
+            return new Window(n, n, false, "at move " + n);
+        }
+
+        /** {@code before move n}: moves 0 to n − 1. */
+        public static Window before(int n) {
+            return new Window(0, n - 1, false, "before move " + n);
+        }
+
+        /** {@code from move n to move m}. */
+        public static Window between(int n, int m) {
+            return new Window(n, m, false, "from move " + n + " to move " + m);
+        }
+
+        /** {@code at end}: the last board of the game. */
+        public static Window atEnd() {
+            return new Window(0, 60, true, "at end");
+        }
+
+        String suffix() {
+            return text.isEmpty() ? "" : " " + text;
+        }
+    }
+
+    /**
+     * The games among {@code candidates} whose board satisfies the condition at one of the window's
+     * moves. Each game is replayed from its moves in the table; a move the presumed player cannot
+     * play is the other's (the presumed player passed), so a step costs one flip computation.
+     */
+    static RoaringBitmap filter(BoardCondition c, GameTable t, RoaringBitmap candidates) {
+        RoaringBitmap out = new RoaringBitmap();
+        byte[] moves = t.moves();
+        Window w = c.window();
+        boolean side = c.needsSide();
+        long startBlack = Position.start().black();
+        long startWhite = Position.start().white();
+        org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+        while (it.hasNext()) {
+            int id = it.next();
+            if (t.side(id) != 8) {
+                continue; // boards are 8×8
+            }
+            int n = t.moveCount(id);
+            int from = w.end() ? n : w.from();
+            int to = w.end() ? n : Math.min(w.to(), n);
+            if (from > to) {
+                continue; // the game ends before the moves asked about
+            }
+            int off = id * GameTable.MOVES;
+            long b = startBlack;
+            long wh = startWhite;
+            int mover = 0; // who plays the next move, unless that player must pass
+            for (int k = 0; ; k++) {
+                if (k >= from && c.holds(b, wh, side ? settle(b, wh, mover) : -1)) {
+                    out.add(id);
+                    break;
+                }
+                if (k == to) {
+                    break;
+                }
+                int sq = moves[off + k];
+                long me = mover == 0 ? b : wh;
+                long opp = mover == 0 ? wh : b;
+                long f = Flips.of(me, opp, sq);
+                if (f == 0) { // the presumed player passed
+                    mover ^= 1;
+                    long x = me;
+                    me = opp;
+                    opp = x;
+                    f = Flips.of(me, opp, sq);
+                }
+                me |= f | (1L << sq);
+                opp &= ~f;
+                b = mover == 0 ? me : opp;
+                wh = mover == 0 ? opp : me;
+                mover ^= 1;
+                if (c.hopeless(b, wh)) {
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The side to move on a board, the presumed next player first: 0, 1, or 2 when nobody can move. */
+    private static int settle(long black, long white, int presumed) {
+        long me = presumed == 0 ? black : white;
+        long opp = presumed == 0 ? white : black;
+        if (Bitboards.legalMoves(me, opp) != 0) {
+            return presumed;
+        }
+        return Bitboards.legalMoves(opp, me) != 0 ? 1 - presumed : 2;
+    }
+
+    /**
+     * {@code pattern = "<64 squares> [X|O]"} (in any of the 8 orientations) or {@code board = …}
+     * (as written): every square that is not {@code ?} holds what the pattern says.
+     *
+     * @param masks for each orientation looked at, Black's, White's and the empty squares required
+     * @param side the side to move required: 0 X, 1 O, −1 either
+     * @param anyOrientation {@code pattern} (true) or {@code board}
+     * @param written the pattern as written (64 squares and the side)
+     * @param window the moves looked at
+     */
+    record PatternMatch(long[] masks, int side, boolean anyOrientation, String written, Window window)
+            implements BoardCondition {
+
+        /** Reads a pattern: a1…h8, {@code X} (or {@code *}) black, {@code O} white, {@code -} (or {@code .}) empty, {@code ?} any. */
+        public static PatternMatch of(String text, boolean anyOrientation, Window window) {
+            String t = text.strip();
+            if (t.length() < 64) {
+                throw new IllegalArgumentException("a pattern is 64 squares a1…h8 of X, O, - and ?, then"
+                        + " optionally the side to move; got " + t.length() + " characters");
+            }
+            long b = 0;
+            long w = 0;
+            long e = 0;
+            for (int i = 0; i < 64; i++) {
+                switch (Character.toUpperCase(t.charAt(i))) {
+                    case 'X', '*' -> b |= 1L << i;
+                    case 'O' -> w |= 1L << i;
+                    case '-', '.' -> e |= 1L << i;
+                    case '?' -> { }
+                    default -> throw new IllegalArgumentException("pattern: character " + (i + 1) + " '"
+                            + t.charAt(i) + "' is not X, O, - or ?");
+                }
+            }
+            String rest = t.substring(64).strip();
+            int side = switch (rest.toUpperCase(Locale.ROOT)) {
+                case "" -> -1;
+                case "X", "B", "*" -> 0;
+                case "O", "W" -> 1;
+                default -> throw new IllegalArgumentException("pattern: after the 64 squares comes the side to move,"
+                        + " X or O, or nothing; not '" + rest + "'");
+            };
+            java.util.LinkedHashSet<java.util.List<Long>> seen = new java.util.LinkedHashSet<>();
+            for (Symmetry s : anyOrientation ? Symmetry.values() : new Symmetry[] {Symmetry.IDENTITY}) {
+                seen.add(java.util.List.of(s.apply(b), s.apply(w), s.apply(e)));
+            }
+            long[] masks = new long[seen.size() * 3];
+            int k = 0;
+            for (java.util.List<Long> m : seen) { // symmetric patterns are looked at once
+                masks[k++] = m.get(0);
+                masks[k++] = m.get(1);
+                masks[k++] = m.get(2);
+            }
+            String written = t.substring(0, 64).toUpperCase(Locale.ROOT).replace('*', 'X').replace('.', '-')
+                    + (side < 0 ? "" : side == 0 ? " X" : " O");
+            return new PatternMatch(masks, side, anyOrientation, written, window);
+        }
+
+        @Override
+        public boolean holds(long black, long white, int sideToMove) {
+            if (side >= 0 && sideToMove != side) {
+                return false;
+            }
+            long empty = ~(black | white);
+            for (int i = 0; i < masks.length; i += 3) {
+                if ((black & masks[i]) == masks[i] && (white & masks[i + 1]) == masks[i + 1]
+                        && (empty & masks[i + 2]) == masks[i + 2]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public boolean needsSide() {
+            return side >= 0;
+        }
+
+        @Override
+        public boolean hopeless(long black, long white) {
+            long taken = black | white;
+            for (int i = 2; i < masks.length; i += 3) {
+                if ((taken & masks[i]) == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public String text() {
+            return (anyOrientation ? "pattern" : "board") + " = \"" + written + "\"" + window.suffix();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PatternMatch p && p.text().equals(text());
+        }
+
+        @Override
+        public int hashCode() {
+            return text().hashCode();
+        }
+    }
+
+    /** What {@link Count} counts. */
+    enum Counted {
+        BLACK_DISCS("discs(black)"), WHITE_DISCS("discs(white)"), EMPTIES("empties"),
+        BLACK_CORNERS("corners(black)"), WHITE_CORNERS("corners(white)");
+
+        private final String written;
+
+        Counted(String written) {
+            this.written = written;
+        }
+
+        /** As written in a query. */
+        public String written() {
+            return written;
+        }
+
+        int count(long black, long white) {
+            long corners = 0x8100000000000081L;
+            return switch (this) {
+                case BLACK_DISCS -> Long.bitCount(black);
+                case WHITE_DISCS -> Long.bitCount(white);
+                case EMPTIES -> 64 - Long.bitCount(black | white);
+                case BLACK_CORNERS -> Long.bitCount(black & corners);
+                case WHITE_CORNERS -> Long.bitCount(white & corners);
+            };
+        }
+    }
+
+    /**
+     * {@code discs(black) at move 40 > 45}, {@code empties at end > 0}, {@code corners(black) before
+     * move 20 >= 1}: a count on the board compared with a number.
+     *
+     * @param counted what is counted
+     * @param op the comparison
+     * @param value the number
+     * @param window the moves looked at
+     */
+    record Count(Counted counted, Op op, int value, Window window) implements BoardCondition {
+        @Override
+        public boolean holds(long black, long white, int side) {
+            return op.test(counted.count(black, white), value);
+        }
+
+        @Override
+        public boolean hopeless(long black, long white) {
+            // empties only go down: once too few for > or >=, they stay too few
+            return counted == Counted.EMPTIES && (op == Op.GT || op == Op.GE) && !holds(black, white, -1);
+        }
+
+        @Override
+        public String text() {
+            return counted.written() + window.suffix() + " " + op.symbol() + " " + value;
+        }
+    }
+
+    /**
+     * {@code square a1 = white at move 20}: one square, as written (no symmetry), holds a black or
+     * a white disc or is empty.
+     *
+     * @param square the square
+     * @param content 0 black, 1 white, 2 empty
+     * @param equal {@code =} (true) or {@code !=}
+     * @param window the moves looked at
+     */
+    record SquareIs(int square, int content, boolean equal, Window window) implements BoardCondition {
+        @Override
+        public boolean holds(long black, long white, int side) {
+            long m = 1L << square;
+            int here = (black & m) != 0 ? 0 : (white & m) != 0 ? 1 : 2;
+            return (here == content) == equal;
+        }
+
+        @Override
+        public String text() {
+            return "square " + Notation.name(square) + (equal ? " = " : " != ")
+                    + (content == 0 ? "black" : content == 1 ? "white" : "empty") + window.suffix();
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.thordb.stats.GroupStats;
+import org.thordb.testing.TestBase;
+
+/** Board conditions and statistics on the FFO base of {@code ../shared/data/wthor} (skipped when it is missing). */
+@org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+        disabledReason = "../shared/data/wthor not found: the FFO base is not there")
+class BoardAndStatsRealTest extends BoardAndStatsContract {
+    @Override
+    TestBase base() {
+        return TestBase.real();
+    }
+
+    @Test
+    void aPlayersHeadToHeadOnTheFfoBase() {
+        List<GroupStats> rows = db.stats("opponent", "player = \"Tastet Marc\"");
+        long games = rows.stream().mapToLong(GroupStats::games).sum();
+        assertEquals(db.count("player = \"Tastet Marc\""), games, "every game of his, once (he never played himself)");
+        GroupStats year2015 = db.stats("year", "").stream().filter(r -> r.group().equals("2015")).findFirst().orElseThrow();
+        assertEquals(db.count("year = 2015"), year2015.games());
+        assertTrue(rows.get(0).games() >= rows.get(rows.size() - 1).games(), "most games first");
+    }
+}
