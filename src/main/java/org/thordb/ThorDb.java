@@ -236,6 +236,54 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
+     * The games of a query grouped ({@code player}, {@code black}, {@code white}, {@code opponent},
+     * {@code tournament}, {@code year}, {@code opening} or {@code openingN}, {@code result}; see
+     * {@link org.thordb.stats.Grouping}), each group with its games, wins, draws, losses, score,
+     * average disc difference and theoretical score, first and last year, in the default order
+     * (most games first; years and results in order). {@code opponent} is the record of the
+     * players the query's {@code player}, {@code black} or {@code white} conditions name against
+     * each opponent.
+     *
+     * <p>Usage: {@code db.stats("opponent", "player = \"Tastet Marc\"")}
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT} for a bad grouping
+     */
+    public List<org.thordb.stats.GroupStats> stats(String by, String where) {
+        org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+        return read(r -> {
+            org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parseOrBlank(where);
+            RoaringBitmap ids = e == null ? r.all() : QueryEngine.evaluate(e, r);
+            org.thordb.stats.Statistics.Subject subject = null;
+            if (g.by() == org.thordb.stats.Grouping.By.OPPONENT && e != null) {
+                java.util.Set<Long> named = new java.util.HashSet<>();
+                namedPlayers(e, r.catalog(), named);
+                if (!named.isEmpty()) {
+                    subject = (base, player) -> named.contains(((long) base << 32) | player);
+                }
+            }
+            return org.thordb.stats.Statistics.compute(org.thordb.index.GameTable.of(r), r.catalog(), ids, g, subject);
+        });
+    }
+
+    /** The (base, number) of every player a query's player, black or white conditions name. */
+    private static void namedPlayers(org.thordb.query.ast.Expr e, Catalog c, java.util.Set<Long> out) {
+        if (e instanceof org.thordb.query.ast.Expr.And a) {
+            namedPlayers(a.left(), c, out);
+            namedPlayers(a.right(), c, out);
+        } else if (e instanceof org.thordb.query.ast.Expr.Or o) {
+            namedPlayers(o.left(), c, out);
+            namedPlayers(o.right(), c, out);
+        } else if (e instanceof org.thordb.query.ast.Predicate.NameMatch m
+                && m.field() != org.thordb.query.ast.Predicate.NameField.TOURNAMENT) {
+            for (Catalog.Base b : c.bases()) {
+                for (int n : b.playerIndex().matching(m.name(), m.substring())) {
+                    out.add(((long) b.id() << 32) | n);
+                }
+            }
+        }
+    }
+
+    /**
      * What a user should hear about a query besides its games: each name it asks for that no base
      * holds, with the stored names nearest it ({@code player = "Marc Tastet"}: no player is named
      * "Marc Tastet"; did you mean "Tastet Marc"?). Empty when every name is known.

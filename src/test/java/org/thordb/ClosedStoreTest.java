@@ -85,6 +85,7 @@ class ClosedStoreTest {
         calls.put("compact", db::compact);
         calls.put("notes", () -> db.notes("player = \"Nobody\""));
         calls.put("removeBase", () -> db.removeBase("CLUB"));
+        calls.put("stats", () -> db.stats("year", ""));
 
         Set<String> covered = new TreeSet<>();
         calls.keySet().forEach(k -> covered.add(k.replaceAll("\\(.*", "")));

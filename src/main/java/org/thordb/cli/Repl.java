@@ -42,7 +42,7 @@ public final class Repl {
     static final int PAGE = 10;
 
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
-            ":explore", ":play", ":back", ":filter", ":solve", ":game", ":quit");
+            ":explore", ":play", ":back", ":filter", ":solve", ":game", ":stats", ":quit");
 
     /** Each command's usage, printed when it is given the wrong arguments. */
     private static final java.util.Map<String, String> USAGE = java.util.Map.ofEntries(
@@ -58,6 +58,8 @@ public final class Repl {
             java.util.Map.entry(":filter", ":filter [QUERY]"),
             java.util.Map.entry(":solve", ":solve"),
             java.util.Map.entry(":game", ":game ROW | :game BASE YEAR RECORD   (ROW: a row number of the last listing)"),
+            java.util.Map.entry(":stats", ":stats GROUP [QUERY]   (GROUP: " + org.thordb.stats.Grouping.WORDS
+                    + "; QUERY: default the last query)"),
             java.util.Map.entry(":quit", ":quit   (or Ctrl-D)"));
 
     private final ThorDb db;
@@ -126,6 +128,10 @@ public final class Repl {
                 if (e.detail() != null) {
                     e.detail().lines().forEach(d -> out.println(SafeText.of(d)));
                 }
+                String usage = l.startsWith(":") ? USAGE.get(l.split("\\s+", 2)[0].toLowerCase(Locale.ROOT)) : null;
+                if (usage != null && e.code() != org.thordb.error.ErrorCode.IO) {
+                    out.println("usage: " + usage); // a command given what it cannot take
+                }
             } catch (RuntimeException e) {
                 out.println("error: " + SafeText.of(String.valueOf(e)));
             }
@@ -180,6 +186,7 @@ public final class Repl {
                 }
             }
             case ":game" -> game(rest);
+            case ":stats" -> stats(rest);
             case ":filter" -> {
                 if (!rest.isEmpty()) {
                     QueryParser.parse(rest); // refuse a bad filter now, not at the next :explore
@@ -402,6 +409,26 @@ public final class Repl {
         }
     }
 
+    /** {@code :stats GROUP [QUERY]}: the last query's games (or QUERY's) grouped, as {@code thordb stats} shows them. */
+    private void stats(String rest) {
+        if (rest.isEmpty()) {
+            out.println("usage: " + USAGE.get(":stats"));
+            return;
+        }
+        String[] w = rest.split("\\s+", 2);
+        String where = w.length > 1 ? w[1] : lastQuery == null ? "" : lastQuery;
+        org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(w[0]);
+        List<org.thordb.stats.GroupStats> rows = db.stats(w[0], where);
+        if (w.length > 1) {
+            lastQuery = where;
+        }
+        int shownRows = Math.min(rows.size(), 20);
+        StatsCommand.write(rows.subList(0, shownRows), g, where, "table", out);
+        if (rows.size() > shownRows) {
+            out.println("… the first 20 of " + rows.size() + " groups (thordb stats --limit shows more)");
+        }
+    }
+
     /** {@code :game ROW} or {@code :game BASE YEAR RECORD}: steps through a game with the arrow keys. */
     private void game(String rest) {
         String[] w = rest.isEmpty() ? new String[0] : rest.split("\\s+");
@@ -467,6 +494,7 @@ public final class Repl {
                   :play MOVE|LINE|RANK  play on in the explorer (f5, f5d6c3 with passes written or not,
                                      or 2: the move ranked 2);  :back  take the last move back
                   :solve             every legal move's exact score here (at most 24 empties), perfect play
+                  :stats GROUP [QUERY] the last query's games grouped: player, opponent, year, opening4, …
                   :filter [QUERY]    explore only the games of a query (none: every game)
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line
                 Tab completes fields, keywords and commands, and names after an opening quote.""".formatted(fieldHelp()));

@@ -166,7 +166,7 @@ class ReplTest {
         org.thordb.othello.Position afterPass = org.thordb.othello.Position.afterLine(withPass);
         String screen = type(String.join("\n", ":explore f5", ":play 2", ":board", ":explore f5", ":play d6c3", ":board",
                 ":play 99", ":play f5", ":board " + withPass, ":explore " + withPass.replace(" pass", ""),
-                ":explore", ":board f5 d6 pass", ":count", ":more now", ":game", ":quit now", ":quit") + "\n", null);
+                ":explore", ":board f5 d6 pass", ":count", ":more now", ":game", ":explore junk", ":quit now", ":quit") + "\n", null);
         assertTrue(screen.contains(second.draw(second.legalMoves(), '*')), "the explorer's board after :play 2: " + screen);
         assertTrue(screen.contains(f5d6c3.draw(f5d6c3.legalMoves(), '*')), "after :play d6c3: " + screen);
         assertTrue(screen.contains("error: no move ranked 99 here: ranks run 1 to "), screen);
@@ -177,6 +177,7 @@ class ReplTest {
         assertTrue(screen.contains("usage: :more"), screen);
         assertTrue(screen.contains("usage: :game ROW | :game BASE YEAR RECORD"), screen);
         assertTrue(screen.contains("usage: :quit   (or Ctrl-D)"), screen);
+        assertTrue(screen.contains("usage: :explore [LINE|BOARD]"), "an argument it cannot take: the error, then the usage");
         assertFalse(screen.contains("query error"), "misuse gets usage, not a grammar error: " + screen);
     }
 
@@ -226,6 +227,21 @@ class ReplTest {
         assertEquals(2, screen.split("exported " + y2015 + " games", -1).length - 1, "the second with --force: " + screen);
         assertFalse(Files.exists(never), "a failed :export leaves no folder");
         assertTrue(screen.contains("year = 2015: the years' files"), ":explain after :filter explains the filter: " + screen);
+    }
+
+    @Test
+    void statsGroupTheLastQuerysGames() throws Exception {
+        long games2014;
+        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+            games2014 = db.stats("year", "player = \"" + player + "\"").stream()
+                    .filter(r -> r.group().equals("2014")).findFirst().orElseThrow().games();
+        }
+        String screen = type(String.join("\n", "player = \"" + player + "\"", ":stats year", ":stats", ":stats colour",
+                ":quit") + "\n", null);
+        assertTrue(screen.contains("games by year of player = \"" + player + "\", from Black's side"), screen);
+        assertTrue(screen.lines().anyMatch(l -> l.matches("2014\\s+" + games2014 + "\\s.*")), screen);
+        assertTrue(screen.contains("usage: :stats GROUP [QUERY]"), screen);
+        assertTrue(screen.contains("error: unknown grouping 'colour'"), screen);
     }
 
     /** The candidates the completer offers for a line, the cursor at its end. */

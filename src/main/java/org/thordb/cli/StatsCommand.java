@@ -1,0 +1,140 @@
+package org.thordb.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.thordb.ThorDb;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.stats.GroupStats;
+import org.thordb.stats.Grouping;
+import org.thordb.stats.Statistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb stats --by player|black|white|opponent|tournament|year|opening[N]|result [--where
+ * QUERY] [--sort KEY] [--limit K] [--format table|json|csv|jsonl]}: a query's games grouped, each
+ * group's games, wins, draws, losses, score, disc difference and theoretical score.
+ *
+ * <p>Usage: {@code thordb stats --by opponent --where 'player = "Tastet Marc"'}
+ */
+@Command(name = "stats",
+        footerHeading = "%nExamples:%n", footer = {"  thordb stats --by opponent --where 'player = \"Tastet Marc\"'",
+            "  thordb stats --by year --where 'opening = tiger'", "  thordb stats --by opening4 --limit 10",
+            "  thordb stats --by player --sort score --limit 20 --where 'year >= 2010' --format csv"},
+        description = "Group a query's games (by player, opponent, tournament, year, opening or result) with each"
+                + " group's wins, draws, losses, score and disc difference.")
+public final class StatsCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--by", required = true, paramLabel = "GROUP", description = "player, black, white, opponent"
+            + " (against the player --where names), tournament, year, opening (its name), openingN (its first N moves"
+            + " in the f5 orientation) or result.")
+    String by;
+
+    @Option(names = "--where", paramLabel = "QUERY", defaultValue = "", description = "The games (default: every game).")
+    String where;
+
+    @Option(names = "--sort", paramLabel = "KEY", description = "games, wins, draws, losses, score, diff, theoretical,"
+            + " first, last or group (default: games; years and results in order).")
+    String sort;
+
+    @Option(names = "--limit", paramLabel = "K", description = "Show the first K groups.")
+    Integer limit;
+
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or jsonl (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (!List.of("table", "json", "csv", "jsonl").contains(format)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, json, csv or jsonl");
+        }
+        if (limit != null && limit < 1) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
+        }
+        Grouping g = Grouping.parse(by);
+        java.util.Comparator<GroupStats> order = sort == null ? null : Statistics.order(sort);
+        try (ThorDb db = Stores.openForReading(store.dir())) {
+            List<GroupStats> rows = new java.util.ArrayList<>(db.stats(by, where));
+            if (order != null) {
+                rows.sort(order);
+            }
+            if (limit != null && rows.size() > limit) {
+                rows = rows.subList(0, limit);
+            }
+            write(rows, g, where, format, spec.commandLine().getOut());
+            for (String note : db.notes(where)) {
+                spec.commandLine().getErr().println("note: " + SafeText.of(note));
+            }
+        }
+        return 0;
+    }
+
+    /** The rows in a format; the table says whose side the figures are from. */
+    static void write(List<GroupStats> rows, Grouping g, String where, String format, PrintWriter out) {
+        switch (format) {
+            case "table" -> {
+                out.printf("%s of %s, from %s%n", "games by " + g, where.isBlank() ? "every game" : where, g.side());
+                out.printf("%-30s %7s %6s %6s %6s %7s %8s %6s  %s%n", "group", "games", "wins", "draws", "losses", "score%",
+                        "avgdiff", "theo", "years");
+                for (GroupStats r : rows) {
+                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6.1f  %s%n", SafeText.of(r.group()), r.games(), r.wins(),
+                            r.draws(), r.losses(), r.scorePct(), r.avgDiff(), r.avgTheoretical(),
+                            r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear());
+                }
+                out.println(rows.size() + (rows.size() == 1 ? " group" : " groups"));
+            }
+            case "json" -> {
+                com.fasterxml.jackson.databind.node.ArrayNode a = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+                rows.forEach(r -> a.add(node(r)));
+                out.println(a.toString());
+            }
+            case "jsonl" -> rows.forEach(r -> out.println(node(r).toString()));
+            case "csv" -> {
+                try (org.apache.commons.csv.CSVPrinter p = new org.apache.commons.csv.CSVPrinter(new java.io.FilterWriter(out) {
+                    @Override
+                    public void close() throws IOException {
+                        flush(); // standard output stays open
+                    }
+                }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader(HEADER).get())) {
+                    for (GroupStats r : rows) {
+                        p.printRecord(r.group(), r.games(), r.wins(), r.draws(), r.losses(), round(r.scorePct()),
+                                round(r.avgDiff()), round(r.avgTheoretical()), r.firstYear(), r.lastYear());
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            default -> throw new IllegalArgumentException(format);
+        }
+        out.flush();
+    }
+
+    private static final String[] HEADER = {"group", "games", "wins", "draws", "losses", "score_pct", "avg_diff",
+        "avg_theoretical", "first_year", "last_year"};
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+
+    static com.fasterxml.jackson.databind.node.ObjectNode node(GroupStats r) {
+        com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+        o.put("group", r.group()).put("games", r.games()).put("wins", r.wins()).put("draws", r.draws())
+                .put("losses", r.losses()).put("score_pct", round(r.scorePct())).put("avg_diff", round(r.avgDiff()))
+                .put("avg_theoretical", round(r.avgTheoretical())).put("first_year", r.firstYear())
+                .put("last_year", r.lastYear());
+        return o;
+    }
+}

@@ -1,0 +1,268 @@
+package org.thordb.stats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.roaringbitmap.IntIterator;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.GameTable;
+import org.thordb.othello.Notation;
+import org.thordb.othello.OpeningNames;
+import org.thordb.othello.Symmetry;
+import org.thordb.store.Catalog;
+
+/**
+ * Grouped results of a set of games, from the in-memory {@link GameTable}: each group's games,
+ * wins, draws, losses, score, average disc difference and theoretical score, first and last year.
+ * One pass over the games; names are resolved once a group, not once a game.
+ *
+ * <p>Usage: {@code List<GroupStats> rows = Statistics.compute(table, catalog, ids, Grouping.parse("year"), null);}
+ */
+public final class Statistics {
+    private Statistics() {
+    }
+
+    /** The players a head-to-head is about: true for (base, player number) of a named player. */
+    @FunctionalInterface
+    public interface Subject {
+        /** Whether the player of that number in that base is one the query names. */
+        boolean test(int base, int player);
+    }
+
+    /** One group's running sums. */
+    private static final class Sums {
+        long games;
+        long wins;
+        long draws;
+        long diff;
+        long theoretical;
+        int first = Integer.MAX_VALUE;
+        int last = Integer.MIN_VALUE;
+
+        void add(int diff, int theo, int year) {
+            games++;
+            if (diff > 0) {
+                wins++;
+            } else if (diff == 0) {
+                draws++;
+            }
+            this.diff += diff;
+            this.theoretical += theo;
+            first = Math.min(first, year);
+            last = Math.max(last, year);
+        }
+    }
+
+    /**
+     * The groups of {@code ids}, largest first (years in order).
+     *
+     * @param subject for {@link Grouping.By#OPPONENT}: the named players (required), else ignored
+     */
+    public static List<GroupStats> compute(GameTable t, Catalog c, RoaringBitmap ids, Grouping g, Subject subject) {
+        if (g.by() == Grouping.By.OPPONENT && subject == null) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--by opponent is the record of a player against each"
+                    + " opponent: name the player in --where, such as --where 'player = \"Tastet Marc\"'");
+        }
+        Map<Long, Sums> byKey = new HashMap<>();
+        OpeningNames names = OpeningNames.standard();
+        List<int[]> namedLines = new ArrayList<>();
+        List<String> namedNames = new ArrayList<>();
+        if (g.by() == Grouping.By.OPENING && g.depth() == 0) {
+            for (OpeningNames.Named n : names.all()) {
+                namedLines.add(n.line());
+                namedNames.add(n.name());
+            }
+        }
+        Map<Long, String> openingKeys = new HashMap<>();
+        IntIterator it = ids.getIntIterator();
+        while (it.hasNext()) {
+            int id = it.next();
+            int side = t.side(id);
+            int total = side * side;
+            int b = t.score(id);
+            int blackDiff = 2 * b - total;
+            int theo = t.theoretical(id);
+            int year = t.year(id);
+            int base = t.base(id);
+            switch (g.by()) {
+                case PLAYER -> {
+                    sums(byKey, player(base, t.black(id))).add(blackDiff, theo, year);
+                    sums(byKey, player(base, t.white(id))).add(-blackDiff, total - theo, year);
+                }
+                case BLACK -> sums(byKey, player(base, t.black(id))).add(blackDiff, theo, year);
+                case WHITE -> sums(byKey, player(base, t.white(id))).add(-blackDiff, total - theo, year);
+                case OPPONENT -> {
+                    if (subject.test(base, t.black(id))) {
+                        sums(byKey, player(base, t.white(id))).add(blackDiff, theo, year);
+                    }
+                    if (subject.test(base, t.white(id))) {
+                        sums(byKey, player(base, t.black(id))).add(-blackDiff, total - theo, year);
+                    }
+                }
+                case TOURNAMENT -> sums(byKey, ((long) base << 32) | t.tournament(id)).add(blackDiff, theo, year);
+                case YEAR -> sums(byKey, year).add(blackDiff, theo, year);
+                case RESULT -> sums(byKey, Long.signum(blackDiff)).add(blackDiff, theo, year);
+                case OPENING -> sums(byKey, opening(t, id, g.depth(), namedLines, openingKeys))
+                        .add(blackDiff, theo, year);
+            }
+        }
+        List<GroupStats> out = new ArrayList<>(byKey.size());
+        for (Map.Entry<Long, Sums> e : byKey.entrySet()) {
+            Sums s = e.getValue();
+            String name = name(g, e.getKey(), c, namedNames, openingKeys);
+            out.add(new GroupStats(name, s.games, s.wins, s.draws, s.games - s.wins - s.draws,
+                    100.0 * (s.wins + s.draws / 2.0) / s.games, (double) s.diff / s.games,
+                    (double) s.theoretical / s.games, s.first, s.last));
+        }
+        // a player of two bases is one group: merged by name
+        if (g.by() == Grouping.By.PLAYER || g.by() == Grouping.By.BLACK || g.by() == Grouping.By.WHITE
+                || g.by() == Grouping.By.OPPONENT || g.by() == Grouping.By.TOURNAMENT) {
+            out = mergeByName(out);
+        }
+        out.sort(defaultOrder(g));
+        return out;
+    }
+
+    private static Sums sums(Map<Long, Sums> m, long key) {
+        return m.computeIfAbsent(key, k -> new Sums());
+    }
+
+    private static long player(int base, int number) {
+        return ((long) base << 32) | number;
+    }
+
+    /**
+     * An opening's key: the index of the longest named line the game begins with (depth 0), or its
+     * first {@code depth} moves in the f5 orientation, packed; −1 for a game shorter than that.
+     */
+    private static long opening(GameTable t, int id, int depth, List<int[]> named, Map<Long, String> keys) {
+        int n = t.moveCount(id);
+        if (n == 0) {
+            return -1;
+        }
+        byte[] moves = t.moves();
+        int off = id * GameTable.MOVES;
+        Symmetry toF5 = null;
+        for (Symmetry s : Symmetry.startPreserving()) {
+            if (s.apply(moves[off]) == Notation.F5) {
+                toF5 = s;
+            }
+        }
+        if (toF5 == null) {
+            return -1;
+        }
+        if (depth == 0) {
+            int best = -1;
+            int bestLength = 0;
+            for (int i = 0; i < named.size(); i++) {
+                int[] line = named.get(i);
+                if (line.length <= n && line.length > bestLength) {
+                    boolean all = true;
+                    for (int k = 0; k < line.length && all; k++) {
+                        all = toF5.apply(moves[off + k]) == line[k];
+                    }
+                    if (all) {
+                        best = i;
+                        bestLength = line.length;
+                    }
+                }
+            }
+            return best;
+        }
+        if (n < depth) {
+            return -1;
+        }
+        // up to 20 moves of 6 bits each would not fit: a hash of the moves, its text kept once
+        StringBuilder sb = new StringBuilder(depth * 2);
+        long key = 1469598103934665603L;
+        for (int k = 0; k < depth; k++) {
+            int sq = toF5.apply(moves[off + k]);
+            key = (key ^ sq) * 1099511628211L;
+            sb.append(Notation.name(sq));
+        }
+        String text = sb.toString();
+        String had = keys.putIfAbsent(key, text);
+        if (had != null && !had.equals(text)) {
+            throw new IllegalStateException("two openings share a key: " + had + " " + text);
+        }
+        return key;
+    }
+
+    private static String name(Grouping g, long key, Catalog c, List<String> named, Map<Long, String> keys) {
+        return switch (g.by()) {
+            case PLAYER, BLACK, WHITE, OPPONENT -> {
+                Catalog.Base b = c.base((int) (key >>> 32));
+                String n = b == null ? null : b.player((int) key);
+                yield n != null ? n : "(player " + (int) key + " of " + (b == null ? "?" : b.name()) + ")";
+            }
+            case TOURNAMENT -> {
+                Catalog.Base b = c.base((int) (key >>> 32));
+                String n = b == null ? null : b.tournament((int) key);
+                yield n != null ? n : "(tournament " + (int) key + " of " + (b == null ? "?" : b.name()) + ")";
+            }
+            case YEAR -> Long.toString(key);
+            case RESULT -> key > 0 ? "black" : key < 0 ? "white" : "draw";
+            case OPENING -> g.depth() == 0 ? (key < 0 ? "(no named opening)" : named.get((int) key))
+                    : key == -1 ? "(shorter than " + g.depth() + " moves)" : keys.get(key);
+        };
+    }
+
+    private static List<GroupStats> mergeByName(List<GroupStats> rows) {
+        Map<String, GroupStats> m = new HashMap<>();
+        for (GroupStats r : rows) {
+            m.merge(r.group(), r, Statistics::merge);
+        }
+        return new ArrayList<>(m.values());
+    }
+
+    private static GroupStats merge(GroupStats a, GroupStats b) {
+        long games = a.games() + b.games();
+        return new GroupStats(a.group(), games, a.wins() + b.wins(), a.draws() + b.draws(), a.losses() + b.losses(),
+                100.0 * (a.wins() + b.wins() + (a.draws() + b.draws()) / 2.0) / games,
+                (a.avgDiff() * a.games() + b.avgDiff() * b.games()) / games,
+                (a.avgTheoretical() * a.games() + b.avgTheoretical() * b.games()) / games,
+                Math.min(a.firstYear(), b.firstYear()), Math.max(a.lastYear(), b.lastYear()));
+    }
+
+    /** Years and results in their order; the rest most games first, then by name. */
+    static Comparator<GroupStats> defaultOrder(Grouping g) {
+        if (g.by() == Grouping.By.YEAR) {
+            return Comparator.comparing(GroupStats::group);
+        }
+        if (g.by() == Grouping.By.RESULT) {
+            return Comparator.comparingInt(r -> List.of("black", "draw", "white").indexOf(r.group()));
+        }
+        return Comparator.comparingLong(GroupStats::games).reversed().thenComparing(GroupStats::group);
+    }
+
+    /** The keys {@code --sort} takes. */
+    public static final String SORT_KEYS = "games, wins, draws, losses, score, diff, theoretical, first, last or group";
+
+    /**
+     * An order by a key: numbers largest first, {@code group} in alphabetical order; ties by group.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for an unknown key
+     */
+    public static Comparator<GroupStats> order(String key) {
+        Comparator<GroupStats> c = switch (key.strip().toLowerCase(Locale.ROOT)) {
+            case "games" -> Comparator.comparingLong(GroupStats::games).reversed();
+            case "wins" -> Comparator.comparingLong(GroupStats::wins).reversed();
+            case "draws" -> Comparator.comparingLong(GroupStats::draws).reversed();
+            case "losses" -> Comparator.comparingLong(GroupStats::losses).reversed();
+            case "score" -> Comparator.comparingDouble(GroupStats::scorePct).reversed();
+            case "diff" -> Comparator.comparingDouble(GroupStats::avgDiff).reversed();
+            case "theoretical" -> Comparator.comparingDouble(GroupStats::avgTheoretical).reversed();
+            case "first" -> Comparator.comparingInt(GroupStats::firstYear);
+            case "last" -> Comparator.comparingInt(GroupStats::lastYear).reversed();
+            case "group" -> (a, b) -> 0;
+            default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '"
+                    + ThorDbException.quote(key) + "': " + SORT_KEYS);
+        };
+        return c.thenComparing(GroupStats::group);
+    }
+}
