@@ -252,6 +252,30 @@ public final class BenchReport {
                 }));
         // the endgame solver: FFO suite figures in the ffo column, nothing of the synthetic base
         double edaxNodes = 111_349_635;
+        rows.add(row("a player's record against each opponent (`stats --by opponent`), median", "< 50 ms",
+                "tools/bench StatsBench", base -> {
+                    double c = fig("StatsBench.stats", base, "player-record", "p50");
+                    double s = fig("StatsBench.scan", base, "player-record", "p50");
+                    return new String[] {"**" + us(c) + "**", "one pass over every game: " + us(s) + times(s, c)};
+                }));
+        rows.add(row("the whole base by year (`stats --by year`), median", "< 200 ms", "same", base -> {
+            double c = fig("StatsBench.stats", base, "years", "p50");
+            double s = fig("StatsBench.scan", base, "years", "p50");
+            return new String[] {"**" + us(c) + "**", "one pass over every game: " + us(s) + times(s, c)};
+        }));
+        rows.add(row("a board pattern at any move, in any orientation, every game, median", "< 300 ms",
+                "tools/bench PatternBench", base -> {
+                    double c = fig("PatternBench.count", base, "pattern", "p50");
+                    double s = fig("PatternBench.replay", base, "pattern", "p50");
+                    double f = fig("PatternBench.floor", base, "pattern", "p50");
+                    return new String[] {"**" + us(c) + "**", "plain replay (allocation-free steps, masks): " + us(s)
+                            + times(s, c) + "; floor, every move read, no board: " + us(f)};
+                }));
+        rows.add(row("the same pattern with `player = P`, median", "< 10 ms", "same", base -> {
+            double c = fig("PatternBench.count", base, "player-pattern", "p50");
+            double s = fig("PatternBench.replay", base, "player-pattern", "p50");
+            return new String[] {"**" + us(c) + "**", "the player's games replayed from a scan: " + us(s) + times(s, c)};
+        }));
         rows.add(row("FFO #20–#39 solved exactly, every core, mean of 3", "≤ 20 s", "tools/bench SolveBench -p suite=20-39",
                 base -> !base.equals("ffo") ? new String[] {"—", ""} : new String[] {
                     "**" + seconds(fig("SolveBench.solveSuite", null, "suite=20-39")) + "**",

@@ -69,6 +69,9 @@ public final class ExploreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (solve < 0 || solve > 30) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
+        }
         if (!format.equals("table") && !format.equals("json")) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }

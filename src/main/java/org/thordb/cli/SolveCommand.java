@@ -106,6 +106,9 @@ public final class SolveCommand implements Callable<Integer> {
         if (!format.equals("table") && !format.equals("jsonl")) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + ThorDbException.quote(format) + "': table or jsonl");
         }
+        if (maxSeconds != null && !(maxSeconds > 0)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--max-seconds takes a time above 0, not " + maxSeconds);
+        }
         if (threads != null && threads < 1) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--threads takes 1 or more, not " + threads);
         }

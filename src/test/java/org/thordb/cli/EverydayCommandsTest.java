@@ -68,6 +68,9 @@ class EverydayCommandsTest {
         assertEquals(2, neg.status());
         assertEquals(1, neg.err().lines().count(), neg.err());
         assertTrue(neg.err().contains("--limit takes 0 (every game) or more, not -1"), neg.err());
+        CommandsTest.Run solve = CommandsTest.run("explore", "--db", db.toString(), "--solve", "-1");
+        assertEquals(2, solve.status());
+        assertEquals("thordb: --solve takes 0 (never) to 30 empties, not -1", solve.err().strip());
         Path never = dir.resolve("never");
         CommandsTest.Run bad = CommandsTest.run("export", "--db", db.toString(), "--out", never.toString(), "year =");
         assertEquals(2, bad.status());
