@@ -193,4 +193,30 @@ abstract class ExplorerContract {
         assertEquals(e.total(), e.endsHere().games());
         assertTrue(e.total() >= 1);
     }
+
+    /**
+     * With the in-memory game table made (as a server and the REPL make it), positions reached by
+     * few games are explored from the table's moves, not the index: the same figures.
+     */
+    @Test
+    void fewGamesReadOffTheGameTableAgreeWithAPlainReplay() {
+        db.read(org.thordb.index.GameTable::of);
+        Random rnd = new Random(23);
+        int few = 0;
+        for (int i = 0; i < 12; i++) {
+            PlainScan.Game g = scan.games().get(rnd.nextInt(scan.games().size()));
+            int ply = 8 + rnd.nextInt(40);
+            if (g.game().moveCount() <= ply) {
+                continue;
+            }
+            Position p = Replay.replay(g.game().squares(), ply, null).finalPosition()
+                    .transform(Symmetry.values()[rnd.nextInt(8)]);
+            if (db.explore(p, "").total() <= 256) {
+                few++;
+            }
+            checkAgainstAPlainReplay(p, "", x -> true);
+            checkAgainstAPlainReplay(p, "year >= 2000", x -> x.year() >= 2000);
+        }
+        assertTrue(few >= 5, "most deep positions are reached by few games: " + few);
+    }
 }

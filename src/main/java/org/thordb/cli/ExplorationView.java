@@ -89,18 +89,8 @@ final class ExplorationView {
     static final String LEGEND = "1-9 the moves played, most played first; + played, ranked 10th or lower;"
             + " * legal, played in none of these games";
 
-    /**
-     * The exact score of every legal move of the explored position (side to move's disc difference
-     * under perfect play), when it has at most {@code maxEmpties} empties; null otherwise, or when
-     * the solve did not end within {@code millis}.
-     */
     static java.util.Map<Integer, Integer> perfect(Position p, int maxEmpties, long millis) {
-        if (64 - p.discs() > maxEmpties || p.legalMoves() == 0) {
-            return null;
-        }
-        org.thordb.solve.Solver.Result r = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults()
-                .limited(0, millis)).solve(p, true);
-        return r.solved() ? r.moveScores() : null;
+        return org.thordb.explore.Explorer.perfect(p, maxEmpties, millis);
     }
 
     /**
@@ -155,60 +145,12 @@ final class ExplorationView {
         return r.games() == 0 ? "" : r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear();
     }
 
-    /** The JSON with each move's exact score and the moves of perfect play. */
+    /** The JSON with each move's exact score and the moves of perfect play (see {@link org.thordb.export.Json#exploration}). */
     static ObjectNode json(Exploration e, java.util.Map<Integer, Integer> scores) {
-        ObjectNode o = json(e);
-        if (scores != null) {
-            int best = scores.values().stream().max(Integer::compare).orElseThrow();
-            for (JsonNodeRef m : JsonNodeRef.of(o)) {
-                Integer v = scores.get(Notation.square(m.move()));
-                if (v != null) {
-                    m.node().put("perfect", v);
-                }
-            }
-            ArrayNode perfect = o.putArray("perfectPlay");
-            scores.forEach((sq, v) -> {
-                if (v == best) {
-                    perfect.add(Notation.name(sq));
-                }
-            });
-            o.put("perfectScore", best);
-        }
-        return o;
-    }
-
-    /** A move object of the JSON with its move's name. */
-    private record JsonNodeRef(String move, ObjectNode node) {
-        static List<JsonNodeRef> of(ObjectNode o) {
-            List<JsonNodeRef> out = new java.util.ArrayList<>();
-            o.get("moves").forEach(n -> out.add(new JsonNodeRef(n.get("move").asText(), (ObjectNode) n)));
-            return out;
-        }
+        return org.thordb.export.Json.exploration(e, scores);
     }
 
     static ObjectNode json(Exploration e) {
-        ObjectNode o = org.thordb.export.Json.object();
-        o.put("position", e.position().toBoardString()).put("filter", e.filter()).put("total", e.total());
-        String name = org.thordb.othello.OpeningNames.standard().nameOf(e.position());
-        if (name != null) {
-            o.put("opening", name);
-        }
-        ArrayNode moves = o.putArray("moves");
-        for (Exploration.Row r : e.rows()) {
-            ObjectNode m = moves.addObject().put("move", Notation.name(r.move()));
-            fill(m, r);
-            String after = openingAfter(e.position(), r.move());
-            if (!after.isEmpty()) {
-                m.put("opening", after);
-            }
-        }
-        fill(o.putObject("endsHere"), e.endsHere());
-        return o;
-    }
-
-    private static void fill(ObjectNode n, Exploration.Row r) {
-        n.put("games", r.games()).put("blackWins", r.blackWins()).put("draws", r.draws()).put("whiteWins", r.whiteWins())
-                .put("averageScore", r.averageScore()).put("averageTheoretical", r.averageTheoretical())
-                .put("firstYear", r.firstYear()).put("lastYear", r.lastYear());
+        return org.thordb.export.Json.exploration(e, null);
     }
 }

@@ -1,8 +1,12 @@
 package org.thordb.export;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import org.thordb.Game;
+import org.thordb.explore.Exploration;
+import org.thordb.othello.Notation;
 
 /**
  * The JSON object of a game, the same in {@code query --format jsonl}, the REPL and exports:
@@ -37,5 +41,70 @@ public final class Json {
     /** The object as one line of text. */
     public static String of(Game g) {
         return node(g).toString();
+    }
+    /**
+     * The JSON of an exploration: the position, the filter, the games that reach it, each next move
+     * with its figures (and the opening its line reaches, when named), the games that end there;
+     * with {@code scores} (null: none), each move's exact score and the moves of perfect play.
+     */
+    public static ObjectNode exploration(Exploration e, java.util.Map<Integer, Integer> scores) {
+        ObjectNode o = explorationFigures(e);
+        if (scores != null) {
+            int best = scores.values().stream().max(Integer::compare).orElseThrow();
+            for (JsonNodeRef m : JsonNodeRef.of(o)) {
+                Integer v = scores.get(Notation.square(m.move()));
+                if (v != null) {
+                    m.node().put("perfect", v);
+                }
+            }
+            ArrayNode perfect = o.putArray("perfectPlay");
+            scores.forEach((sq, v) -> {
+                if (v == best) {
+                    perfect.add(Notation.name(sq));
+                }
+            });
+            o.put("perfectScore", best);
+        }
+        return o;
+    }
+
+    /** A move object of the JSON with its move's name. */
+    private record JsonNodeRef(String move, ObjectNode node) {
+        static List<JsonNodeRef> of(ObjectNode o) {
+            List<JsonNodeRef> out = new java.util.ArrayList<>();
+            o.get("moves").forEach(n -> out.add(new JsonNodeRef(n.get("move").asText(), (ObjectNode) n)));
+            return out;
+        }
+    }
+
+    private static ObjectNode explorationFigures(Exploration e) {
+        ObjectNode o = org.thordb.export.Json.object();
+        o.put("position", e.position().toBoardString()).put("filter", e.filter()).put("total", e.total());
+        String name = org.thordb.othello.OpeningNames.standard().nameOf(e.position());
+        if (name != null) {
+            o.put("opening", name);
+        }
+        ArrayNode moves = o.putArray("moves");
+        for (Exploration.Row r : e.rows()) {
+            ObjectNode m = moves.addObject().put("move", Notation.name(r.move()));
+            fill(m, r);
+            String after = openingAfter(e.position(), r.move());
+            if (!after.isEmpty()) {
+                m.put("opening", after);
+            }
+        }
+        fill(o.putObject("endsHere"), e.endsHere());
+        return o;
+    }
+
+    private static void fill(ObjectNode n, Exploration.Row r) {
+        n.put("games", r.games()).put("blackWins", r.blackWins()).put("draws", r.draws()).put("whiteWins", r.whiteWins())
+                .put("averageScore", r.averageScore()).put("averageTheoretical", r.averageTheoretical())
+                .put("firstYear", r.firstYear()).put("lastYear", r.lastYear());
+    }
+
+    private static String openingAfter(org.thordb.othello.Position p, int move) {
+        String n = org.thordb.othello.OpeningNames.standard().nameOf(p.play(move));
+        return n == null ? "" : n;
     }
 }

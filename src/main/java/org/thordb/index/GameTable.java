@@ -30,6 +30,7 @@ public final class GameTable {
     private final int[] white;
     private final int[] tournament;
     private final short[] year;
+    private final int[] record;
     private final byte[] score;
     private final byte[] theoretical;
     private final byte[] side;
@@ -42,6 +43,7 @@ public final class GameTable {
         white = new int[size];
         tournament = new int[size];
         year = new short[size];
+        record = new int[size];
         score = new byte[size];
         theoretical = new byte[size];
         side = new byte[size];
@@ -65,6 +67,11 @@ public final class GameTable {
         return t;
     }
 
+    /** The table of a reader's catalog when it is made already, else null (nothing is scanned). */
+    public static GameTable ifMade(IndexReader r) {
+        return CACHE.get(r.catalog());
+    }
+
     private static GameTable build(IndexReader r) {
         GameTable t = new GameTable(r.catalog().nextGameId());
         r.scanGames(row -> {
@@ -83,6 +90,7 @@ public final class GameTable {
         white[id] = g.white();
         tournament[id] = g.tournament();
         year[id] = (short) row.year();
+        record[id] = row.record();
         score[id] = (byte) g.blackScore();
         theoretical[id] = (byte) g.theoreticalScore();
         side[id] = (byte) row.side();
@@ -125,6 +133,11 @@ public final class GameTable {
         return year[id];
     }
 
+    /** The game's record number in its file, from 0. */
+    public int record(int id) {
+        return record[id];
+    }
+
     /** Black's discs as stored. */
     public int score(int id) {
         return score[id] & 0xff;
@@ -148,5 +161,43 @@ public final class GameTable {
     /** The squares of the moves, {@link #MOVES} bytes a game from {@code id * MOVES}; read, never write. */
     public byte[] moves() {
         return moves;
+    }
+
+    /**
+     * The board of a game after {@code plies} moves, replayed from its moves in the table without
+     * allocating: {@code out} gets Black's and White's discs and the presumed next player (0, 1);
+     * false when the game has fewer moves. A move the presumed player cannot play is the other's
+     * (the presumed player passed), so a step costs one flip computation.
+     */
+    public boolean boardAfter(int id, int plies, long[] out) {
+        if (side[id] != 8 || plies > moveCount[id]) {
+            return false;
+        }
+        long b = 0x0000000810000000L;
+        long w = 0x0000001008000000L;
+        int mover = 0;
+        int off = id * MOVES;
+        for (int k = 0; k < plies; k++) {
+            int sq = moves[off + k];
+            long me = mover == 0 ? b : w;
+            long opp = mover == 0 ? w : b;
+            long f = org.thordb.solve.Flips.of(me, opp, sq);
+            if (f == 0) {
+                mover ^= 1;
+                long x = me;
+                me = opp;
+                opp = x;
+                f = org.thordb.solve.Flips.of(me, opp, sq);
+            }
+            me |= f | (1L << sq);
+            opp &= ~f;
+            b = mover == 0 ? me : opp;
+            w = mover == 0 ? opp : me;
+            mover ^= 1;
+        }
+        out[0] = b;
+        out[1] = w;
+        out[2] = mover;
+        return true;
     }
 }

@@ -37,6 +37,11 @@ public final class Solver {
             return new Options(nodes, millis, tableBits, threads);
         }
 
+        /** These options with a table of {@code 2^bits} positions (smaller is quicker to make: small solves). */
+        public Options withTableBits(int bits) {
+            return new Options(maxNodes, maxMillis, Math.max(10, Math.min(26, bits)), threads);
+        }
+
         /** These options with so many threads. */
         public Options withThreads(int n) {
             return new Options(maxNodes, maxMillis, tableBits, Math.max(1, n));
