@@ -236,6 +236,102 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
+     * One page of a query's games.
+     *
+     * @param total the games the query matches
+     * @param games the page's games, in the order asked for
+     */
+    public record Page(long total, List<Game> games) {
+    }
+
+    /**
+     * A page of a query's games (every game for a blank query), ordered by {@code sort}: keys
+     * {@code year}, {@code record}, {@code score}, {@code theoretical}, {@code moves}, {@code black},
+     * {@code white}, {@code tournament}, {@code base}, {@code id}, comma-separated, {@code -} before a
+     * key for descending (null or blank: by id); then by id. Sorted from the in-memory game table,
+     * so only the page's games are read.
+     *
+     * <p>Usage: {@code Page p = db.page("player = \"Tastet Marc\"", "-year", 0, 50);}
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT}
+     *     for a bad sort key, offset or limit
+     */
+    public Page page(String query, String sort, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
+        }
+        return read(r -> {
+            org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parseOrBlank(query);
+            RoaringBitmap ids = e == null ? r.all() : QueryEngine.evaluate(e, r);
+            long total = ids.getLongCardinality();
+            int[] chosen;
+            if (sort == null || sort.isBlank()) {
+                int n = (int) Math.max(0, Math.min(limit, total - offset));
+                chosen = new int[n];
+                if (n > 0) {
+                    org.roaringbitmap.PeekableIntIterator it = ids.getIntIterator();
+                    it.advanceIfNeeded(ids.select(offset)); // the page's first id, found by rank
+                    for (int k = 0; k < n; k++) {
+                        chosen[k] = it.next();
+                    }
+                }
+            } else {
+                java.util.Comparator<Integer> order = tableOrder(sort, org.thordb.index.GameTable.of(r), r.catalog());
+                chosen = ids.stream().boxed().sorted(order).skip(offset).limit(limit).mapToInt(Integer::intValue).toArray();
+            }
+            List<Game> out = new ArrayList<>(chosen.length);
+            for (int id : chosen) {
+                org.thordb.store.GameRow row = r.game(id);
+                if (row != null) {
+                    out.add(Game.of(row, r.catalog()));
+                }
+            }
+            return new Page(total, out);
+        });
+    }
+
+    /** The order of a sort spec over game ids, read from the game table; names resolved once each. */
+    private static java.util.Comparator<Integer> tableOrder(String spec, org.thordb.index.GameTable t, Catalog c) {
+        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        java.util.function.BiFunction<Integer, Boolean, String> player = (id, black) -> names.computeIfAbsent(
+                ((long) t.base(id) << 33) | ((black ? 1L : 0L) << 32) | (black ? t.black(id) : t.white(id)), k -> {
+                    Catalog.Base b = c.base(t.base(id));
+                    String n = b == null ? null : b.player(black ? t.black(id) : t.white(id));
+                    return n == null ? "" : n.toLowerCase(Locale.ROOT);
+                });
+        java.util.Map<Long, String> tournaments = new java.util.HashMap<>();
+        java.util.Comparator<Integer> all = null;
+        for (String key : spec.split(",")) {
+            String k = key.strip();
+            boolean desc = k.startsWith("-");
+            String name = (desc ? k.substring(1) : k).toLowerCase(Locale.ROOT);
+            java.util.Comparator<Integer> one = switch (name) {
+                case "year" -> java.util.Comparator.comparingInt(t::year);
+                case "record" -> java.util.Comparator.comparingInt(t::record);
+                case "score" -> java.util.Comparator.comparingInt(t::score);
+                case "theoretical" -> java.util.Comparator.comparingInt(t::theoretical);
+                case "moves" -> java.util.Comparator.comparingInt(t::moveCount);
+                case "id" -> java.util.Comparator.naturalOrder();
+                case "black" -> java.util.Comparator.comparing(id -> player.apply(id, true));
+                case "white" -> java.util.Comparator.comparing(id -> player.apply(id, false));
+                case "tournament" -> java.util.Comparator.comparing(id -> tournaments.computeIfAbsent(
+                        ((long) t.base(id) << 32) | t.tournament(id), x -> {
+                            Catalog.Base b = c.base(t.base(id));
+                            String n = b == null ? null : b.tournament(t.tournament(id));
+                            return n == null ? "" : n.toLowerCase(Locale.ROOT);
+                        }));
+                case "base" -> java.util.Comparator.comparing(id -> c.base(t.base(id)).name());
+                default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '"
+                        + ThorDbException.quote(name) + "': year, record, score, theoretical, moves, black, white,"
+                        + " tournament, base or id");
+            };
+            one = desc ? one.reversed() : one;
+            all = all == null ? one : all.thenComparing(one);
+        }
+        return all.thenComparing(java.util.Comparator.naturalOrder());
+    }
+
+    /**
      * The games of a query grouped ({@code player}, {@code black}, {@code white}, {@code opponent},
      * {@code tournament}, {@code year}, {@code opening} or {@code openingN}, {@code result}; see
      * {@link org.thordb.stats.Grouping}), each group with its games, wins, draws, losses, score,
@@ -523,8 +619,45 @@ public final class ThorDb implements AutoCloseable {
      * every game): one row a next move, in the orientation of {@code position}.
      */
     public org.thordb.explore.Exploration explore(Position position, String filter) {
-        return read(r -> org.thordb.explore.Explorer.explore(r, columns(r), position, filter));
+        return read(r -> {
+            String key = position.toBoardString() + "\n" + (filter == null ? "" : filter);
+            synchronized (explorations) {
+                if (explorationsCatalog != r.catalog()) { // an import landed: every figure may have moved
+                    explorations.clear();
+                    explorationsCatalog = r.catalog();
+                }
+                org.thordb.explore.Exploration e = explorations.get(key);
+                if (e != null) {
+                    return e;
+                }
+            }
+            org.thordb.explore.Exploration e = org.thordb.explore.Explorer.explore(r, columns(r), position, filter);
+            if (e.total() > EXPLORATION_CACHED_FROM) {
+                synchronized (explorations) {
+                    if (explorationsCatalog == r.catalog()) {
+                        explorations.put(key, e);
+                    }
+                }
+            }
+            return e;
+        });
     }
+
+    /** Explorations of positions reached by more games than this are kept: the costly ones, and the popular. */
+    static final long EXPLORATION_CACHED_FROM = 16;
+
+    /** The most explorations kept, the least recently asked for dropped first. */
+    static final int EXPLORATIONS_KEPT = 4096;
+
+    /** Costly explorations already made for the catalog they were made on (access order: an LRU). */
+    private final java.util.LinkedHashMap<String, org.thordb.explore.Exploration> explorations =
+            new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, org.thordb.explore.Exploration> eldest) {
+                    return size() > EXPLORATIONS_KEPT;
+                }
+            };
+    private Catalog explorationsCatalog;
 
     /** The explorer's columns for a reader's catalog, read once per catalog (that is, per import). */
     private org.thordb.explore.Columns columns(IndexReader r) {

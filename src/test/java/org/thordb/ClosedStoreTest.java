@@ -86,6 +86,7 @@ class ClosedStoreTest {
         calls.put("notes", () -> db.notes("player = \"Nobody\""));
         calls.put("removeBase", () -> db.removeBase("CLUB"));
         calls.put("stats", () -> db.stats("year", ""));
+        calls.put("page", () -> db.page("year = 2001", "-year", 0, 5));
 
         Set<String> covered = new TreeSet<>();
         calls.keySet().forEach(k -> covered.add(k.replaceAll("\\(.*", "")));
