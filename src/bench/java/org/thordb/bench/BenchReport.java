@@ -31,6 +31,7 @@ public final class BenchReport {
 
     private final Map<String, JsonNode> jmh = new HashMap<>();
     private final Map<String, JsonNode> whole = new HashMap<>();
+    private final Map<String, JsonNode> serve = new HashMap<>();
     private final Map<String, double[]> size = new HashMap<>(); // base -> {store bytes, raw bytes}
     private final Map<String, Long> games = new HashMap<>();
     private final Map<String, JsonNode> solve = new HashMap<>(); // suite -> solve-SUITE.json
@@ -89,6 +90,12 @@ public final class BenchReport {
             Path f = dir.resolve("solve-" + suite + ".json");
             if (Files.exists(f)) {
                 solve.put(suite, json.readTree(f.toFile()));
+            }
+        }
+        for (String base : BASES) {
+            Path f = dir.resolve("serve-" + base + ".json");
+            if (Files.exists(f)) {
+                serve.put(base, json.readTree(f.toFile()));
             }
         }
         Path th = dir.resolve("theoretical.json");
@@ -276,6 +283,20 @@ public final class BenchReport {
             double s = fig("PatternBench.replay", base, "player-pattern", "p50");
             return new String[] {"**" + us(c) + "**", "the player's games replayed from a scan: " + us(s) + times(s, c)};
         }));
+        for (String[] route : new String[][] {{"explore", "`/api/explore` at random positions", "≥ 2,000 requests/s, p99 < 20 ms"},
+            {"count", "`/api/count?q=position = …` at random positions", "—"}}) {
+            rows.add(row("HTTP, " + route[1] + ", `thordb serve` and 64 loopback client threads for 30 s: requests/s (p50, p99)", route[2],
+                    route[0].equals("explore") ? "tools/bench serve" : "same", base -> {
+                        JsonNode n = serve.get(base);
+                        if (n == null || n.get(route[0]) == null) {
+                            return new String[] {"not run", ""};
+                        }
+                        JsonNode r = n.get(route[0]);
+                        return new String[] {String.format(Locale.ROOT, "**%,.0f/s** (%.1f ms, %.1f ms)",
+                                r.get("requestsPerSecond").asDouble(), r.get("p50Ms").asDouble(), r.get("p99Ms").asDouble()),
+                            String.format(Locale.ROOT, "%,d requests, every answer 200", r.get("requests").asLong())};
+                    }));
+        }
         rows.add(row("FFO #20–#39 solved exactly, every core, mean of 3", "≤ 20 s", "tools/bench SolveBench -p suite=20-39",
                 base -> !base.equals("ffo") ? new String[] {"—", ""} : new String[] {
                     "**" + seconds(fig("SolveBench.solveSuite", null, "suite=20-39")) + "**",

@@ -1,0 +1,135 @@
+package org.thordb.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.thordb.othello.Notation;
+
+/**
+ * The HTTP server under load, loopback only: {@code thordb serve} in a process of its own, and 64
+ * client threads in this one, each sending its next request when
+ * the last is answered, for 30 seconds a route (and at most 2,000,000 requests), on the explorer
+ * route ({@code /api/explore} at random positions of random games) and the query route
+ * ({@code /api/count?q=position = …} for the same positions). Every answer must be 200. Writes
+ * requests/s and the 50th and 99th percentile latencies into {@code target/bench/serve-BASE.json}.
+ *
+ * <p>Usage: {@code java -cp … org.thordb.bench.ServeLoad ffo}
+ */
+public final class ServeLoad {
+    private ServeLoad() {
+    }
+
+    static final int CLIENTS = 64;
+    static final long SECONDS = 30;
+    static final long MAX_REQUESTS = 2_000_000;
+
+    public static void main(String[] args) throws Exception {
+        for (String base : args) {
+            List<String> lines = new ArrayList<>();
+            for (int[] l : BenchData.batchLines(base, 10_000)) {
+                lines.add(Notation.line(l));
+            }
+            ObjectNode out = new ObjectMapper().createObjectNode();
+            out.put("base", base).put("clients", CLIENTS).put("seconds", SECONDS);
+            // the server in a process of its own, as `thordb serve` runs it: the clients' garbage
+            // is not collected in its pauses
+            BenchData.store(base); // imported first when missing
+            Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx2g", "-cp", System.getProperty("java.class.path"), "org.thordb.cli.Main", "serve", "--db",
+                    BenchData.store(base).toString(), "--port", "0").redirectErrorStream(true).start();
+            try {
+                String line = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(),
+                        StandardCharsets.UTF_8)).readLine();
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/")
+                        .matcher(String.valueOf(line));
+                if (!m.find()) {
+                    throw new IllegalStateException("thordb serve said: " + line);
+                }
+                String root = "http://127.0.0.1:" + m.group(1);
+                run(root, lines, "explore", 5); // warm-up: the JIT, the caches
+                run(root, lines, "count", 5);
+                out.set("explore", run(root, lines, "explore", SECONDS));
+                out.set("count", run(root, lines, "count", SECONDS));
+            } finally {
+                server.destroy();
+                server.waitFor();
+            }
+            Path f = BenchData.work().resolve("serve-" + base + ".json");
+            Files.writeString(f, out.toPrettyString());
+            System.out.println(out.toPrettyString());
+        }
+    }
+
+    /** One route under load: 64 client threads, each sending its next request when its last is answered. */
+    private static ObjectNode run(String root, List<String> lines, String route, long seconds) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        AtomicLong total = new AtomicLong();
+        long[][] latencies = new long[CLIENTS][];
+        int[] counts = new int[CLIENTS];
+        Thread[] threads = new Thread[CLIENTS];
+        java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        long t0 = System.nanoTime();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            threads[c] = new Thread(() -> {
+                Random rnd = new Random(client);
+                long[] mine = new long[1 << 16];
+                int n = 0;
+                try {
+                    while (System.nanoTime() < end && total.incrementAndGet() <= MAX_REQUESTS) {
+                        String line = lines.get(rnd.nextInt(lines.size()));
+                        String path = route.equals("explore") ? "/api/explore?moves=" + line
+                                : "/api/count?q=" + URLEncoder.encode("position = " + line, StandardCharsets.UTF_8);
+                        long s = System.nanoTime();
+                        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(root + path)).build(),
+                                HttpResponse.BodyHandlers.ofString());
+                        if (r.statusCode() != 200) {
+                            throw new IllegalStateException(path + ": " + r.statusCode() + " " + r.body());
+                        }
+                        if (n == mine.length) {
+                            mine = Arrays.copyOf(mine, n * 2);
+                        }
+                        mine[n++] = System.nanoTime() - s;
+                    }
+                } catch (Exception e) {
+                    failed.compareAndSet(null, e);
+                }
+                latencies[client] = mine;
+                counts[client] = n;
+            });
+            threads[c].start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failed.get() != null) {
+            throw new IllegalStateException("a request failed", failed.get());
+        }
+        double elapsed = (System.nanoTime() - t0) / 1e9;
+        int all = Arrays.stream(counts).sum();
+        long[] merged = new long[all];
+        int k = 0;
+        for (int c = 0; c < CLIENTS; c++) {
+            System.arraycopy(latencies[c], 0, merged, k, counts[c]);
+            k += counts[c];
+        }
+        Arrays.sort(merged);
+        ObjectNode o = new ObjectMapper().createObjectNode();
+        o.put("requests", all).put("seconds", elapsed).put("requestsPerSecond", all / elapsed)
+                .put("p50Ms", merged[all / 2] / 1e6).put("p99Ms", merged[(int) (all * 0.99)] / 1e6);
+        return o;
+    }
+}

@@ -1,0 +1,339 @@
+// thordb's explorer page: a board, the next-move table of the explorer, a filter in the query
+// language and the games that reach the position; the state lives in the URL.
+'use strict';
+
+const FILES = 'abcdefgh';
+const PAGE = 20;
+const name = sq => FILES[sq % 8] + (Math.floor(sq / 8) + 1);
+const square = n => (n.charCodeAt(0) - 97) + 8 * (parseInt(n.slice(1), 10) - 1);
+const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+
+// ---- the rules: a board is 64 cells, 0 empty, 1 Black, 2 White; side 1, 2, or 0 when the game is over
+function flips(b, me, sq) {
+  if (b[sq]) return [];
+  const opp = 3 - me;
+  const out = [];
+  const r0 = Math.floor(sq / 8), c0 = sq % 8;
+  for (const [dr, dc] of DIRS) {
+    let r = r0 + dr, c = c0 + dc;
+    const run = [];
+    while (r >= 0 && r < 8 && c >= 0 && c < 8 && b[r * 8 + c] === opp) { run.push(r * 8 + c); r += dr; c += dc; }
+    if (run.length && r >= 0 && r < 8 && c >= 0 && c < 8 && b[r * 8 + c] === me) out.push(...run);
+  }
+  return out;
+}
+function legalMoves(b, me) {
+  const out = [];
+  if (!me) return out;
+  for (let s = 0; s < 64; s++) if (flips(b, me, s).length) out.push(s);
+  return out;
+}
+function startPosition() {
+  const b = new Array(64).fill(0);
+  b[27] = 2; b[36] = 2; b[28] = 1; b[35] = 1;
+  return { b, side: 1 };
+}
+function play(pos, sq) {
+  const f = flips(pos.b, pos.side, sq);
+  if (!pos.side || !f.length) return null;
+  const b = pos.b.slice();
+  b[sq] = pos.side;
+  for (const x of f) b[x] = pos.side;
+  let side = 3 - pos.side;
+  if (!legalMoves(b, side).length) side = legalMoves(b, pos.side).length ? pos.side : 0; // a pass, or the end
+  return { b, side };
+}
+function positions(line) {
+  const out = [startPosition()];
+  for (const sq of line) {
+    const p = play(out[out.length - 1], sq);
+    if (!p) break;
+    out.push(p);
+  }
+  return out;
+}
+function parseLine(text) {
+  const out = [];
+  const re = /([a-h][1-8])/gi;
+  let m;
+  while ((m = re.exec(text || '')) !== null) out.push(square(m[1].toLowerCase()));
+  return out;
+}
+
+// ---- the state, kept in the URL: ?moves=f5d6c3&q=…&game=BASE/YEAR/RECORD
+const state = { line: [], cursor: 0, q: '', game: null, flipped: false, sort: '-year', offset: 0, hint: null };
+let requestNumber = 0;
+
+function urlOf() {
+  const p = new URLSearchParams();
+  const moves = state.line.slice(0, state.cursor).map(name).join('');
+  if (moves) p.set('moves', moves);
+  if (state.q) p.set('q', state.q);
+  if (state.game) p.set('game', state.game.key);
+  const s = p.toString();
+  return location.pathname + (s ? '?' + s : '');
+}
+function remember() {
+  const url = urlOf();
+  if (url !== location.pathname + location.search) history.pushState(null, '', url);
+}
+async function fromUrl() {
+  const p = new URLSearchParams(location.search);
+  const moves = parseLine(p.get('moves'));
+  state.q = p.get('q') || '';
+  document.getElementById('filter').value = state.q;
+  state.offset = 0;
+  const key = p.get('game');
+  if (key && (!state.game || state.game.key !== key)) {
+    await openGame(key, moves.length, false);
+  } else {
+    if (!key) state.game = null;
+    const keep = state.game && moves.every((m, i) => state.line[i] === m);
+    if (!keep) state.line = moves;
+    state.cursor = Math.min(moves.length, state.line.length);
+  }
+  refresh();
+}
+
+async function api(path) {
+  const r = await fetch(path);
+  const body = await r.json();
+  if (!r.ok) throw body;
+  return body;
+}
+
+// ---- drawing
+const SVG = 'http://www.w3.org/2000/svg';
+function el(tag, attrs, parent) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function at(sq) { // the cell's top left corner, the board turned when flipped
+  let r = Math.floor(sq / 8), c = sq % 8;
+  if (state.flipped) { r = 7 - r; c = 7 - c; }
+  return [20 + c * 40, 20 + r * 40];
+}
+function drawBoard() {
+  const svg = document.getElementById('board');
+  svg.textContent = '';
+  const all = positions(state.line);
+  const cursor = Math.min(state.cursor, all.length - 1);
+  const pos = all[cursor];
+  const legal = legalMoves(pos.b, pos.side);
+  for (let i = 0; i < 8; i++) {
+    const col = state.flipped ? 7 - i : i;
+    el('text', { x: 36 + i * 40, y: 14, class: 'coord', 'text-anchor': 'middle' }, svg).textContent = FILES[col];
+    el('text', { x: 8, y: 45 + i * 40, class: 'coord', 'text-anchor': 'middle' }, svg).textContent = String((state.flipped ? 7 - i : i) + 1);
+  }
+  for (let sq = 0; sq < 64; sq++) {
+    const [x, y] = at(sq);
+    const cell = el('rect', { x, y, width: 40, height: 40, id: 'sq-' + name(sq),
+      class: 'cell' + (legal.includes(sq) ? ' legal' : '') }, svg);
+    cell.addEventListener('click', () => { if (legal.includes(sq)) playMove(sq); });
+    if (pos.b[sq]) {
+      el('circle', { cx: x + 20, cy: y + 20, r: 16, class: 'disc ' + (pos.b[sq] === 1 ? 'black' : 'white'),
+        id: 'disc-' + name(sq), 'pointer-events': 'none' }, svg);
+    } else if (legal.includes(sq)) {
+      el('circle', { cx: x + 20, cy: y + 20, r: 4, class: 'mark' }, svg);
+    }
+  }
+  if (cursor > 0) {
+    const [x, y] = at(state.line[cursor - 1]);
+    el('circle', { cx: x + 20, cy: y + 20, r: 3, class: 'last' }, svg);
+  }
+  if (state.hint !== null) {
+    const [x, y] = at(state.hint);
+    el('circle', { cx: x + 20, cy: y + 20, r: 12, class: 'hint', id: 'hint' }, svg);
+  }
+  const count = c => pos.b.filter(v => v === c).length;
+  const status = document.getElementById('status');
+  status.dataset.ply = String(cursor);
+  status.textContent = (pos.side === 1 ? 'Black to move' : pos.side === 2 ? 'White to move' : 'Game over')
+    + ` · Black ${count(1)}, White ${count(2)} · move ${cursor}`;
+  const list = document.getElementById('move-list');
+  list.textContent = '';
+  state.line.forEach((sq, i) => {
+    const li = document.createElement('li');
+    li.textContent = name(sq);
+    li.className = i === cursor - 1 ? 'current' : i >= cursor ? 'future' : '';
+    li.addEventListener('click', () => go(i + 1));
+    list.appendChild(li);
+  });
+  const bar = document.getElementById('game-bar');
+  bar.hidden = !state.game;
+  if (state.game) {
+    document.getElementById('game-title').textContent = state.game.title;
+    const slider = document.getElementById('slider');
+    slider.max = String(state.line.length);
+    slider.value = String(cursor);
+  }
+}
+
+function showError(e) {
+  const box = document.getElementById('filter-error');
+  if (!e) { box.hidden = true; box.textContent = ''; return; }
+  box.hidden = false;
+  box.textContent = (e.error || String(e)) + (e.detail ? '\n' + e.detail : '');
+}
+
+function lineText() { return state.line.slice(0, state.cursor).map(name).join(''); }
+
+async function drawExplorer(n) {
+  const moves = lineText();
+  let data;
+  try {
+    data = await api('/api/explore?solve=14&moves=' + encodeURIComponent(moves) + '&q=' + encodeURIComponent(state.q));
+  } catch (e) {
+    if (n === requestNumber) { showError(e); clearTable(); }
+    return;
+  }
+  if (n !== requestNumber) return;
+  showError(null);
+  document.getElementById('total').textContent = `(${data.total} games)`;
+  document.getElementById('opening').textContent = data.opening ? 'Opening: ' + data.opening : '';
+  const body = document.querySelector('#moves-table tbody');
+  body.textContent = '';
+  for (const m of data.moves) {
+    const tr = document.createElement('tr');
+    tr.dataset.move = m.move;
+    const pct = x => (m.games ? 100 * x / m.games : 0).toFixed(1);
+    tr.innerHTML = `<td class="move"></td><td class="games">${m.games}</td>`
+      + `<td><div class="bar" title="Black ${m.blackWins}, draws ${m.draws}, White ${m.whiteWins}">`
+      + `<span class="b" style="width:${pct(m.blackWins)}%"></span><span class="d" style="width:${pct(m.draws)}%"></span>`
+      + `<span class="w" style="width:${pct(m.whiteWins)}%"></span></div></td>`
+      + `<td>${m.averageScore.toFixed(1)}</td><td>${data.total ? (100 * m.games / data.total).toFixed(1) : '0.0'}</td>`
+      + `<td class="exact">${m.perfect === undefined ? '' : (m.perfect > 0 ? '+' : '') + m.perfect}</td>`;
+    tr.querySelector('.move').textContent = m.move + (m.opening ? ' · ' + m.opening : '');
+    tr.addEventListener('mouseenter', () => { state.hint = square(m.move); drawBoard(); });
+    tr.addEventListener('mouseleave', () => { state.hint = null; drawBoard(); });
+    tr.addEventListener('click', () => { state.hint = null; playMove(square(m.move)); });
+    body.appendChild(tr);
+  }
+}
+function clearTable() {
+  document.querySelector('#moves-table tbody').textContent = '';
+  document.querySelector('#games-table tbody').textContent = '';
+  document.getElementById('total').textContent = '';
+  document.getElementById('games-range').textContent = '';
+}
+
+function gamesQuery() {
+  const moves = lineText();
+  const parts = [];
+  if (moves) parts.push('position = ' + moves);
+  if (state.q.trim()) parts.push('(' + state.q + '\n)');
+  return parts.join(' and ');
+}
+async function drawGames(n) {
+  let data;
+  try {
+    data = await api('/api/games?q=' + encodeURIComponent(gamesQuery()) + '&sort=' + encodeURIComponent(state.sort)
+      + '&offset=' + state.offset + '&limit=' + PAGE);
+  } catch (e) {
+    // the explorer's request says what is wrong with the filter, at the filter's own line and column
+    if (n === requestNumber) {
+      document.querySelector('#games-table tbody').textContent = '';
+      document.getElementById('games-range').textContent = '(none: see the filter)';
+    }
+    return;
+  }
+  if (n !== requestNumber) return;
+  const body = document.querySelector('#games-table tbody');
+  body.textContent = '';
+  for (const g of data.games) {
+    const tr = document.createElement('tr');
+    tr.dataset.game = `${g.base}/${g.year}/${g.record}`;
+    for (const v of [g.year, g.black, g.white, `${g.score}-${64 - g.score}`, g.tournament]) {
+      const td = document.createElement('td');
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    tr.addEventListener('click', () => openGame(tr.dataset.game, state.cursor, true));
+    body.appendChild(tr);
+  }
+  const last = Math.min(data.total, state.offset + data.games.length);
+  document.getElementById('games-range').textContent = data.total
+    ? `(${state.offset + 1}–${last} of ${data.total})` : '(none)';
+  document.getElementById('prev-page').disabled = state.offset === 0;
+  document.getElementById('next-page').disabled = last >= data.total;
+}
+
+function refresh() {
+  const n = ++requestNumber;
+  drawBoard();
+  drawExplorer(n);
+  drawGames(n);
+}
+
+// ---- actions
+function playMove(sq) {
+  const same = state.line[state.cursor] === sq;
+  if (!same) {
+    state.line = state.line.slice(0, state.cursor);
+    state.line.push(sq);
+    if (state.game) state.game = null; // off the game's line
+  }
+  state.cursor++;
+  state.offset = 0;
+  remember();
+  refresh();
+}
+function go(ply) {
+  const max = positions(state.line).length - 1;
+  const to = Math.max(0, Math.min(ply, max));
+  if (to === state.cursor) return;
+  state.cursor = to;
+  state.offset = 0;
+  remember();
+  refresh();
+}
+async function openGame(key, from, push) {
+  let g;
+  try {
+    g = await api('/api/games/' + key.split('/').map(encodeURIComponent).join('/'));
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  state.game = { key, title: `${g.black} (Black) – ${g.white} (White), ${g.tournament} ${g.year}: ${g.score}-${64 - g.score}` };
+  state.line = parseLine(g.moves);
+  state.cursor = Math.min(from, state.line.length);
+  if (push) {
+    remember();
+    refresh();
+  }
+}
+
+document.getElementById('filter-form').addEventListener('submit', ev => {
+  ev.preventDefault();
+  state.q = document.getElementById('filter').value;
+  state.offset = 0;
+  remember();
+  refresh();
+});
+document.getElementById('first').addEventListener('click', () => go(0));
+document.getElementById('back').addEventListener('click', () => go(state.cursor - 1));
+document.getElementById('forward').addEventListener('click', () => go(state.cursor + 1));
+document.getElementById('last').addEventListener('click', () => go(state.line.length));
+document.getElementById('flip').addEventListener('click', () => { state.flipped = !state.flipped; drawBoard(); });
+document.getElementById('slider').addEventListener('input', ev => go(parseInt(ev.target.value, 10)));
+document.getElementById('close-game').addEventListener('click', () => { state.game = null; remember(); refresh(); });
+document.getElementById('prev-page').addEventListener('click', () => { state.offset = Math.max(0, state.offset - PAGE); drawGames(++requestNumber); });
+document.getElementById('next-page').addEventListener('click', () => { state.offset += PAGE; drawGames(++requestNumber); });
+document.querySelectorAll('#games-table th[data-sort]').forEach(th => th.addEventListener('click', () => {
+  const key = th.dataset.sort;
+  state.sort = state.sort === '-' + key ? key : '-' + key;
+  state.offset = 0;
+  drawGames(++requestNumber);
+}));
+document.addEventListener('keydown', ev => {
+  if (ev.target && (ev.target.tagName === 'INPUT' && ev.target.type === 'text')) return;
+  if (ev.key === 'ArrowLeft') { go(state.cursor - 1); ev.preventDefault(); }
+  if (ev.key === 'ArrowRight') { go(state.cursor + 1); ev.preventDefault(); }
+  if (ev.key === 'Home') { go(0); ev.preventDefault(); }
+  if (ev.key === 'End') { go(state.line.length); ev.preventDefault(); }
+});
+window.addEventListener('popstate', () => fromUrl());
+fromUrl();

@@ -1,0 +1,191 @@
+package org.thordb.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.thordb.ThorDb;
+import org.thordb.explore.Exploration;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.testing.SharedData;
+import org.thordb.testing.TestBase;
+
+/**
+ * The explorer page in a real browser: Debian's headless Chromium driven by Selenium. Skipped, and
+ * said so, where chromium and chromium-driver are not installed ({@code .ci/run} installs them).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ExplorerPageTest {
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    private WebDriver browser;
+
+    @BeforeAll
+    void browser() {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
+                "chromium and chromium-driver are not installed: the browser tests are skipped"
+                        + " (apt-get install chromium chromium-driver)");
+        ChromeOptions o = new ChromeOptions();
+        o.setBinary(CHROMIUM.toFile());
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,900");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build();
+        browser = new ChromeDriver(service, o);
+    }
+
+    @AfterAll
+    void quit() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    private WebDriverWait waiting() {
+        return new WebDriverWait(browser, Duration.ofSeconds(15));
+    }
+
+    /** The next-move table as the page shows it: move and games, in order. */
+    private List<String> table() {
+        List<String> out = new ArrayList<>();
+        for (WebElement tr : browser.findElements(By.cssSelector("#moves-table tbody tr"))) {
+            out.add(tr.getAttribute("data-move") + " " + tr.findElement(By.cssSelector("td.games")).getText());
+        }
+        return out;
+    }
+
+    private static List<String> expected(ThorDb db, String line, String filter) {
+        Exploration e = db.explore(Position.afterLine(line), filter);
+        List<String> out = new ArrayList<>();
+        for (Exploration.Row r : e.rows()) {
+            out.add(Notation.name(r.move()) + " " + r.games());
+        }
+        return out;
+    }
+
+    private void waitForTable(List<String> want) {
+        waiting().until(d -> table().equals(want));
+    }
+
+    private void waitForPly(int ply) {
+        waiting().until(d -> String.valueOf(ply).equals(d.findElement(By.id("status")).getAttribute("data-ply")));
+    }
+
+    private void click(String square, int plyAfter) {
+        browser.findElement(By.id("sq-" + square)).click();
+        waitForPly(plyAfter);
+    }
+
+    private void screenshot(Path to) throws Exception {
+        Files.createDirectories(to.getParent());
+        Files.write(to, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Test
+    void playFilterOpenAGameAndStepThroughIt() throws Exception {
+        TestBase base = TestBase.sample();
+        ThorDb db = base.db();
+        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+            browser.manage().window().setSize(new Dimension(1200, 900));
+            browser.get("http://127.0.0.1:" + s.port() + "/");
+            waitForTable(expected(db, "", ""));
+            click("f5", 1);
+            click("d6", 2);
+            click("c3", 3);
+            waitForTable(expected(db, "f5d6c3", ""));
+            assertTrue(browser.getCurrentUrl().contains("moves=f5d6c3"), browser.getCurrentUrl());
+            // an illegal square does nothing
+            click("a1", 3);
+            // a filter with an error: the parser's message and caret under the box
+            WebElement filter = browser.findElement(By.id("filter"));
+            filter.sendKeys("year =" + Keys.ENTER);
+            waiting().until(d -> d.findElement(By.id("filter-error")).isDisplayed());
+            String error = browser.findElement(By.id("filter-error")).getText();
+            assertTrue(error.startsWith("query error at line 1, column 7: expected a value"), error);
+            assertTrue(error.contains("year =\n        ^") || error.contains("year =\n^"), error);
+            filter.clear();
+            filter.sendKeys("year >= 2000" + Keys.ENTER);
+            waitForTable(expected(db, "f5d6c3", "year >= 2000"));
+            assertFalse(browser.findElement(By.id("filter-error")).isDisplayed());
+            assertTrue(browser.getCurrentUrl().contains("q=year"), browser.getCurrentUrl());
+            // the games that reach the position, most recent first; open one and step through it
+            waiting().until(d -> !d.findElements(By.cssSelector("#games-table tbody tr")).isEmpty());
+            WebElement first = browser.findElement(By.cssSelector("#games-table tbody tr"));
+            String key = first.getAttribute("data-game");
+            first.click();
+            waiting().until(d -> d.findElement(By.id("game-bar")).isDisplayed());
+            assertEquals("3", browser.findElement(By.id("slider")).getAttribute("value"), "the game opens where it joined the line");
+            browser.findElement(By.tagName("body")).sendKeys(Keys.ARROW_RIGHT);
+            waitForPly(4);
+            browser.findElement(By.tagName("body")).sendKeys(Keys.ARROW_RIGHT);
+            waitForPly(5);
+            assertEquals("5", browser.findElement(By.id("slider")).getAttribute("value"));
+            assertTrue(browser.getCurrentUrl().contains("game=" + key.replace("/", "%2F")), browser.getCurrentUrl());
+            String[] k = key.split("/");
+            String moves = db.game(k[0], Integer.parseInt(k[1]), Integer.parseInt(k[2])).orElseThrow().moves();
+            waitForTable(expected(db, moves.substring(0, 10), "year >= 2000"));
+            // the back button goes back a move; a link opens the same view
+            browser.navigate().back();
+            waitForPly(4);
+            String link = browser.getCurrentUrl();
+            browser.get("about:blank");
+            browser.get(link);
+            waitForPly(4);
+            waiting().until(d -> d.findElement(By.id("game-bar")).isDisplayed());
+            waitForTable(expected(db, moves.substring(0, 8), "year >= 2000"));
+            // hovering a move shows it on the board; flipping turns the board
+            WebElement row = browser.findElement(By.cssSelector("#moves-table tbody tr"));
+            new org.openqa.selenium.interactions.Actions(browser).moveToElement(row).perform();
+            waiting().until(d -> !d.findElements(By.id("hint")).isEmpty());
+            screenshot(Path.of("target/screenshots/explorer-sample.png"));
+            // a phone's width: nothing wider than the screen but the tables' own scrolling
+            browser.manage().window().setSize(new Dimension(390, 844));
+            Number overflow = (Number) ((JavascriptExecutor) browser).executeScript(
+                    "return document.documentElement.scrollWidth - window.innerWidth;");
+            assertTrue(overflow.intValue() <= 1, "the page is " + overflow + " px wider than a phone");
+            screenshot(Path.of("target/screenshots/explorer-phone.png"));
+        }
+    }
+
+    static boolean hasWthor() {
+        return SharedData.hasWthor();
+    }
+
+    /** The README's screenshot, taken on the FFO base. */
+    @Test
+    @EnabledIf("hasWthor")
+    void aScreenshotOnTheFfoBase() throws Exception {
+        ThorDb db = TestBase.real().db();
+        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+            browser.manage().window().setSize(new Dimension(1280, 900));
+            browser.get("http://127.0.0.1:" + s.port() + "/?moves=f5d6c3d3c4&q=" + java.net.URLEncoder.encode("year >= 2000",
+                    java.nio.charset.StandardCharsets.UTF_8));
+            waitForTable(expected(db, "f5d6c3d3c4", "year >= 2000"));
+            waiting().until(d -> !d.findElements(By.cssSelector("#games-table tbody tr")).isEmpty());
+            assertEquals("Opening: Tiger", browser.findElement(By.id("opening")).getText());
+            screenshot(Path.of("target/screenshots/explorer-ffo.png"));
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package org.thordb.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.thordb.Game;
+import org.thordb.ThorDb;
+import org.thordb.cli.CommandsTestAccess;
+import org.thordb.export.Json;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Position;
+import org.thordb.sample.SampleBase;
+import org.thordb.testing.TestBase;
+
+/** The JSON API through a real HTTP client against a real server on a free loopback port. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WebServerTest {
+    private TestBase base;
+    private WebServer server;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final ObjectMapper json = new ObjectMapper();
+
+    @BeforeAll
+    void start() {
+        base = TestBase.sample();
+        server = WebServer.start(base.db(), "127.0.0.1", 0, 10_000);
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private record Answer(int status, JsonNode body, String text) {
+    }
+
+    private Answer get(WebServer s, String pathAndQuery) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + pathAndQuery))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode body = null;
+        if (r.headers().firstValue("content-type").orElse("").startsWith("application/json")) {
+            body = json.readTree(r.body());
+        }
+        return new Answer(r.statusCode(), body, r.body());
+    }
+
+    private Answer get(String pathAndQuery) throws Exception {
+        return get(server, pathAndQuery);
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void countAndExplainAnswerAsTheCommandLineDoes() throws Exception {
+        String q = "year >= 2000 and result = draw";
+        Answer a = get("/api/count?q=" + enc(q));
+        assertEquals(200, a.status());
+        String cli = CommandsTestAccess.run("count", "--db", base.db().path().toString(), q).out().strip();
+        assertEquals(cli, a.body().get("count").asText());
+        assertEquals(base.scan().count(g -> g.year() >= 2000 && g.game().blackScore() == 32), a.body().get("count").asLong());
+        assertEquals(base.db().count(""), get("/api/count").body().get("count").asLong(), "a blank query is every game");
+        Answer e = get("/api/explain?q=" + enc(q));
+        assertEquals(200, e.status());
+        assertEquals(base.db().explain(q).replaceAll("\\d+ us", ""), e.body().get("plan").asText().replaceAll("\\d+ us", ""));
+    }
+
+    @Test
+    void gamesArePagedSortedAndFoundByTheirKey() throws Exception {
+        String q = "player = \"" + base.player() + "\"";
+        Answer a = get("/api/games?q=" + enc(q) + "&sort=-year,score&offset=3&limit=7");
+        assertEquals(200, a.status(), a.text());
+        assertEquals(base.db().count(q), a.body().get("total").asLong());
+        ThorDb.Page want = base.db().page(q, "-year,score", 3, 7);
+        assertEquals(7, a.body().get("games").size());
+        for (int i = 0; i < 7; i++) {
+            assertEquals(Json.node(want.games().get(i)), a.body().get("games").get(i));
+        }
+        // the order, said again here from the games themselves
+        List<Game> all = new java.util.ArrayList<>(base.db().games(base.db().select(q)));
+        all.sort(java.util.Comparator.comparingInt(Game::year).reversed().thenComparingInt(Game::score).thenComparingInt(Game::id));
+        assertEquals(all.get(3).id(), a.body().get("games").get(0).get("id").asInt());
+        Game g = all.get(5);
+        Answer one = get("/api/games/" + g.base() + "/" + g.year() + "/" + g.record());
+        assertEquals(200, one.status());
+        assertEquals(Json.node(g), one.body());
+        assertEquals(404, get("/api/games/" + g.base() + "/1900/1").status());
+        assertEquals(404, get("/api/games/" + g.base() + "/year/1").status());
+        assertEquals(400, get("/api/games?limit=501").status());
+        assertEquals(400, get("/api/games?offset=-1").status());
+        Answer sort = get("/api/games?sort=age");
+        assertEquals(400, sort.status());
+        assertTrue(sort.body().get("error").asText().contains("unknown sort key 'age'"));
+        assertEquals(base.db().count(""), get("/api/games?limit=0").body().get("total").asLong());
+        // without a sort: id order, from the offset
+        int[] ids = base.db().select(q).toArray();
+        Answer plain = get("/api/games?q=" + enc(q) + "&offset=2&limit=3");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(ids[2 + i], plain.body().get("games").get(i).get("id").asInt());
+        }
+        assertEquals(0, get("/api/games?q=" + enc(q) + "&offset=" + ids.length).body().get("games").size());
+    }
+
+    @Test
+    void theExplorerAnswersAsTheCommandLineDoes() throws Exception {
+        String filter = "year >= 2000";
+        Answer a = get("/api/explore?moves=f5d6c3&q=" + enc(filter));
+        assertEquals(200, a.status(), a.text());
+        JsonNode cli = json.readTree(CommandsTestAccess.run("explore", "--db", base.db().path().toString(), "--format", "json",
+                "--where", filter, "f5d6c3").out());
+        assertEquals(cli.get("moves"), a.body().get("moves"));
+        assertEquals(cli.get("total"), a.body().get("total"));
+        assertEquals(base.db().explore(Position.afterLine("f5d6c3"), filter).total(), a.body().get("total").asLong());
+        assertEquals("f5d6c3", a.body().get("line").asText());
+        assertEquals("white", a.body().get("toMove").asText());
+        assertEquals(List.of("d3", "f3", "f4", "g5"), names(a.body().get("legal")));
+        Answer start = get("/api/explore");
+        assertEquals(base.db().count(""), start.body().get("total").asLong());
+        Answer illegal = get("/api/explore?moves=f5f5");
+        assertEquals(400, illegal.status());
+        assertTrue(illegal.body().get("error").asText().contains("move 2 f5: the square is occupied"), illegal.text());
+    }
+
+    private static List<String> names(JsonNode a) {
+        List<String> out = new java.util.ArrayList<>();
+        a.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    @Test
+    void errorsAreJsonWithTheirStatus() throws Exception {
+        Answer bad = get("/api/count?q=" + enc("year ="));
+        assertEquals(400, bad.status());
+        assertEquals(1, bad.body().get("line").asInt());
+        assertEquals(7, bad.body().get("column").asInt());
+        assertEquals("  year =\n        ^", bad.body().get("detail").asText());
+        assertTrue(bad.body().get("error").asText().startsWith("query error at line 1, column 7: expected a value"));
+        Answer longQuery = get("/api/count?q=" + enc("year = 1990 or ".repeat(300) + "year = 1991"));
+        assertEquals(400, longQuery.status());
+        assertTrue(longQuery.body().get("error").asText().contains("at most 4096"), longQuery.text());
+        Answer huge = get("/api/count?q=" + "x".repeat(40_000));
+        assertTrue(huge.status() == 414 || huge.status() == 431, "a request over the size limit: " + huge.status());
+        Answer none = get("/nothing/here");
+        assertEquals(404, none.status());
+        assertEquals("no such page: /nothing/here", none.body().get("error").asText());
+        Answer page = get("/");
+        assertEquals(200, page.status());
+        assertTrue(page.text().contains("<svg id=\"board\""));
+        assertTrue(get("/app.js").text().contains("function legalMoves"));
+    }
+
+    @Test
+    void aRequestPastTheTimeLimitIsAnswered503() throws Exception {
+        try (WebServer quick = WebServer.start(base.db(), "127.0.0.1", 0, 1)) {
+            Answer a = get(quick, "/api/count?q=" + enc("pattern = \"" + "?".repeat(63) + "X\" or discs(white) > 60"));
+            assertEquals(503, a.status(), a.text());
+            assertEquals("the request ran longer than 1 ms and was stopped", a.body().get("error").asText());
+        }
+    }
+
+    @Test
+    void servingWritesNothing() throws Exception {
+        Path dir = Files.createTempDirectory("thordb-serve-ro");
+        SampleBase.write(dir.resolve("files"), "CLUB", 2001, 1, 200, 3L);
+        try (ThorDb w = ThorDb.open(dir.resolve("db"))) {
+            w.importFiles(List.of(dir.resolve("files")), Importer.Options.defaults(), m -> { });
+        }
+        TreeMap<String, String> before = listing(dir);
+        try (ThorDb ro = ThorDb.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
+            for (String path : List.of("/", "/api/count?q=year%3D2001", "/api/games?limit=5", "/api/explore?moves=f5",
+                    "/api/explain?q=year%3D2001", "/api/games/CLUB/2001/3", "/api/count?q=year%20%3D")) {
+                assertTrue(get(s, path).status() < 500, path);
+            }
+        }
+        TreeMap<String, String> after = listing(dir);
+        after.keySet().removeIf(k -> k.endsWith("/LOG") || k.contains("/LOG.old")); // RocksDB's info log, not the store
+        before.keySet().removeIf(k -> k.endsWith("/LOG") || k.contains("/LOG.old"));
+        assertEquals(before, after, "the store's files are as they were");
+    }
+
+    private static TreeMap<String, String> listing(Path dir) throws Exception {
+        TreeMap<String, String> out = new TreeMap<>();
+        try (var s = Files.walk(dir)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                out.put(dir.relativize(p).toString(), Files.size(p) + " " + Files.getLastModifiedTime(p).toMillis());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void anImportBesideTheServerShowsAsForEveryReader() throws Exception {
+        Path dir = Files.createTempDirectory("thordb-serve-fresh");
+        Path all = dir.resolve("all");
+        SampleBase.write(all, "CLUB", 2001, 2, 150, 4L);
+        Path first = Files.createDirectories(dir.resolve("first"));
+        for (String n : List.of("CLUB.JOU", "CLUB.TRN", "CLUB_2001.wtb")) {
+            Files.copy(all.resolve(n), first.resolve(n));
+        }
+        try (ThorDb w = ThorDb.open(dir.resolve("db"))) {
+            w.importFiles(List.of(first), Importer.Options.defaults(), m -> { });
+        }
+        try (ThorDb ro = ThorDb.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
+            assertEquals(150, get(s, "/api/count").body().get("count").asLong());
+            try (ThorDb w = ThorDb.open(dir.resolve("db"))) {
+                w.importFiles(List.of(all), Importer.Options.defaults(), m -> { });
+            }
+            Thread.sleep(400);
+            assertEquals(300, get(s, "/api/count").body().get("count").asLong(), "the year imported since shows");
+        }
+    }
+
+    @Test
+    void thordbServeListensPrintsItsAddressAndStopsOnASignal() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.thordb.cli.Main", "serve", "--db",
+                base.db().path().toString(), "--port", "0");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8));
+            String line = out.readLine();
+            assertTrue(line != null && line.startsWith("serving " + base.db().path()), String.valueOf(line));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/").matcher(line);
+            assertTrue(m.find(), line);
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + m.group(1)
+                    + "/api/count?q=year%20%3E%3D%202000")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode());
+            assertEquals(base.db().count("year >= 2000"), json.readTree(r.body()).get("count").asLong());
+        } finally {
+            p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook stops the server and closes the store
+        }
+        assertTrue(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "serve stops on a signal");
+    }
+}
