@@ -130,11 +130,6 @@ public final class StatsCommand implements Callable<Integer> {
     }
 
     static com.fasterxml.jackson.databind.node.ObjectNode node(GroupStats r) {
-        com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
-        o.put("group", r.group()).put("games", r.games()).put("wins", r.wins()).put("draws", r.draws())
-                .put("losses", r.losses()).put("score_pct", round(r.scorePct())).put("avg_diff", round(r.avgDiff()))
-                .put("avg_theoretical", round(r.avgTheoretical())).put("first_year", r.firstYear())
-                .put("last_year", r.lastYear());
-        return o;
+        return org.thordb.export.Json.group(r);
     }
 }

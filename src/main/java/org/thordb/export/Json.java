@@ -107,4 +107,22 @@ public final class Json {
         String n = org.thordb.othello.OpeningNames.standard().nameOf(p.play(move));
         return n == null ? "" : n;
     }
+
+    /**
+     * The object of one group of {@code stats}: {@code group}, {@code games}, {@code wins},
+     * {@code draws}, {@code losses}, {@code score_pct}, {@code avg_diff}, {@code avg_theoretical},
+     * {@code first_year}, {@code last_year} (averages to two decimals).
+     */
+    public static ObjectNode group(org.thordb.stats.GroupStats r) {
+        ObjectNode o = object();
+        o.put("group", r.group()).put("games", r.games()).put("wins", r.wins()).put("draws", r.draws())
+                .put("losses", r.losses()).put("score_pct", round(r.scorePct())).put("avg_diff", round(r.avgDiff()))
+                .put("avg_theoretical", round(r.avgTheoretical())).put("first_year", r.firstYear())
+                .put("last_year", r.lastYear());
+        return o;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
 }

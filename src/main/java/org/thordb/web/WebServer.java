@@ -109,6 +109,22 @@ public final class WebServer implements AutoCloseable {
             o.put("query", q).put("count", db.count(q));
             return o;
         }));
+        app.get("/api/stats", ctx -> answer(ctx, () -> {
+            String by = param(ctx, "by", "year");
+            String q = param(ctx, "q", "");
+            org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+            java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(db.stats(by, q));
+            String sort = param(ctx, "sort", "");
+            if (!sort.isBlank()) {
+                rows.sort(org.thordb.stats.Statistics.order(sort));
+            }
+            int limit = number(ctx, "limit", 100, 1, 10_000);
+            ObjectNode o = Json.object();
+            o.put("query", q).put("by", g.toString()).put("side", g.side()).put("groups", rows.size());
+            ArrayNode a = o.putArray("rows");
+            rows.stream().limit(limit).forEach(r -> a.add(Json.group(r)));
+            return o;
+        }));
         app.get("/api/explain", ctx -> answer(ctx, () -> {
             String q = param(ctx, "q", "");
             ObjectNode o = Json.object();

@@ -260,11 +260,44 @@ async function drawGames(n) {
   document.getElementById('next-page').disabled = last >= data.total;
 }
 
+let statsNumber = 0;
+async function drawStats() {
+  const n = ++statsNumber;
+  const by = document.getElementById('stats-by').value;
+  const body = document.querySelector('#stats-table tbody');
+  const side = document.getElementById('stats-side');
+  let data;
+  try {
+    data = await api('/api/stats?by=' + encodeURIComponent(by) + '&limit=30&q=' + encodeURIComponent(gamesQuery()));
+  } catch (e) {
+    if (n === statsNumber) {
+      body.textContent = '';
+      side.textContent = e.error || String(e);
+    }
+    return;
+  }
+  if (n !== statsNumber) return;
+  side.textContent = `${data.groups} groups, from ${data.side}` + (data.groups > data.rows.length ? `; the first ${data.rows.length}` : '');
+  body.textContent = '';
+  for (const r of data.rows) {
+    const tr = document.createElement('tr');
+    tr.dataset.group = r.group;
+    const years = r.first_year === r.last_year ? String(r.first_year) : `${r.first_year}-${r.last_year}`;
+    for (const v of [r.group, r.games, r.wins, r.draws, r.losses, r.score_pct.toFixed(1), r.avg_diff.toFixed(2), years]) {
+      const td = document.createElement('td');
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+}
+
 function refresh() {
   const n = ++requestNumber;
   drawBoard();
   drawExplorer(n);
   drawGames(n);
+  drawStats();
 }
 
 // ---- actions
@@ -335,5 +368,6 @@ document.addEventListener('keydown', ev => {
   if (ev.key === 'Home') { go(0); ev.preventDefault(); }
   if (ev.key === 'End') { go(state.line.length); ev.preventDefault(); }
 });
+document.getElementById('stats-by').addEventListener('change', () => drawStats());
 window.addEventListener('popstate', () => fromUrl());
 fromUrl();

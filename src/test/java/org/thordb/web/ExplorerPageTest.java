@@ -155,6 +155,18 @@ class ExplorerPageTest {
             waitForPly(4);
             waiting().until(d -> d.findElement(By.id("game-bar")).isDisplayed());
             waitForTable(expected(db, moves.substring(0, 8), "year >= 2000"));
+            // the statistics of the games that reach the position, grouped as chosen
+            new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("stats-by"))).selectByValue("result");
+            String statsQuery = "position = " + moves.substring(0, 8) + " and (year >= 2000\n)";
+            List<String> wantStats = new ArrayList<>();
+            db.stats("result", statsQuery).forEach(r -> wantStats.add(r.group() + " " + r.games()));
+            waiting().until(d -> {
+                List<String> got = new ArrayList<>();
+                for (WebElement tr : d.findElements(By.cssSelector("#stats-table tbody tr"))) {
+                    got.add(tr.getAttribute("data-group") + " " + tr.findElements(By.tagName("td")).get(1).getText());
+                }
+                return got.equals(wantStats);
+            });
             // hovering a move shows it on the board; flipping turns the board
             WebElement row = browser.findElement(By.cssSelector("#moves-table tbody tr"));
             new org.openqa.selenium.interactions.Actions(browser).moveToElement(row).perform();

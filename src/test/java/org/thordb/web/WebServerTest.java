@@ -250,4 +250,22 @@ class WebServerTest {
         }
         assertTrue(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "serve stops on a signal");
     }
+
+    @Test
+    void statsAnswerAsTheLibraryDoes() throws Exception {
+        String q = "player = \"" + base.player() + "\"";
+        Answer a = get("/api/stats?by=opponent&q=" + enc(q) + "&limit=5");
+        assertEquals(200, a.status(), a.text());
+        List<org.thordb.stats.GroupStats> want = base.db().stats("opponent", q);
+        assertEquals(want.size(), a.body().get("groups").asInt());
+        assertEquals(5, a.body().get("rows").size());
+        for (int i = 0; i < 5; i++) {
+            assertEquals(Json.group(want.get(i)).toString(), a.body().get("rows").get(i).toString());
+        }
+        assertEquals("the side of the player the query names", a.body().get("side").asText());
+        Answer bad = get("/api/stats?by=colour");
+        assertEquals(400, bad.status());
+        assertTrue(bad.body().get("error").asText().startsWith("unknown grouping 'colour'"));
+        assertEquals(400, get("/api/stats?by=opponent").status(), "opponent wants a player in the query");
+    }
 }
