@@ -20,7 +20,6 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.thordb.othello.Notation;
 import org.thordb.index.PositionKeys;
 import org.thordb.othello.Position;
-import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
 
 /**

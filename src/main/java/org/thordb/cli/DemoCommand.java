@@ -14,7 +14,6 @@ import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
 import org.thordb.sample.SampleBase;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;

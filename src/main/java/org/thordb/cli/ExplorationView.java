@@ -1,9 +1,7 @@
 package org.thordb.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.util.List;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;

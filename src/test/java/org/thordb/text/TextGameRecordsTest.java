@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 

@@ -4,7 +4,6 @@ import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.IndexReader;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.parse.QueryParser;
-import org.thordb.query.plan.QueryPlan;
 import org.thordb.query.plan.QueryPlanner;
 
 /**
