@@ -17,6 +17,11 @@ import org.thordb.othello.Position;
  */
 public record Exploration(Position position, String filter, long total, List<Row> rows, Row endsHere) {
 
+    /** Freezes the rows: an exploration is a value, and a store may hand the same one to many callers. */
+    public Exploration {
+        rows = List.copyOf(rows);
+    }
+
     /**
      * One next move and how its games went.
      *
