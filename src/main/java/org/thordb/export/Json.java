@@ -104,6 +104,9 @@ public final class Json {
     }
 
     private static String openingAfter(org.thordb.othello.Position p, int move) {
+        if (p.discs() - 3 > org.thordb.othello.OpeningNames.standard().longest()) {
+            return ""; // deeper than every named line: not even the move is played
+        }
         String n = org.thordb.othello.OpeningNames.standard().nameOf(p.play(move));
         return n == null ? "" : n;
     }

@@ -41,6 +41,7 @@ public final class OpeningNames {
     }
 
     private final List<Named> all = new ArrayList<>();
+    private int longest;
     private final Map<String, Named> byName = new HashMap<>();
     private final Map<Position, Named> byPosition = new HashMap<>();
 
@@ -131,6 +132,7 @@ public final class OpeningNames {
             return; // an earlier list (the user's) named it first
         }
         all.add(n);
+        longest = Math.max(longest, n.line().length);
         byName.put(key, n);
         byPosition.putIfAbsent(p.canonical(), n);
     }
@@ -155,8 +157,16 @@ public final class OpeningNames {
 
     /** The name of the opening whose line reaches this position (in any orientation), or null. */
     public String nameOf(Position p) {
+        if (p.discs() - 4 > longest) {
+            return null; // deeper than every named line: no lookup (the explorer asks for every row)
+        }
         Named n = byPosition.get(p.canonical());
         return n == null ? null : n.name();
+    }
+
+    /** The most moves of a named line. */
+    public int longest() {
+        return longest;
     }
 
     /** Every named opening, in the order read. */

@@ -71,9 +71,23 @@ public record Position(long black, long white, Side toMove) {
      * opponent pass, so that the line may begin with that {@code pass}.
      */
     public Position playLine(String line, boolean passDue) {
+        int[] moves = Notation.parseMoves(line);
+        if (!passDue) { // the common case, a line of squares that replays: on bare bitboards, no allocation
+            long[] state = {black, white, toMove == Side.BLACK ? 0 : toMove == Side.WHITE ? 1 : 2};
+            boolean clean = true;
+            for (int sq : moves) {
+                if (sq == Notation.PASS || !Replay.step(state, sq)) {
+                    clean = false;
+                    break;
+                }
+            }
+            if (clean) {
+                return new Position(state[0], state[1], state[2] == 0 ? Side.BLACK : state[2] == 1 ? Side.WHITE : Side.NONE);
+            }
+        }
         Position p = this;
         int number = 0;
-        for (int sq : Notation.parseMoves(line)) {
+        for (int sq : moves) {
             number++;
             if (sq == Notation.PASS) {
                 if (!passDue) {
