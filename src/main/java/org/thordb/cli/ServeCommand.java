@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "serve",
         footerHeading = "%nExamples:%n", footer = {"  thordb serve", "  thordb serve --port 9000 --db /tmp/store",
-            "  curl 'http://127.0.0.1:8080/api/count?q=year%20%3E%3D%202000'"},
+            "  curl 'http://127.0.0.1:8080/api/count?q=year%%20%%3E%%3D%%202000'"},
         description = "Serve the explorer page and a JSON API on the store, read-only, until Ctrl-C.")
 public final class ServeCommand implements Callable<Integer> {
 

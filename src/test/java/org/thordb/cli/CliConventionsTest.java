@@ -56,6 +56,19 @@ class CliConventionsTest {
         CommandsTest.Run top = CommandsTest.run("--help");
         assertEquals(0, top.status(), top.err());
         assertTrue(top.out().startsWith("Usage: thordb"), top.out());
+        // picocli warns on System.err itself (a '%' in an example read as a format): caught here
+        java.io.PrintStream realErr = System.err;
+        java.io.ByteArrayOutputStream picocliWarnings = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(picocliWarnings, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            helpOfEachCommand(commands);
+        } finally {
+            System.setErr(realErr);
+        }
+        assertEquals("", picocliWarnings.toString(java.nio.charset.StandardCharsets.UTF_8), "picocli's own warnings");
+    }
+
+    private static void helpOfEachCommand(List<String> commands) {
         for (String c : commands) {
             for (String flag : List.of("--help", "-h")) {
                 CommandsTest.Run r = CommandsTest.run(c, flag);
