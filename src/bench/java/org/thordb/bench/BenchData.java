@@ -140,4 +140,29 @@ public final class BenchData {
         }
         return out;
     }
+
+    /**
+     * The numbers of the names that are {@code text} (any case) or, with {@code substring}, contain
+     * it: of players or of tournaments, read off the records (one base, one names file each).
+     */
+    public static java.util.BitSet numbers(List<BenchData.Record> games, String text, boolean players, boolean substring) {
+        String t = text.toLowerCase(java.util.Locale.ROOT);
+        java.util.BitSet out = new java.util.BitSet();
+        java.util.BitSet seen = new java.util.BitSet();
+        for (BenchData.Record r : games) {
+            int[] nums = players ? new int[] {r.game().black(), r.game().white()} : new int[] {r.game().tournament()};
+            String[] names = players ? new String[] {r.black(), r.white()} : new String[] {r.tournament()};
+            for (int i = 0; i < nums.length; i++) {
+                if (!seen.get(nums[i])) {
+                    seen.set(nums[i]);
+                    String n = names[i].toLowerCase(java.util.Locale.ROOT);
+                    if (substring ? n.contains(t) : n.equals(t)) {
+                        out.set(nums[i]);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
 }

@@ -56,15 +56,7 @@ public class PatternBench extends StoreBench {
         String bench = params.getBenchmark();
         if (bench.endsWith(".replay") || bench.endsWith(".floor")) {
             games = BenchData.records(base);
-            numbers = new java.util.BitSet();
-            for (BenchData.Record r : games) {
-                if (r.black().equals(player)) {
-                    numbers.set(r.game().black());
-                }
-                if (r.white().equals(player)) {
-                    numbers.set(r.game().white());
-                }
-            }
+            numbers = BenchData.numbers(games, player, true, false); // names resolved once, to numbers
             long b = 0;
             long w = 0;
             long e = 0;

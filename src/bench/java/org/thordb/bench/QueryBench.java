@@ -71,9 +71,9 @@ public class QueryBench extends StoreBench {
             long[] canon = new long[2];
             // names resolved once, as the store resolves them once per query: the games are then
             // tested by player and tournament number, with no string work per game
-            BitSet players = numbers(games, player, true, false);
-            BitSet others = numbers(games, other, true, false);
-            BitSet tournaments = numbers(games, inTournament, false, true);
+            BitSet players = BenchData.numbers(games, player, true, false);
+            BitSet others = BenchData.numbers(games, other, true, false);
+            BitSet tournaments = BenchData.numbers(games, inTournament, false, true);
             test = switch (kind) {
                 case "player-opening" -> r -> plays(r, players) && begins(r.squares(), f5d6);
                 case "player-long-opening" -> r -> plays(r, others) && begins(r.squares(), f5f6e6f4);
@@ -108,30 +108,6 @@ public class QueryBench extends StoreBench {
 
     private static boolean plays(BenchData.Record r, BitSet numbers) {
         return numbers.get(r.game().black()) || numbers.get(r.game().white());
-    }
-
-    /**
-     * The numbers of the names that are {@code text} (any case) or, with {@code substring}, contain
-     * it: of players or of tournaments, read off the records (one base, one names file each).
-     */
-    private static BitSet numbers(List<BenchData.Record> games, String text, boolean players, boolean substring) {
-        String t = text.toLowerCase(Locale.ROOT);
-        BitSet out = new BitSet();
-        BitSet seen = new BitSet();
-        for (BenchData.Record r : games) {
-            int[] nums = players ? new int[] {r.game().black(), r.game().white()} : new int[] {r.game().tournament()};
-            String[] names = players ? new String[] {r.black(), r.white()} : new String[] {r.tournament()};
-            for (int i = 0; i < nums.length; i++) {
-                if (!seen.get(nums[i])) {
-                    seen.set(nums[i]);
-                    String n = names[i].toLowerCase(Locale.ROOT);
-                    if (substring ? n.contains(t) : n.equals(t)) {
-                        out.set(nums[i]);
-                    }
-                }
-            }
-        }
-        return out;
     }
 
     /** Whether a game begins with a line in one of the four orientations that keep the start. */

@@ -48,15 +48,7 @@ public class StatsBench extends StoreBench {
         stats(); // the game table is made once per store state: warm figures
         if (params.getBenchmark().endsWith(".scan")) {
             games = BenchData.records(base);
-            numbers = new java.util.BitSet();
-            for (BenchData.Record r : games) { // names resolved once, to numbers
-                if (r.black().equals(player)) {
-                    numbers.set(r.game().black());
-                }
-                if (r.white().equals(player)) {
-                    numbers.set(r.game().white());
-                }
-            }
+            numbers = BenchData.numbers(games, player, true, false); // names resolved once, to numbers
             Map<Integer, long[]> mine = scan();
             List<GroupStats> theirs = stats();
             long a = mine.values().stream().mapToLong(s -> s[0]).sum();
