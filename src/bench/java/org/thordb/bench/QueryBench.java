@@ -2,7 +2,6 @@ package org.thordb.bench;
 
 import java.util.BitSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.openjdk.jmh.annotations.Benchmark;
