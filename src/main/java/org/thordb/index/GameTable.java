@@ -163,41 +163,49 @@ public final class GameTable {
         return moves;
     }
 
+    /** A replay state at the start: Black's discs, White's discs, the presumed next player (0 Black). */
+    public static long[] startState() {
+        return new long[] {0x0000000810000000L, 0x0000001008000000L, 0};
+    }
+
     /**
-     * The board of a game after {@code plies} moves, replayed from its moves in the table without
-     * allocating: {@code out} gets Black's and White's discs and the presumed next player (0, 1);
-     * false when the game has fewer moves. A move the presumed player cannot play is the other's
-     * (the presumed player passed), so a step costs one flip computation.
+     * Plays a move of a game that replays on a state from {@link #startState()}, without allocating.
+     * A move the presumed player cannot play is the other's (the presumed player passed), so a step
+     * costs one flip computation and no move generation; the next presumed player is the opponent.
+     */
+    public static void step(long[] state, int sq) {
+        int mover = (int) state[2];
+        long me = state[mover];
+        long opp = state[1 - mover];
+        long f = org.thordb.solve.Flips.of(me, opp, sq);
+        if (f == 0) {
+            mover ^= 1;
+            long x = me;
+            me = opp;
+            opp = x;
+            f = org.thordb.solve.Flips.of(me, opp, sq);
+        }
+        state[mover] = me | f | (1L << sq);
+        state[1 - mover] = opp & ~f;
+        state[2] = mover ^ 1;
+    }
+
+    /**
+     * The board of a game after {@code plies} moves, replayed from its moves in the table with
+     * {@link #step}: {@code out} gets Black's and White's discs and the presumed next player (0, 1);
+     * false when the game has fewer moves.
      */
     public boolean boardAfter(int id, int plies, long[] out) {
         if (side[id] != 8 || plies > moveCount[id]) {
             return false;
         }
-        long b = 0x0000000810000000L;
-        long w = 0x0000001008000000L;
-        int mover = 0;
+        out[0] = 0x0000000810000000L;
+        out[1] = 0x0000001008000000L;
+        out[2] = 0;
         int off = id * MOVES;
         for (int k = 0; k < plies; k++) {
-            int sq = moves[off + k];
-            long me = mover == 0 ? b : w;
-            long opp = mover == 0 ? w : b;
-            long f = org.thordb.solve.Flips.of(me, opp, sq);
-            if (f == 0) {
-                mover ^= 1;
-                long x = me;
-                me = opp;
-                opp = x;
-                f = org.thordb.solve.Flips.of(me, opp, sq);
-            }
-            me |= f | (1L << sq);
-            opp &= ~f;
-            b = mover == 0 ? me : opp;
-            w = mover == 0 ? opp : me;
-            mover ^= 1;
+            step(out, moves[off + k]);
         }
-        out[0] = b;
-        out[1] = w;
-        out[2] = mover;
         return true;
     }
 }

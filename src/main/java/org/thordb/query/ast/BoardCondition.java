@@ -8,7 +8,6 @@ import org.thordb.othello.Bitboards;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Symmetry;
-import org.thordb.solve.Flips;
 import org.thordb.store.Catalog;
 
 /**
@@ -111,6 +110,7 @@ public sealed interface BoardCondition extends Predicate
         boolean side = c.needsSide();
         long startBlack = Position.start().black();
         long startWhite = Position.start().white();
+        long[] state = new long[3];
         org.roaringbitmap.IntIterator it = candidates.getIntIterator();
         while (it.hasNext()) {
             int id = it.next();
@@ -124,34 +124,21 @@ public sealed interface BoardCondition extends Predicate
                 continue; // the game ends before the moves asked about
             }
             int off = id * GameTable.MOVES;
-            long b = startBlack;
-            long wh = startWhite;
-            int mover = 0; // who plays the next move, unless that player must pass
+            state[0] = startBlack;
+            state[1] = startWhite;
+            state[2] = 0; // who plays the next move, unless that player must pass
             for (int k = 0; ; k++) {
-                if (k >= from && c.holds(b, wh, side ? settle(b, wh, mover) : -1)) {
+                long b = state[0];
+                long wh = state[1];
+                if (k >= from && c.holds(b, wh, side ? settle(b, wh, (int) state[2]) : -1)) {
                     out.add(id);
                     break;
                 }
                 if (k == to) {
                     break;
                 }
-                int sq = moves[off + k];
-                long me = mover == 0 ? b : wh;
-                long opp = mover == 0 ? wh : b;
-                long f = Flips.of(me, opp, sq);
-                if (f == 0) { // the presumed player passed
-                    mover ^= 1;
-                    long x = me;
-                    me = opp;
-                    opp = x;
-                    f = Flips.of(me, opp, sq);
-                }
-                me |= f | (1L << sq);
-                opp &= ~f;
-                b = mover == 0 ? me : opp;
-                wh = mover == 0 ? opp : me;
-                mover ^= 1;
-                if (c.hopeless(b, wh)) {
+                GameTable.step(state, moves[off + k]);
+                if (c.hopeless(state[0], state[1])) {
                     break;
                 }
             }
