@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
@@ -15,12 +14,6 @@ import org.thordb.othello.Position;
  */
 final class ExplorationView {
     private ExplorationView() {
-    }
-
-    /** The opening name of the position a move leads to, or "" (see {@link org.thordb.othello.OpeningNames}). */
-    static String openingAfter(Position p, int move) {
-        String n = org.thordb.othello.OpeningNames.standard().nameOf(p.play(move));
-        return n == null ? "" : n;
     }
 
     private static void openingLine(Exploration e, PrintWriter out) {
@@ -38,7 +31,8 @@ final class ExplorationView {
                 "score", "theo", "%", "years", "opening");
         int rank = 0;
         for (Exploration.Row r : e.rows()) {
-            row(out, ++rank + "", Notation.name(r.move()), r, e.total(), openingAfter(e.position(), r.move()));
+            row(out, ++rank + "", Notation.name(r.move()), r, e.total(),
+                    org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move()));
         }
         if (e.endsHere().games() > 0) {
             row(out, "", "end", e.endsHere(), e.total(), "");
@@ -86,10 +80,6 @@ final class ExplorationView {
     /** What the marks on the explorer's board mean: one legend, printed under every such board. */
     static final String LEGEND = "1-9 the moves played, most played first; + played, ranked 10th or lower;"
             + " * legal, played in none of these games";
-
-    static java.util.Map<Integer, Integer> perfect(Position p, int maxEmpties, long millis) {
-        return org.thordb.explore.Explorer.perfect(p, maxEmpties, millis);
-    }
 
     /**
      * The line under the table: the moves that keep the best score, those no game of the
@@ -141,14 +131,5 @@ final class ExplorationView {
 
     private static String years(Exploration.Row r) {
         return r.games() == 0 ? "" : r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear();
-    }
-
-    /** The JSON with each move's exact score and the moves of perfect play (see {@link org.thordb.export.Json#exploration}). */
-    static ObjectNode json(Exploration e, java.util.Map<Integer, Integer> scores) {
-        return org.thordb.export.Json.exploration(e, scores);
-    }
-
-    static ObjectNode json(Exploration e) {
-        return org.thordb.export.Json.exploration(e, null);
     }
 }

@@ -81,9 +81,9 @@ public final class ExploreCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (ThorDb db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, filter);
-            java.util.Map<Integer, Integer> perfect = ExplorationView.perfect(e.position(), solve, 60_000);
+            java.util.Map<Integer, Integer> perfect = org.thordb.explore.Explorer.perfect(e.position(), solve, 60_000);
             if (format.equals("json")) {
-                out.println(ExplorationView.json(e, perfect));
+                out.println(org.thordb.export.Json.exploration(e, perfect));
             } else {
                 ExplorationView.table(e, perfect, out);
             }

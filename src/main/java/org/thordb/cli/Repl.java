@@ -318,7 +318,7 @@ public final class Repl {
                     + " (:play on, or :explore a later position)");
             return;
         }
-        java.util.Map<Integer, Integer> scores = ExplorationView.perfect(p, SOLVE_EMPTIES, 120_000);
+        java.util.Map<Integer, Integer> scores = org.thordb.explore.Explorer.perfect(p, SOLVE_EMPTIES, 120_000);
         if (scores == null) {
             out.println("error: not solved within two minutes");
             return;

@@ -56,11 +56,7 @@ public final class Explorer {
             for (Map.Entry<Position, List<Integer>> g : groups.entrySet()) {
                 RoaringBitmap games = RoaringBitmap.and(here, r.position(g.getKey()));
                 if (!games.isEmpty()) {
-                    // equivalent moves show as one: f5 where it is one of them (every WTHOR game
-                    // begins there), else the first square in a1…h8 order
-                    List<Integer> same = g.getValue();
-                    int move = same.contains(Notation.F5) ? Notation.F5 : same.stream().min(Integer::compare).orElseThrow();
-                    rows.add(stats.row(move, games));
+                    rows.add(stats.row(shown(g.getValue()), games));
                     played.or(games);
                 }
             }
@@ -69,6 +65,14 @@ public final class Explorer {
                 .thenComparingInt(Exploration.Row::move));
         Exploration.Row ends = stats.row(-1, RoaringBitmap.andNot(here, played));
         return new Exploration(p, filter == null ? "" : filter, here.getLongCardinality(), rows, ends);
+    }
+
+    /**
+     * The move a group of equivalent moves shows as: f5 where it is one of them (every WTHOR game
+     * begins there), else the first square in a1…h8 order.
+     */
+    private static int shown(List<Integer> same) {
+        return same.contains(Notation.F5) ? Notation.F5 : same.stream().min(Integer::compare).orElseThrow();
     }
 
     /** A row's figures, summed over its games from the columns. */
@@ -157,9 +161,7 @@ public final class Explorer {
         }
         for (int i = 0; i < games.length; i++) {
             if (games[i] != null) {
-                List<Integer> same = groupMoves.get(i);
-                int move = same.contains(Notation.F5) ? Notation.F5 : same.stream().min(Integer::compare).orElseThrow();
-                rows.add(stats.row(move, games[i]));
+                rows.add(stats.row(shown(groupMoves.get(i)), games[i]));
                 played.or(games[i]);
             }
         }

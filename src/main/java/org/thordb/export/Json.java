@@ -88,7 +88,7 @@ public final class Json {
         for (Exploration.Row r : e.rows()) {
             ObjectNode m = moves.addObject().put("move", Notation.name(r.move()));
             fill(m, r);
-            String after = openingAfter(e.position(), r.move());
+            String after = org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move());
             if (!after.isEmpty()) {
                 m.put("opening", after);
             }
@@ -101,14 +101,6 @@ public final class Json {
         n.put("games", r.games()).put("blackWins", r.blackWins()).put("draws", r.draws()).put("whiteWins", r.whiteWins())
                 .put("averageScore", r.averageScore()).put("averageTheoretical", r.averageTheoretical())
                 .put("firstYear", r.firstYear()).put("lastYear", r.lastYear());
-    }
-
-    private static String openingAfter(org.thordb.othello.Position p, int move) {
-        if (p.discs() - 3 > org.thordb.othello.OpeningNames.standard().longest()) {
-            return ""; // deeper than every named line: not even the move is played
-        }
-        String n = org.thordb.othello.OpeningNames.standard().nameOf(p.play(move));
-        return n == null ? "" : n;
     }
 
     /**

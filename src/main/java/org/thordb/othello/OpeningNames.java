@@ -164,6 +164,19 @@ public final class OpeningNames {
         return n == null ? null : n.name();
     }
 
+    /**
+     * The name of the opening a move leads to from a position, or "" when none (or the position is
+     * already deeper than every named line, so that the move is not even played): the explorer asks
+     * for every row.
+     */
+    public String nameAfter(Position p, int move) {
+        if (p.discs() - 3 > longest) {
+            return "";
+        }
+        String n = nameOf(p.play(move));
+        return n == null ? "" : n;
+    }
+
     /** The most moves of a named line. */
     public int longest() {
         return longest;
