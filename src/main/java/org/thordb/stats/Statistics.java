@@ -78,7 +78,7 @@ public final class Statistics {
                 namedNames.add(n.name());
             }
         }
-        Map<Long, String> openingKeys = new HashMap<>();
+        Map<String, Long> openingKeys = new HashMap<>();
         IntIterator it = ids.getIntIterator();
         while (it.hasNext()) {
             int id = it.next();
@@ -111,10 +111,12 @@ public final class Statistics {
                         .add(blackDiff, theo, year);
             }
         }
+        Map<Long, String> openingTexts = new HashMap<>();
+        openingKeys.forEach((text, key) -> openingTexts.put(key, text));
         List<GroupStats> out = new ArrayList<>(byKey.size());
         for (Map.Entry<Long, Sums> e : byKey.entrySet()) {
             Sums s = e.getValue();
-            String name = name(g, e.getKey(), c, namedNames, openingKeys);
+            String name = name(g, e.getKey(), c, namedNames, openingTexts);
             out.add(new GroupStats(name, s.games, s.wins, s.draws, s.games - s.wins - s.draws,
                     100.0 * (s.wins + s.draws / 2.0) / s.games, (double) s.diff / s.games,
                     (double) s.theoretical / s.games, s.first, s.last));
@@ -138,9 +140,9 @@ public final class Statistics {
 
     /**
      * An opening's key: the index of the longest named line the game begins with (depth 0), or its
-     * first {@code depth} moves in the f5 orientation, packed; −1 for a game shorter than that.
+     * first {@code depth} moves in the f5 orientation, numbered as they appear; −1 for a game shorter than that.
      */
-    private static long opening(GameTable t, int id, int depth, List<int[]> named, Map<Long, String> keys) {
+    private static long opening(GameTable t, int id, int depth, List<int[]> named, Map<String, Long> keys) {
         int n = t.moveCount(id);
         if (n == 0) {
             return -1;
@@ -177,20 +179,12 @@ public final class Statistics {
         if (n < depth) {
             return -1;
         }
-        // up to 20 moves of 6 bits each would not fit: a hash of the moves, its text kept once
+        // the moves' text numbered in order of appearance: one key a distinct opening
         StringBuilder sb = new StringBuilder(depth * 2);
-        long key = 1469598103934665603L;
         for (int k = 0; k < depth; k++) {
-            int sq = toF5.apply(moves[off + k]);
-            key = (key ^ sq) * 1099511628211L;
-            sb.append(Notation.name(sq));
+            sb.append(Notation.name(toF5.apply(moves[off + k])));
         }
-        String text = sb.toString();
-        String had = keys.putIfAbsent(key, text);
-        if (had != null && !had.equals(text)) {
-            throw new IllegalStateException("two openings share a key: " + had + " " + text);
-        }
-        return key;
+        return keys.computeIfAbsent(sb.toString(), x -> (long) keys.size());
     }
 
     private static String name(Grouping g, long key, Catalog c, List<String> named, Map<Long, String> keys) {
