@@ -277,7 +277,21 @@ public final class ThorDb implements AutoCloseable {
                 }
             } else {
                 java.util.Comparator<Integer> order = tableOrder(sort, org.thordb.index.GameTable.of(r), r.catalog());
-                chosen = ids.stream().boxed().sorted(order).skip(offset).limit(limit).mapToInt(Integer::intValue).toArray();
+                long keep = Math.min(total, (long) offset + limit);
+                // the first offset + limit in order, kept in a heap as the ids go by: a page of the
+                // whole base does not sort the whole base
+                java.util.PriorityQueue<Integer> heap = new java.util.PriorityQueue<>(order.reversed());
+                if (keep > 0) {
+                    for (org.roaringbitmap.IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
+                        heap.add(it.next());
+                        if (heap.size() > keep) {
+                            heap.poll();
+                        }
+                    }
+                }
+                List<Integer> first = new ArrayList<>(heap);
+                first.sort(order);
+                chosen = first.stream().skip(offset).limit(limit).mapToInt(Integer::intValue).toArray();
             }
             List<Game> out = new ArrayList<>(chosen.length);
             for (int id : chosen) {
