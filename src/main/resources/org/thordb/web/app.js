@@ -268,7 +268,7 @@ async function drawStats() {
   const side = document.getElementById('stats-side');
   let data;
   try {
-    data = await api('/api/stats?by=' + encodeURIComponent(by) + '&limit=30&q=' + encodeURIComponent(gamesQuery()));
+    data = await api('/api/stats?by=' + encodeURIComponent(by) + '&limit=60&q=' + encodeURIComponent(gamesQuery()));
   } catch (e) {
     if (n === statsNumber) {
       body.textContent = '';
