@@ -377,17 +377,13 @@ public final class ThorDb implements AutoCloseable {
 
     /** The (base, number) of every player a query's player, black or white conditions name. */
     private static void namedPlayers(org.thordb.query.ast.Expr e, Catalog c, java.util.Set<Long> out) {
-        if (e instanceof org.thordb.query.ast.Expr.And a) {
-            namedPlayers(a.left(), c, out);
-            namedPlayers(a.right(), c, out);
-        } else if (e instanceof org.thordb.query.ast.Expr.Or o) {
-            namedPlayers(o.left(), c, out);
-            namedPlayers(o.right(), c, out);
-        } else if (e instanceof org.thordb.query.ast.Predicate.NameMatch m
-                && m.field() != org.thordb.query.ast.Predicate.NameField.TOURNAMENT) {
-            for (Catalog.Base b : c.bases()) {
-                for (int n : b.playerIndex().matching(m.name(), m.substring())) {
-                    out.add(((long) b.id() << 32) | n);
+        for (org.thordb.query.ast.Predicate p : e.predicates(false)) {
+            if (p instanceof org.thordb.query.ast.Predicate.NameMatch m
+                    && m.field() != org.thordb.query.ast.Predicate.NameField.TOURNAMENT) {
+                for (Catalog.Base b : c.bases()) {
+                    for (int n : b.playerIndex().matching(m.name(), m.substring())) {
+                        out.add(((long) b.id() << 32) | n);
+                    }
                 }
             }
         }
@@ -414,30 +410,28 @@ public final class ThorDb implements AutoCloseable {
     }
 
     private static void unknownNames(org.thordb.query.ast.Expr e, Catalog c, List<String> out) {
-        if (e instanceof org.thordb.query.ast.Expr.And a) {
-            unknownNames(a.left(), c, out);
-            unknownNames(a.right(), c, out);
-        } else if (e instanceof org.thordb.query.ast.Expr.Or o) {
-            unknownNames(o.left(), c, out);
-            unknownNames(o.right(), c, out);
-        } else if (e instanceof org.thordb.query.ast.Expr.Not n) {
-            unknownNames(n.inner(), c, out);
-        } else if (e instanceof org.thordb.query.ast.Predicate.NameMatch m) {
-            boolean tournament = m.field() == org.thordb.query.ast.Predicate.NameField.TOURNAMENT;
-            java.util.LinkedHashSet<String> near = new java.util.LinkedHashSet<>();
-            for (Catalog.Base b : c.bases()) {
-                org.thordb.store.NameIndex ix = tournament ? b.tournamentIndex() : b.playerIndex();
-                if (ix.matching(m.name(), m.substring()).length > 0) {
-                    return;
-                }
-                near.addAll(ix.nearest(m.name(), 3));
+        for (org.thordb.query.ast.Predicate p : e.predicates(true)) {
+            if (p instanceof org.thordb.query.ast.Predicate.NameMatch m) {
+                unknownName(m, c, out);
             }
-            String kind = tournament ? "tournament" : "player";
-            String what = m.substring() ? "no " + kind + "'s name contains \"" + m.name() + "\""
-                    : "no " + kind + " is named \"" + m.name() + "\"";
-            List<String> best = near.stream().limit(3).map(n -> "\"" + n + "\"").toList();
-            out.add(what + (best.isEmpty() ? "" : "; did you mean " + String.join(" or ", best) + "?"));
         }
+    }
+
+    private static void unknownName(org.thordb.query.ast.Predicate.NameMatch m, Catalog c, List<String> out) {
+        boolean tournament = m.field() == org.thordb.query.ast.Predicate.NameField.TOURNAMENT;
+        java.util.LinkedHashSet<String> near = new java.util.LinkedHashSet<>();
+        for (Catalog.Base b : c.bases()) {
+            org.thordb.store.NameIndex ix = tournament ? b.tournamentIndex() : b.playerIndex();
+            if (ix.matching(m.name(), m.substring()).length > 0) {
+                return;
+            }
+            near.addAll(ix.nearest(m.name(), 3));
+        }
+        String kind = tournament ? "tournament" : "player";
+        String what = m.substring() ? "no " + kind + "'s name contains \"" + m.name() + "\""
+                : "no " + kind + " is named \"" + m.name() + "\"";
+        List<String> best = near.stream().limit(3).map(n -> "\"" + n + "\"").toList();
+        out.add(what + (best.isEmpty() ? "" : "; did you mean " + String.join(" or ", best) + "?"));
     }
 
     /**

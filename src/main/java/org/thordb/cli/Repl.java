@@ -457,18 +457,12 @@ public final class Repl {
     }
 
     private static void collect(Expr e, List<Position> out) {
-        if (e instanceof Predicate.PositionMatch p) {
-            out.add(p.position());
-        } else if (e instanceof Predicate.OpeningMatch o) {
-            out.add(Replay.replay(o.line(), null).finalPosition());
-        } else if (e instanceof Expr.And a) {
-            collect(a.left(), out);
-            collect(a.right(), out);
-        } else if (e instanceof Expr.Or o) {
-            collect(o.left(), out);
-            collect(o.right(), out);
-        } else if (e instanceof Expr.Not n) {
-            collect(n.inner(), out);
+        for (Predicate p : e.predicates(true)) {
+            if (p instanceof Predicate.PositionMatch m) {
+                out.add(m.position());
+            } else if (p instanceof Predicate.OpeningMatch o) {
+                out.add(Replay.replay(o.line(), null).finalPosition());
+            }
         }
     }
 

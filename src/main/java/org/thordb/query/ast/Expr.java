@@ -11,6 +11,31 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Predicate {
     /** The expression written back as query text, fully parenthesised where it nests. */
     String text();
 
+    /**
+     * Every predicate of the expression, left to right; with {@code underNot} false, those under a
+     * {@code not} are left out (a {@code not player = X} does not name a player the games have).
+     */
+    default java.util.List<Predicate> predicates(boolean underNot) {
+        java.util.List<Predicate> out = new java.util.ArrayList<>();
+        java.util.ArrayDeque<Expr> todo = new java.util.ArrayDeque<>();
+        todo.push(this);
+        while (!todo.isEmpty()) {
+            Expr e = todo.pop();
+            if (e instanceof Predicate p) {
+                out.add(p);
+            } else if (e instanceof And a) {
+                todo.push(a.right());
+                todo.push(a.left());
+            } else if (e instanceof Or o) {
+                todo.push(o.right());
+                todo.push(o.left());
+            } else if (e instanceof Not n && underNot) {
+                todo.push(n.inner());
+            }
+        }
+        return out;
+    }
+
     /** Both sides hold. */
     record And(Expr left, Expr right) implements Expr {
         @Override
