@@ -38,8 +38,18 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
      * @param tags the tag pairs in order
      * @param moves the move tokens: lower-case squares, and {@code pass}
      * @param result the result token of the movetext, or null when it has none
+     * @param offset the byte offset of its first line (read from bytes), else -1
+     * @param raw its lines byte for byte (read from bytes), else null
+     * @param problem in lenient reading, the first word that is no move, a pass, a number or a
+     *     result; else null
      */
-    public record Game(int line, Map<String, String> tags, List<String> moves, String result) {
+    public record Game(int line, Map<String, String> tags, List<String> moves, String result, long offset, byte[] raw,
+                       String problem) {
+        /** A game without its bytes (read from characters) and without a problem. */
+        public Game(int line, Map<String, String> tags, List<String> moves, String result) {
+            this(line, tags, moves, result, -1, null, null);
+        }
+
         /**
          * Black's and White's discs at the end, from the {@code Score} tag thordb writes
          * ({@code "33-31"}), else from a disc score in the {@code Result} tag or token as other tools
@@ -58,13 +68,33 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
     }
 
     private final BufferedReader in;
+    private final ByteLines bytes;
+    private final boolean lenient;
     private final String source;
     private int lineNumber;
     private String pending; // a line read ahead: the first tag of the next game
+    private ByteLines.Line pendingLine;
+    private final List<byte[]> raw = new ArrayList<>();
+    private long gameOffset = -1;
+    private long lastOffset = -1;
+    private String problem;
 
     /** A reader of {@code in}; {@code source} names it in error messages (a file name). */
     public PgnReader(Reader in, String source) {
         this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
+        this.bytes = null;
+        this.lenient = false;
+        this.source = source;
+    }
+
+    /**
+     * A reader of lines of bytes that keeps each game's bytes; {@code lenient}: a word that is no
+     * move marks its game ({@link Game#problem()}) instead of failing the reading.
+     */
+    public PgnReader(ByteLines lines, String source, boolean lenient) {
+        this.in = null;
+        this.bytes = lines;
+        this.lenient = lenient;
         this.source = source;
     }
 
@@ -94,9 +124,25 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         if (pending != null) {
             String l = pending;
             pending = null;
+            if (pendingLine != null) {
+                raw.add(pendingLine.raw());
+                lastOffset = pendingLine.offset();
+                pendingLine = null;
+            }
             return l;
         }
         try {
+            if (bytes != null) {
+                ByteLines.Line b = bytes.next();
+                if (b == null) {
+                    return null;
+                }
+                lineNumber = b.number();
+                raw.add(b.raw());
+                lastOffset = b.offset();
+                lastLine = b;
+                return b.text();
+            }
             String l = in.readLine();
             if (l != null) {
                 lineNumber++;
@@ -111,8 +157,13 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         return new ThorDbException(ErrorCode.BAD_RECORD, source + ": line " + lineNumber + ": " + why);
     }
 
+    private ByteLines.Line lastLine;
+
     /** The next game, or null at the end. */
     private Game read() {
+        raw.clear();
+        problem = null;
+        gameOffset = -1;
         Map<String, String> tags = new LinkedHashMap<>();
         List<String> moves = new ArrayList<>();
         String result = null;
@@ -125,10 +176,15 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
             if (braces == 0 && parens == 0 && t.startsWith("[")) {
                 if (inMoves) { // the next game's first tag
                     pending = l;
+                    if (bytes != null) {
+                        pendingLine = lastLine;
+                        raw.remove(raw.size() - 1);
+                    }
                     break;
                 }
                 if (first == 0) {
                     first = lineNumber;
+                    gameOffset = lastOffset;
                 }
                 tag(t, tags);
                 continue;
@@ -138,6 +194,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
             }
             if (first == 0) {
                 first = lineNumber;
+                gameOffset = lastOffset;
             }
             inMoves = true;
             int i = 0;
@@ -190,7 +247,10 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         if (first == 0) {
             return null;
         }
-        return new Game(first, tags, moves, result);
+        if (bytes == null) {
+            return new Game(first, tags, moves, result);
+        }
+        return new Game(first, tags, moves, result, gameOffset, ByteLines.join(raw), problem);
     }
 
     private void tag(String t, Map<String, String> tags) {
@@ -206,6 +266,14 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
 
     /** Adds a move or a pass; returns the result when the word is one; passes over numbers and NAGs. */
     private String token(String word, List<String> moves) {
+        if (word.length() == 2) { // the common case first: a square, without a regular expression
+            char c = (char) (word.charAt(0) | 0x20);
+            char r = word.charAt(1);
+            if (c >= 'a' && c <= 'j' && r >= '1' && r <= '9') {
+                moves.add(new String(new char[] {c, r}));
+                return null;
+            }
+        }
         String w = word;
         // "12." "12..." and "12.f5": the number goes, what follows it stays
         int k = 0;
@@ -237,6 +305,19 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         String m = lower.replaceAll("[!?+#]+$", "");
         if (m.matches("[a-j](10|[1-9])")) {
             moves.add(m);
+            return null;
+        }
+        if (m.length() > 2 && m.matches("([a-h][1-8])+")) { // a run of squares, as some tools write movetext
+            for (int i = 0; i < m.length(); i += 2) {
+                moves.add(m.substring(i, i + 2));
+            }
+            return null;
+        }
+        if (lenient) {
+            if (problem == null) {
+                problem = "line " + lineNumber + ": " + ThorDbException.quote(word) + " is not a move, a pass, a move"
+                        + " number or a result";
+            }
             return null;
         }
         throw bad("not a move, a pass, a move number or a result: " + ThorDbException.quote(word));

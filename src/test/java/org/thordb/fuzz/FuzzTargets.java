@@ -10,6 +10,8 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.WthorReplay;
 import org.thordb.query.parse.QueryParser;
+import org.thordb.text.SourceGame;
+import org.thordb.text.SourceReader;
 import org.thordb.text.TextGameRecord;
 import org.thordb.text.TextGameRecords;
 import org.thordb.wthor.NameList;
@@ -87,6 +89,24 @@ class FuzzTargets {
             TextGameRecords.replay(r, false);
             TextGameRecords.format(r);
         });
+    }
+
+    @FuzzTest(maxDuration = "60s")
+    void textSources(byte[] data) throws IOException {
+        Path f = write("F.txt", data);
+        try {
+            clean(() -> {
+                try (SourceReader r = SourceReader.open(f)) {
+                    for (SourceGame g : r) {
+                        g.year();
+                        g.moves();
+                    }
+                }
+            });
+        } finally {
+            Files.deleteIfExists(f);
+            Files.deleteIfExists(f.getParent());
+        }
     }
 
     @FuzzTest(maxDuration = "60s")
