@@ -89,7 +89,19 @@ public final class ThorDb implements AutoCloseable {
     /** Opens an existing store read-only: another process may be writing it. */
     public static ThorDb openReadOnly(Path dir) {
         String stamp = RocksStore.changeStamp(dir);
-        ThorDb db = new ThorDb(RocksStore.openReadOnly(dir), PositionHash.DEFAULT);
+        ThorDb db;
+        try {
+            db = new ThorDb(RocksStore.openReadOnly(dir), PositionHash.DEFAULT);
+        } catch (ThorDbException e) {
+            if (e.code() != ErrorCode.SCHEMA || !e.getMessage().contains("upgraded in place")) {
+                throw e;
+            }
+            try (ThorDb writer = open(dir)) { // an older store: upgraded once, then read
+                writer.catalog();
+            }
+            stamp = RocksStore.changeStamp(dir);
+            db = new ThorDb(RocksStore.openReadOnly(dir), PositionHash.DEFAULT);
+        }
         db.reopenable = true;
         db.changeStamp = stamp;
         return db;
@@ -179,9 +191,38 @@ public final class ThorDb implements AutoCloseable {
             return;
         }
         Catalog.Schema have = Catalog.schema(s);
+        if (have.version() == 2 && new Catalog.Schema(3, have.openingDepth(), have.fingerprintBits(),
+                have.fingerprintEntries(), have.hash()).equals(want)) {
+            if (store.readOnly()) {
+                throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema 2; it is upgraded"
+                        + " in place the first time it is opened for writing");
+            }
+            upgradeFrom2(want);
+            return;
+        }
         if (!have.equals(want)) {
             throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema " + have
                     + " but this thordb reads " + want + "; import the files again into a new store");
+        }
+    }
+
+    /**
+     * Schema 2 to 3: version 3 adds the {@code GAME} term (a game's whole move list, for
+     * duplicates) and the {@code sources} family (empty for a store of WTHOR files). The records
+     * are kept; the new terms are derived from them, in one batch with the new schema entry.
+     */
+    private void upgradeFrom2(Catalog.Schema want) {
+        try (Store.View v = store.view(); Store.Batch b = store.batch()) {
+            Catalog c = Catalog.load(v);
+            for (org.thordb.store.FileRow f : c.gameFiles()) {
+                org.thordb.index.SegmentIndexer.ofStored(v, f, hash, null).emit((space, key, value) -> {
+                    if (space == Space.TERMS && key[0] == org.thordb.index.Field.GAME.code()) {
+                        b.put(space, key, value);
+                    }
+                });
+            }
+            b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
+            b.commit();
         }
     }
 
@@ -228,7 +269,9 @@ public final class ThorDb implements AutoCloseable {
                 Importer im = new Importer(store, catalog, hash, this::commit, options, listener);
                 ImportReport r = im.run(inputs);
                 if (r.games() > 0 || r.names() > 0) {
-                    store.flush(); // later opens then replay no log, and sizes are the tables'
+                    // each file's batch was committed with a synced log: durable already; writing the
+                    // memtables to tables (so that a later open replays no log) goes on in the background
+                    store.flushInBackground();
                 }
                 return r;
             }
@@ -527,6 +570,63 @@ public final class ThorDb implements AutoCloseable {
             }
             GameRow row = id < 0 ? null : r.game(id);
             return Optional.ofNullable(row == null ? null : Game.of(row, r.catalog()));
+        });
+    }
+
+    /**
+     * The groups of duplicate games (one whole move list, up to symmetry) holding a game the query
+     * matches (every group for a blank query), each earliest first: base imported first, then year,
+     * then record. See {@link org.thordb.index.Duplicates}.
+     *
+     * <p>Usage: {@code for (List<Game> g : db.duplicates("base = \"WTH_1990\"")) System.out.println(g.get(0).id());}
+     */
+    public List<List<Game>> duplicates(String where) {
+        RoaringBitmap sel = where == null || where.isBlank() ? null : select(where);
+        return read(r -> {
+            List<org.thordb.index.Duplicates.Group> groups = sel == null ? org.thordb.index.Duplicates.of(r).groups()
+                    : org.thordb.index.Duplicates.of(r).touching(sel);
+            List<List<Game>> out = new ArrayList<>(groups.size());
+            for (org.thordb.index.Duplicates.Group g : groups) {
+                List<Game> games = new ArrayList<>(g.ids().length);
+                for (int id : g.ids()) {
+                    GameRow row = r.game(id);
+                    if (row != null) {
+                        games.add(Game.of(row, r.catalog()));
+                    }
+                }
+                out.add(games);
+            }
+            return out;
+        });
+    }
+
+    /**
+     * A game's text as the text source it was imported from holds it, byte for byte.
+     *
+     * @param file the source file's name
+     * @param format the source's format code ({@code ggf}, {@code pgn}, …)
+     * @param line the line the game starts on, from 1
+     * @param bytes the game's bytes
+     */
+    public record SourceText(String file, String format, int line, byte[] bytes) {
+        /** The bytes as text (UTF-8 when they are valid UTF-8, else ISO-8859-1). */
+        public String text() {
+            return org.thordb.text.ByteLines.decode(bytes, 0, bytes.length);
+        }
+    }
+
+    /**
+     * The text a game was imported from, when it came from a text source (GGF, PGN, …); empty for
+     * a game of a WTHOR file, whose record is the game.
+     *
+     * <p>Usage: {@code db.sourceText(id).ifPresent(s -> System.out.println(s.file() + ":" + s.line() + ": " + s.text()));}
+     */
+    public Optional<SourceText> sourceText(int id) {
+        return read(r -> {
+            org.thordb.store.FileRow f = r.catalog().gameFileOf(id);
+            byte[] v = f == null || !f.fromSource() ? null : r.sourceBytes(id);
+            return Optional.ofNullable(v == null ? null : new SourceText(f.name(), f.source(),
+                    org.thordb.store.Keys.getU32(v, 0), java.util.Arrays.copyOfRange(v, 4, v.length)));
         });
     }
 

@@ -69,6 +69,8 @@ class ClosedStoreTest {
         calls.put("game", () -> db.game(0));
         calls.put("game(base,year,record)", () -> db.game("CLUB", 2001, 0));
         calls.put("games", () -> db.games(RoaringBitmap.bitmapOf(0, 1)));
+        calls.put("duplicates", () -> db.duplicates(null));
+        calls.put("sourceText", () -> db.sourceText(0));
         calls.put("forEachGame", () -> db.forEachGame(g -> true));
         calls.put("all", db::all);
         calls.put("position", () -> db.position(start));

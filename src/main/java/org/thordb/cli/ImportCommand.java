@@ -27,20 +27,26 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Usage: {@code thordb import ../shared/data/wthor}
  */
 @Command(name = "import",
-        footerHeading = "%nExamples:%n", footer = {"  thordb import ../shared/data/wthor", "  thordb import --db /tmp/store WTH_2015.wtb WTHOR.JOU WTHOR.TRN", "  thordb import --base CLUB --names CLUB.JOU --names CLUB.TRN games/"}, description = "Import WTHOR files and folders into the store.")
+        footerHeading = "%nExamples:%n", footer = {"  thordb import ../shared/data/wthor", "  thordb import --db /tmp/store WTH_2015.wtb WTHOR.JOU WTHOR.TRN", "  thordb import --base CLUB --names CLUB.JOU --names CLUB.TRN games/", "  thordb import --skip-duplicates games.pgn archive.ggf.gz"}, description = {"Import WTHOR files and folders, and games in text formats (GGF, PGN, transcripts, Logistello's book, eOthello's CSV, MOVES:/RESULT: records; gzipped or not), into the store.", "Each text file becomes a base of its own, named after the file unless --base says otherwise."})
 public final class ImportCommand implements Callable<Integer> {
 
     @Mixin
     StoreOption store;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH", description = "WTHOR files (.wtb .wtd .JOU .TRN) and folders.")
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "WTHOR files (.wtb .wtd .JOU .TRN), text game files (format told by the content) and folders.")
     List<Path> paths;
 
     @Option(names = "--strict", description = "Refuse a whole file when one of its games is damaged.")
     boolean strict;
 
-    @Option(names = "--base", paramLabel = "NAME", description = "The base of every game file (default: guessed from the file names).")
+    @Option(names = "--base", paramLabel = "NAME", description = "The base of every game file (default: guessed from the file names; a text file's own name).")
     String base;
+
+    @Option(names = "--year", paramLabel = "YEAR", description = "The year of text-file games whose source gives no date (default: 0, unknown).")
+    Integer year;
+
+    @Option(names = "--skip-duplicates", description = "Leave out each text-file game whose whole move list, up to symmetry, the store or the file already holds, and count them (WTHOR files are kept whole).")
+    boolean skipDuplicates;
 
     @Option(names = "--names", paramLabel = "FILE", description = "A names file (.JOU or .TRN) for every game file; may be given twice.")
     List<Path> names = new ArrayList<>();
@@ -99,7 +105,7 @@ public final class ImportCommand implements Callable<Integer> {
         ImportReport report;
         long start = System.nanoTime();
         try (ThorDb db = ThorDb.open(store.dir())) {
-            report = db.importFiles(paths, new Importer.Options(strict, base, names), listener);
+            report = db.importFiles(paths, new Importer.Options(strict, base, names, year, skipDuplicates), listener);
         } finally {
             if (bar[0] != null) {
                 bar[0].close();

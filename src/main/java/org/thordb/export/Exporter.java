@@ -456,8 +456,9 @@ public final class Exporter {
         int stamp = todayStamp();
         List<Path> written = new ArrayList<>();
         Catalog.Base base = oneBase ? c.base(baseName) : null;
-        List<byte[]> players = oneBase ? rawNames(base, NameKind.PLAYERS) : renumber.players();
-        List<byte[]> tournaments = oneBase ? rawNames(base, NameKind.TOURNAMENTS) : renumber.tournaments();
+        List<byte[]> players = fitted(oneBase ? base.players() : renumber.playerNames(), NameKind.PLAYERS, namesStem + ".JOU");
+        List<byte[]> tournaments = fitted(oneBase ? base.tournaments() : renumber.tournamentNames(), NameKind.TOURNAMENTS,
+                namesStem + ".TRN");
         written.add(writeNames(namesStem + ".JOU", WthorKind.PLAYERS, players, oneBase ? c.namesFile(base.id(), NameKind.PLAYERS) : null));
         written.add(writeNames(namesStem + ".TRN", WthorKind.TOURNAMENTS, tournaments,
                 oneBase ? c.namesFile(base.id(), NameKind.TOURNAMENTS) : null));
@@ -485,6 +486,10 @@ public final class Exporter {
                     }
                     w.write(record);
                 }
+            }
+            if (k.year() == 0) {
+                notes.accept(t.getFileName() + ": " + e.getValue().getCardinality() + " games have no year (their"
+                        + " source gave no date): written as year 0");
             }
             if (unknown > 0) {
                 notes.accept(t.getFileName() + ": " + unknown + " games carry no theoretical score (depth byte 0,"
@@ -521,12 +526,31 @@ public final class Exporter {
         return t;
     }
 
-    private static List<byte[]> rawNames(Catalog.Base b, NameKind kind) {
-        List<String> names = kind == NameKind.PLAYERS ? b.players() : b.tournaments();
+    /**
+     * Names as WTHOR records: ISO-8859-1, NUL-terminated in 20 bytes (players) or 26 (tournaments).
+     * A name that does not fit (a text source's long name, a character ISO-8859-1 lacks) is
+     * shortened or spelt with '?', and said in a note.
+     */
+    private List<byte[]> fitted(List<String> names, NameKind kind, String file) {
         int size = kind.wthorKind().recordSize();
         List<byte[]> out = new ArrayList<>(names.size());
-        for (String n : names) {
-            out.add(NameList.encode(n == null ? "" : n, size));
+        int changed = 0;
+        for (int i = 0; i < names.size(); i++) {
+            String n = names.get(i) == null ? "" : names.get(i);
+            byte[] rec = NameList.encode(n, size);
+            String back = NameList.decode(rec);
+            if (!back.equals(n)) {
+                changed++;
+                if (changed <= 20) {
+                    notes.accept(file + ": " + (kind == NameKind.PLAYERS ? "player " : "tournament ") + i + " \""
+                            + n + "\" written as \"" + back + "\" (a WTHOR name is " + (size - 1)
+                            + " ISO-8859-1 characters at most)");
+                }
+            }
+            out.add(rec);
+        }
+        if (changed > 20) {
+            notes.accept(file + ": " + (changed - 20) + " more names shortened or respelt");
         }
         return out;
     }
@@ -549,20 +573,12 @@ public final class Exporter {
             }
         }
 
-        List<byte[]> players() {
-            return encode(players, WthorKind.PLAYERS.recordSize());
+        List<String> playerNames() {
+            return new ArrayList<>(players.keySet());
         }
 
-        List<byte[]> tournaments() {
-            return encode(tournaments, WthorKind.TOURNAMENTS.recordSize());
-        }
-
-        private static List<byte[]> encode(Map<String, Integer> m, int size) {
-            List<byte[]> out = new ArrayList<>();
-            for (String n : m.keySet()) {
-                out.add(NameList.encode(n, size));
-            }
-            return out;
+        List<String> tournamentNames() {
+            return new ArrayList<>(tournaments.keySet());
         }
 
         WthorGame apply(Game g) {

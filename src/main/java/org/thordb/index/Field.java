@@ -28,7 +28,13 @@ public enum Field {
     /** The base: u16. */
     BASE(10),
     /** Damaged games (bad move bytes, illegal moves, unknown names): no term bytes. */
-    DAMAGED(11);
+    DAMAGED(11),
+    /**
+     * The whole move list up to the 4 symmetries of the start position ({@link Terms#gameHash}):
+     * 8 bytes, the top 5 bits zero. Games sharing a term are duplicates once their moves compare
+     * equal (a hash collision costs a comparison, never a wrong answer).
+     */
+    GAME(12);
 
     private final byte code;
 

@@ -126,6 +126,14 @@ public final class IndexReader {
         return out.result();
     }
 
+    /** Visits every postings entry of a field in key order (term, then segment), whatever this reader's scope. */
+    public void scanTerms(Field f, java.util.function.BiConsumer<byte[], byte[]> visitor) {
+        view.scan(Space.TERMS, new byte[] {f.code()}, new byte[] {(byte) (f.code() + 1)}, (k, v) -> {
+            visitor.accept(k, v);
+            return true;
+        });
+    }
+
     /**
      * Every value of a numeric field with its games, from one scan of the field's postings; the
      * term bytes are the value (u8, or i32 for years).
@@ -289,6 +297,11 @@ public final class IndexReader {
         long[] canon = new long[2];
         org.thordb.othello.Symmetry.canonicalize(at[0], at[1], canon);
         return canon[0] == c.black() && canon[1] == c.white() && (int) at[2] == PositionKeys.sideCode(c.toMove());
+    }
+
+    /** A game's {@code sources} value (its first line u32, then its text's bytes), or null. */
+    public byte[] sourceBytes(int id) {
+        return view.get(Space.SOURCES, GameRow.key(id));
     }
 
     /** A game by id, or null. */

@@ -130,6 +130,31 @@ public final class SegmentIndexer {
      * @return what is damaged about the game, or null when it is sound
      */
     public String add(WthorGame g, String problem) {
+        return add(g, problem, null, -1);
+    }
+
+    /**
+     * {@link #add(WthorGame, String)} for a game its caller has replayed already, perhaps on
+     * another thread: {@code states} holds each position from the start, for the {@code plies}
+     * legal moves, as three longs: Black's and White's discs already in their canonical form
+     * ({@link #canonicalize}), then the side to move (0, 1, 2 nobody) as {@link Replay#step} leaves
+     * it. The indexes are those {@code add} would make.
+     */
+    public String addReplayed(WthorGame g, String problem, long[] states, int plies) {
+        return add(g, problem, states, plies);
+    }
+
+    /** Turns the positions of a {@link #addReplayed} state array into their canonical forms, in place. */
+    public static void canonicalize(long[] states, int plies) {
+        long[] c = new long[2];
+        for (int i = 0; i <= plies; i++) {
+            Symmetry.canonicalize(states[3 * i], states[3 * i + 1], c);
+            states[3 * i] = c[0];
+            states[3 * i + 1] = c[1];
+        }
+    }
+
+    private String add(WthorGame g, String problem, long[] states, int replayed) {
         int local = games++;
         if (local >= FingerprintBlock.MAX_GAMES) {
             throw new IllegalStateException("a segment holds at most " + FingerprintBlock.MAX_GAMES + " games");
@@ -143,7 +168,13 @@ public final class SegmentIndexer {
         }
         int plies;
         String illegal;
-        if (side == 8) {
+        if (side == 8 && states != null) {
+            plies = replayed;
+            for (int i = 0; i <= plies; i++) {
+                recordCanonical(states[3 * i], states[3 * i + 1], (int) states[3 * i + 2], local);
+            }
+            illegal = plies < usable ? whyIllegal(squares, plies) : null;
+        } else if (side == 8) {
             plies = replay8(squares, usable, local);
             illegal = plies < usable ? whyIllegal(squares, plies) : null;
         } else {
@@ -163,6 +194,12 @@ public final class SegmentIndexer {
         term(termKey(Field.SCORE, g.blackScore()), local);
         term(termKey(Field.THEORETICAL, g.theoreticalScore()), local);
         term(termKey(Field.MOVES, g.moveCount()), local);
+        if (side == 8 && usable > 0) {
+            long h = Terms.gameHash(squares, usable);
+            if (h >= 0) {
+                term(termKey(Field.GAME, h), local);
+            }
+        }
         if (side == 8 && plies > 0) {
             int depth = Math.min(plies, Terms.OPENING_DEPTH);
             int[] turned = Openings.normalize(squares, depth);
@@ -197,6 +234,11 @@ public final class SegmentIndexer {
     }
 
     private void record(long b, long w, int side, int local) {
+        Symmetry.canonicalize(b, w, canon);
+        recordCanonical(canon[0], canon[1], side, local);
+    }
+
+    private void recordCanonical(long b, long w, int side, int local) {
         if (occurrences == ob.length) {
             int n = ob.length * 2;
             ob = Arrays.copyOf(ob, n);
@@ -204,9 +246,8 @@ public final class SegmentIndexer {
             os = Arrays.copyOf(os, n);
             og = Arrays.copyOf(og, n);
         }
-        Symmetry.canonicalize(b, w, canon);
-        ob[occurrences] = canon[0];
-        ow[occurrences] = canon[1];
+        ob[occurrences] = b;
+        ow[occurrences] = w;
         os[occurrences] = (byte) side;
         og[occurrences] = local;
         occurrences++;
@@ -235,6 +276,7 @@ public final class SegmentIndexer {
                 }
                 yield Terms.opening(squares, len);
             }
+            case GAME -> Terms.game(term);
             default -> Terms.small((int) term);
         };
     }
@@ -388,19 +430,10 @@ public final class SegmentIndexer {
         }
         // in key order (Black, White, side): RocksDB inserts a batch's ascending keys into its
         // memtable much faster than scattered ones
-        Integer[] order = new Integer[groups];
-        for (int g = 0; g < groups; g++) {
-            order[g] = shared[g];
-        }
-        Arrays.sort(order, (x, y) -> {
-            int c = Long.compareUnsigned(ob[x], ob[y]);
-            if (c == 0) {
-                c = Long.compareUnsigned(ow[x], ow[y]);
-            }
-            return c != 0 ? c : Byte.compare(os[x], os[y]);
-        });
+        int[] order = Arrays.copyOf(shared, groups);
+        sortByPosition(order, new int[groups], 0, groups);
         int[] ids = new int[Math.max(1, games)];
-        for (Integer head : order) {
+        for (int head : order) {
             int j = head;
             // the chain runs from the latest occurrence back, and a game meets a position once:
             // filled from the end, the ids come out ascending with no sort
@@ -415,6 +448,45 @@ public final class SegmentIndexer {
             out.entry(Space.POSITIONS, PositionKeys.postingKey(ob[j], ow[j], os[j], segment), Postings.encode(ids, k));
         }
         emitFingerprints(out, singleHash, singleLocal, singles);
+    }
+
+    /** Whether occurrence x's position sorts before y's: Black, White unsigned, then the side. */
+    private boolean before(int x, int y) {
+        if (ob[x] != ob[y]) {
+            return Long.compareUnsigned(ob[x], ob[y]) < 0;
+        }
+        if (ow[x] != ow[y]) {
+            return Long.compareUnsigned(ow[x], ow[y]) < 0;
+        }
+        return os[x] < os[y];
+    }
+
+    /** Sorts occurrences {@code a[from, to)} by position: a merge sort on ints, with no boxing. */
+    private void sortByPosition(int[] a, int[] tmp, int from, int to) {
+        if (to - from <= 16) {
+            for (int i = from + 1; i < to; i++) {
+                int v = a[i];
+                int j = i - 1;
+                while (j >= from && before(v, a[j])) {
+                    a[j + 1] = a[j];
+                    j--;
+                }
+                a[j + 1] = v;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        sortByPosition(a, tmp, from, mid);
+        sortByPosition(a, tmp, mid, to);
+        if (!before(a[mid], a[mid - 1])) {
+            return;
+        }
+        System.arraycopy(a, from, tmp, from, to - from);
+        int i = from;
+        int j = mid;
+        for (int k = from; k < to; k++) {
+            a[k] = j >= to || (i < mid && !before(tmp[j], tmp[i])) ? tmp[i++] : tmp[j++];
+        }
     }
 
     private void emitFingerprints(Emitter out, long[] h, int[] local, int n) {

@@ -68,6 +68,31 @@ public final class Terms {
         return t;
     }
 
+    /** The term of a game's whole move list: its {@link #gameHash}, 8 bytes. */
+    public static byte[] game(long hash) {
+        return Keys.u64(hash);
+    }
+
+    /**
+     * A 59-bit hash of a whole move list turned so that its first move is f5 ({@link Openings}):
+     * one value for a game and its images under the 4 symmetries of the start position, which are
+     * the only ones a legal game can be turned by. -1 when the first move is not a first move.
+     *
+     * @param squares the moves, 0–63
+     * @param length how many of them the game has
+     */
+    public static long gameHash(int[] squares, int length) {
+        int[] turned = Openings.normalize(squares, length);
+        if (turned == null) {
+            return -1;
+        }
+        long h = 0x6a09e667f3bcc909L ^ length;
+        for (int i = 0; i < length; i++) {
+            h = PositionHash.mix(h + 0x9e3779b97f4a7c15L * (turned[i] + 1));
+        }
+        return h >>> 5;
+    }
+
     /** The result code of a stored score: 0 Black wins, 1 White wins, 2 draw. */
     public static int result(int blackScore, int side) {
         int half = side * side / 2;

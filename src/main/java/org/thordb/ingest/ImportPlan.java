@@ -31,7 +31,24 @@ import org.thordb.wthor.WthorKind;
  * @param passedOver files of the folders that are not imported: no WTHOR name, or solitaires
  */
 record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java.util.Set<Path> namedNames,
-                  long totalGames, int passedOver) {
+                  long totalGames, int passedOver, List<ImportPlan.SourceFile> sources) {
+
+    /** A text source file (GGF, PGN, …) and the base it becomes. */
+    record SourceFile(Path file, org.thordb.text.SourceFormat format, String base) {
+    }
+
+    /** Extensions under which a folder's files are looked at as text sources (their content decides). */
+    private static final java.util.Set<String> SOURCE_EXTENSIONS = java.util.Set.of("ggf", "pgn", "txt", "gam", "csv",
+            "text", "moves", "transcript");
+
+    private static boolean sourceName(Path p) {
+        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (n.endsWith(".gz")) {
+            n = n.substring(0, n.length() - 3);
+        }
+        int dot = n.lastIndexOf('.');
+        return dot > 0 && SOURCE_EXTENSIONS.contains(n.substring(dot + 1));
+    }
 
     /** A game file with the base and names files it belongs with. */
     record GameFile(Path file, WthorKind kind, String base, Path players, Path tournaments) {
@@ -43,6 +60,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
      */
     static ImportPlan of(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
         List<Path> all = new ArrayList<>();
+        List<SourceFile> sources = new ArrayList<>();
         java.util.Set<Path> named = new java.util.HashSet<>();
         int passedOver = 0;
         for (Path in : inputs) {
@@ -56,7 +74,10 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                 }
                 for (Path p : found) {
                     WthorKind k = WthorKind.ofOrNull(p);
-                    if (k == null) {
+                    org.thordb.text.SourceFormat f = k == null && sourceName(p) ? org.thordb.text.SourceReader.detect(p) : null;
+                    if (f != null) {
+                        sources.add(new SourceFile(p, f, null));
+                    } else if (k == null) {
                         passedOver++; // inside a folder other files are the rule: counted, not named
                     } else if (k == WthorKind.SOLITAIRES) {
                         passedOver++;
@@ -69,8 +90,14 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                 // a file named on its own is meant to be imported: one that cannot be is an error
                 WthorKind k = WthorKind.ofOrNull(in);
                 if (k == null) {
-                    throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": not a file thordb imports (WTHOR games"
-                            + " .wtb .wtd, names .JOU .TRN)");
+                    org.thordb.text.SourceFormat f = org.thordb.text.SourceReader.detect(in);
+                    if (f == null) {
+                        throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": not a file thordb imports (WTHOR games"
+                                + " .wtb .wtd, names .JOU .TRN; text games: GGF, PGN, transcripts, Logistello's book,"
+                                + " eOthello's CSV, MOVES:/RESULT: records)");
+                    }
+                    sources.add(new SourceFile(in.toAbsolutePath().normalize(), f, null));
+                    continue;
                 }
                 if (k == WthorKind.SOLITAIRES) {
                     throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": solitaire files are not imported");
@@ -125,7 +152,49 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
             }
         }
         plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
-        return new ImportPlan(plan, namesPlan, named, total, passedOver);
+        if (options.base() != null && sources.size() > 1) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--base names one base, and a base holds one text source"
+                    + " file: import " + sources.size() + " text files without --base (each becomes the base of its"
+                    + " name), or one at a time");
+        }
+        List<SourceFile> sourcePlan = new ArrayList<>();
+        java.util.Set<String> sourceBases = new java.util.HashSet<>();
+        for (SourceFile sf : sources) {
+            String base = options.base() != null ? options.base().toUpperCase(Locale.ROOT) : SourceImport.baseOf(sf.file());
+            if (!sourceBases.add(base)) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, sf.file() + ": another text file of this import is"
+                        + " base " + base + " too; rename one, or import it with --base NAME");
+            }
+            sourcePlan.add(new SourceFile(sf.file(), sf.format(), base));
+            total += estimate(sf);
+        }
+        return new ImportPlan(plan, namesPlan, named, total, passedOver, sourcePlan);
+    }
+
+    /** About how many games a text source holds, for the progress bar: one a line, a "(;" or a [Black tag. */
+    private static long estimate(SourceFile sf) {
+        long n = 0;
+        try (java.io.InputStream in = org.thordb.text.SourceReader.stream(sf.file())) {
+            byte[] buf = new byte[1 << 16];
+            int prev = '\n';
+            int prev2 = 0;
+            for (int r; (r = in.read(buf)) > 0; ) {
+                for (int i = 0; i < r; i++) {
+                    int c = buf[i];
+                    switch (sf.format()) {
+                        case GGF -> n += (prev == '(' && c == ';') ? 1 : 0;
+                        case PGN -> n += (prev2 == '\n' && prev == '[' && c == 'B') ? 1 : 0;
+                        case TEXT_RECORDS -> n += (prev2 == '\n' && prev == 'R' && c == 'E') ? 1 : 0;
+                        default -> n += c == '\n' ? 1 : 0;
+                    }
+                    prev2 = prev;
+                    prev = c;
+                }
+            }
+        } catch (IOException e) {
+            return 0; // reported when the file is read
+        }
+        return n;
     }
 
     private static GameFile plan(Path file, WthorKind kind, Importer.Options options) {

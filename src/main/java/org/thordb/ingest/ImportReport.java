@@ -17,9 +17,20 @@ package org.thordb.ingest;
  * @param gameFiles the game files looked at (the rest of {@code files} are names files)
  * @param namesKeptBack names files that came with a game file or a folder and are older than the
  *     stored ones: not imported, said in a note, and no failure
+ * @param skippedGames games of text sources the store cannot hold as they stand (a variant,
+ *     another start, a pass where a move is legal), each named with its line
+ * @param duplicates games of text sources left out as duplicates ({@code --skip-duplicates})
  */
 public record ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
-                           long damaged, int names, int passedOver, int gameFiles, int namesKeptBack) {
+                           long damaged, int names, int passedOver, int gameFiles, int namesKeptBack,
+                           long skippedGames, long duplicates) {
+
+    /** A report of WTHOR files only. */
+    public ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
+                        long damaged, int names, int passedOver, int gameFiles, int namesKeptBack) {
+        this(files, games, newGames, replacedGames, skipped, refused, damaged, names, passedOver, gameFiles,
+                namesKeptBack, 0, 0);
+    }
 
     /**
      * The one-line summary, each file counted once under what became of it: {@code 41 files looked
@@ -33,6 +44,8 @@ public record ImportReport(int files, long games, long newGames, long replacedGa
                 imported, games, newGames, replacedGames, names, skipped,
                 namesKeptBack == 0 ? "" : namesKeptBack + " older names " + (namesKeptBack == 1 ? "file" : "files")
                         + " kept back, ", refused, damaged)
+                + (skippedGames == 0 ? "" : "; " + skippedGames + " games of text files skipped")
+                + (duplicates == 0 ? "" : "; " + duplicates + " duplicate games left out")
                 + (passedOver == 0 ? "" : "; " + passedOver + (passedOver == 1 ? " other file" : " other files")
                 + " of the folders passed over");
     }

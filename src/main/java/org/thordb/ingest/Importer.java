@@ -51,8 +51,16 @@ public final class Importer {
      * @param strict refuse a whole file when one of its games is damaged
      * @param base the base name for every game file, or null to guess it from the file names
      * @param names names files (.JOU, .TRN) for every game file, or empty to find them beside
+     * @param year the year of text-source games whose source gives no date (null: 0, unknown)
+     * @param skipDuplicates leave out each text-source game whose whole move list (up to symmetry)
+     *     the store or the file already holds, and count it; WTHOR files are kept whole
      */
-    public record Options(boolean strict, String base, List<Path> names) {
+    public record Options(boolean strict, String base, List<Path> names, Integer year, boolean skipDuplicates) {
+        /** Options for WTHOR files: no year for undated games, duplicates kept. */
+        public Options(boolean strict, String base, List<Path> names) {
+            this(strict, base, names, null, false);
+        }
+
         /** The defaults: lenient, guessed bases, names found beside the game files. */
         public static Options defaults() {
             return new Options(false, null, List.of());
@@ -106,6 +114,8 @@ public final class Importer {
     private int namesImported;
     private int namesKeptBack;
     private int gameFiles;
+    private long skippedGames;
+    private long duplicateGames;
 
     /** An importer into a store whose catalog is {@code catalog}. */
     public Importer(Store store, Catalog catalog, PositionHash hash, Committer committer, Options options,
@@ -135,11 +145,37 @@ public final class Importer {
         }
         listener.total(plan.totalGames());
         importGames(plan.games());
+        SourceImport sources = new SourceImport(this, store, options, listener);
+        for (ImportPlan.SourceFile s : plan.sources()) {
+            files++;
+            try {
+                SourceImport.Outcome o = sources.run(s.file(), s.base());
+                if (o == null) {
+                    skipped++;
+                } else {
+                    games += o.games();
+                    damaged += o.damaged();
+                    skippedGames += o.skipped();
+                    duplicateGames += o.duplicates();
+                    if (o.replaced() > 0) {
+                        replacedGames += o.games();
+                    } else {
+                        newGames += o.games();
+                    }
+                }
+            } catch (ThorDbException ex) {
+                refused++;
+                skippedGames += sources.lastSkipped;
+                duplicateGames += sources.lastDuplicates;
+                listener.line(ex.getMessage());
+            }
+        }
         return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported,
-                plan.passedOver(), plan.games().size(), namesKeptBack);
+                plan.passedOver(), plan.games().size() + plan.sources().size(), namesKeptBack, skippedGames,
+                duplicateGames);
     }
 
-    private static String sha256(Path file) {
+    static String sha256(Path file) {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
             byte[] buf = new byte[1 << 16];
             while (in.read(buf) >= 0) {
@@ -154,7 +190,7 @@ public final class Importer {
     }
 
     /** The id of a base: the stored one, or a new one allocated once per run. */
-    private synchronized int baseId(String name) {
+    synchronized int baseId(String name) {
         Catalog.Base b = catalog.base(name);
         if (b != null) {
             return b.id();
@@ -171,14 +207,14 @@ public final class Importer {
     }
 
     /** Adds the base's name to a batch when the store does not hold it yet. */
-    private void putBaseIfNew(String name, int id, Store.Batch batch) {
+    void putBaseIfNew(String name, int id, Store.Batch batch) {
         if (catalog.base(name) == null) {
             batch.put(Space.FILES, Catalog.baseKey(name), Keys.u16(id));
         }
     }
 
     /** Allocates a segment and {@code games} game ids: {segment, first id}. */
-    private synchronized int[] allocate(int games) {
+    synchronized int[] allocate(int games) {
         if (nextGame + (long) games > 0xffffffffL) {
             throw new ThorDbException(ErrorCode.STORE, "game ids are used up");
         }
@@ -187,8 +223,24 @@ public final class Importer {
         return out;
     }
 
-    private synchronized byte[] counters() {
+    synchronized byte[] counters() {
         return Catalog.counters(nextGame, nextSegment, nextBase);
+    }
+
+    /** The catalog as of the last commit of this run. */
+    Catalog catalog() {
+        return catalog;
+    }
+
+    /** The position hash the store was built with. */
+    PositionHash hash() {
+        return hash;
+    }
+
+    /** Commits a text source's batch (every year of the file at once). */
+    void commitSource(Store.Batch batch, Path file, int games) {
+        catalog = committer.commit(batch);
+        listener.committed(file, games);
     }
 
     private void importNames(Path file, String baseName, boolean named) {
@@ -519,6 +571,7 @@ public final class Importer {
             for (FileRow f : catalog.gameFiles()) {
                 if (f.base() == b.id()) {
                     removeSegment(f, batch);
+                    batch.deleteRange(Space.SOURCES, GameRow.key(f.firstId()), GameRow.key(f.firstId() + f.games()));
                     batch.delete(Space.FILES, f.key());
                     files++;
                     removed += f.games();
@@ -543,7 +596,7 @@ public final class Importer {
      * Deletes every entry of a stored segment: its games and locators by range, its postings and
      * fingerprint blocks by indexing its games again, which gives back exactly the keys it wrote.
      */
-    private void removeSegment(FileRow old, Store.Batch batch) {
+    void removeSegment(FileRow old, Store.Batch batch) {
         SegmentIndexer ix;
         try (Store.View v = store.view()) {
             ix = SegmentIndexer.ofStored(v, old, hash, null);

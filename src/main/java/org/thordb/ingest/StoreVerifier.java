@@ -96,6 +96,19 @@ public final class StoreVerifier {
                     return true;
                 });
             }
+            // every game text of the sources family belongs to a game of a text source
+            long[] strays = {0};
+            v.scan(Space.SOURCES, new byte[0], null, (k, val) -> {
+                FileRow f = catalog.gameFileOf(Keys.getU32(k, 0));
+                if (f == null || !f.fromSource()) {
+                    strays[0]++;
+                    if (strays[0] <= 10) {
+                        out.line("sources: the text of game " + Keys.getU32(k, 0) + ", which no text source holds");
+                    }
+                }
+                return true;
+            });
+            problems += strays[0];
             for (int i = 0; i < orphans.size(); i++) {
                 problems++;
                 out.line(orphanSpaces.get(i).familyName() + ": an entry of segment "
@@ -182,6 +195,12 @@ public final class StoreVerifier {
         byte[] loc = v.get(Space.GAME_KEYS, GameRow.locator(row.base(), row.side(), row.year(), row.record()));
         if (loc == null || Keys.getU32(loc, 0) != row.id()) {
             bad.add(where + ": its locator " + (loc == null ? "is missing" : "points to game " + Keys.getU32(loc, 0)));
+        }
+        if (f.fromSource()) {
+            byte[] text = v.get(Space.SOURCES, GameRow.key(row.id()));
+            if (text == null || text.length <= 4) {
+                bad.add(where + ": its text from " + f.name() + " is missing");
+            }
         }
         Catalog.Base b = catalog.base(row.base());
         if (b == null) {

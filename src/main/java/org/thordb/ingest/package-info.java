@@ -1,6 +1,7 @@
 /**
  * Imports (one atomic write a file, releases replaced and refused by their dates, damaged games
- * kept and named) and the check of a store against its own records.
+ * kept and named; a text source — GGF, PGN, transcripts, … — as a base of its own, its games'
+ * bytes kept) and the check of a store against its own records.
  *
  * <pre>{@code
  * ImportReport r = db.importFiles(List.of(Path.of("wthor")), Importer.Options.defaults(), System.err::println);

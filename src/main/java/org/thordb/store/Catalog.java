@@ -25,7 +25,7 @@ import org.thordb.wthor.NameList;
  */
 public final class Catalog {
     /** The schema version this code reads and writes. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -80,6 +80,7 @@ public final class Catalog {
     private final List<Base> bases;
     private final List<FileRow> gameFiles;
     private final Map<Integer, FileRow> bySegment;
+    private final java.util.NavigableMap<Integer, FileRow> byFirstId;
     private final List<FileRow> namesFiles;
     private final int nextGameId;
     private final int nextSegment;
@@ -99,6 +100,11 @@ public final class Catalog {
             s.put(f.segment(), f);
         }
         this.bySegment = Collections.unmodifiableMap(s);
+        java.util.TreeMap<Integer, FileRow> byFirst = new java.util.TreeMap<>();
+        for (FileRow f : gameFiles) {
+            byFirst.put(f.firstId(), f);
+        }
+        this.byFirstId = byFirst;
         this.namesFiles = List.copyOf(namesFiles);
         this.nextGameId = nextGameId;
         this.nextSegment = nextSegment;
@@ -260,6 +266,12 @@ public final class Catalog {
     /** The game file of a segment, or null. */
     public FileRow segment(int segment) {
         return bySegment.get(segment);
+    }
+
+    /** The game file holding a game id, or null. */
+    public FileRow gameFileOf(int id) {
+        Map.Entry<Integer, FileRow> e = byFirstId.floorEntry(id);
+        return e != null && id < e.getValue().firstId() + e.getValue().games() ? e.getValue() : null;
     }
 
     /** The game file of a base, board side and year, or null. */

@@ -21,9 +21,25 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param games the number of records (games or names)
  * @param damaged the number of damaged games
  * @param importedAt when it was imported, ISO-8601
+ * @param source for games imported from a text format, its {@code SourceFormat} code ({@code ggf},
+ *     {@code pgn}, …; every year of the source file has a row with the file's name and SHA-256, and
+ *     the header is made by thordb); null for a WTHOR file
  */
+@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
-                      long size, int segment, int firstId, int games, int damaged, String importedAt) {
+                      long size, int segment, int firstId, int games, int damaged, String importedAt, String source) {
+
+    /** A row of a WTHOR file. */
+    public FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
+                   long size, int segment, int firstId, int games, int damaged, String importedAt) {
+        this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt, null);
+    }
+
+    /** Whether the games came from a text format rather than a WTHOR file. */
+    @JsonIgnore
+    public boolean fromSource() {
+        return source != null;
+    }
 
     /** Whether this is a game file (a segment). */
     @JsonIgnore

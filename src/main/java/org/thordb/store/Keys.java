@@ -15,6 +15,15 @@ public final class Keys {
         return u32(v ^ 0x80000000);
     }
 
+    /** An unsigned 64-bit number, big-endian. */
+    public static byte[] u64(long v) {
+        byte[] b = new byte[8];
+        for (int i = 0; i < 8; i++) {
+            b[i] = (byte) (v >>> (56 - 8 * i));
+        }
+        return b;
+    }
+
     /** An unsigned int (or a non-negative id), 4 bytes big-endian. */
     public static byte[] u32(int v) {
         return new byte[] {(byte) (v >>> 24), (byte) (v >>> 16), (byte) (v >>> 8), (byte) v};

@@ -71,7 +71,14 @@ public final class RocksStore implements Store {
         this.syncWrite = new WriteOptions().setSync(true);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions(null)));
+        // read-only, a store made before a family existed is opened without it: it reads as empty
+        java.util.Set<String> existing = readOnly ? families(dir) : null;
+        List<Space> spaces = new ArrayList<>();
         for (Space s : Space.values()) {
+            if (existing != null && !existing.contains(s.familyName())) {
+                continue;
+            }
+            spaces.add(s);
             descriptors.add(new ColumnFamilyDescriptor(s.familyName().getBytes(java.nio.charset.StandardCharsets.UTF_8),
                     columnOptions(s)));
         }
@@ -89,9 +96,29 @@ public final class RocksStore implements Store {
             freeOptions();
             throw ThorDbException.io(dir, e);
         }
-        for (int i = 0; i < Space.values().length; i++) {
-            bySpace.put(Space.values()[i], handles.get(i + 1));
+        for (int i = 0; i < spaces.size(); i++) {
+            bySpace.put(spaces.get(i), handles.get(i + 1));
         }
+    }
+
+    /** The column families a store folder holds (all of them when it cannot tell: the open then says why). */
+    private static java.util.Set<String> families(Path dir) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (org.rocksdb.Options o = new org.rocksdb.Options()) {
+            for (byte[] f : RocksDB.listColumnFamilies(o, dir.toString())) {
+                out.add(new String(f, java.nio.charset.StandardCharsets.UTF_8));
+            }
+        } catch (RocksDBException e) {
+            for (Space s : Space.values()) {
+                out.add(s.familyName());
+            }
+        }
+        if (out.isEmpty()) {
+            for (Space s : Space.values()) {
+                out.add(s.familyName());
+            }
+        }
+        return out;
     }
 
     /** Opens (creating when missing) the store in a folder, for reading and writing. */
@@ -264,11 +291,20 @@ public final class RocksStore implements Store {
 
     @Override
     public void flush() {
+        flush(true);
+    }
+
+    @Override
+    public void flushInBackground() {
+        flush(false);
+    }
+
+    private void flush(boolean wait) {
         checkOpen();
         if (readOnly) {
             return;
         }
-        try (org.rocksdb.FlushOptions o = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+        try (org.rocksdb.FlushOptions o = new org.rocksdb.FlushOptions().setWaitForFlush(wait)) {
             List<ColumnFamilyHandle> all = new ArrayList<>(bySpace.values());
             db.flush(o, all);
         } catch (RocksDBException e) {
@@ -281,7 +317,7 @@ public final class RocksStore implements Store {
         checkOpen();
         try (CompactRangeOptions o = new CompactRangeOptions()
                 .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForce)) {
-            for (Space s : Space.values()) {
+            for (Space s : bySpace.keySet()) {
                 db.compactRange(cf(s), null, null, o);
             }
         } catch (RocksDBException e) {
@@ -396,6 +432,9 @@ public final class RocksStore implements Store {
         @Override
         public byte[] get(Space space, byte[] key) {
             usable();
+            if (cf(space) == null) {
+                return null; // a family the store was made without
+            }
             try {
                 return db.get(cf(space), read, key);
             } catch (RocksDBException e) {
@@ -406,6 +445,9 @@ public final class RocksStore implements Store {
         @Override
         public void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
             usable();
+            if (cf(space) == null) {
+                return;
+            }
             walk(space, iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read)), from, to, visitor);
         }
 

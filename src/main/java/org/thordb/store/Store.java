@@ -36,7 +36,9 @@ public interface Store extends AutoCloseable {
         /** Postings of positions reached by two or more games of a segment. */
         POSITIONS(17),
         /** Fingerprint blocks of positions reached by one game of a segment. */
-        FINGERPRINTS(4);
+        FINGERPRINTS(4),
+        /** The text of each game imported from a text format, byte for byte, by game id. */
+        SOURCES;
 
         private final int prefixLength;
 
@@ -178,6 +180,14 @@ public interface Store extends AutoCloseable {
 
     /** Writes what is in memory to table files, so that opening the store replays no log. */
     void flush();
+
+    /**
+     * Starts writing what is in memory to table files and returns: what was committed is durable
+     * already (every batch is written with a synced log), so only housekeeping is left for later.
+     */
+    default void flushInBackground() {
+        flush();
+    }
 
     /** Compacts every key space fully (for size figures and after large imports). */
     void compact();

@@ -147,7 +147,10 @@ public final class WebServer implements AutoCloseable {
             int record = pathNumber(ctx, "record");
             Game g = db.game(ctx.pathParam("base"), year, record).orElseThrow(() -> new NotFound("no game "
                     + ctx.pathParam("base") + " " + year + " " + record));
-            return Json.node(g);
+            ObjectNode o = Json.node(g);
+            db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
+                    .put("format", src.format()).put("line", src.line()).put("text", src.text()));
+            return o;
         }));
         app.get("/api/explore", ctx -> answer(ctx, () -> {
             String moves = param(ctx, "moves", "");

@@ -268,4 +268,23 @@ class WebServerTest {
         assertTrue(bad.body().get("error").asText().startsWith("unknown grouping 'colour'"));
         assertEquals(400, get("/api/stats?by=opponent").status(), "opponent wants a player in the query");
     }
+
+    @Test
+    void aGameOfATextSourceComesWithItsText(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        String line = "f5d6c3d3c4f4f6f3e6e7\n";
+        java.nio.file.Path f = java.nio.file.Files.writeString(tmp.resolve("club.txt"), line);
+        try (org.thordb.ThorDb db = org.thordb.ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(java.util.List.of(f), org.thordb.ingest.Importer.Options.defaults(), m -> { });
+            try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+                Answer a = get(s, "/api/games/CLUB/0/0");
+                assertEquals(200, a.status(), a.text());
+                assertEquals("club.txt", a.body().get("source").get("file").asText());
+                assertEquals("transcript", a.body().get("source").get("format").asText());
+                assertEquals(1, a.body().get("source").get("line").asInt());
+                assertEquals(line, a.body().get("source").get("text").asText());
+                assertTrue(get("/api/games/CLUB/" + TestBase.SAMPLE_FIRST_YEAR + "/0").body().get("source") == null,
+                        "a WTHOR game's record is the game: no source");
+            }
+        }
+    }
 }

@@ -21,7 +21,7 @@ import org.thordb.store.NameIndex;
  */
 public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch,
         Predicate.Numeric, Predicate.FieldCompare, Predicate.ResultMatch,
-        Predicate.OpeningMatch, Predicate.PositionMatch, BoardCondition {
+        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, BoardCondition {
 
     /** The games this predicate holds for, from the indexes of a reader. */
     RoaringBitmap lookup(IndexReader r);
@@ -259,6 +259,40 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         @Override
         public String text() {
             return "result = " + outcome.name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The yes-or-no fields. */
+    enum Flag {
+        /** The game's whole move list, up to symmetry, is an earlier game's ({@link org.thordb.index.Duplicates}). */
+        DUPLICATE,
+        /** The game is damaged: an illegal move, bad move bytes, an unknown name number. */
+        DAMAGED
+    }
+
+    /** A yes-or-no field equal to true or false. */
+    record FlagMatch(Flag flag, boolean value) implements Predicate {
+        @Override
+        public RoaringBitmap lookup(IndexReader r) {
+            RoaringBitmap yes = switch (flag) {
+                case DUPLICATE -> org.thordb.index.Duplicates.of(r).later().clone();
+                case DAMAGED -> r.term(Field.DAMAGED, new byte[0]);
+            };
+            return value ? yes : RoaringBitmap.andNot(r.all(), yes);
+        }
+
+        @Override
+        public String access(Catalog c) {
+            return switch (flag) {
+                case DUPLICATE -> "the duplicate groups (one scan of the whole-game postings per store state, then"
+                        + " the records of games sharing one)";
+                case DAMAGED -> "damaged postings";
+            } + (value ? "" : ", taken from every game");
+        }
+
+        @Override
+        public String text() {
+            return flag.name().toLowerCase(Locale.ROOT) + " = " + value;
         }
     }
 

@@ -27,6 +27,8 @@ public enum QueryField {
     THEORETICAL("theoretical", "Black's discs after perfect play from the file's depth, as stored", "theoretical > score"),
     MOVES("moves", "the number of moves played", "moves < 60"),
     RESULT("result", "who won by the stored score: black, white or draw", "result = draw"),
+    DUPLICATE("duplicate", "true for a game whose whole move list (up to symmetry) an earlier game has: base imported first, then year, then record", "duplicate = true"),
+    DAMAGED("damaged", "true for a game kept with an illegal move, bad move bytes or an unknown name number", "damaged = true"),
     OPENING("opening", "the first moves, under the 4 symmetries of the start", "opening = f5d6c3"),
     POSITION("position", "a position reached, in any orientation and move order (moves or a 64-square board)",
             "position = f5d6c3d3c4f4f6f3e6e7"),
@@ -161,7 +163,7 @@ public enum QueryField {
             case MOVES -> Predicate.NumField.MOVES;
             case ID -> Predicate.NumField.ID;
             case RECORD -> Predicate.NumField.RECORD;
-            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
+            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, DUPLICATE, DAMAGED, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
                     EMPTIES, SQUARE -> null;
         };
     }
@@ -172,7 +174,7 @@ public enum QueryField {
             case BLACK -> Predicate.NameField.BLACK;
             case WHITE -> Predicate.NameField.WHITE;
             case TOURNAMENT -> Predicate.NameField.TOURNAMENT;
-            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
+            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, DUPLICATE, DAMAGED, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
                     CORNERS, EMPTIES, SQUARE -> null;
         };
     }
@@ -282,6 +284,14 @@ public enum QueryField {
                     throw new Invalid(value, "base names are quoted: base = \"" + value.text() + "\"");
                 }
                 yield new Predicate.BaseMatch(value.text());
+            }
+            case DUPLICATE, DAMAGED -> {
+                String w = value.text().toLowerCase(Locale.ROOT);
+                if (value.kind() != ValueKind.WORD || !(w.equals("true") || w.equals("false"))) {
+                    throw new Invalid(value, word + " is true or false, not " + shown(value));
+                }
+                yield new Predicate.FlagMatch(this == DUPLICATE ? Predicate.Flag.DUPLICATE : Predicate.Flag.DAMAGED,
+                        w.equals("true"));
             }
             case RESULT -> {
                 String w = value.text().toLowerCase(Locale.ROOT);
