@@ -181,6 +181,20 @@ public final class BenchReport {
             return new String[] {rate, "one pass, read and replay every game: " + ms(scan)
                     + (Double.isNaN(scan) ? "" : String.format(Locale.ROOT, " (import = %.0f passes)", t / scan))};
         }));
+        for (String[] src : new String[][] {{"eothello", "eOthello's CSV (2,000 games)", "2000"},
+            {"logistello", "Logistello's book (2,000 games)", "2000"}, {"pgn", "the PGN of 1990 (2,986 games)", "2986"}}) {
+            rows.add(row("import of a text file, in process: " + src[1], src[0].equals("pgn") ? "—" : "≥ 50,000 games/s",
+                    "tools/bench TextImportBench", base -> {
+                        if (!base.equals("ffo")) {
+                            return new String[] {"—", ""};
+                        }
+                        double t = fig("TextImportBench.importFile", null, "source=" + src[0]);
+                        double scan = fig("TextImportBench.scan", null, "source=" + src[0]);
+                        return new String[] {Double.isNaN(t) ? "not run" : String.format(Locale.ROOT, "%.1f ms: **%,.0f games/s**",
+                                t, Integer.parseInt(src[2]) / (t / 1000)), "read the lines, parse and replay every game: "
+                                + (Double.isNaN(scan) ? "not run" : String.format(Locale.ROOT, "%.1f ms", scan))};
+                    }));
+        }
         rows.add(row("import, whole process (`thordb import`, JVM start included), median", "—", "tools/bench whole",
                 base -> {
                     JsonNode w = whole.get(base);
