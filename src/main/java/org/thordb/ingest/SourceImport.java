@@ -22,6 +22,7 @@ import org.thordb.index.Openings;
 import org.thordb.index.Postings;
 import org.thordb.index.SegmentIndexer;
 import org.thordb.index.Terms;
+import org.thordb.othello.Board10;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
@@ -128,7 +129,8 @@ final class SourceImport {
         // read and convert every game, grouped by year
         Map<String, Integer> players = new LinkedHashMap<>();
         Map<String, Integer> tournaments = new LinkedHashMap<>();
-        TreeMap<Integer, List<Ready>> byYear = new TreeMap<>();
+        // one segment a board size and year: the key is side << 32 | year, 8×8 first
+        TreeMap<Long, List<Ready>> byYear = new TreeMap<>();
         Map<Long, List<int[]>> seen = new HashMap<>();
         java.util.Set<String> respelt = new java.util.HashSet<>();
         long skipped = 0;
@@ -167,7 +169,7 @@ final class SourceImport {
                     listener.line(file + ": line " + g.line() + ": skipped: " + c.skip);
                     continue;
                 }
-                if (options.skipDuplicates() && duplicate(c.squares, seen, view, catalog)) {
+                if (options.skipDuplicates() && g.side() == 8 && duplicate(c.squares, seen, view, catalog)) {
                     duplicates++;
                     continue;
                 }
@@ -193,8 +195,9 @@ final class SourceImport {
                         k -> tournaments.size());
                 Integer y = g.year();
                 int year = y != null ? y : options.year() != null ? options.year() : 0;
-                WthorGame record = WthorGame.of(event, black, white, c.blackScore, 0, c.squares, 8);
-                byYear.computeIfAbsent(year, k -> new ArrayList<>()).add(new Ready(record, g, c.states, c.plies));
+                WthorGame record = WthorGame.of(event, black, white, c.blackScore, 0, c.squares, g.side());
+                byYear.computeIfAbsent((long) g.side() << 32 | (year & 0xffffffffL), k -> new ArrayList<>())
+                        .add(new Ready(record, g, c.states, c.plies));
             }
             listener.progress(step);
         }
@@ -222,8 +225,9 @@ final class SourceImport {
             String now = Instant.now().toString();
             names(batch, base, NameKind.PLAYERS, players, file, sha, size, today, stamp, now, format);
             names(batch, base, NameKind.TOURNAMENTS, tournaments, file, sha, size, today, stamp, now, format);
-            for (Map.Entry<Integer, List<Ready>> e : byYear.entrySet()) {
-                int year = e.getKey();
+            for (Map.Entry<Long, List<Ready>> e : byYear.entrySet()) {
+                int side = (int) (e.getKey() >>> 32);
+                int year = (int) (long) e.getKey();
                 List<Ready> list = e.getValue();
                 if (list.size() >= org.thordb.index.FingerprintBlock.MAX_GAMES) {
                     throw new ThorDbException(ErrorCode.BAD_FILE, file + ": " + list.size() + " games of year " + year
@@ -236,7 +240,8 @@ final class SourceImport {
                 String[] faults = new String[list.size()];
                 for (int i = 0; i < list.size(); i++) {
                     Ready r = list.get(i);
-                    faults[i] = ix.addReplayed(r.record(), null, r.states(), r.plies());
+                    faults[i] = r.states() == null ? ix.add(r.record(), null) // 10×10: replayed by the indexer
+                            : ix.addReplayed(r.record(), null, r.states(), r.plies());
                 }
                 for (int i : ix.damagedGames()) {
                     listener.line(file + ": line " + list.get(i).source().line() + ": kept, damaged: " + faults[i]);
@@ -245,16 +250,16 @@ final class SourceImport {
                 for (int i = 0; i < list.size(); i++) {
                     Ready r = list.get(i);
                     int id = firstId + i;
-                    GameRow row = new GameRow(id, base, 8, year, i, segment, ix.validPlies(i), r.record().bytes(), faults[i]);
+                    GameRow row = new GameRow(id, base, side, year, i, segment, ix.validPlies(i), r.record().bytes(), faults[i]);
                     batch.put(Space.GAMES, GameRow.key(id), row.encode());
                     batch.put(Space.SOURCES, GameRow.key(id), sourceValue(r.source()));
                 }
                 ix.emit(batch::put);
                 for (int i = 0; i < list.size(); i++) {
-                    batch.put(Space.GAME_KEYS, GameRow.locator(base, 8, year, i), Keys.u32(firstId + i));
+                    batch.put(Space.GAME_KEYS, GameRow.locator(base, side, year, i), Keys.u32(firstId + i));
                 }
-                WthorHeader h = WthorHeader.forGames(today, list.size(), year, 8, 0);
-                FileRow row = new FileRow(base, "wtb", year, name, HexFormat.of().formatHex(h.encode()), stamp, sha, size,
+                WthorHeader h = WthorHeader.forGames(today, list.size(), year, side, 0);
+                FileRow row = new FileRow(base, side == 10 ? "wtd" : "wtb", year, name, HexFormat.of().formatHex(h.encode()), stamp, sha, size,
                         segment, firstId, list.size(), ix.damagedGames().length, now, format.code());
                 batch.put(Space.FILES, row.key(), Catalog.encode(row));
                 games += list.size();
@@ -262,14 +267,17 @@ final class SourceImport {
             batch.put(Space.META, Catalog.COUNTERS_KEY, importer.counters());
             importer.commitSource(batch, file, (int) games);
         }
-        String years = byYear.isEmpty() ? "" : byYear.firstKey().equals(byYear.lastKey()) ? ", year " + byYear.firstKey()
-                : ", years " + byYear.firstKey() + "–" + byYear.lastKey();
+        java.util.TreeSet<Integer> yearSet = new java.util.TreeSet<>();
+        byYear.keySet().forEach(k -> yearSet.add((int) (long) k));
+        String years = yearSet.size() == 1 ? ", year " + yearSet.first() : ", years " + yearSet.first() + "–" + yearSet.last();
+        long tens = byYear.entrySet().stream().filter(e -> e.getKey() >>> 32 == 10).mapToLong(e -> e.getValue().size()).sum();
         listener.line(file + ": " + (old.isEmpty() ? "imported " : "replaced base " + baseName + " with ") + games
                 + (games == 1 ? " game (" : " games (") + format.code() + ") as base " + baseName + years
                 + (skipped > 0 ? "; " + skipped + " skipped" : "")
                 + (duplicates > 0 ? "; " + duplicates + " duplicates left out" : "")
                 + (damaged > 0 ? "; " + damaged + " damaged kept" : "")
-                + (noted > 0 ? "; " + noted + " with a result the moves contradict" : ""));
+                + (noted > 0 ? "; " + noted + " with a result the moves contradict" : "")
+                + (tens > 0 ? "; " + tens + " of them 10×10" : ""));
         return new Outcome(games, replaced, skipped, duplicates, damaged);
     }
 
@@ -372,6 +380,9 @@ final class SourceImport {
             c.skip = g.problem();
             return c;
         }
+        if (g.side() == 10) {
+            return convert10(g, c);
+        }
         // bare bitboards (Replay.step): {Black, White, side to move 0 Black, 1 White, 2 nobody}
         long[] state = Replay.startState();
         long[] states = new long[3 * 61];
@@ -433,49 +444,115 @@ final class SourceImport {
         c.states = states;
         c.plies = plies;
         Position p = Position.of(state[0], state[1], state[2] == 0 ? Side.BLACK : state[2] == 1 ? Side.WHITE : Side.NONE);
-        SourceResult r = g.result();
-        int b = p.blackDiscs();
-        int w = p.whiteDiscs();
-        if (!illegal && p.isFinal()) {
-            c.blackScore = p.wthorScore();
-            if (r.winner() != null && !agrees(r, b, w, c.blackScore)) {
+        return score(c, g.result(), p.blackDiscs(), p.whiteDiscs(), !illegal && p.isFinal(), 64);
+    }
+
+    /**
+     * A 10×10 game, on {@link Board10}: the same checks as {@link #convert}, passes and colours
+     * included; the indexer replays it again (10×10 games have no position index yet).
+     */
+    private static Converted convert10(SourceGame g, Converted c) {
+        Board10 b = Board10.start();
+        int expected = 1; // 1 Black, 2 White: whose move the source means next
+        boolean illegal = false;
+        int[] moves = g.moves();
+        int[] out = new int[moves.length];
+        int count = 0;
+        char[] colours = g.colours();
+        for (int i = 0; i < moves.length; i++) {
+            int m = moves[i];
+            char colour = colours == null || i >= colours.length ? 0 : colours[i];
+            int toMove = illegal ? 0 : b.sideToMove();
+            if (m == Notation.PASS) {
+                if (illegal || toMove == 0) {
+                    expected = 3 - expected;
+                    continue;
+                }
+                int passer = colour == 'B' ? 1 : colour == 'W' ? 2 : expected;
+                if (passer == toMove) {
+                    c.skip = "move " + (i + 1) + ": a pass, but " + side(passer - 1) + " has a legal move; a WTHOR"
+                            + " record has no passes, so its next moves would be read for the other side";
+                    return c;
+                }
+                expected = 3 - passer;
+                continue;
+            }
+            if (!illegal && colour != 0 && toMove != 0) {
+                int said = colour == 'B' ? 1 : 2;
+                if (said != toMove) {
+                    c.skip = "move " + (i + 1) + " " + Notation.name10(m) + " is " + side(said - 1) + "'s in the file,"
+                            + " but " + side(toMove - 1) + " is to move";
+                    return c;
+                }
+            }
+            int mover = toMove == 0 ? expected : toMove;
+            if (!illegal && b.playMove(m) != null) {
+                illegal = true;
+            }
+            if (count == 96) {
+                c.skip = "more than 96 moves: more than a 10×10 game has";
+                return c;
+            }
+            out[count++] = m;
+            expected = 3 - mover;
+        }
+        if (count == 0) {
+            c.skip = "no moves";
+            return c;
+        }
+        c.squares = java.util.Arrays.copyOf(out, count);
+        return score(c, g.result(), b.count(1), b.count(2), !illegal && b.isOver(), 100);
+    }
+
+    /**
+     * Black's score in the WTHOR convention on a board of {@code squares} squares: a finished
+     * game's from its discs (a stated result they contradict is noted); an unfinished one's from
+     * the stated discs or difference, empties to the winner; a bare win or loss from the board's
+     * discs, empties to the winner, at least half plus one for a win, at most half minus one for a
+     * loss, half for a draw; no result at all, the board's discs with the empties to whoever leads.
+     */
+    private static Converted score(Converted c, SourceResult r, int b, int w, boolean finished, int squares) {
+        int half = squares / 2;
+        int empties = squares - b - w;
+        int wthor = b > w ? b + empties : b < w ? b : b + empties / 2;
+        if (finished) {
+            c.blackScore = wthor;
+            if (r.winner() != null && !agrees(r, b, w, wthor, squares)) {
                 c.note = "the result " + (r.text().isEmpty() ? "given" : "'" + r.text() + "'") + " is not what the moves"
                         + " give (Black " + b + ", White " + w + "): the moves' score is stored";
             }
             return c;
         }
-        // an unfinished (or damaged) game: the score the source states, in the WTHOR convention
-        int empties = 64 - b - w;
         if (r.blackDiscs() != null) {
             int rb = r.blackDiscs();
             int rw = r.whiteDiscs();
-            c.blackScore = rb > rw ? 64 - rw : rb < rw ? rb : rb + (64 - rb - rw) / 2;
+            c.blackScore = rb > rw ? squares - rw : rb < rw ? rb : rb + (squares - rb - rw) / 2;
         } else if (r.difference() != null) {
             int d = r.difference();
-            c.blackScore = Math.max(0, Math.min(64, d >= 0 ? (64 + d + 1) / 2 : (64 + d) / 2));
+            c.blackScore = Math.max(0, Math.min(squares, d >= 0 ? (squares + d + 1) / 2 : (squares + d) / 2));
         } else if (r.winner() != null) {
             c.blackScore = switch (r.winner()) {
-                case 'B' -> Math.max(b + empties, 33);
-                case 'W' -> Math.min(b, 31);
-                default -> 32;
+                case 'B' -> Math.max(b + empties, half + 1);
+                case 'W' -> Math.min(b, half - 1);
+                default -> half;
             };
         } else {
-            c.blackScore = p.wthorScore();
+            c.blackScore = wthor;
         }
         return c;
     }
 
     /** Whether a stated result fits a finished game's discs, counted raw or with the empties to the winner. */
-    private static boolean agrees(SourceResult r, int b, int w, int wthor) {
+    private static boolean agrees(SourceResult r, int b, int w, int wthor, int squares) {
         char winner = b > w ? 'B' : b < w ? 'W' : 'D';
         if (r.winner() != winner) {
             return false;
         }
         if (r.blackDiscs() != null) {
-            return (r.blackDiscs() == b && r.whiteDiscs() == w) || (r.blackDiscs() == wthor && r.whiteDiscs() == 64 - wthor);
+            return (r.blackDiscs() == b && r.whiteDiscs() == w) || (r.blackDiscs() == wthor && r.whiteDiscs() == squares - wthor);
         }
         if (r.difference() != null) {
-            return r.difference() == b - w || r.difference() == 2 * wthor - 64;
+            return r.difference() == b - w || r.difference() == 2 * wthor - squares;
         }
         return true;
     }

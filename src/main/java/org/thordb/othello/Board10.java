@@ -88,6 +88,25 @@ public final class Board10 {
         return legalMoves(1).isEmpty() && legalMoves(2).isEmpty();
     }
 
+    /**
+     * The side that really moves next: 1 Black, 2 White (the other one when the side whose turn it
+     * is has no move), 0 when neither can move.
+     */
+    public int sideToMove() {
+        if (!legalMoves(toMove).isEmpty()) {
+            return toMove;
+        }
+        return legalMoves(3 - toMove).isEmpty() ? 0 : 3 - toMove;
+    }
+
+    /**
+     * Plays a move of the side to move (after any automatic pass); returns why it is illegal, or
+     * null when it was played. An illegal move leaves the board as it was.
+     */
+    public String playMove(int square) {
+        return play(square);
+    }
+
     /** Why a move of the side to move (after any automatic pass) is illegal, or null. */
     private String play(int square) {
         if (square < 0 || square >= N * N) {

@@ -23,9 +23,16 @@ import java.util.Map;
  * @param result the result as stated
  * @param problem why the game cannot be stored as it stands (a variant, another start, a word that
  *     is no move), or null
+ * @param side the board's side: 8, or 10 for a 10×10 game (squares then row × 10 + column)
  */
 public record SourceGame(int line, long offset, byte[] raw, String black, String white, String event, String date,
-                         int[] moves, char[] colours, SourceResult result, String problem) {
+                         int[] moves, char[] colours, SourceResult result, String problem, int side) {
+
+    /** An 8×8 game. */
+    public SourceGame(int line, long offset, byte[] raw, String black, String white, String event, String date,
+                      int[] moves, char[] colours, SourceResult result, String problem) {
+        this(line, offset, raw, black, white, event, date, moves, colours, result, problem, 8);
+    }
 
     /** The year the date gives (its first four digits, or a Unix time's year), or null. */
     public Integer year() {
@@ -45,7 +52,7 @@ public record SourceGame(int line, long offset, byte[] raw, String black, String
     /** The same game marked as unfit, with the reason. */
     SourceGame withProblem(String why) {
         return new SourceGame(line, offset, raw, black, white, event, date, moves, colours, result,
-                problem == null ? why : problem);
+                problem == null ? why : problem, side);
     }
 
     /** Tags of a format that are not fields of this record are in {@link #raw()}; none is lost. */

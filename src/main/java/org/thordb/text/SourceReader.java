@@ -204,6 +204,19 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         return -2;
     }
 
+    /** A 10×10 square ({@code e4}, {@code j10}: row × 10 + column), a pass, or -2. */
+    static int move10(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        if (w.length() >= 2 && w.length() <= 3 && w.charAt(0) >= 'a' && w.charAt(0) <= 'j') {
+            String r = w.substring(1);
+            if (r.matches("[1-9]|10")) {
+                return (Integer.parseInt(r) - 1) * 10 + (w.charAt(0) - 'a');
+            }
+        }
+        int m = move(word);
+        return m == Notation.PASS ? m : -2;
+    }
+
     private static int[] ints(List<Integer> l) {
         int[] out = new int[l.size()];
         for (int i = 0; i < out.length; i++) {
@@ -221,6 +234,8 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
     /** GGF: {@code (;GM[Othello]…;)} games, each optionally after a number, read byte by byte. */
     private final class Ggf implements Parser {
         private static final String START_BOARD = "---------------------------O*------*O---------------------------*";
+        /** The 10×10 start: e5 and f6 white, f5 and e6 black, Black to move (as {@code Board10}). */
+        private static final String START_BOARD_10 = "-".repeat(44) + "O*--------*O" + "-".repeat(44) + "*";
         private final InputStream in;
         private long offset;
         private int line = 1;
@@ -326,14 +341,16 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             List<Integer> moves = new ArrayList<>();
             StringBuilder colours = new StringBuilder();
             String problem = null;
+            boolean ten = props.stream().anyMatch(p -> p[0].equals("TY") && p[1].strip().equals("10"));
             for (String[] p : props) {
                 String k = p[0];
                 String v = p[1];
                 if (k.equals("B") || k.equals("W")) {
                     String sq = v.split("/", 2)[0].strip();
-                    int m = move(sq);
+                    int m = ten ? move10(sq) : move(sq);
                     if (m == -2 && problem == null) {
-                        problem = "move " + (moves.size() + 1) + " " + quoted(sq) + " is not a square a1…h8 nor a pass";
+                        problem = "move " + (moves.size() + 1) + " " + quoted(sq) + " is not a square "
+                                + (ten ? "a1…j10" : "a1…h8") + " nor a pass";
                     }
                     moves.add(m == -2 ? Notation.PASS : m);
                     colours.append(k.charAt(0));
@@ -348,6 +365,10 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             String variant = null;
             if (gm != null && !gm.strip().equalsIgnoreCase("othello")) {
                 variant = "not an Othello game (GM[" + gm + "])";
+            } else if (ten) {
+                if (bo != null && !bo.replaceAll("\\s+", "").equals("10" + START_BOARD_10)) {
+                    variant = "a non-standard start (BO[" + bo.strip() + "]): a WTHOR record starts from the standard position";
+                }
             } else if (!ty.equals("8")) {
                 variant = variant(ty);
             } else if (bo != null && !bo.replaceAll("\\s+", "").equals("8" + START_BOARD)) {
@@ -376,13 +397,13 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             }
             return new SourceGame(line, offset, bytes, SourceGame.tag(tags, "PB"), SourceGame.tag(tags, "PW"),
                     SourceGame.tag(tags, "PC"), SourceGame.tag(tags, "DT"), ints(moves), colours.toString().toCharArray(),
-                    result, problem);
+                    result, problem, ten ? 10 : 8);
         }
 
         private static String variant(String ty) {
             String t = ty.toLowerCase(Locale.ROOT);
             if (t.matches("\\d+")) {
-                return "a " + t + "×" + t + " game (TY[" + ty + "]): text sources bring 8×8 games";
+                return "a " + t + "×" + t + " game (TY[" + ty + "]): WTHOR holds 8×8 and 10×10 games";
             }
             String why = t.contains("s") ? "synchro" : t.contains("k") ? "komi" : t.contains("r") ? "random start"
                     : t.contains("a") ? "anti" : "variant";

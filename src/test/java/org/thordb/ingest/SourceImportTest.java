@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.thordb.Game;
@@ -348,6 +349,66 @@ class SourceImportTest {
             assertTrue(e.getMessage().startsWith(p.toAbsolutePath().normalize() + ": not a file thordb imports")
                     || e.getMessage().startsWith(p + ": not a file thordb imports"), e.getMessage());
             assertFalse(Files.exists(tmp.resolve("store").resolve("nothing")));
+        }
+    }
+
+    @Test
+    void tenByTenGgfGamesAreStoredAsTenByTenRecordsAndComeBackFromAWtdExport() throws IOException {
+        StringBuilder ggf = new StringBuilder();
+        List<int[]> games = new ArrayList<>();
+        List<Integer> scores = new ArrayList<>();
+        String bo = "BO[10 " + "---------- ".repeat(4) + "----O*---- ----*O---- " + "---------- ".repeat(4) + "*]";
+        for (int seed = 0; seed < 3; seed++) {
+            Random rnd = new Random(seed);
+            org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
+            StringBuilder moves = new StringBuilder();
+            List<Integer> sq = new ArrayList<>();
+            int side;
+            while ((side = b.sideToMove()) != 0) {
+                List<Integer> legal = b.legalMoves(side);
+                int m = legal.get(rnd.nextInt(legal.size()));
+                if (sq.size() > 0 && side == b.toMove() && moves.length() > 0
+                        && moves.charAt(moves.lastIndexOf("[") - 1) == (side == 1 ? 'B' : 'W')) {
+                    moves.append(side == 1 ? "W" : "B").append("[PA]"); // the other side passed: GGS writes it
+                }
+                assertTrue(b.playMove(m) == null);
+                moves.append(side == 1 ? "B" : "W").append('[').append(Notation.name10(m)).append("//0.01]");
+                sq.add(m);
+            }
+            int[] squares = sq.stream().mapToInt(Integer::intValue).toArray();
+            games.add(squares);
+            scores.add(org.thordb.othello.Board10.replay(squares, squares.length).wthorScore());
+            ggf.append("(;GM[Othello]PC[GGS/os]DT[2004.01.02_10:00:00.MST]PB[ten").append(seed).append("]PW[other]TY[10]")
+                    .append(bo).append(moves).append(";)\n");
+        }
+        Path f = write("big.ggf", ggf.toString());
+        List<String> lines = new ArrayList<>();
+        Path out = tmp.resolve("out");
+        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+            ImportReport r = load(db, lines, f);
+            assertEquals(3, r.games(), lines.toString());
+            assertEquals(0, r.damaged(), lines.toString());
+            assertTrue(lines.stream().anyMatch(l -> l.endsWith("; 3 of them 10×10")), lines.toString());
+            List<Game> stored = db.games(db.all());
+            for (int i = 0; i < 3; i++) {
+                assertEquals(10, stored.get(i).record68().side());
+                assertArrayEquals(games.get(i), stored.get(i).record68().squares());
+                assertEquals(scores.get(i), stored.get(i).score());
+                assertEquals(2004, stored.get(i).year());
+            }
+            assertEquals(1, db.count("player = \"ten1\""));
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            new Exporter(db, out, Exporter.Format.WTHOR, false, LocalDate.of(2026, 11, 23)).export("");
+        }
+        try (WthorReader w = WthorReader.open(out.resolve("BIG_2004.wtd"))) {
+            assertEquals(10, w.header().boardSide());
+            int i = 0;
+            for (WthorGame g : w.games()) {
+                assertArrayEquals(games.get(i), g.squares());
+                assertEquals((int) scores.get(i), g.blackScore());
+                i++;
+            }
+            assertEquals(3, i);
         }
     }
 }

@@ -91,7 +91,7 @@ class SourceReaderTest {
         String head = "(;GM[Othello]PB[a]PW[b]";
         Path f = write("variants.ggf", head + "TY[s8]" + BO + "B[f5];)\n"
                 + head + "TY[8r]" + BO + "B[f5];)\n"
-                + head + "TY[10]B[f5];)\n"
+                + head + "TY[12]B[f5];)\n"
                 + head + "TY[8]KM[1.5]" + BO + "B[f5];)\n"
                 + head + "TY[8]BO[8 -------- -------- -------- ---OO--- ---**--- -------- -------- -------- *]B[f5];)\n"
                 + "(;GM[Go]PB[a]PW[b]B[dd];)\n"
@@ -100,11 +100,24 @@ class SourceReaderTest {
         assertEquals(7, games.size());
         assertTrue(games.get(0).problem().contains("synchro"), games.get(0).problem());
         assertTrue(games.get(1).problem().contains("random start"), games.get(1).problem());
-        assertTrue(games.get(2).problem().contains("10×10"), games.get(2).problem());
+        assertTrue(games.get(2).problem().contains("a 12×12 game (TY[12]): WTHOR holds 8×8 and 10×10 games"),
+                games.get(2).problem());
         assertTrue(games.get(3).problem().contains("komi"), games.get(3).problem());
         assertTrue(games.get(4).problem().contains("non-standard start"), games.get(4).problem());
         assertTrue(games.get(5).problem().contains("not an Othello game"), games.get(5).problem());
         assertTrue(games.get(6).problem().contains("'z9' is not a square"), games.get(6).problem());
+    }
+
+    @Test
+    void tenByTenGgfGamesAreReadOnTheirBoard() throws IOException {
+        String bo10 = "BO[10 " + "---------- ".repeat(4) + "----O*---- ----*O---- " + "---------- ".repeat(4) + "*]";
+        Path f = write("ten.ggf", "(;GM[Othello]PB[a]PW[b]TY[10]" + bo10 + "B[g6]W[j10]B[PA];)\n"
+                + "(;GM[Othello]PB[a]PW[b]TY[10]BO[10 " + "-".repeat(100) + " *]B[g6];)\n");
+        List<SourceGame> games = read(f);
+        assertEquals(10, games.get(0).side());
+        assertNull(games.get(0).problem());
+        assertArrayEquals(new int[] {5 * 10 + 6, 99, Notation.PASS}, games.get(0).moves());
+        assertTrue(games.get(1).problem().contains("non-standard start"), games.get(1).problem());
     }
 
     @Test
