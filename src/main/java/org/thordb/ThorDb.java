@@ -63,6 +63,8 @@ public final class ThorDb implements AutoCloseable {
      */
     private final ReentrantReadWriteLock life = new ReentrantReadWriteLock();
     private volatile boolean closed;
+    /** An import started a background flush: {@link #close()} waits for it. */
+    private volatile boolean flushPending;
     /** Query results still open: closed with the store, and their later use throws. */
     private final Set<QueryResult> results = ConcurrentHashMap.newKeySet();
 
@@ -272,6 +274,7 @@ public final class ThorDb implements AutoCloseable {
                     // each file's batch was committed with a synced log: durable already; writing the
                     // memtables to tables (so that a later open replays no log) goes on in the background
                     store.flushInBackground();
+                    flushPending = true;
                 }
                 return r;
             }
@@ -859,6 +862,13 @@ public final class ThorDb implements AutoCloseable {
             }
             results.clear();
             views.close();
+            if (flushPending) {
+                try {
+                    store.flush(); // the background flush an import started: later opens then replay no log
+                } catch (ThorDbException e) {
+                    // the log holds every committed batch: the next open replays it
+                }
+            }
             store.close();
             retired.forEach(Store::close);
             retired.clear();
