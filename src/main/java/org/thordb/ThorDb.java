@@ -282,6 +282,83 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
+     * Imports a base's player registry from a CSV file ({@code name,aliases,country,born}); see
+     * {@link org.thordb.ingest.RegistryImport}.
+     *
+     * <p>Usage: {@code db.importPlayers(Path.of("players.csv"), "WTHOR", System.err::println);}
+     */
+    public org.thordb.ingest.RegistryImport.Result importPlayers(Path file, String base, Importer.Listener listener) {
+        return guarded(() -> {
+            if (store.readOnly()) {
+                throw new ThorDbException(ErrorCode.READ_ONLY, store.path() + ": the store is open read-only; nothing is imported");
+            }
+            synchronized (importing) {
+                org.thordb.ingest.RegistryImport.Result r = new org.thordb.ingest.RegistryImport(store, catalog,
+                        this::commit, listener).run(file, base);
+                store.flushInBackground();
+                flushPending = true;
+                return r;
+            }
+        });
+    }
+
+    /**
+     * One player of {@link #players}: the games of the query (every game for a blank one) that
+     * player played, from the player's side, with the registry's record and the old names.
+     *
+     * @param name the player's name
+     * @param stats games, wins, draws, losses, score share, average disc difference, first and last year
+     * @param record the registry's record in the first base that has one, or null
+     * @param aliases the player's other names (renames, the registry's aliases), in every base
+     */
+    public record Player(String name, org.thordb.stats.GroupStats stats, org.thordb.store.PlayerRecord record,
+                         List<String> aliases) {
+        /** Average discs at the end from the player's side. */
+        public double averageDiscs() {
+            return 32 + stats.avgDiff() / 2;
+        }
+    }
+
+    /**
+     * Every player of a query's games, sorted by {@code games} (most first), {@code score} (best
+     * score share first) or {@code name}.
+     *
+     * <p>Usage: {@code for (ThorDb.Player p : db.players("year >= 2010", "games")) System.out.println(p.name());}
+     */
+    public List<Player> players(String where, String sort) {
+        if (!List.of("games", "score", "name").contains(sort)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort '" + ThorDbException.quote(sort)
+                    + "': games, score or name");
+        }
+        List<org.thordb.stats.GroupStats> rows = stats("player", where == null ? "" : where);
+        Catalog c = catalog();
+        List<Player> out = new ArrayList<>(rows.size());
+        for (org.thordb.stats.GroupStats g : rows) {
+            org.thordb.store.PlayerRecord rec = null;
+            java.util.LinkedHashSet<String> aliases = new java.util.LinkedHashSet<>();
+            for (Catalog.Base b : c.bases()) {
+                for (int n : b.playerIndex().matching(g.group(), false)) {
+                    if (!g.group().equals(b.player(n))) {
+                        continue; // found by an alias: another player's old name
+                    }
+                    if (rec == null) {
+                        rec = b.record(n);
+                    }
+                    aliases.addAll(b.otherNames(n));
+                }
+            }
+            out.add(new Player(g.group(), g, rec, List.copyOf(aliases)));
+        }
+        java.util.Comparator<Player> order = switch (sort) {
+            case "score" -> java.util.Comparator.comparingDouble((Player p) -> -p.stats().scorePct());
+            case "name" -> java.util.Comparator.comparing(Player::name);
+            default -> java.util.Comparator.comparingLong((Player p) -> -p.stats().games());
+        };
+        out.sort(order.thenComparing(Player::name));
+        return out;
+    }
+
+    /**
      * One page of a query's games.
      *
      * @param total the games the query matches

@@ -71,6 +71,8 @@ class ClosedStoreTest {
         calls.put("games", () -> db.games(RoaringBitmap.bitmapOf(0, 1)));
         calls.put("duplicates", () -> db.duplicates(null));
         calls.put("sourceText", () -> db.sourceText(0));
+        calls.put("players", () -> db.players("", "games"));
+        calls.put("importPlayers", () -> db.importPlayers(files, null, m -> { }));
         calls.put("forEachGame", () -> db.forEachGame(g -> true));
         calls.put("all", db::all);
         calls.put("position", () -> db.position(start));

@@ -18,11 +18,14 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Usage: {@code thordb info --db store}
  */
 @Command(name = "info",
-        footerHeading = "%nExamples:%n", footer = {"  thordb info", "  thordb info --db /tmp/store"}, description = "Show the bases, the games per base and year, and the size of the store.")
+        footerHeading = "%nExamples:%n", footer = {"  thordb info", "  thordb info --db /tmp/store", "  thordb info --players"}, description = "Show the bases, the games per base and year, and the size of the store.")
 public final class InfoCommand implements Callable<Integer> {
 
     @Mixin
     StoreOption store;
+
+    @picocli.CommandLine.Option(names = "--players", description = "Also each base's renamed players and tournaments (their old names, kept as aliases) and its player registry.")
+    boolean players;
 
     @Spec
     CommandSpec spec;
@@ -53,6 +56,14 @@ public final class InfoCommand implements Callable<Integer> {
                     }
                 }
                 out.printf("  total  %8d %8d%n", games, damaged);
+                if (players) {
+                    renames(out, "player", b.playerAliases(), b.players());
+                    renames(out, "tournament", b.tournamentAliases(), b.tournaments());
+                    String reg = c.registryRow(b.id());
+                    out.printf("  registry: %s%n", reg == null ? "none (thordb players import FILE.csv)"
+                            : b.registry().size() + " players, " + b.registryAliases().values().stream().mapToInt(java.util.List::size).sum()
+                            + " aliases, " + SafeText.of(reg));
+                }
             }
             out.printf("games: %d in %d files%n", c.games(), c.gameFiles().size());
             Map<String, Long> sizes = db.sizes();
@@ -65,6 +76,14 @@ public final class InfoCommand implements Callable<Integer> {
             out.printf("size on disk: %s (tables: %s)%n", mib(sizes.get("total")), sb);
         }
         return 0;
+    }
+
+    /** One line a renamed number: {@code player 98: Zhelezov Alex → Zhelezov Aleksei}. */
+    private static void renames(PrintWriter out, String what, Map<Integer, java.util.List<String>> aliases,
+                                java.util.List<String> names) {
+        out.printf("  %d %s renamed%n", aliases.size(), what + (aliases.size() == 1 ? "" : "s"));
+        aliases.forEach((number, old) -> out.printf("    %s %d: %s → %s%n", what, number,
+                SafeText.of(String.join(" → ", old)), SafeText.of(number < names.size() ? names.get(number) : "?")));
     }
 
     private static String mib(long bytes) {

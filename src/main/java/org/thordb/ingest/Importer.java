@@ -276,6 +276,7 @@ public final class Importer {
             for (int i = 0; i < names.size(); i++) {
                 batch.put(Space.NAMES, Catalog.nameKey(base, kind, i), names.records().get(i));
             }
+            int renamed = existing == null ? 0 : keepRenames(existing, kind, names.names(), batch);
             FileRow row = new FileRow(base, names.kind().extension(), 0, file.getFileName().toString(),
                     HexFormat.of().formatHex(names.header().encode()), created, sha, Files.size(file), -1, 0,
                     names.size(), 0, Instant.now().toString());
@@ -284,10 +285,40 @@ public final class Importer {
             catalog = committer.commit(batch);
             namesImported++;
             listener.line(file + ": " + (stored == null ? "imported " : "updated ") + names.size()
-                    + (kind == NameKind.PLAYERS ? " players" : " tournaments") + " of base " + baseName);
+                    + (kind == NameKind.PLAYERS ? " players" : " tournaments") + " of base " + baseName
+                    + (renamed == 0 ? "" : "; " + renamed + " renamed, their old names kept as aliases (thordb info --players)"));
         } catch (IOException e) {
             throw ThorDbException.io(file, e);
         }
+    }
+
+    /**
+     * Keeps the old name of each number a names update renames as an alias of that number, so a
+     * query by the old name still finds its games. Returns how many numbers were renamed.
+     */
+    private static int keepRenames(Catalog.Base base, NameKind kind, List<String> now, Store.Batch batch) {
+        List<String> before = kind == NameKind.PLAYERS ? base.players() : base.tournaments();
+        Map<Integer, List<String>> aliases = kind == NameKind.PLAYERS ? base.playerAliases() : base.tournamentAliases();
+        int renamed = 0;
+        for (int i = 0; i < Math.min(before.size(), now.size()); i++) {
+            String old = before.get(i);
+            if (old == null || old.isBlank() || old.equals(now.get(i))) {
+                continue;
+            }
+            List<String> kept = aliases.getOrDefault(i, List.of());
+            if (kept.contains(old)) {
+                continue;
+            }
+            if (kept.size() >= Catalog.REGISTRY_RANK) {
+                continue; // a rank is one byte, and the registry's aliases take the upper half
+            }
+            byte[] s = old.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            byte[] rec = new byte[Math.max(kind.wthorKind().recordSize(), s.length + 1)];
+            System.arraycopy(s, 0, rec, 0, s.length);
+            batch.put(Space.NAMES, Catalog.aliasKey(base.id(), kind, i, kept.size()), rec);
+            renamed++;
+        }
+        return renamed;
     }
 
     private static String stamp(int yyyymmdd) {
@@ -585,7 +616,12 @@ public final class Importer {
                 }
                 byte[] prefix = Catalog.namesPrefix(b.id(), kind);
                 batch.deleteRange(Space.NAMES, prefix, Keys.prefixEnd(prefix));
+                byte[] aliases = Catalog.aliasPrefix(b.id(), kind);
+                batch.deleteRange(Space.NAMES, aliases, Keys.prefixEnd(aliases));
             }
+            byte[] registry = Catalog.registryPrefix(b.id());
+            batch.deleteRange(Space.NAMES, registry, Keys.prefixEnd(registry));
+            batch.delete(Space.FILES, Catalog.registryFileKey(b.id()));
             batch.delete(Space.FILES, Catalog.baseKey(b.name()));
             catalog = committer.commit(batch);
         }

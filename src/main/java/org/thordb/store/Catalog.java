@@ -43,13 +43,54 @@ public final class Catalog {
      * @param tournaments the tournament names by number
      * @param playerIndex the player names, lower case, for lookups
      * @param tournamentIndex the tournament names, lower case, for lookups
+     * @param playerAliases older names of players, by number (a names update that renamed them, a
+     *     registry's aliases): found by {@code player =} as the current name is
+     * @param tournamentAliases older names of tournaments, by number
+     * @param registry the player registry's records, by number (empty without a registry)
+     * @param registryAliases the registry's other spellings of players, by number
      */
     public record Base(int id, String name, List<String> players, List<String> tournaments, NameIndex playerIndex,
-                       NameIndex tournamentIndex) {
+                       NameIndex tournamentIndex, Map<Integer, List<String>> playerAliases,
+                       Map<Integer, List<String>> tournamentAliases, Map<Integer, PlayerRecord> registry,
+                       Map<Integer, List<String>> registryAliases) {
 
         /** A base; its name indexes are made from the names. */
         public Base(int id, String name, List<String> players, List<String> tournaments) {
-            this(id, name, players, tournaments, new NameIndex(players), new NameIndex(tournaments));
+            this(id, name, players, tournaments, Map.of(), Map.of(), Map.of(), Map.of());
+        }
+
+        /** A base with its old names (kept when names changed), its player registry and the registry's aliases. */
+        public Base(int id, String name, List<String> players, List<String> tournaments,
+                    Map<Integer, List<String>> playerAliases, Map<Integer, List<String>> tournamentAliases,
+                    Map<Integer, PlayerRecord> registry, Map<Integer, List<String>> registryAliases) {
+            this(id, name, players, tournaments, new NameIndex(players, merge(playerAliases, registryAliases)),
+                    new NameIndex(tournaments, tournamentAliases), playerAliases, tournamentAliases, registry,
+                    registryAliases);
+        }
+
+        private static Map<Integer, List<String>> merge(Map<Integer, List<String>> a, Map<Integer, List<String>> b) {
+            if (b.isEmpty()) {
+                return a;
+            }
+            Map<Integer, List<String>> out = new java.util.TreeMap<>(a);
+            b.forEach((n, l) -> {
+                List<String> all = new ArrayList<>(out.getOrDefault(n, List.of()));
+                all.addAll(l);
+                out.put(n, all);
+            });
+            return out;
+        }
+
+        /** Every other name of a player: old names from renames, then the registry's aliases. */
+        public List<String> otherNames(int number) {
+            List<String> out = new ArrayList<>(playerAliases.getOrDefault(number, List.of()));
+            out.addAll(registryAliases.getOrDefault(number, List.of()));
+            return out;
+        }
+
+        /** A player's registry record, or null. */
+        public PlayerRecord record(int number) {
+            return registry.get(number);
         }
 
         /** A player's name, or null for an unknown number. */
@@ -80,6 +121,8 @@ public final class Catalog {
     private final List<Base> bases;
     private final List<FileRow> gameFiles;
     private final Map<Integer, FileRow> bySegment;
+    /** Each base's registry file row (JSON), by base id: a registry import changes it. */
+    private final Map<Integer, String> registryStamps;
     private final java.util.NavigableMap<Integer, FileRow> byFirstId;
     private final List<FileRow> namesFiles;
     private final int nextGameId;
@@ -87,7 +130,8 @@ public final class Catalog {
     private final int nextBase;
 
     private Catalog(List<Base> bases, List<FileRow> gameFiles, List<FileRow> namesFiles, int nextGameId,
-                    int nextSegment, int nextBase) {
+                    int nextSegment, int nextBase, Map<Integer, String> registryStamps) {
+        this.registryStamps = Map.copyOf(registryStamps);
         this.bases = List.copyOf(bases);
         Map<String, Base> m = new LinkedHashMap<>();
         for (Base b : bases) {
@@ -130,25 +174,35 @@ public final class Catalog {
         v.scanPrefix(Space.FILES, new byte[] {'F'}, (k, val) -> games.add(row(val)));
         List<FileRow> names = new ArrayList<>();
         v.scanPrefix(Space.FILES, new byte[] {'N'}, (k, val) -> names.add(row(val)));
+        Map<Integer, String> stamps = new HashMap<>();
+        v.scanPrefix(Space.FILES, new byte[] {'R'}, (k, val) -> {
+            stamps.put(Keys.getU16(k, 1), new String(val, StandardCharsets.UTF_8));
+            return true;
+        });
         List<Base> bases = new ArrayList<>();
         for (Map.Entry<Integer, String> e : baseNames.entrySet()) {
             int id = e.getKey();
             Base kept = previous == null ? null : previous.base(id);
-            if (kept != null && kept.name().equals(e.getValue()) && sameNames(previous, names, id)) {
+            if (kept != null && kept.name().equals(e.getValue()) && sameNames(previous, names, stamps, id)) {
                 bases.add(kept);
             } else {
-                bases.add(new Base(id, e.getValue(), loadNames(v, id, NameKind.PLAYERS), loadNames(v, id, NameKind.TOURNAMENTS)));
+                bases.add(new Base(id, e.getValue(), loadNames(v, id, NameKind.PLAYERS), loadNames(v, id, NameKind.TOURNAMENTS),
+                        loadAliases(v, id, NameKind.PLAYERS, false), loadAliases(v, id, NameKind.TOURNAMENTS, false),
+                        loadRegistry(v, id), loadAliases(v, id, NameKind.PLAYERS, true)));
             }
         }
         byte[] c = v.get(Space.META, COUNTERS_KEY);
         int nextGame = c == null ? 0 : Keys.getU32(c, 0);
         int nextSeg = c == null ? 0 : Keys.getU32(c, 4);
         int nextBase = c == null ? 0 : Keys.getU32(c, 8);
-        return new Catalog(bases, games, names, nextGame, nextSeg, nextBase);
+        return new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
     }
 
     /** Whether a base's names files in {@code now} are those {@code previous} was read with. */
-    private static boolean sameNames(Catalog previous, List<FileRow> now, int base) {
+    private static boolean sameNames(Catalog previous, List<FileRow> now, Map<Integer, String> stamps, int base) {
+        if (!java.util.Objects.equals(previous.registryStamps.get(base), stamps.get(base))) {
+            return false; // the registry changed: its records and aliases are read again
+        }
         for (NameKind kind : NameKind.values()) {
             String ext = kind.extension();
             FileRow was = previous.namesFile(base, kind);
@@ -163,6 +217,55 @@ public final class Catalog {
             }
         }
         return true;
+    }
+
+    /** Ranks from {@link #REGISTRY_RANK} up are the registry's aliases; below, old names from renames. */
+    public static final int REGISTRY_RANK = 128;
+
+    private static Map<Integer, List<String>> loadAliases(Store.View v, int base, NameKind kind, boolean registry) {
+        Map<Integer, List<String>> out = new java.util.TreeMap<>();
+        v.scanPrefix(Space.NAMES, aliasPrefix(base, kind), (k, val) -> {
+            if ((k[5] & 0xff) >= REGISTRY_RANK == registry) {
+                out.computeIfAbsent(Keys.getU16(k, 3), x -> new ArrayList<>()).add(NameList.decode(val));
+            }
+            return true;
+        });
+        out.replaceAll((n, l) -> List.copyOf(l));
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static Map<Integer, PlayerRecord> loadRegistry(Store.View v, int base) {
+        Map<Integer, PlayerRecord> out = new java.util.TreeMap<>();
+        v.scanPrefix(Space.NAMES, registryPrefix(base), (k, val) -> {
+            out.put(Keys.getU16(k, 3), PlayerRecord.decode(val));
+            return true;
+        });
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** The key prefix of a base's aliases of one kind: base u16, the kind's code in lower case. */
+    public static byte[] aliasPrefix(int base, NameKind kind) {
+        return Keys.concat(Keys.u16(base), new byte[] {(byte) Character.toLowerCase(kind.code())});
+    }
+
+    /** The key of an alias: its prefix, the number u16, the alias's rank u8 among that number's. */
+    public static byte[] aliasKey(int base, NameKind kind, int number, int rank) {
+        return Keys.concat(aliasPrefix(base, kind), Keys.u16(number), new byte[] {(byte) rank});
+    }
+
+    /** The key prefix of a base's player registry: base u16, 'r'. */
+    public static byte[] registryPrefix(int base) {
+        return Keys.concat(Keys.u16(base), new byte[] {'r'});
+    }
+
+    /** The key of a player's registry record. */
+    public static byte[] registryKey(int base, int number) {
+        return Keys.concat(registryPrefix(base), Keys.u16(number));
+    }
+
+    /** The key in {@code FILES} of a base's registry file row: 'R', base u16. */
+    public static byte[] registryFileKey(int base) {
+        return Keys.concat(new byte[] {'R'}, Keys.u16(base));
     }
 
     private static List<String> loadNames(Store.View v, int base, NameKind kind) {
@@ -266,6 +369,11 @@ public final class Catalog {
     /** The game file of a segment, or null. */
     public FileRow segment(int segment) {
         return bySegment.get(segment);
+    }
+
+    /** A base's registry file row as stored (JSON: file, sha256, players, importedAt), or null. */
+    public String registryRow(int base) {
+        return registryStamps.get(base);
     }
 
     /** The game file holding a game id, or null. */

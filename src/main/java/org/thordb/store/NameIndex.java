@@ -27,18 +27,41 @@ public final class NameIndex {
 
     /** The index of names by number (null where a number has no name). */
     public NameIndex(List<String> names) {
+        this(names, Map.of());
+    }
+
+    /**
+     * The index of names by number, with older names (aliases) of some numbers, which match as
+     * the names do.
+     */
+    public NameIndex(List<String> names, Map<Integer, List<String>> aliases) {
         this.names = names;
         lower = new String[names.size()];
-        Map<String, List<Integer>> byName = new HashMap<>();
+        Map<String, java.util.TreeSet<Integer>> byName = new HashMap<>();
         for (int i = 0; i < lower.length; i++) {
             String n = names.get(i);
             if (n != null) {
                 lower[i] = fold(n);
-                byName.computeIfAbsent(lower[i], k -> new ArrayList<>()).add(i);
+                byName.computeIfAbsent(lower[i], k -> new java.util.TreeSet<>()).add(i);
             }
         }
+        List<String> aliasText = new ArrayList<>();
+        List<Integer> aliasNumber = new ArrayList<>();
+        aliases.forEach((number, list) -> {
+            for (String a : list) {
+                String f = fold(a);
+                byName.computeIfAbsent(f, k -> new java.util.TreeSet<>()).add(number);
+                aliasText.add(f);
+                aliasNumber.add(number);
+            }
+        });
+        this.aliasLower = aliasText.toArray(new String[0]);
+        this.aliasNumbers = aliasNumber.stream().mapToInt(Integer::intValue).toArray();
         byName.forEach((k, v) -> exact.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
     }
+
+    private final String[] aliasLower;
+    private final int[] aliasNumbers;
 
     /**
      * The numbers whose name equals {@code text} (case-insensitive), or contains it when
@@ -59,7 +82,19 @@ public final class NameIndex {
                 out[n++] = i;
             }
         }
-        return java.util.Arrays.copyOf(out, n);
+        if (aliasLower.length == 0) {
+            return java.util.Arrays.copyOf(out, n);
+        }
+        java.util.TreeSet<Integer> all = new java.util.TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            all.add(out[i]);
+        }
+        for (int i = 0; i < aliasLower.length; i++) {
+            if (aliasLower[i].contains(want)) {
+                all.add(aliasNumbers[i]);
+            }
+        }
+        return all.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**

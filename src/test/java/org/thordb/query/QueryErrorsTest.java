@@ -84,8 +84,12 @@ class QueryErrorsTest {
                 Arguments.of("square a1 > white", 11, "square takes = or !=, not >"),
                 Arguments.of("year at move 3 = 1990", 16, "'at move 3' is for the board's fields (pattern, board, discs,"
                         + " corners, empties, square); year holds for the whole game"),
-                Arguments.of("year(black) = 1990", 6, "year takes no argument; discs(black), corners(white) and square a1"
-                        + " take one"),
+                Arguments.of("year(black) = 1990", 6, "year takes no argument; discs(black), corners(white),"
+                        + " country(black), born(white) and square a1 take one"),
+                Arguments.of("country = Japan", 11, "country is a 3-letter IOC code such as JPN, not 'Japan'"),
+                Arguments.of("born(red) < 1980", 6, "born takes black or white: born(black), or no argument for either player"),
+                Arguments.of("born < \"1980\"", 8, "born takes a year, unquoted: born < 1980"),
+                Arguments.of("duplicate = yes", 13, "duplicate is true or false, not 'yes'"),
                 Arguments.of("discs(black) at move 70 > 3", 22, "moves are numbered 0 (the start) to 60"),
                 Arguments.of("discs(black) from move 30 to move 20 > 3", 35, "from move 30 to move 20 is empty: its end is"
                         + " before its start"),

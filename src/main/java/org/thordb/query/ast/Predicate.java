@@ -21,7 +21,7 @@ import org.thordb.store.NameIndex;
  */
 public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch,
         Predicate.Numeric, Predicate.FieldCompare, Predicate.ResultMatch,
-        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, BoardCondition {
+        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, Predicate.RegistryMatch, BoardCondition {
 
     /** The games this predicate holds for, from the indexes of a reader. */
     RoaringBitmap lookup(IndexReader r);
@@ -259,6 +259,64 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         @Override
         public String text() {
             return "result = " + outcome.name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * A player's registry record: {@code country = JPN}, {@code born < 1980}, for either player or,
+     * with {@code (black)}/{@code (white)}, one colour. Players without a record (or without that
+     * field) match neither {@code =} nor {@code !=}.
+     *
+     * @param colour "black", "white", or null for either player
+     * @param country the country compared (for {@code country}), or null
+     * @param op the operator
+     * @param year the birth year compared (for {@code born})
+     */
+    record RegistryMatch(String colour, String country, Op op, int year) implements Predicate {
+        /** Whether a record matches. */
+        public boolean test(org.thordb.store.PlayerRecord r) {
+            if (r == null) {
+                return false;
+            }
+            if (country != null) {
+                return r.country() != null && (op == Op.EQ) == r.country().equals(country);
+            }
+            return r.birthYear() != 0 && op.test(r.birthYear(), year);
+        }
+
+        @Override
+        public RoaringBitmap lookup(IndexReader r) {
+            Postings.Union out = new Postings.Union();
+            for (Catalog.Base b : r.catalog().bases()) {
+                for (java.util.Map.Entry<Integer, org.thordb.store.PlayerRecord> e : b.registry().entrySet()) {
+                    if (test(e.getValue())) {
+                        byte[] term = Terms.name(b.id(), e.getKey());
+                        if (colour == null || colour.equals("black")) {
+                            r.addTerm(Field.BLACK, term, out);
+                        }
+                        if (colour == null || colour.equals("white")) {
+                            r.addTerm(Field.WHITE, term, out);
+                        }
+                    }
+                }
+            }
+            return out.result();
+        }
+
+        @Override
+        public String access(Catalog c) {
+            int n = 0;
+            for (Catalog.Base b : c.bases()) {
+                n += (int) b.registry().values().stream().filter(this::test).count();
+            }
+            return (colour == null ? "black and white" : colour) + " postings of " + n + " registered "
+                    + (n == 1 ? "player" : "players");
+        }
+
+        @Override
+        public String text() {
+            String f = (country != null ? "country" : "born") + (colour == null ? "" : "(" + colour + ")");
+            return f + " " + op.symbol() + " " + (country != null ? country : String.valueOf(year));
         }
     }
 

@@ -27,6 +27,8 @@ public enum QueryField {
     THEORETICAL("theoretical", "Black's discs after perfect play from the file's depth, as stored", "theoretical > score"),
     MOVES("moves", "the number of moves played", "moves < 60"),
     RESULT("result", "who won by the stored score: black, white or draw", "result = draw"),
+    COUNTRY("country", "a player's country in the registry (IOC code); country(black) or country(white) for one colour", "country = JPN"),
+    BORN("born", "a player's birth year in the registry; born(black) or born(white) for one colour", "born < 1980"),
     DUPLICATE("duplicate", "true for a game whose whole move list (up to symmetry) an earlier game has: base imported first, then year, then record", "duplicate = true"),
     DAMAGED("damaged", "true for a game kept with an illegal move, bad move bytes or an unknown name number", "damaged = true"),
     OPENING("opening", "the first moves, under the 4 symmetries of the start", "opening = f5d6c3"),
@@ -163,7 +165,7 @@ public enum QueryField {
             case MOVES -> Predicate.NumField.MOVES;
             case ID -> Predicate.NumField.ID;
             case RECORD -> Predicate.NumField.RECORD;
-            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, DUPLICATE, DAMAGED, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
+            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, COUNTRY, BORN, DUPLICATE, DAMAGED, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
                     EMPTIES, SQUARE -> null;
         };
     }
@@ -174,7 +176,7 @@ public enum QueryField {
             case BLACK -> Predicate.NameField.BLACK;
             case WHITE -> Predicate.NameField.WHITE;
             case TOURNAMENT -> Predicate.NameField.TOURNAMENT;
-            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, DUPLICATE, DAMAGED, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
+            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, COUNTRY, BORN, DUPLICATE, DAMAGED, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
                     CORNERS, EMPTIES, SQUARE -> null;
         };
     }
@@ -233,6 +235,9 @@ public enum QueryField {
      * @throws Invalid when the argument, the window, the operator or the value does not suit the field
      */
     public Predicate compare(Value argument, String op, Value value, BoardCondition.Window window) {
+        if (this == COUNTRY || this == BORN) {
+            return registry(argument, op, value, window);
+        }
         if (onTheBoard()) {
             return board(argument, op, value, window == null ? BoardCondition.Window.ANY : window);
         }
@@ -331,7 +336,37 @@ public enum QueryField {
     }
 
     private static String argumentFields() {
-        return "discs(black), corners(white) and square a1 take one";
+        return "discs(black), corners(white), country(black), born(white) and square a1 take one";
+    }
+
+    /** {@code country = JPN}, {@code born(black) < 1980}: the player registry's fields. */
+    private Predicate registry(Value argument, String op, Value value, BoardCondition.Window window) {
+        if (window != null) {
+            throw new Invalid(null, "'" + window.text() + "' is for the board's fields; " + word + " holds for the whole game");
+        }
+        String colour = null;
+        if (argument != null) {
+            colour = argument.text().toLowerCase(Locale.ROOT);
+            if (!colour.equals("black") && !colour.equals("white")) {
+                throw new Invalid(argument, word + " takes black or white: " + word + "(black), or no argument for either player");
+            }
+        }
+        if (this == COUNTRY) {
+            if (!op.equals("=") && !op.equals("!=")) {
+                throw new Invalid(null, "country takes = or !=, not " + op);
+            }
+            if (value.kind() == ValueKind.NUMBER || !value.text().matches("[A-Za-z][A-Za-z0-9]{2}")) {
+                throw new Invalid(value, "country is a 3-letter IOC code such as JPN, not " + shown(value));
+            }
+            return new Predicate.RegistryMatch(colour, value.text().toUpperCase(Locale.ROOT), op(op), 0);
+        }
+        if (op.equals("~")) {
+            throw new Invalid(null, "~ (contains) is for names; born takes = != < <= > >=");
+        }
+        if (value.kind() != ValueKind.NUMBER) {
+            throw new Invalid(value, "born takes a year, unquoted: born < 1980");
+        }
+        return new Predicate.RegistryMatch(colour, null, op(op), number(value));
     }
 
     /** A board condition: its argument, operator and value checked. */
