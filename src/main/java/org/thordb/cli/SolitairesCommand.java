@@ -1,0 +1,92 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.thordb.ThorDb;
+import org.thordb.export.SolitaireMaker;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb solitaires --empties N [--where QUERY] [--limit K] --out DIR}: WTHOR solitaires
+ * made from the games a query matches (see {@link SolitaireMaker}), written as
+ * {@code SOLITAIRES NN.PZZ}, with a progress bar and the time left on a terminal.
+ *
+ * <p>Usage: {@code thordb solitaires --empties 16 --where 'year = 2015' --out /tmp/pzz}
+ */
+@Command(name = "solitaires", footerHeading = "%nExamples:%n",
+        footer = {"  thordb solitaires --empties 16 --where 'year = 2015' --out /tmp/pzz",
+            "  thordb solitaires --empties 20 --limit 50 --out /tmp/pzz"},
+        description = {"Make WTHOR solitaires from the games of a query: positions with N empty squares where the side to",
+            "move has a single winning (or, with no win, drawing) move at each of its moves along the perfect line.",
+            "One position is one solitaire: it takes the fields of its first game (base imported first, then year, then record)."})
+public final class SolitairesCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--empties", required = true, paramLabel = "N", description = "The empty squares of the positions (1–60).")
+    int empties;
+
+    @Option(names = "--where", paramLabel = "QUERY", description = "The games (default: every game).")
+    String where;
+
+    @Option(names = "--limit", paramLabel = "K", defaultValue = "0", description = "Stop after K solitaires (default: 0, every one).")
+    int limit;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write SOLITAIRES NN.PZZ into.")
+    Path out;
+
+    @Option(names = "--force", description = "Replace the file if it exists.")
+    boolean force;
+
+    @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Show a progress bar on a terminal (default: on).")
+    boolean progress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (limit < 0) {
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    "--limit takes 0 (every solitaire) or more, not " + limit);
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        long start = System.nanoTime();
+        try (ThorDb db = Stores.openForReading(store.dir())) {
+            SolitaireMaker maker = new SolitaireMaker(db, empties);
+            long total = db.count(where == null ? "" : where);
+            ProgressBar bar = progress && System.console() != null && total > 0
+                    ? new ProgressBarBuilder().setTaskName("solitaires").setInitialMax(total).setUnit(" games", 1)
+                            .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(200).build()
+                    : null;
+            SolitaireMaker.Made made;
+            try {
+                made = maker.make(where, limit, n -> {
+                    if (bar != null) {
+                        bar.stepBy(n);
+                    }
+                });
+            } finally {
+                if (bar != null) {
+                    bar.close();
+                }
+            }
+            Path file = maker.write(out, made.found(), LocalDate.now(), force);
+            o.printf("%d solitaires of %d empties from %d positions (%d games reach one) written to %s in %.1f s%n",
+                    made.found().size(), empties, made.candidates(), made.games(), file,
+                    (System.nanoTime() - start) / 1e9);
+        }
+        return 0;
+    }
+}
