@@ -303,6 +303,33 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
+     * The stored solitaires a query over solitaires matches (see {@link org.thordb.query.exec.SolitaireFilter}:
+     * {@code empties = 20 and year >= 2000}, {@code position = …} in any orientation), by base, empties and record.
+     *
+     * <p>Usage: {@code for (SolitaireRow s : db.solitaires("empties = 20")) System.out.println(s.solitaire().solutionScore());}
+     *
+     * @throws ThorDbException {@link ErrorCode#QUERY} for a bad query or a field solitaires lack
+     */
+    public List<org.thordb.store.SolitaireRow> solitaires(String query) {
+        org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parseOrBlank(query == null ? "" : query);
+        return guarded(() -> {
+            Catalog c = catalog;
+            java.util.function.Predicate<org.thordb.store.SolitaireRow> test = org.thordb.query.exec.SolitaireFilter.of(e, c);
+            List<org.thordb.store.SolitaireRow> out = new ArrayList<>();
+            try (Store.View v = store.view()) {
+                v.scan(Space.SOLITAIRES, new byte[0], null, (k, val) -> {
+                    org.thordb.store.SolitaireRow row = org.thordb.store.SolitaireRow.decode(k, val);
+                    if (test.test(row)) {
+                        out.add(row);
+                    }
+                    return true;
+                });
+            }
+            return out;
+        });
+    }
+
+    /**
      * One player of {@link #players}: the games of the query (every game for a blank one) that
      * player played, from the player's side, with the registry's record and the old names.
      *

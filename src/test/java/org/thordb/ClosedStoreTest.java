@@ -72,6 +72,7 @@ class ClosedStoreTest {
         calls.put("duplicates", () -> db.duplicates(null));
         calls.put("sourceText", () -> db.sourceText(0));
         calls.put("players", () -> db.players("", "games"));
+        calls.put("solitaires", () -> db.solitaires(""));
         calls.put("importPlayers", () -> db.importPlayers(files, null, m -> { }));
         calls.put("forEachGame", () -> db.forEachGame(g -> true));
         calls.put("all", db::all);

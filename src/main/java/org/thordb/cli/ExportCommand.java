@@ -39,6 +39,9 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "wthor", description = "wthor, text, pgn, csv or jsonl (default: ${DEFAULT-VALUE}).")
     String format;
 
+    @Option(names = "--solitaires", description = "Export the stored solitaires the query (over solitaires) matches, as .pzz files: a whole imported file comes back byte for byte.")
+    boolean solitaires;
+
     @Option(names = "--force", description = "Replace files that exist (never one dated after today).")
     boolean force;
 
@@ -54,6 +57,19 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (solitaires) {
+            if (out.equals("-")) {
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                        "--solitaires writes .pzz files: give a folder");
+            }
+            try (ThorDb db = Stores.openForReading(store.dir())) {
+                List<Path> files = new org.thordb.export.SolitaireExport(db, Path.of(out), force, LocalDate.now())
+                        .export(query == null ? null : String.join(" ", query));
+                spec.commandLine().getOut().println("exported " + files.size() + (files.size() == 1 ? " solitaire file" : " solitaire files")
+                        + " into " + out);
+            }
+            return 0;
+        }
         Exporter.Format f;
         try {
             f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));

@@ -48,6 +48,9 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--batch", paramLabel = "FILE", description = "Answer every query of FILE (one a line; - for standard input).")
     Path batch;
 
+    @Option(names = "--solitaires", description = "Ask about the stored solitaires rather than games: year, empties, position, players, …")
+    boolean solitaires;
+
     @Parameters(arity = "0..*", paramLabel = "QUERY", description = "The query (its words may be given apart).")
     List<String> query;
 
@@ -57,6 +60,9 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (solitaires && (query == null || query.isEmpty())) {
+            query = List.of(""); // every solitaire
+        }
         if (batch == null && (query == null || query.isEmpty())) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
         }
@@ -67,6 +73,9 @@ public final class QueryCommand implements Callable<Integer> {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
         try (ThorDb db = Stores.openForReading(store.dir())) {
+            if (solitaires) {
+                return solitaires(db, out);
+            }
             if (batch != null) {
                 return batch(db, out);
             }
@@ -93,6 +102,58 @@ public final class QueryCommand implements Callable<Integer> {
             for (String note : db.notes(String.join(" ", query))) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
+        }
+        return 0;
+    }
+
+    /** The solitaires a query over solitaires matches: a table (or JSON lines), then the count. */
+    private int solitaires(ThorDb db, PrintWriter out) {
+        String f = format == null ? "table" : format;
+        if (!f.equals("table") && !f.equals("jsonl")) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
+        }
+        if (batch != null) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
+        }
+        List<org.thordb.store.SolitaireRow> rows = db.solitaires(String.join(" ", query));
+        org.thordb.store.Catalog c = db.catalog();
+        if (f.equals("table")) {
+            out.printf("%-6s %3s %6s %4s  %-19s %-19s %4s %5s %5s  %s%n", "base", "emp", "record", "year", "black", "white",
+                    "move", "solve", "first", "position");
+        }
+        int shown = 0;
+        for (org.thordb.store.SolitaireRow r : rows) {
+            if (limit != null && shown >= limit) {
+                break;
+            }
+            shown++;
+            org.thordb.wthor.WthorSolitaire s = r.solitaire();
+            org.thordb.store.Catalog.Base b = c.base(r.base());
+            String black = b == null || b.player((int) s.blackPlayer()) == null ? "#" + s.blackPlayer() : b.player((int) s.blackPlayer());
+            String white = b == null || b.player((int) s.whitePlayer()) == null ? "#" + s.whitePlayer() : b.player((int) s.whitePlayer());
+            org.thordb.othello.Position p = org.thordb.query.exec.SolitaireFilter.position(r);
+            int fm = s.firstMove();
+            String first = fm % 10 >= 1 && fm % 10 <= 8 && fm / 10 >= 1 && fm / 10 <= 8
+                    ? org.thordb.othello.Notation.name((fm / 10 - 1) * 8 + fm % 10 - 1) : "?";
+            if (f.equals("jsonl")) {
+                com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                o.put("base", b == null ? "?" : b.name()).put("empties", r.empties()).put("record", r.record())
+                        .put("year", s.year()).put("black", black).put("white", white)
+                        .put("toMove", s.toMove() == 1 ? "black" : "white").put("solution", s.solutionScore())
+                        .put("firstMove", first).put("realScore", s.realScore()).put("position", p.toBoardString());
+                if (r.reason() != null) {
+                    o.put("problem", r.reason());
+                }
+                out.println(o);
+            } else {
+                out.printf("%-6s %3d %6d %4d  %-19s %-19s %4s %+5d %5s  %s%s%n", SafeText.of(b == null ? "?" : b.name()),
+                        r.empties(), r.record(), s.year(), SafeText.of(black), SafeText.of(white),
+                        s.toMove() == 1 ? "X" : "O", s.solutionScore(), first, p.toBoardString(),
+                        r.reason() == null ? "" : "  [" + SafeText.of(r.reason()) + "]");
+            }
+        }
+        if (f.equals("table")) {
+            out.println(rows.size() + " solitaires" + (shown < rows.size() ? ", " + shown + " shown" : ""));
         }
         return 0;
     }

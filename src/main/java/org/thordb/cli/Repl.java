@@ -23,6 +23,7 @@ import org.thordb.error.ThorDbException;
 import org.thordb.export.Exporter;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
+import org.thordb.othello.Side;
 import org.thordb.othello.Replay;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.ast.Predicate;
@@ -42,7 +43,8 @@ public final class Repl {
     static final int PAGE = 10;
 
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
-            ":explore", ":play", ":back", ":filter", ":solve", ":game", ":stats", ":quit");
+            ":explore", ":play", ":back", ":filter", ":solve", ":game", ":stats", ":solitaires", ":solitaire", ":try",
+            ":quit");
 
     /** Each command's usage, printed when it is given the wrong arguments. */
     private static final java.util.Map<String, String> USAGE = java.util.Map.ofEntries(
@@ -60,6 +62,9 @@ public final class Repl {
             java.util.Map.entry(":game", ":game ROW | :game BASE YEAR RECORD   (ROW: a row number of the last listing)"),
             java.util.Map.entry(":stats", ":stats GROUP [QUERY]   (GROUP: " + org.thordb.stats.Grouping.WORDS
                     + "; QUERY: default the last query)"),
+            java.util.Map.entry(":solitaires", ":solitaires [QUERY]   (over solitaires: empties = 20 and year >= 2000)"),
+            java.util.Map.entry(":solitaire", ":solitaire ROW   (ROW: a row number of the last :solitaires)"),
+            java.util.Map.entry(":try", ":try MOVE   (in the solitaire on the board: does MOVE keep the win, or the draw?)"),
             java.util.Map.entry(":quit", ":quit   (or Ctrl-D)"));
 
     private final ThorDb db;
@@ -187,6 +192,21 @@ public final class Repl {
             }
             case ":game" -> game(rest);
             case ":stats" -> stats(rest);
+            case ":solitaires" -> solitaires(rest);
+            case ":solitaire" -> {
+                if (!rest.matches("\\d+")) {
+                    out.println("usage: " + USAGE.get(cmd));
+                } else {
+                    solitaire(Integer.parseInt(rest));
+                }
+            }
+            case ":try" -> {
+                if (noArgs || rest.contains(" ")) {
+                    out.println("usage: " + USAGE.get(cmd));
+                } else {
+                    tryMove(rest);
+                }
+            }
             case ":filter" -> {
                 if (!rest.isEmpty()) {
                     QueryParser.parse(rest); // refuse a bad filter now, not at the next :explore
@@ -300,6 +320,99 @@ public final class Repl {
 
     private void explore() {
         ExplorationView.table(db.explore(current(), exploreFilter), out);
+    }
+
+    /** The solitaires of the last {@code :solitaires}, by row number from 1. */
+    private final List<org.thordb.store.SolitaireRow> solitaireRows = new ArrayList<>();
+    /** The solitaire being solved: its position now, its side, and the score it must keep (its sign). */
+    private Position solitaire;
+    private Side solitaireSide;
+    private int solitaireScore;
+
+    /** {@code :solitaires [QUERY]}: the stored solitaires a query over solitaires matches, numbered. */
+    private void solitaires(String query) {
+        List<org.thordb.store.SolitaireRow> rows = db.solitaires(query);
+        solitaireRows.clear();
+        solitaireRows.addAll(rows);
+        int n = 0;
+        for (org.thordb.store.SolitaireRow r : rows) {
+            if (++n > 20) {
+                break;
+            }
+            org.thordb.wthor.WthorSolitaire w = r.solitaire();
+            out.printf("%4d  %2d empties  %4d  %s to move  %s%n", n, r.empties(), w.year(),
+                    w.toMove() == 1 ? "Black" : "White", r.reason() == null ? "" : "[" + SafeText.of(r.reason()) + "]");
+        }
+        out.println(rows.size() + " solitaires" + (rows.size() > 20 ? ", the first 20 listed" : "")
+                + (rows.isEmpty() ? "" : "; :solitaire ROW shows one"));
+    }
+
+    /** {@code :solitaire N}: the board of a listed solitaire, to solve with {@code :try}. */
+    private void solitaire(int row) {
+        if (row < 1 || row > solitaireRows.size()) {
+            out.println("error: no solitaire " + row + (solitaireRows.isEmpty() ? "; :solitaires lists them"
+                    : "; rows run 1 to " + solitaireRows.size()));
+            return;
+        }
+        org.thordb.store.SolitaireRow r = solitaireRows.get(row - 1);
+        solitaire = org.thordb.query.exec.SolitaireFilter.position(r);
+        solitaireSide = solitaire.toMove();
+        solitaireScore = r.solitaire().solutionScore();
+        out.print(solitaire.draw(solitaire.legalMoves(), '*'));
+        out.println();
+        out.println((solitaireSide == Side.BLACK ? "Black" : "White") + " to play and "
+                + (solitaireScore > 0 ? "win" : "draw") + ": one move keeps it each time; :try MOVE");
+    }
+
+    /**
+     * {@code :try g5}: whether the move keeps the solitaire's result; when it does, it is played with
+     * the opponent's best defence (of equal ones, the first in square order), and the board shown.
+     */
+    private void tryMove(String move) {
+        if (solitaire == null) {
+            out.println("error: no solitaire on the board; :solitaires, then :solitaire ROW");
+            return;
+        }
+        int sq;
+        try {
+            sq = org.thordb.othello.Notation.square(move.toLowerCase(Locale.ROOT));
+        } catch (ThorDbException e) {
+            out.println("error: '" + SafeText.of(move) + "' is not a square a1…h8");
+            return;
+        }
+        if (!solitaire.isLegal(sq)) {
+            out.println("error: " + move + " is not legal here: " + solitaire.whyIllegal(sq));
+            return;
+        }
+        org.thordb.solve.Solver solver = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
+        java.util.Map<Integer, Integer> scores = solver.solve(solitaire, true).moveScores();
+        int got = scores.get(sq);
+        boolean keeps = solitaireScore > 0 ? got > 0 : got == 0;
+        if (!keeps) {
+            int best = scores.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+            out.printf("%s does not keep the %s: it gives %+d; one move does (%+d) — try again%n", move,
+                    solitaireScore > 0 ? "win" : "draw", got, scores.get(best));
+            return;
+        }
+        Position p = solitaire.play(sq);
+        StringBuilder said = new StringBuilder(move + " keeps the " + (solitaireScore > 0 ? "win" : "draw")
+                + String.format(" (%+d)", got));
+        while (p.toMove() != Side.NONE && p.toMove() != solitaireSide) {
+            java.util.Map<Integer, Integer> replies = new java.util.TreeMap<>(solver.solve(p, true).moveScores());
+            int top = replies.values().stream().max(Integer::compare).orElseThrow();
+            int reply = replies.entrySet().stream().filter(e -> e.getValue() == top).findFirst().orElseThrow().getKey();
+            said.append("; ").append(p.toMove() == Side.BLACK ? "Black" : "White").append(" answers ")
+                    .append(org.thordb.othello.Notation.name(reply));
+            p = p.play(reply);
+        }
+        solitaire = p;
+        out.println(said);
+        out.print(p.draw(p.legalMoves(), '*'));
+        out.println();
+        if (p.toMove() == Side.NONE) {
+            out.println("solved: " + p.blackDiscs() + "-" + p.whiteDiscs());
+            solitaire = null;
+        }
     }
 
     /** The most empties {@code :solve} takes on: beyond, a solve may run for minutes. */
@@ -490,6 +603,8 @@ public final class Repl {
                   :solve             every legal move's exact score here (at most 24 empties), perfect play
                   :stats GROUP [QUERY] the last query's games grouped: player, opponent, year, opening4, …
                   :filter [QUERY]    explore only the games of a query (none: every game)
+                  :solitaires [QUERY] the stored solitaires of a query over them (empties = 20 and year >= 2000)
+                  :solitaire ROW     a listed solitaire's board;  :try MOVE  does MOVE keep the win (or draw)?
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line
                 Tab completes fields, keywords and commands, and names after an opening quote.""".formatted(fieldHelp()));
     }

@@ -28,10 +28,13 @@ import org.thordb.wthor.WthorKind;
  *     came with a game file or a folder, and one older than the stored names is kept back with a
  *     note rather than refused
  * @param totalGames the games the game files hold, by their size
- * @param passedOver files of the folders that are not imported: no WTHOR name, or solitaires
+ * @param passedOver files of the folders that are not imported: no WTHOR name nor text games
+ * @param sources the text source files, each a base
+ * @param solitaires the solitaire files ({@code .pzz}), each with its base
  */
 record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java.util.Set<Path> namedNames,
-                  long totalGames, int passedOver, List<ImportPlan.SourceFile> sources) {
+                  long totalGames, int passedOver, List<ImportPlan.SourceFile> sources,
+                  List<ImportPlan.GameFile> solitaires) {
 
     /** A text source file (GGF, PGN, …) and the base it becomes. */
     record SourceFile(Path file, org.thordb.text.SourceFormat format, String base) {
@@ -79,9 +82,6 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                         sources.add(new SourceFile(p, f, null));
                     } else if (k == null) {
                         passedOver++; // inside a folder other files are the rule: counted, not named
-                    } else if (k == WthorKind.SOLITAIRES) {
-                        passedOver++;
-                        listener.line(p + ": skipped: solitaire files are not imported");
                     } else {
                         all.add(p);
                     }
@@ -99,9 +99,6 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     sources.add(new SourceFile(in.toAbsolutePath().normalize(), f, null));
                     continue;
                 }
-                if (k == WthorKind.SOLITAIRES) {
-                    throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": solitaire files are not imported");
-                }
                 all.add(in.toAbsolutePath().normalize());
                 if (k.isNames()) {
                     named.add(in.toAbsolutePath().normalize());
@@ -112,8 +109,13 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         }
         List<GameFile> plan = new ArrayList<>();
         Map<Path, String> namesPlan = new LinkedHashMap<>(); // names file -> base
+        List<GameFile> solitaires = new ArrayList<>();
         for (Path p : all) {
             WthorKind k = WthorKind.ofOrNull(p);
+            if (k == WthorKind.SOLITAIRES) {
+                solitaires.add(plan(p, k, options)); // the base as for a game file: its names beside it, or --base
+                continue;
+            }
             if (k.isGames()) {
                 GameFile pl = plan(p, k, options);
                 plan.add(pl);
@@ -168,7 +170,10 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
             sourcePlan.add(new SourceFile(sf.file(), sf.format(), base));
             total += estimate(sf);
         }
-        return new ImportPlan(plan, namesPlan, named, total, passedOver, sourcePlan);
+        for (GameFile sf : solitaires) {
+            total += SolitaireImport.count(sf.file());
+        }
+        return new ImportPlan(plan, namesPlan, named, total, passedOver, sourcePlan, solitaires);
     }
 
     /** About how many games a text source holds, for the progress bar: one a line, a "(;" or a [Black tag. */

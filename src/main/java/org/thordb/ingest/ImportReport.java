@@ -20,16 +20,25 @@ package org.thordb.ingest;
  * @param skippedGames games of text sources the store cannot hold as they stand (a variant,
  *     another start, a pass where a move is legal), each named with its line
  * @param duplicates games of text sources left out as duplicates ({@code --skip-duplicates})
+ * @param solitaires solitaires imported from {@code .pzz} files
  */
 public record ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
                            long damaged, int names, int passedOver, int gameFiles, int namesKeptBack,
-                           long skippedGames, long duplicates) {
+                           long skippedGames, long duplicates, long solitaires) {
+
+    /** A report without solitaires. */
+    public ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
+                        long damaged, int names, int passedOver, int gameFiles, int namesKeptBack,
+                        long skippedGames, long duplicates) {
+        this(files, games, newGames, replacedGames, skipped, refused, damaged, names, passedOver, gameFiles,
+                namesKeptBack, skippedGames, duplicates, 0);
+    }
 
     /** A report of WTHOR files only. */
     public ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
                         long damaged, int names, int passedOver, int gameFiles, int namesKeptBack) {
         this(files, games, newGames, replacedGames, skipped, refused, damaged, names, passedOver, gameFiles,
-                namesKeptBack, 0, 0);
+                namesKeptBack, 0, 0, 0);
     }
 
     /**
@@ -44,6 +53,7 @@ public record ImportReport(int files, long games, long newGames, long replacedGa
                 imported, games, newGames, replacedGames, names, skipped,
                 namesKeptBack == 0 ? "" : namesKeptBack + " older names " + (namesKeptBack == 1 ? "file" : "files")
                         + " kept back, ", refused, damaged)
+                + (solitaires == 0 ? "" : "; " + solitaires + " solitaires")
                 + (skippedGames == 0 ? "" : "; " + skippedGames + " games of text files skipped")
                 + (duplicates == 0 ? "" : "; " + duplicates + " duplicate games left out")
                 + (passedOver == 0 ? "" : "; " + passedOver + (passedOver == 1 ? " other file" : " other files")

@@ -116,6 +116,7 @@ public final class Importer {
     private int gameFiles;
     private long skippedGames;
     private long duplicateGames;
+    private long solitaires;
 
     /** An importer into a store whose catalog is {@code catalog}. */
     public Importer(Store store, Catalog catalog, PositionHash hash, Committer committer, Options options,
@@ -170,9 +171,23 @@ public final class Importer {
                 listener.line(ex.getMessage());
             }
         }
+        SolitaireImport solitaireImport = new SolitaireImport(this, store, listener);
+        for (ImportPlan.GameFile f : plan.solitaires()) {
+            files++;
+            try {
+                int n = solitaireImport.run(f.file(), f.base());
+                if (n == 0) {
+                    skipped++;
+                }
+                solitaires += n;
+            } catch (ThorDbException ex) {
+                refused++;
+                listener.line(ex.getMessage());
+            }
+        }
         return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported,
                 plan.passedOver(), plan.games().size() + plan.sources().size(), namesKeptBack, skippedGames,
-                duplicateGames);
+                duplicateGames, solitaires);
     }
 
     static String sha256(Path file) {
@@ -621,6 +636,14 @@ public final class Importer {
             }
             byte[] registry = Catalog.registryPrefix(b.id());
             batch.deleteRange(Space.NAMES, registry, Keys.prefixEnd(registry));
+            for (Catalog.SolitaireFile f : catalog.solitaireFiles()) {
+                if (f.base() == b.id()) {
+                    byte[] prefix = org.thordb.store.SolitaireRow.filePrefix(f.base(), f.empties());
+                    batch.deleteRange(Space.SOLITAIRES, prefix, Keys.prefixEnd(prefix));
+                    batch.delete(Space.FILES, f.key());
+                    files++;
+                }
+            }
             batch.delete(Space.FILES, Catalog.registryFileKey(b.id()));
             batch.delete(Space.FILES, Catalog.baseKey(b.name()));
             catalog = committer.commit(batch);

@@ -109,6 +109,29 @@ public final class StoreVerifier {
                 return true;
             });
             problems += strays[0];
+            // every solitaire belongs to a stored solitaire file, which holds as many as it says
+            java.util.Map<Long, Integer> perFile = new java.util.HashMap<>();
+            long[] loose = {0};
+            v.scan(Space.SOLITAIRES, new byte[0], null, (k, val) -> {
+                org.thordb.store.SolitaireRow row = org.thordb.store.SolitaireRow.decode(k, val);
+                if (catalog.solitaireFile(row.base(), row.empties()) == null) {
+                    loose[0]++;
+                } else {
+                    perFile.merge((long) row.base() << 8 | row.empties(), 1, Integer::sum);
+                }
+                return true;
+            });
+            if (loose[0] > 0) {
+                out.line("solitaires: " + loose[0] + " solitaires of no stored solitaire file");
+            }
+            problems += loose[0];
+            for (Catalog.SolitaireFile f : catalog.solitaireFiles()) {
+                int have = perFile.getOrDefault((long) f.base() << 8 | f.empties(), 0);
+                if (have != f.solitaires()) {
+                    problems++;
+                    out.line(f.name() + ": the store holds " + have + " of its " + f.solitaires() + " solitaires");
+                }
+            }
             for (int i = 0; i < orphans.size(); i++) {
                 problems++;
                 out.line(orphanSpaces.get(i).familyName() + ": an entry of segment "

@@ -174,6 +174,15 @@ public final class Catalog {
         v.scanPrefix(Space.FILES, new byte[] {'F'}, (k, val) -> games.add(row(val)));
         List<FileRow> names = new ArrayList<>();
         v.scanPrefix(Space.FILES, new byte[] {'N'}, (k, val) -> names.add(row(val)));
+        List<SolitaireFile> solitaireFiles = new ArrayList<>();
+        v.scanPrefix(Space.FILES, new byte[] {'S'}, (k, val) -> {
+            try {
+                solitaireFiles.add(JSON.readValue(val, SolitaireFile.class));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("a solitaire file row that does not decode: " + e.getMessage());
+            }
+            return true;
+        });
         Map<Integer, String> stamps = new HashMap<>();
         v.scanPrefix(Space.FILES, new byte[] {'R'}, (k, val) -> {
             stamps.put(Keys.getU16(k, 1), new String(val, StandardCharsets.UTF_8));
@@ -195,7 +204,9 @@ public final class Catalog {
         int nextGame = c == null ? 0 : Keys.getU32(c, 0);
         int nextSeg = c == null ? 0 : Keys.getU32(c, 4);
         int nextBase = c == null ? 0 : Keys.getU32(c, 8);
-        return new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
+        Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
+        out.solitaireFiles = List.copyOf(solitaireFiles);
+        return out;
     }
 
     /** Whether a base's names files in {@code now} are those {@code previous} was read with. */
@@ -313,6 +324,15 @@ public final class Catalog {
         }
     }
 
+    /** The JSON bytes of a solitaire file row. */
+    public static byte[] encode(SolitaireFile f) {
+        try {
+            return JSON.writeValueAsBytes(f);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The counters value. */
     public static byte[] counters(int nextGameId, int nextSegment, int nextBase) {
         return Keys.concat(Keys.u32(nextGameId), Keys.u32(nextSegment), Keys.u32(nextBase));
@@ -369,6 +389,49 @@ public final class Catalog {
     /** The game file of a segment, or null. */
     public FileRow segment(int segment) {
         return bySegment.get(segment);
+    }
+
+    /**
+     * An imported solitaire file ({@code .pzz}), as {@code FILES} keeps it under {@code 'S'} + base
+     * u16 + empties u8 (JSON): enough, with its records, to write it back byte for byte.
+     *
+     * @param base the base id
+     * @param empties N2, the empties of its solitaires
+     * @param name the file name as imported
+     * @param header the 16 header bytes, hex
+     * @param presence the 512-byte presence table, hex
+     * @param created the header's creation date, yyyymmdd
+     * @param sha256 the file's SHA-256
+     * @param size its size in bytes
+     * @param solitaires its records
+     * @param damaged the damaged records
+     * @param contradicted the records whose stored solution the solver contradicts
+     * @param importedAt when it was imported
+     */
+    public record SolitaireFile(int base, int empties, String name, String header, String presence, int created,
+                                String sha256, long size, int solitaires, int damaged, int contradicted,
+                                String importedAt) {
+        /** Its key in {@code FILES}. */
+        public byte[] key() {
+            return Keys.concat(new byte[] {'S'}, Keys.u16(base), new byte[] {(byte) empties});
+        }
+    }
+
+    private List<SolitaireFile> solitaireFiles = List.of();
+
+    /** The imported solitaire files. */
+    public List<SolitaireFile> solitaireFiles() {
+        return solitaireFiles;
+    }
+
+    /** The solitaire file of a base and empties, or null. */
+    public SolitaireFile solitaireFile(int base, int empties) {
+        for (SolitaireFile f : solitaireFiles) {
+            if (f.base() == base && f.empties() == empties) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** A base's registry file row as stored (JSON: file, sha256, players, importedAt), or null. */

@@ -38,7 +38,9 @@ public interface Store extends AutoCloseable {
         /** Fingerprint blocks of positions reached by one game of a segment. */
         FINGERPRINTS(4),
         /** The text of each game imported from a text format, byte for byte, by game id. */
-        SOURCES;
+        SOURCES,
+        /** Solitaires of imported {@code .pzz} files, by base, empties and record. */
+        SOLITAIRES;
 
         private final int prefixLength;
 
