@@ -34,7 +34,9 @@ public enum Field {
      * 8 bytes, the top 5 bits zero. Games sharing a term are duplicates once their moves compare
      * equal (a hash collision costs a comparison, never a wrong answer).
      */
-    GAME(12);
+    GAME(12),
+    /** The first moves of a 10×10 game, turned so the first is g6: length u8 (1–8), then the squares (row × 10 + column). */
+    OPENING10(13);
 
     private final byte code;
 

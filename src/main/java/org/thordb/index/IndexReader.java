@@ -299,6 +299,72 @@ public final class IndexReader {
         return canon[0] == c.black() && canon[1] == c.white() && (int) at[2] == PositionKeys.sideCode(c.toMove());
     }
 
+    /**
+     * The 10×10 games that reach a position (in any of the 8 orientations of the 10×10 board, with
+     * that side to move): the position's entries, each game then replayed to check it.
+     *
+     * @param bits the board ({@link org.thordb.othello.Board10#bits()})
+     * @param sideToMove 1 Black, 2 White, 0 nobody
+     */
+    public RoaringBitmap position10(long[] bits, int sideToMove) {
+        long[] k = PositionKeys.key10(bits, sideToMove);
+        Postings.Union candidates = new Postings.Union();
+        view.scanPrefix(Space.POSITIONS, PositionKeys.key(k[0], k[1], (int) k[2]), (key, v) -> {
+            if (inScope(key)) {
+                candidates.add(v);
+            }
+            return true;
+        });
+        long[] want = org.thordb.othello.Symmetry10.canonical(bits);
+        RoaringBitmap out = new RoaringBitmap();
+        for (int id : candidates.result()) {
+            GameRow g = game(id);
+            if (g == null || g.side() != 10) {
+                continue;
+            }
+            int[] sq = new WthorGame(g.raw(), 10).squares();
+            org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
+            boolean hit = reaches10(b, want, sideToMove);
+            for (int i = 0; !hit && i < sq.length && sq[i] >= 0 && b.playMove(sq[i]) == null; i++) {
+                hit = reaches10(b, want, sideToMove);
+            }
+            if (hit) {
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
+    private static boolean reaches10(org.thordb.othello.Board10 b, long[] canonical, int sideToMove) {
+        return b.sideToMove() == sideToMove
+                && java.util.Arrays.equals(org.thordb.othello.Symmetry10.canonical(b.bits()), canonical);
+    }
+
+    /** The 10×10 games that begin with a line (squares row × 10 + column), under the 4 symmetries of the start. */
+    public RoaringBitmap opening10(int[] line) {
+        int[] turned = org.thordb.othello.Symmetry10.normalize(line, line.length);
+        if (turned == null) {
+            return new RoaringBitmap();
+        }
+        int depth = Math.min(line.length, Terms.OPENING_DEPTH_10);
+        RoaringBitmap prefix = term(Field.OPENING10, Terms.opening(turned, depth));
+        if (line.length <= depth) {
+            return prefix;
+        }
+        RoaringBitmap out = new RoaringBitmap();
+        for (int id : prefix) { // longer than the terms: the records say
+            GameRow g = game(id);
+            int[] sq = new WthorGame(g.raw(), g.side()).squares();
+            if (sq.length >= line.length) {
+                int[] t = org.thordb.othello.Symmetry10.normalize(sq, line.length);
+                if (t != null && java.util.Arrays.equals(t, turned)) {
+                    out.add(id);
+                }
+            }
+        }
+        return out;
+    }
+
     /** A game's {@code sources} value (its first line u32, then its text's bytes), or null. */
     public byte[] sourceBytes(int id) {
         return view.get(Space.SOURCES, GameRow.key(id));

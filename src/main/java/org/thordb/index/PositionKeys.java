@@ -41,4 +41,26 @@ public final class PositionKeys {
         Keys.putU32(k, 17, segment);
         return k;
     }
+
+    /**
+     * The {@code positions} key parts of a 10×10 position: its canonical form under the 8
+     * symmetries of the 10×10 board ({@link org.thordb.othello.Symmetry10}), hashed to two
+     * independent 64-bit words, and the side code 16 + (0 Black, 1 White, 2 nobody), which no 8×8
+     * key has. A lookup checks every game it finds by replaying it, so two positions sharing the
+     * 128 bits would cost a replay, never a wrong answer.
+     *
+     * @param bits the board ({@link org.thordb.othello.Board10#bits()})
+     * @param sideToMove 1 Black, 2 White, 0 nobody ({@link org.thordb.othello.Board10#sideToMove()})
+     * @return {first word, second word, side code}
+     */
+    public static long[] key10(long[] bits, int sideToMove) {
+        long[] c = org.thordb.othello.Symmetry10.canonical(bits);
+        long h1 = 0x243f6a8885a308d3L;
+        long h2 = 0x13198a2e03707344L;
+        for (long w : c) {
+            h1 = PositionHash.mix(h1 ^ w);
+            h2 = PositionHash.mix(h2 + w * 0x9e3779b97f4a7c15L);
+        }
+        return new long[] {h1, h2, 16 + (sideToMove == 1 ? 0 : sideToMove == 2 ? 1 : 2)};
+    }
 }

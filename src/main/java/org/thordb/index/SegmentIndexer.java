@@ -178,9 +178,10 @@ public final class SegmentIndexer {
             plies = replay8(squares, usable, local);
             illegal = plies < usable ? whyIllegal(squares, plies) : null;
         } else {
-            Board10.Result r = Board10.replay(squares, usable);
-            plies = r.movesPlayed();
-            illegal = r.error() != null ? r.error().toString() : null;
+            ten = true;
+            plies = replay10(squares, usable, local);
+            Board10.Result r = plies < usable ? Board10.replay(squares, plies + 1) : null;
+            illegal = r != null && r.error() != null ? r.error().toString() : null;
         }
         validPlies.add(plies);
         String fault = illegal != null ? illegal : damage != null ? damage : problem;
@@ -198,6 +199,19 @@ public final class SegmentIndexer {
             long h = Terms.gameHash(squares, usable);
             if (h >= 0) {
                 term(termKey(Field.GAME, h), local);
+            }
+        }
+        if (side == 10 && plies > 0) {
+            int depth = Math.min(plies, Terms.OPENING_DEPTH_10);
+            int[] turned = org.thordb.othello.Symmetry10.normalize(squares, depth);
+            if (turned != null) {
+                long moves = 0; // the moves after g6, 7 bits each from bit 47 down
+                for (int len = 1; len <= depth; len++) {
+                    if (len > 1) {
+                        moves |= (long) turned[len - 1] << (54 - 7 * (len - 1));
+                    }
+                    term(termKey(Field.OPENING10, (long) len << 54 | moves), local);
+                }
             }
         }
         if (side == 8 && plies > 0) {
@@ -219,6 +233,26 @@ public final class SegmentIndexer {
     /** The reason the move after {@code plies} legal ones is illegal, worded as {@link Replay} words it. */
     private static String whyIllegal(int[] squares, int plies) {
         return Replay.replay(squares, plies + 1, null).error().toString();
+    }
+
+    /** Whether the segment's games are 10×10 ones: every position then gets an exact entry. */
+    private boolean ten;
+
+    /**
+     * Replays a 10×10 game on {@link Board10}, recording each position as its key in
+     * {@code positions} ({@link PositionKeys#key10}); returns the moves played.
+     */
+    private int replay10(int[] squares, int count, int local) {
+        Board10 b = Board10.start();
+        long[] k = PositionKeys.key10(b.bits(), b.sideToMove());
+        recordCanonical(k[0], k[1], (int) k[2], local);
+        int i = 0;
+        while (i < count && b.playMove(squares[i]) == null) {
+            i++;
+            k = PositionKeys.key10(b.bits(), b.sideToMove());
+            recordCanonical(k[0], k[1], (int) k[2], local);
+        }
+        return i;
     }
 
     /** Replays on bitboards without allocating, recording each position; returns the moves played. */
@@ -277,6 +311,15 @@ public final class SegmentIndexer {
                 yield Terms.opening(squares, len);
             }
             case GAME -> Terms.game(term);
+            case OPENING10 -> {
+                int len = (int) (term >>> 54);
+                int[] squares = new int[len];
+                squares[0] = org.thordb.othello.Symmetry10.G6;
+                for (int i = 1; i < len; i++) {
+                    squares[i] = (int) (term >>> (54 - 7 * i)) & 127;
+                }
+                yield Terms.opening(squares, len);
+            }
             default -> Terms.small((int) term);
         };
     }
@@ -420,7 +463,7 @@ public final class SegmentIndexer {
                 continue;
             }
             int j = (int) e - 1;
-            if (next[j] < 0) {
+            if (next[j] < 0 && !ten) { // 10×10 positions all get exact entries: no fingerprint replays them
                 singleHash[singles] = hash.hash(ob[j], ow[j], os[j]);
                 singleLocal[singles] = og[j];
                 singles++;

@@ -15,6 +15,9 @@ public final class Terms {
     /** The longest opening indexed, in moves; longer openings are checked against the records. */
     public static final int OPENING_DEPTH = 10;
 
+    /** The longest 10×10 opening indexed, in moves (7 bits a move after the first in a packed term). */
+    public static final int OPENING_DEPTH_10 = 8;
+
     /** The key prefix of a term: field code then term bytes. */
     public static byte[] key(Field f, byte[] term) {
         byte[] k = new byte[1 + term.length];

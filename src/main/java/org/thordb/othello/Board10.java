@@ -31,6 +31,40 @@ public final class Board10 {
         return b;
     }
 
+    /**
+     * The board as bits, square {@code i} at bit {@code i % 64} of word {@code i / 64}:
+     * {Black's squares 0–63, Black's 64–99, White's 0–63, White's 64–99}.
+     */
+    public long[] bits() {
+        long[] b = new long[4];
+        for (int sq = 0; sq < N * N; sq++) {
+            if (cells[sq] != 0) {
+                b[(cells[sq] == 1 ? 0 : 2) + sq / 64] |= 1L << (sq % 64);
+            }
+        }
+        return b;
+    }
+
+    /** A board from {@link #bits()} and the side to move (1 Black, 2 White). */
+    public static Board10 of(long[] bits, int toMove) {
+        Board10 b = new Board10();
+        for (int sq = 0; sq < N * N; sq++) {
+            long m = 1L << (sq % 64);
+            if ((bits[sq / 64] & m) != 0) {
+                b.cells[sq] = 1;
+            } else if ((bits[2 + sq / 64] & m) != 0) {
+                b.cells[sq] = 2;
+            }
+        }
+        b.toMove = toMove;
+        return b;
+    }
+
+    /** The colour on a square: 0 empty, 1 black, 2 white. */
+    public int at(int square) {
+        return cells[square];
+    }
+
     /** 1 when Black moves next, 2 when White does. */
     public int toMove() {
         return toMove;

@@ -139,6 +139,56 @@ public final class Notation {
         return sb.toString();
     }
 
+    /** The first moves of a 10×10 game: e4, d5, g6, f7. */
+    public static final java.util.Set<Integer> FIRST_MOVES_10 = java.util.Set.of(34, 43, 56, 65);
+
+    /**
+     * A 10×10 line: squares {@code a1} … {@code j10} in either case, with or without spaces or
+     * commas ({@code g6e4j10}); squares numbered row × 10 + column from 0.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} naming the first word that is no square
+     */
+    public static int[] parseLine10(String line) {
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        String s = line.toLowerCase(java.util.Locale.ROOT);
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c) || c == ',') {
+                i++;
+                continue;
+            }
+            int row = -1;
+            int len = 0;
+            if (c >= 'a' && c <= 'j' && i + 1 < s.length()) {
+                if (s.startsWith("10", i + 1)) {
+                    row = 9;
+                    len = 3;
+                } else if (s.charAt(i + 1) >= '1' && s.charAt(i + 1) <= '9') {
+                    row = s.charAt(i + 1) - '1';
+                    len = 2;
+                }
+            }
+            if (row < 0) {
+                throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + ThorDbException.quote(line) + "': move "
+                        + (out.size() + 1) + " is not a square a1…j10");
+            }
+            out.add(row * 10 + (c - 'a'));
+            i += len;
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Whether a text is a 10×10 line: squares a1…j10 whose first is a 10×10 first move (e4, d5, g6, f7). */
+    public static boolean isLine10(String text) {
+        try {
+            int[] sq = parseLine10(text);
+            return sq.length > 0 && FIRST_MOVES_10.contains(sq[0]);
+        } catch (ThorDbException e) {
+            return false;
+        }
+    }
+
     /** The name of a 10×10 square (index row × 10 + col, from 0), {@code a1} … {@code j10}. */
     public static String name10(int square) {
         if (square < 0 || square > 99) {

@@ -41,6 +41,19 @@ public final class SampleBase {
      * @return the files written
      */
     public static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed) {
+        return write(dir, prefix, firstYear, years, gamesPerYear, seed, 8);
+    }
+
+    /**
+     * {@link #write(Path, String, int, int, int, long)} on a board of {@code side} 8 or 10: a 10×10
+     * base is {@code PREFIX_YEAR.wtd} files of random legal 10×10 games (no 10×10 WTHOR file is
+     * public, so the tests make their own).
+     */
+    public static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed,
+                                   int side) {
+        if (side != 8 && side != 10) {
+            throw new IllegalArgumentException("side " + side);
+        }
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
@@ -63,11 +76,11 @@ public final class SampleBase {
         out.add(trn);
         for (int y = 0; y < years; y++) {
             int year = firstYear + y;
-            Path f = dir.resolve(prefix + "_" + year + ".wtb");
-            try (WthorWriter w = WthorWriter.create(f, WthorKind.GAMES_8,
-                    WthorHeader.forGames(made, gamesPerYear, year, 8, 22))) {
+            Path f = dir.resolve(prefix + "_" + year + (side == 10 ? ".wtd" : ".wtb"));
+            try (WthorWriter w = WthorWriter.create(f, side == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8,
+                    WthorHeader.forGames(made, gamesPerYear, year, side, side == 10 ? 0 : 22))) {
                 for (int i = 0; i < gamesPerYear; i++) {
-                    w.write(randomGame(rnd, players, tournaments));
+                    w.write(side == 10 ? randomGame10(rnd, players, tournaments) : randomGame(rnd, players, tournaments));
                 }
             }
             out.add(f);
@@ -98,6 +111,31 @@ public final class SampleBase {
             }
         }
         return out;
+    }
+
+    /** A random legal 10×10 game: random moves to the end, or (1 in 50) stopped early. */
+    public static WthorGame randomGame10(SplittableRandom rnd, int players, int tournaments) {
+        org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
+        int[] moves = new int[96];
+        int n = 0;
+        int stopAt = rnd.nextInt(50) == 0 ? 10 + rnd.nextInt(70) : 96;
+        int side;
+        while (n < stopAt && (side = b.sideToMove()) != 0) {
+            List<Integer> legal = b.legalMoves(side);
+            int sq = legal.get(rnd.nextInt(legal.size()));
+            b.playMove(sq);
+            moves[n++] = sq;
+        }
+        int black = b.count(1);
+        int white = b.count(2);
+        int e = 100 - black - white;
+        int score = black > white ? black + e : black < white ? black : black + e / 2;
+        int p1 = rnd.nextInt(players);
+        int p2 = rnd.nextInt(players - 1);
+        if (p2 >= p1) {
+            p2++;
+        }
+        return WthorGame.of(rnd.nextInt(tournaments), p1, p2, score, 0, java.util.Arrays.copyOf(moves, n), 10);
     }
 
     /** A random legal game: random moves to the end, or (1 in 50) stopped early. */

@@ -21,7 +21,8 @@ import org.thordb.store.NameIndex;
  */
 public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch,
         Predicate.Numeric, Predicate.FieldCompare, Predicate.ResultMatch,
-        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, Predicate.RegistryMatch, BoardCondition {
+        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, Predicate.RegistryMatch, Predicate.BoardSize,
+        Predicate.Position10Match, Predicate.Opening10Match, BoardCondition {
 
     /** The games this predicate holds for, from the indexes of a reader. */
     RoaringBitmap lookup(IndexReader r);
@@ -317,6 +318,96 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         public String text() {
             String f = (country != null ? "country" : "born") + (colour == null ? "" : "(" + colour + ")");
             return f + " " + op.symbol() + " " + (country != null ? country : String.valueOf(year));
+        }
+    }
+
+    /** The games of one board size: {@code board = 8} or {@code board = 10}. */
+    record BoardSize(int side) implements Predicate {
+        @Override
+        public RoaringBitmap lookup(IndexReader r) {
+            return r.segments(f -> f.side() == side);
+        }
+
+        @Override
+        public String access(Catalog c) {
+            return "the " + side + "×" + side + " files, id ranges from the catalog";
+        }
+
+        @Override
+        public boolean picksFiles() {
+            return true;
+        }
+
+        @Override
+        public String text() {
+            return "board = " + side;
+        }
+    }
+
+    /**
+     * A 10×10 position reached, in any of the 8 orientations of the 10×10 board, with its side to
+     * move: written as a 10×10 line ({@code g6e4…}), whose first move tells the board.
+     *
+     * @param bits the board ({@link org.thordb.othello.Board10#bits()})
+     * @param sideToMove 1 Black, 2 White, 0 nobody
+     * @param written the line as written
+     */
+    record Position10Match(long[] bits, int sideToMove, String written) implements Predicate {
+        @Override
+        public RoaringBitmap lookup(IndexReader r) {
+            return r.position10(bits, sideToMove);
+        }
+
+        @Override
+        public String access(Catalog c) {
+            return "10×10 position entries, each game replayed to check it";
+        }
+
+        @Override
+        public String text() {
+            return "position = " + written;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Position10Match m && java.util.Arrays.equals(m.bits, bits) && m.sideToMove == sideToMove;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(bits) * 31 + sideToMove;
+        }
+    }
+
+    /**
+     * A 10×10 game begins with these moves (squares row × 10 + column), under the 4 symmetries of
+     * the 10×10 start.
+     */
+    record Opening10Match(int[] line, String written) implements Predicate {
+        @Override
+        public RoaringBitmap lookup(IndexReader r) {
+            return r.opening10(line);
+        }
+
+        @Override
+        public String access(Catalog c) {
+            return line.length <= Terms.OPENING_DEPTH_10 ? "10×10 opening postings of " + line.length + " moves"
+                    : "10×10 opening postings of " + Terms.OPENING_DEPTH_10 + " moves, then the records";
+        }
+
+        @Override
+        public String text() {
+            return "opening = " + written;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Opening10Match m && java.util.Arrays.equals(m.line, line);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(line);
         }
     }
 

@@ -38,7 +38,7 @@ public enum QueryField {
     RECORD("record", "the game's record number in its file, from 0", "record < 10"),
     PATTERN("pattern", "the board matches 64 squares of X O - ? (? any), in any of the 8 orientations",
             "pattern = \"???????X" + "?".repeat(56) + "\" at move 20"),
-    BOARD("board", "the board matches 64 squares of X O - ? exactly as written (one orientation)",
+    BOARD("board", "the board matches 64 squares of X O - ? exactly as written (one orientation); board = 8 or 10: the board size",
             "board = \"X???????" + "?".repeat(56) + " O\" before move 30"),
     DISCS("discs", "discs(black) or discs(white): the discs on the board", "discs(black) at move 40 > 45"),
     CORNERS("corners", "corners(black) or corners(white): corners held (under every symmetry alike)",
@@ -307,6 +307,9 @@ public enum QueryField {
                 yield new Predicate.ResultMatch(Predicate.Outcome.valueOf(w.toUpperCase(Locale.ROOT)));
             }
             case OPENING -> {
+                if (value.kind() == ValueKind.WORD && Notation.isLine10(value.text())) {
+                    yield new Predicate.Opening10Match(Notation.parseLine10(value.text()), value.text().toLowerCase(Locale.ROOT));
+                }
                 int[] named = named(value);
                 if (named != null) {
                     yield new Predicate.OpeningMatch(named, nameText(value));
@@ -322,6 +325,9 @@ public enum QueryField {
                         throw new Invalid(value, e.getMessage());
                     }
                 }
+                if (value.kind() == ValueKind.WORD && Notation.isLine10(value.text())) {
+                    yield position10(value);
+                }
                 int[] named = named(value);
                 if (named != null) {
                     yield new Predicate.PositionMatch(Replay.replay(named, null).finalPosition(), nameText(value));
@@ -333,6 +339,20 @@ public enum QueryField {
             }
             default -> throw new IllegalStateException(word); // names and numbers are handled above
         };
+    }
+
+    /** A 10×10 line as a position: every move checked on the 10×10 board. */
+    private static Predicate position10(Value value) {
+        int[] line = Notation.parseLine10(value.text());
+        org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
+        for (int i = 0; i < line.length; i++) {
+            String why = b.playMove(line[i]);
+            if (why != null) {
+                throw new Invalid(value, "the 10×10 line " + value.text() + " is not legal: move " + (i + 1) + " "
+                        + Notation.name10(line[i]) + ": " + why);
+            }
+        }
+        return new Predicate.Position10Match(b.bits(), b.sideToMove(), value.text().toLowerCase(Locale.ROOT));
     }
 
     private static String argumentFields() {
@@ -373,6 +393,14 @@ public enum QueryField {
     private Predicate board(Value argument, String op, Value value, BoardCondition.Window window) {
         switch (this) {
             case PATTERN, BOARD -> {
+                if (this == BOARD && value.kind() == ValueKind.NUMBER) {
+                    if (argument != null || window != BoardCondition.Window.ANY || !op.equals("=")
+                            || !(value.text().equals("8") || value.text().equals("10"))) {
+                        throw new Invalid(value, "board = 8 or board = 10 picks a board size; board = \"<64 squares>\""
+                                + " a board");
+                    }
+                    return new Predicate.BoardSize(Integer.parseInt(value.text()));
+                }
                 if (argument != null) {
                     throw new Invalid(argument, word + " takes no argument: " + word + " = \"<64 squares> [X|O]\"");
                 }

@@ -1,0 +1,239 @@
+package org.thordb.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.ThorDb;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Notation;
+import org.thordb.sample.SampleBase;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorReader;
+
+/**
+ * 10×10 games indexed on their own board: positions under the 8 symmetries of the 10×10 board and
+ * openings under the 4 of its start, checked against a plain replay written here (its own board
+ * and its own symmetries by coordinates); 8×8 and 10×10 answers never mix.
+ */
+class TenByTenIndexTest {
+    @TempDir
+    Path tmp;
+
+    /** A plain 10×10 board: 0 empty, 1 black, 2 white; returns false at an illegal move. */
+    private static boolean play(int[][] b, int[] toMove, int sq) {
+        int r0 = sq / 10;
+        int c0 = sq % 10;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            int me = toMove[0];
+            if (b[r0][c0] == 0 && flip(b, r0, c0, me, false) > 0) {
+                flip(b, r0, c0, me, true);
+                b[r0][c0] = me;
+                toMove[0] = 3 - me;
+                return true;
+            }
+            if (hasMove(b, me)) {
+                return false;
+            }
+            toMove[0] = 3 - me; // a pass
+        }
+        return false;
+    }
+
+    private static boolean hasMove(int[][] b, int me) {
+        for (int r = 0; r < 10; r++) {
+            for (int c = 0; c < 10; c++) {
+                if (b[r][c] == 0 && flip(b, r, c, me, false) > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static int flip(int[][] b, int r0, int c0, int me, boolean doIt) {
+        int n = 0;
+        for (int dr = -1; dr <= 1; dr++) {
+            for (int dc = -1; dc <= 1; dc++) {
+                if (dr == 0 && dc == 0) {
+                    continue;
+                }
+                int r = r0 + dr;
+                int c = c0 + dc;
+                int run = 0;
+                while (r >= 0 && r < 10 && c >= 0 && c < 10 && b[r][c] == 3 - me) {
+                    r += dr;
+                    c += dc;
+                    run++;
+                }
+                if (run > 0 && r >= 0 && r < 10 && c >= 0 && c < 10 && b[r][c] == me) {
+                    n += run;
+                    if (doIt) {
+                        for (int k = 1; k <= run; k++) {
+                            b[r0 + k * dr][c0 + k * dc] = me;
+                        }
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    private static int[][] start() {
+        int[][] b = new int[10][10];
+        b[4][4] = 2;
+        b[4][5] = 1;
+        b[5][4] = 1;
+        b[5][5] = 2;
+        return b;
+    }
+
+    /** The side that really moves next: 1, 2, or 0 when neither can. */
+    private static int settled(int[][] b, int toMove) {
+        return hasMove(b, toMove) ? toMove : hasMove(b, 3 - toMove) ? 3 - toMove : 0;
+    }
+
+    /** The 8 images of a board, by coordinates. */
+    private static List<String> images(int[][] b) {
+        List<String> out = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            StringBuilder sb = new StringBuilder();
+            for (int r = 0; r < 10; r++) {
+                for (int c = 0; c < 10; c++) {
+                    int rr = r;
+                    int cc = c;
+                    if ((t & 1) != 0) {
+                        cc = 9 - cc;
+                    }
+                    if ((t & 2) != 0) {
+                        rr = 9 - rr;
+                    }
+                    if ((t & 4) != 0) {
+                        int x = rr;
+                        rr = cc;
+                        cc = x;
+                    }
+                    sb.append(b[rr][cc]);
+                }
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+
+    private static String flat(int[][] b) {
+        StringBuilder sb = new StringBuilder();
+        for (int[] row : b) {
+            for (int v : row) {
+                sb.append(v);
+            }
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void positionsAndOpeningsOfTenByTenGamesAreThePlainReplaysAndNeverMixWithEightByEight() throws Exception {
+        Path files = tmp.resolve("ten");
+        SampleBase.write(files, "BIG", 2001, 2, 250, 31L, 10);
+        Path eight = tmp.resolve("eight");
+        SampleBase.write(eight, "CLUB", 2001, 1, 200, 32L);
+        List<int[]> games = new ArrayList<>();
+        for (String y : new String[] {"2001", "2002"}) {
+            try (WthorReader r = WthorReader.open(files.resolve("BIG_" + y + ".wtd"))) {
+                for (WthorGame g : r.games()) {
+                    games.add(g.squares());
+                }
+            }
+        }
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(files, eight), Importer.Options.defaults(), m -> { });
+            assertEquals(500, db.count("board = 10"));
+            assertEquals(200, db.count("board = 8"));
+            assertEquals(500, db.count("opening = g6"), "every 10×10 game, turned to g6");
+            assertEquals(200, db.count("opening = f5"), "every 8×8 game: the boards never mix");
+            assertEquals(0, db.count("board = 8 and opening = g6"));
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            int checked = 0;
+            for (int k = 0; k < 40; k += 3) {
+                int[] game = games.get(k * 7 % games.size());
+                for (int plies : new int[] {2, 5, 11, 30}) {
+                    if (plies > game.length) {
+                        continue;
+                    }
+                    int[] line = java.util.Arrays.copyOf(game, plies);
+                    // the probe by the plain board
+                    int[][] b = start();
+                    int[] side = {1};
+                    for (int sq : line) {
+                        assertTrue(play(b, side, sq));
+                    }
+                    int want = settled(b, side[0]);
+                    List<String> probe = images(b);
+                    long plain = 0;
+                    for (int[] g : games) {
+                        int[][] q = start();
+                        int[] s = {1};
+                        boolean hit = false;
+                        for (int i = 0; i < g.length && !hit; i++) {
+                            if (!play(q, s, g[i])) {
+                                break;
+                            }
+                            hit = settled(q, s[0]) == want && probe.contains(flat(q));
+                        }
+                        if (hit) {
+                            plain++;
+                        }
+                    }
+                    StringBuilder text = new StringBuilder();
+                    for (int sq : line) {
+                        text.append(Notation.name10(sq));
+                    }
+                    assertEquals(plain, db.count("position = " + text), "position " + text);
+                    // the opening: the same first moves under the 4 symmetries of the start
+                    long plainOpening = 0;
+                    for (int[] g : games) {
+                        if (g.length >= plies && sameOpening(g, line)) {
+                            plainOpening++;
+                        }
+                    }
+                    assertEquals(plainOpening, db.count("opening = " + text), "opening " + text);
+                    checked++;
+                }
+            }
+            assertTrue(checked > 30, checked + " probes");
+        }
+    }
+
+    /** Whether a game begins with a line under one of the 4 symmetries keeping the 10×10 start. */
+    private static boolean sameOpening(int[] g, int[] line) {
+        for (int t : new int[] {0, 3, 4, 7}) { // identity, half turn, the two diagonals
+            boolean all = true;
+            for (int i = 0; i < line.length && all; i++) {
+                int r = line[i] / 10;
+                int c = line[i] % 10;
+                int rr = r;
+                int cc = c;
+                if ((t & 1) != 0) {
+                    cc = 9 - cc;
+                }
+                if ((t & 2) != 0) {
+                    rr = 9 - rr;
+                }
+                if ((t & 4) != 0) {
+                    int x = rr;
+                    rr = cc;
+                    cc = x;
+                }
+                all = g[i] == rr * 10 + cc;
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
