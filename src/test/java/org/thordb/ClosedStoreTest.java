@@ -73,6 +73,7 @@ class ClosedStoreTest {
         calls.put("sourceText", () -> db.sourceText(0));
         calls.put("players", () -> db.players("", "games"));
         calls.put("solitaires", () -> db.solitaires(""));
+        calls.put("explore10", () -> db.explore10("g6", ""));
         calls.put("importPlayers", () -> db.importPlayers(files, null, m -> { }));
         calls.put("forEachGame", () -> db.forEachGame(g -> true));
         calls.put("all", db::all);

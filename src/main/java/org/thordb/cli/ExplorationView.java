@@ -132,4 +132,47 @@ final class ExplorationView {
     private static String years(Exploration.Row r) {
         return r.games() == 0 ? "" : r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear();
     }
+
+    /** The 10×10 explorer: the board with the moves ranked, then a line a move. */
+    static void table10(org.thordb.explore.Exploration10 e, PrintWriter out) {
+        org.thordb.othello.Board10 b = org.thordb.othello.Board10.of(e.bits(), e.sideToMove() == 0 ? 1 : e.sideToMove());
+        char[] marks = new char[100];
+        if (e.sideToMove() != 0) {
+            for (int m : b.legalMoves(e.sideToMove())) {
+                marks[m] = '*';
+            }
+        }
+        int rank = 0;
+        for (Exploration.Row r : e.rows()) {
+            rank++;
+            marks[r.move()] = rank <= 9 ? (char) ('0' + rank) : '+';
+        }
+        StringBuilder sb = new StringBuilder("   a b c d e f g h i j\n");
+        for (int row = 0; row < 10; row++) {
+            sb.append(String.format("%2d", row + 1));
+            for (int col = 0; col < 10; col++) {
+                int sq = row * 10 + col;
+                int v = b.at(sq);
+                sb.append(' ').append(v == 1 ? 'X' : v == 2 ? 'O' : marks[sq] != 0 ? marks[sq] : '.');
+            }
+            sb.append('\n');
+        }
+        out.print(sb);
+        out.println(e.sideToMove() == 1 ? "X (Black) to move" : e.sideToMove() == 2 ? "O (White) to move" : "the game is over");
+        out.printf("%d 10×10 games reach this position%s%n", e.total(), e.filter().isBlank() ? "" : " and match " + e.filter());
+        out.printf("%4s %5s %8s %7s %7s %7s %7s %6s  %s%n", "rank", "move", "games", "black", "draw", "white", "score",
+                "%", "years");
+        rank = 0;
+        for (Exploration.Row r : e.rows()) {
+            out.println(String.format("%4d %5s %8d %7d %7d %7d %7.1f %5.1f%%  %s", ++rank,
+                    org.thordb.othello.Notation.name10(r.move()), r.games(), r.blackWins(), r.draws(), r.whiteWins(),
+                    r.averageScore(), e.total() == 0 ? 0 : 100.0 * r.games() / e.total(), years(r)).stripTrailing());
+        }
+        if (e.endsHere().games() > 0) {
+            Exploration.Row r = e.endsHere();
+            out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %5.1f%%  %s", "", "end", r.games(), r.blackWins(),
+                    r.draws(), r.whiteWins(), r.averageScore(), e.total() == 0 ? 0 : 100.0 * r.games() / e.total(),
+                    years(r)).stripTrailing());
+        }
+    }
 }

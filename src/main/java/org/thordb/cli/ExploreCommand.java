@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Usage: {@code thordb explore f5d6c3 --where 'year >= 2000'}
  */
 @Command(name = "explore",
-        footerHeading = "%nExamples:%n", footer = {"  thordb explore f5d6c3", "  thordb explore --moves f5d6 --where 'year >= 2000'", "  thordb explore --format json f5d6c3d3"}, description = "Show every next move played from a position, with its games, results and scores.")
+        footerHeading = "%nExamples:%n", footer = {"  thordb explore f5d6c3", "  thordb explore --moves f5d6 --where 'year >= 2000'", "  thordb explore --format json f5d6c3d3", "  thordb explore g6e4   (a 10×10 line: first move e4, d5, g6 or f7)"}, description = "Show every next move played from a position, with its games, results and scores.")
 public final class ExploreCommand implements Callable<Integer> {
 
     @Mixin
@@ -76,9 +76,20 @@ public final class ExploreCommand implements Callable<Integer> {
         if (!line.isEmpty() && where != null) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
         }
+        PrintWriter out = spec.commandLine().getOut();
+        String moves = !line.isEmpty() ? String.join("", line) : where == null ? null : where.moves;
+        if (moves != null && org.thordb.othello.Notation.isLine10(moves)) {
+            // a 10×10 line (its first move, e4 d5 g6 or f7, tells the board): the 10×10 explorer
+            if (!format.equals("table")) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
+            }
+            try (ThorDb db = Stores.openForReading(store.dir())) {
+                ExplorationView.table10(db.explore10(moves, filter), out);
+            }
+            return 0;
+        }
         Position p = !line.isEmpty() ? position(String.join("", line), null)
                 : where == null ? Position.start() : position(where.moves, where.board);
-        PrintWriter out = spec.commandLine().getOut();
         try (ThorDb db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, filter);
             java.util.Map<Integer, Integer> perfect = org.thordb.explore.Explorer.perfect(e.position(), solve, 60_000);
