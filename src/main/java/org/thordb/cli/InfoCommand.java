@@ -49,13 +49,20 @@ public final class InfoCommand implements Callable<Integer> {
                 out.printf("  %-6s %8s %8s  %-16s %s%n", "year", "games", "damaged", "file", "made");
                 for (FileRow f : c.gameFiles()) {
                     if (f.base() == b.id()) {
-                        out.printf("  %-6d %8d %8d  %-16s %s%n", f.year(), f.games(), f.damaged(),
-                                SafeText.of(f.name()), date(f.created()));
+                        out.printf("  %-6d %8d %8d  %-16s %s%s%n", f.year(), f.games(), f.damaged(),
+                                SafeText.of(f.name()), date(f.created()), f.fromSource() ? "  (" + f.source() + ")" : "");
                         games += f.games();
                         damaged += f.damaged();
                     }
                 }
                 out.printf("  total  %8d %8d%n", games, damaged);
+                for (Catalog.SolitaireFile f : c.solitaireFiles()) {
+                    if (f.base() == b.id()) {
+                        out.printf("  solitaires: %s, %d of %d empties%s%n", SafeText.of(f.name()), f.solitaires(), f.empties(),
+                                f.damaged() + f.contradicted() == 0 ? "" : " (" + f.damaged() + " damaged, "
+                                        + f.contradicted() + " whose solution the solver contradicts)");
+                    }
+                }
                 if (players) {
                     renames(out, "player", b.playerAliases(), b.players());
                     renames(out, "tournament", b.tournamentAliases(), b.tournaments());

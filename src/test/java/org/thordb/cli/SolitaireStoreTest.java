@@ -123,6 +123,15 @@ class SolitaireStoreTest {
             assertEquals(2, store.solitaires("damaged = true").size());
             assertEquals(0, store.verify(false, m -> { }).problems());
         }
+        CommandsTest.Run info = CommandsTest.run("info", "--db", db.toString());
+        assertTrue(info.out().contains("  solitaires: SOLITAIRES 06.PZZ, " + made.size()
+                + " of 6 empties (1 damaged, 1 whose solution the solver contradicts)"), info.out());
+        CommandsTest.Run listed = CommandsTest.run("query", "--db", db.toString(), "--solitaires", "record < 3");
+        assertEquals(0, listed.status(), listed.err());
+        assertTrue(listed.out().strip().endsWith("3 solitaires"), listed.out());
+        CommandsTest.Run notAField = CommandsTest.run("query", "--db", db.toString(), "--solitaires", "moves > 3");
+        assertEquals(2, notAField.status());
+        assertTrue(notAField.err().contains("moves is not a field of solitaires"), notAField.err());
         // the REPL: list, show, try a wrong move, then the right ones to the end
         SolitaireMaker.Found f = made.get(0);
         Position start = f.solitaire().position();
