@@ -190,6 +190,15 @@ public final class Importer {
                 duplicateGames, solitaires);
     }
 
+    /** A file's size in bytes. */
+    static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw ThorDbException.io(file, e);
+        }
+    }
+
     static String sha256(Path file) {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
             byte[] buf = new byte[1 << 16];

@@ -1,11 +1,8 @@
 package org.thordb.ingest;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.List;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Notation;
@@ -45,12 +42,7 @@ final class SolitaireImport {
     /** Imports a file into a base; returns the solitaires stored (0 when skipped as unchanged). */
     int run(Path file, String baseName) {
         String sha = Importer.sha256(file);
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (IOException e) {
-            throw ThorDbException.io(file, e);
-        }
+        long size = Importer.size(file);
         try (WthorReader r = WthorReader.open(file)) {
             r.warnings().forEach(w -> listener.line(w));
             int empties = r.header().n2();
@@ -146,7 +138,4 @@ final class SolitaireImport {
         }
     }
 
-    static List<String> none() {
-        return List.of();
-    }
 }

@@ -1,8 +1,6 @@
 package org.thordb.ingest;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -24,9 +22,7 @@ import org.thordb.index.SegmentIndexer;
 import org.thordb.index.Terms;
 import org.thordb.othello.Board10;
 import org.thordb.othello.Notation;
-import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
-import org.thordb.othello.Side;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
@@ -94,12 +90,7 @@ final class SourceImport {
         lastSkipped = 0;
         lastDuplicates = 0;
         String sha = Importer.sha256(file);
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (IOException e) {
-            throw ThorDbException.io(file, e);
-        }
+        long size = Importer.size(file);
         String name = file.getFileName().toString();
         Catalog catalog = importer.catalog();
         Catalog.Base existing = catalog.base(baseName);
@@ -380,15 +371,8 @@ final class SourceImport {
             c.skip = g.problem();
             return c;
         }
-        if (g.side() == 10) {
-            return convert10(g, c);
-        }
-        // bare bitboards (Replay.step): {Black, White, side to move 0 Black, 1 White, 2 nobody}
-        long[] state = Replay.startState();
-        long[] states = new long[3 * 61];
-        System.arraycopy(state, 0, states, 0, 3);
-        int plies = 0;
-        int expected = 0; // whose move the source means next
+        Board board = g.side() == 10 ? new Ten() : new Eight();
+        int expected = 0; // whose move the source means next: 0 Black, 1 White
         boolean illegal = false;
         int[] moves = g.moves();
         int[] out = new int[moves.length];
@@ -397,9 +381,9 @@ final class SourceImport {
         for (int i = 0; i < moves.length; i++) {
             int m = moves[i];
             char colour = colours == null || i >= colours.length ? 0 : colours[i];
-            int toMove = (int) state[2];
+            int toMove = illegal ? 2 : board.toMove();
             if (m == Notation.PASS) {
-                if (illegal || toMove == 2) {
+                if (toMove == 2) {
                     expected = 1 - expected;
                     continue; // after an illegal move nothing is checked; a pass after the end says nothing
                 }
@@ -412,25 +396,20 @@ final class SourceImport {
                 expected = 1 - passer;
                 continue;
             }
-            if (!illegal && colour != 0 && toMove != 2) {
+            if (colour != 0 && toMove != 2) {
                 int said = colour == 'B' ? 0 : 1;
                 if (said != toMove) {
-                    c.skip = "move " + (i + 1) + " " + Notation.name(m) + " is " + side(said) + "'s in the file, but "
+                    c.skip = "move " + (i + 1) + " " + board.name(m) + " is " + side(said) + "'s in the file, but "
                             + side(toMove) + " is to move";
                     return c;
                 }
             }
             int mover = toMove == 2 ? expected : toMove;
-            if (!illegal) {
-                if (Replay.step(state, m) && plies < 60) {
-                    plies++;
-                    System.arraycopy(state, 0, states, 3 * plies, 3);
-                } else {
-                    illegal = true;
-                }
+            if (!illegal && !board.play(m)) {
+                illegal = true;
             }
-            if (count == 60) {
-                c.skip = "more than 60 moves: more than a game has";
+            if (count == board.maxMoves()) {
+                c.skip = "more than " + board.maxMoves() + " moves: more than a game has";
                 return c;
             }
             out[count++] = m;
@@ -441,67 +420,122 @@ final class SourceImport {
             return c;
         }
         c.squares = java.util.Arrays.copyOf(out, count);
-        c.states = states;
-        c.plies = plies;
-        Position p = Position.of(state[0], state[1], state[2] == 0 ? Side.BLACK : state[2] == 1 ? Side.WHITE : Side.NONE);
-        return score(c, g.result(), p.blackDiscs(), p.whiteDiscs(), !illegal && p.isFinal(), 64);
+        if (board instanceof Eight e) {
+            c.states = e.states;
+            c.plies = e.plies;
+        }
+        return score(c, g.result(), board.black(), board.white(), !illegal && board.toMove() == 2, board.squares());
     }
 
-    /**
-     * A 10×10 game, on {@link Board10}: the same checks as {@link #convert}, passes and colours
-     * included; the indexer replays it again (10×10 games have no position index yet).
-     */
-    private static Converted convert10(SourceGame g, Converted c) {
-        Board10 b = Board10.start();
-        int expected = 1; // 1 Black, 2 White: whose move the source means next
-        boolean illegal = false;
-        int[] moves = g.moves();
-        int[] out = new int[moves.length];
-        int count = 0;
-        char[] colours = g.colours();
-        for (int i = 0; i < moves.length; i++) {
-            int m = moves[i];
-            char colour = colours == null || i >= colours.length ? 0 : colours[i];
-            int toMove = illegal ? 0 : b.sideToMove();
-            if (m == Notation.PASS) {
-                if (illegal || toMove == 0) {
-                    expected = 3 - expected;
-                    continue;
-                }
-                int passer = colour == 'B' ? 1 : colour == 'W' ? 2 : expected;
-                if (passer == toMove) {
-                    c.skip = "move " + (i + 1) + ": a pass, but " + side(passer - 1) + " has a legal move; a WTHOR"
-                            + " record has no passes, so its next moves would be read for the other side";
-                    return c;
-                }
-                expected = 3 - passer;
-                continue;
-            }
-            if (!illegal && colour != 0 && toMove != 0) {
-                int said = colour == 'B' ? 1 : 2;
-                if (said != toMove) {
-                    c.skip = "move " + (i + 1) + " " + Notation.name10(m) + " is " + side(said - 1) + "'s in the file,"
-                            + " but " + side(toMove - 1) + " is to move";
-                    return c;
-                }
-            }
-            int mover = toMove == 0 ? expected : toMove;
-            if (!illegal && b.playMove(m) != null) {
-                illegal = true;
-            }
-            if (count == 96) {
-                c.skip = "more than 96 moves: more than a 10×10 game has";
-                return c;
-            }
-            out[count++] = m;
-            expected = 3 - mover;
+    /** The board a source game is replayed on: 8×8 or 10×10. */
+    private interface Board {
+        /** The side that really moves next: 0 Black, 1 White, 2 nobody. */
+        int toMove();
+
+        /** Plays a move of that side; false (the board unchanged) when it is illegal. */
+        boolean play(int square);
+
+        String name(int square);
+
+        int maxMoves();
+
+        int black();
+
+        int white();
+
+        int squares();
+    }
+
+    /** 8×8 on bare bitboards ({@link Replay#step}), each position kept for the indexer. */
+    private static final class Eight implements Board {
+        final long[] state = Replay.startState();
+        final long[] states = new long[3 * 61];
+        int plies;
+
+        Eight() {
+            System.arraycopy(state, 0, states, 0, 3);
         }
-        if (count == 0) {
-            c.skip = "no moves";
-            return c;
+
+        @Override
+        public int toMove() {
+            return (int) state[2];
         }
-        c.squares = java.util.Arrays.copyOf(out, count);
-        return score(c, g.result(), b.count(1), b.count(2), !illegal && b.isOver(), 100);
+
+        @Override
+        public boolean play(int square) {
+            if (plies >= 60 || !Replay.step(state, square)) {
+                return false;
+            }
+            plies++;
+            System.arraycopy(state, 0, states, 3 * plies, 3);
+            return true;
+        }
+
+        @Override
+        public String name(int square) {
+            return Notation.name(square);
+        }
+
+        @Override
+        public int maxMoves() {
+            return 60;
+        }
+
+        @Override
+        public int black() {
+            return Long.bitCount(state[0]);
+        }
+
+        @Override
+        public int white() {
+            return Long.bitCount(state[1]);
+        }
+
+        @Override
+        public int squares() {
+            return 64;
+        }
+    }
+
+    /** 10×10 on {@link Board10}; the indexer replays it again. */
+    private static final class Ten implements Board {
+        final Board10 b = Board10.start();
+
+        @Override
+        public int toMove() {
+            int s = b.sideToMove();
+            return s == 1 ? 0 : s == 2 ? 1 : 2;
+        }
+
+        @Override
+        public boolean play(int square) {
+            return b.playMove(square) == null;
+        }
+
+        @Override
+        public String name(int square) {
+            return Notation.name10(square);
+        }
+
+        @Override
+        public int maxMoves() {
+            return 96;
+        }
+
+        @Override
+        public int black() {
+            return b.count(1);
+        }
+
+        @Override
+        public int white() {
+            return b.count(2);
+        }
+
+        @Override
+        public int squares() {
+            return 100;
+        }
     }
 
     /**

@@ -97,6 +97,27 @@ class TenByTenIndexTest {
         return hasMove(b, toMove) ? toMove : hasMove(b, 3 - toMove) ? 3 - toMove : 0;
     }
 
+    /**
+     * Image {@code t} of the 8 (bit 1: columns flipped, bit 2: rows flipped, bit 4: then rows and
+     * columns swapped): the square of the original board that shows at row {@code r}, column {@code c}.
+     */
+    private static int source(int r, int c, int t) {
+        int rr = r;
+        int cc = c;
+        if ((t & 1) != 0) {
+            cc = 9 - cc;
+        }
+        if ((t & 2) != 0) {
+            rr = 9 - rr;
+        }
+        if ((t & 4) != 0) {
+            int x = rr;
+            rr = cc;
+            cc = x;
+        }
+        return rr * 10 + cc;
+    }
+
     /** The 8 images of a board, by coordinates. */
     private static List<String> images(int[][] b) {
         List<String> out = new ArrayList<>();
@@ -104,20 +125,8 @@ class TenByTenIndexTest {
             StringBuilder sb = new StringBuilder();
             for (int r = 0; r < 10; r++) {
                 for (int c = 0; c < 10; c++) {
-                    int rr = r;
-                    int cc = c;
-                    if ((t & 1) != 0) {
-                        cc = 9 - cc;
-                    }
-                    if ((t & 2) != 0) {
-                        rr = 9 - rr;
-                    }
-                    if ((t & 4) != 0) {
-                        int x = rr;
-                        rr = cc;
-                        cc = x;
-                    }
-                    sb.append(b[rr][cc]);
+                    int from = source(r, c, t);
+                    sb.append(b[from / 10][from % 10]);
                 }
             }
             out.add(sb.toString());
@@ -258,20 +267,7 @@ class TenByTenIndexTest {
         // images(q).get(t) reads q at (rr, cc) for each (r, c): the game's square (rr, cc) shows at (r, c)
         for (int r = 0; r < 10; r++) {
             for (int c = 0; c < 10; c++) {
-                int rr = r;
-                int cc = c;
-                if ((t & 1) != 0) {
-                    cc = 9 - cc;
-                }
-                if ((t & 2) != 0) {
-                    rr = 9 - rr;
-                }
-                if ((t & 4) != 0) {
-                    int x = rr;
-                    rr = cc;
-                    cc = x;
-                }
-                if (rr * 10 + cc == sq) {
+                if (source(r, c, t) == sq) {
                     return r * 10 + c;
                 }
             }
@@ -289,22 +285,7 @@ class TenByTenIndexTest {
         for (int t : new int[] {0, 3, 4, 7}) { // identity, half turn, the two diagonals
             boolean all = true;
             for (int i = 0; i < line.length && all; i++) {
-                int r = line[i] / 10;
-                int c = line[i] % 10;
-                int rr = r;
-                int cc = c;
-                if ((t & 1) != 0) {
-                    cc = 9 - cc;
-                }
-                if ((t & 2) != 0) {
-                    rr = 9 - rr;
-                }
-                if ((t & 4) != 0) {
-                    int x = rr;
-                    rr = cc;
-                    cc = x;
-                }
-                all = g[i] == rr * 10 + cc;
+                all = g[i] == source(line[i] / 10, line[i] % 10, t);
             }
             if (all) {
                 return true;
