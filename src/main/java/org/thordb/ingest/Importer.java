@@ -171,7 +171,7 @@ public final class Importer {
                 listener.line(ex.getMessage());
             }
         }
-        SolitaireImport solitaireImport = new SolitaireImport(this, store, listener);
+        SolitaireImport solitaireImport = plan.solitaires().isEmpty() ? null : new SolitaireImport(this, store, listener);
         for (ImportPlan.GameFile f : plan.solitaires()) {
             files++;
             try {

@@ -31,7 +31,8 @@ final class SolitaireImport {
     private final Importer importer;
     private final Store store;
     private final Importer.Listener listener;
-    private final Solver solver = new Solver(Solver.Options.defaults());
+    /** Made on the first record to check: its transposition table is large. */
+    private Solver solver;
 
     SolitaireImport(Importer importer, Store store, Importer.Listener listener) {
         this.importer = importer;
@@ -105,6 +106,9 @@ final class SolitaireImport {
         Position p = Position.of(s.blackDiscs(), s.whiteDiscs(), side);
         if (p.toMove() != side) {
             return "the stored side to move has no move in the position";
+        }
+        if (solver == null) {
+            solver = new Solver(Solver.Options.defaults());
         }
         Solver.Result exact = solver.solve(p, true);
         int first = s.firstMove();
