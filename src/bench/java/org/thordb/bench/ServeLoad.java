@@ -72,6 +72,18 @@ public final class ServeLoad {
         }
     }
 
+    /**
+     * The client: by default each of the 64 threads sends on a keep-alive connection of its own with
+     * blocking I/O ({@code HttpURLConnection}, its cache holding 64); with
+     * {@code -Dthordb.bench.client=jdk} they share one {@code java.net.http.HttpClient}, whose one
+     * selector thread serves every connection (it queues the answers on two cores).
+     */
+    static final boolean BLOCKING = !"jdk".equals(System.getProperty("thordb.bench.client"));
+
+    static {
+        System.setProperty("http.maxConnections", "64"); // one kept-alive connection a client thread
+    }
+
     /** One route under load: 64 client threads, each sending its next request when its last is answered. */
     private static ObjectNode run(String root, List<String> lines, String route, long seconds) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -94,10 +106,23 @@ public final class ServeLoad {
                         String path = route.equals("explore") ? "/api/explore?moves=" + line
                                 : "/api/count?q=" + URLEncoder.encode("position = " + line, StandardCharsets.UTF_8);
                         long s = System.nanoTime();
-                        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(root + path)).build(),
-                                HttpResponse.BodyHandlers.ofString());
-                        if (r.statusCode() != 200) {
-                            throw new IllegalStateException(path + ": " + r.statusCode() + " " + r.body());
+                        if (BLOCKING) {
+                            java.net.HttpURLConnection con = (java.net.HttpURLConnection) URI.create(root + path).toURL()
+                                    .openConnection();
+                            int status = con.getResponseCode();
+                            try (java.io.InputStream in = status == 200 ? con.getInputStream() : con.getErrorStream()) {
+                                byte[] body = in.readAllBytes(); // read whole: the connection goes back to the keep-alive cache
+                                if (status != 200) {
+                                    throw new IllegalStateException(path + ": " + status + " "
+                                            + new String(body, StandardCharsets.UTF_8));
+                                }
+                            }
+                        } else {
+                            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(root + path)).build(),
+                                    HttpResponse.BodyHandlers.ofString());
+                            if (r.statusCode() != 200) {
+                                throw new IllegalStateException(path + ": " + r.statusCode() + " " + r.body());
+                            }
                         }
                         if (n == mine.length) {
                             mine = Arrays.copyOf(mine, n * 2);
@@ -128,6 +153,7 @@ public final class ServeLoad {
         }
         Arrays.sort(merged);
         ObjectNode o = new ObjectMapper().createObjectNode();
+        o.put("client", BLOCKING ? "HttpURLConnection, a keep-alive connection a thread" : "java.net.http.HttpClient, shared");
         o.put("requests", all).put("seconds", elapsed).put("requestsPerSecond", all / elapsed)
                 .put("p50Ms", merged[all / 2] / 1e6).put("p99Ms", merged[(int) (all * 0.99)] / 1e6);
         return o;
