@@ -132,9 +132,8 @@ public final class QueryCommand implements Callable<Integer> {
             String black = b == null || b.player((int) s.blackPlayer()) == null ? "#" + s.blackPlayer() : b.player((int) s.blackPlayer());
             String white = b == null || b.player((int) s.whitePlayer()) == null ? "#" + s.whitePlayer() : b.player((int) s.whitePlayer());
             org.thordb.othello.Position p = org.thordb.query.exec.SolitaireFilter.position(r);
-            int fm = s.firstMove();
-            String first = fm % 10 >= 1 && fm % 10 <= 8 && fm / 10 >= 1 && fm / 10 <= 8
-                    ? org.thordb.othello.Notation.name((fm / 10 - 1) * 8 + fm % 10 - 1) : "?";
+            int fm = org.thordb.wthor.WthorSquares.toSquare(s.firstMove(), 8);
+            String first = fm < 0 ? "?" : org.thordb.othello.Notation.name(fm);
             if (f.equals("jsonl")) {
                 com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
                 o.put("base", b == null ? "?" : b.name()).put("empties", r.empties()).put("record", r.record())

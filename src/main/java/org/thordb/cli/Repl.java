@@ -328,6 +328,8 @@ public final class Repl {
     private Position solitaire;
     private Side solitaireSide;
     private int solitaireScore;
+    /** Made at the first {@code :try}: its transposition table is large. */
+    private org.thordb.solve.Solver solitaireSolver;
 
     /** {@code :solitaires [QUERY]}: the stored solitaires a query over solitaires matches, numbered. */
     private void solitaires(String query) {
@@ -384,7 +386,10 @@ public final class Repl {
             out.println("error: " + move + " is not legal here: " + solitaire.whyIllegal(sq));
             return;
         }
-        org.thordb.solve.Solver solver = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
+        if (solitaireSolver == null) {
+            solitaireSolver = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
+        }
+        org.thordb.solve.Solver solver = solitaireSolver; // one table for every :try: positions of one line share much
         java.util.Map<Integer, Integer> scores = solver.solve(solitaire, true).moveScores();
         int got = scores.get(sq);
         boolean keeps = solitaireScore > 0 ? got > 0 : got == 0;

@@ -20,6 +20,7 @@ import org.thordb.solve.Solver;
 import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorSolitaire;
+import org.thordb.wthor.WthorSquares;
 import org.thordb.wthor.WthorWriter;
 
 /**
@@ -123,16 +124,11 @@ public final class SolitaireMaker {
 
     private static WthorSolitaire record(SolitaireFinder.Solitaire s, Game g) {
         int[] moves = g.record68().squares();
-        int move25 = moves.length >= 25 && moves[24] >= 0 ? wthorSquare(moves[24]) : 0;
+        int move25 = moves.length >= 25 && moves[24] >= 0 ? WthorSquares.toByte(moves[24], 8) : 0;
         Position p = s.position();
         return WthorSolitaire.of(g.year(), g.record68().tournament(), g.record68().black(), g.record68().white(),
-                p.black(), p.white(), p.toMove() == Side.BLACK ? 1 : 2, s.score(), wthorSquare(s.firstMove()),
+                p.black(), p.white(), p.toMove() == Side.BLACK ? 1 : 2, s.score(), WthorSquares.toByte(s.firstMove(), 8),
                 g.score(), move25);
-    }
-
-    /** A square as WTHOR writes it: column + 10 × row, both from 1. */
-    static int wthorSquare(int square) {
-        return (square % 8 + 1) + 10 * (square / 8 + 1);
     }
 
     /**

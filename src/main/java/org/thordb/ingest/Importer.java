@@ -261,8 +261,8 @@ public final class Importer {
         return hash;
     }
 
-    /** Commits a text source's batch (every year of the file at once). */
-    void commitSource(Store.Batch batch, Path file, int games) {
+    /** Commits the one batch of a text source (every year of the file at once) or a solitaire file. */
+    void commitBatch(Store.Batch batch, Path file, int games) {
         catalog = committer.commit(batch);
         listener.committed(file, games);
     }

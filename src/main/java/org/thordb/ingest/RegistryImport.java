@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -207,9 +206,5 @@ public final class RegistryImport {
             }
         }
         return new int[] {y, mo, d};
-    }
-
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }

@@ -16,6 +16,7 @@ import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorReader;
 import org.thordb.wthor.WthorSolitaire;
+import org.thordb.wthor.WthorSquares;
 
 /**
  * Imports a solitaire file ({@code .pzz}) as the solitaires of its base, in one atomic write: its
@@ -90,7 +91,7 @@ final class SolitaireImport {
                         created, sha, size, n, damaged, contradicted, Instant.now().toString());
                 batch.put(Space.FILES, row.key(), Catalog.encode(row));
                 batch.put(Space.META, Catalog.COUNTERS_KEY, importer.counters());
-                importer.commitSource(batch, file, n);
+                importer.commitBatch(batch, file, n);
             }
             listener.line(file + ": " + (stored == null ? "imported " : "replaced " + stored.name() + " with ") + n
                     + " solitaires of " + empties + " empties into base " + baseName
@@ -111,22 +112,15 @@ final class SolitaireImport {
             solver = new Solver(Solver.Options.defaults());
         }
         Solver.Result exact = solver.solve(p, true);
-        int first = s.firstMove();
-        int square = (first / 10 - 1) * 8 + (first % 10 - 1);
-        Integer firstScore = first >= 11 && first <= 88 && first % 10 >= 1 && first % 10 <= 8
-                ? exact.moveScores().get(square) : null;
+        int square = WthorSquares.toSquare(s.firstMove(), 8);
+        Integer firstScore = square < 0 ? null : exact.moveScores().get(square);
         if (exact.score() != s.solutionScore() || firstScore == null || firstScore != exact.score()) {
-            return "its stored solution (" + signed(s.solutionScore()) + ", first move " + moveName(first)
+            return "its stored solution (" + signed(s.solutionScore()) + ", first move "
+                    + (square < 0 ? "byte " + s.firstMove() : Notation.name(square))
                     + ") is not perfect play: the solver gives " + signed(exact.score()) + " ("
                     + Notation.name(exact.best()) + ")";
         }
         return null;
-    }
-
-    private static String moveName(int b) {
-        int col = b % 10;
-        int row = b / 10;
-        return col >= 1 && col <= 8 && row >= 1 && row <= 8 ? Notation.name((row - 1) * 8 + col - 1) : "byte " + b;
     }
 
     private static String signed(int v) {

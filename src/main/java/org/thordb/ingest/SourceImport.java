@@ -256,7 +256,7 @@ final class SourceImport {
                 games += list.size();
             }
             batch.put(Space.META, Catalog.COUNTERS_KEY, importer.counters());
-            importer.commitSource(batch, file, (int) games);
+            importer.commitBatch(batch, file, (int) games);
         }
         java.util.TreeSet<Integer> yearSet = new java.util.TreeSet<>();
         byYear.keySet().forEach(k -> yearSet.add((int) (long) k));

@@ -49,12 +49,6 @@ public record SourceGame(int line, long offset, byte[] raw, String black, String
 
     private static final java.util.regex.Pattern YEAR = java.util.regex.Pattern.compile("(?<!\\d)(1[89]\\d\\d|2\\d\\d\\d)(?!\\d)");
 
-    /** The same game marked as unfit, with the reason. */
-    SourceGame withProblem(String why) {
-        return new SourceGame(line, offset, raw, black, white, event, date, moves, colours, result,
-                problem == null ? why : problem, side);
-    }
-
     /** Tags of a format that are not fields of this record are in {@link #raw()}; none is lost. */
     static String tag(Map<String, String> tags, String... keys) {
         for (String k : keys) {

@@ -568,7 +568,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
                     i++;
                     continue;
                 }
-                if ((c == '+' || c == '-') && i + 2 < s.length() + 0 && i + 3 <= s.length()) {
+                if ((c == '+' || c == '-') && i + 3 <= s.length()) {
                     int m = move(s, i + 1, i + 3);
                     if (m != -2) {
                         moves.add(m);
