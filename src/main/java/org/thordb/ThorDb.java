@@ -305,96 +305,14 @@ public final class ThorDb implements AutoCloseable {
     /**
      * The 10×10 explorer: every next move played from the position a 10×10 line reaches
      * ({@code g6e4…}, squares a1…j10), in any of the 8 orientations of the 10×10 board, by the games
-     * of a filter; each game is replayed from the position index's candidates to where it meets
-     * the position, and its next move turned into the asked orientation.
+     * of a filter; see {@link org.thordb.explore.Explorer10}.
      *
      * <p>Usage: {@code Exploration10 e = db.explore10("g6e4", "year >= 2000");}
      *
      * @throws ThorDbException {@link ErrorCode#ILLEGAL_MOVE} for a line that is not legal
      */
     public org.thordb.explore.Exploration10 explore10(String line, String filter) {
-        int[] squares = org.thordb.othello.Notation.parseLine10(line);
-        org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
-        for (int i = 0; i < squares.length; i++) {
-            String why = b.playMove(squares[i]);
-            if (why != null) {
-                throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, "the 10×10 line " + line + " is not legal: move "
-                        + (i + 1) + " " + org.thordb.othello.Notation.name10(squares[i]) + ": " + why);
-            }
-        }
-        long[] bits = b.bits();
-        int side = b.sideToMove();
-        String f = filter == null ? "" : filter;
-        return read(r -> {
-            RoaringBitmap ids = r.position10(bits, side);
-            if (!f.isBlank()) {
-                ids = RoaringBitmap.and(ids, QueryEngine.evaluate(org.thordb.query.parse.QueryParser.parse(f), r));
-            }
-            // the position's own symmetries: moves they map onto each other count as one
-            List<org.thordb.othello.Symmetry10> own = new ArrayList<>();
-            for (org.thordb.othello.Symmetry10 s : org.thordb.othello.Symmetry10.values()) {
-                if (java.util.Arrays.equals(s.apply(bits), bits)) {
-                    own.add(s);
-                }
-            }
-            java.util.Map<Integer, long[]> acc = new java.util.TreeMap<>(); // move -> games, b, d, w, score sum, first, last
-            long[] ends = {0, 0, 0, 0, 0, Long.MAX_VALUE, 0};
-            long total = 0;
-            for (int id : ids) {
-                GameRow g = r.game(id);
-                int[] sq = new org.thordb.wthor.WthorGame(g.raw(), 10).squares();
-                org.thordb.othello.Board10 q = org.thordb.othello.Board10.start();
-                int at = -1;
-                org.thordb.othello.Symmetry10 turn = null;
-                for (int i = 0; ; i++) {
-                    if (q.sideToMove() == side) {
-                        for (org.thordb.othello.Symmetry10 s : org.thordb.othello.Symmetry10.values()) {
-                            if (java.util.Arrays.equals(s.apply(q.bits()), bits)) {
-                                turn = s;
-                                break;
-                            }
-                        }
-                    }
-                    if (turn != null) {
-                        at = i;
-                        break;
-                    }
-                    if (i >= sq.length || sq[i] < 0 || q.playMove(sq[i]) != null) {
-                        break;
-                    }
-                }
-                if (turn == null) {
-                    continue;
-                }
-                total++;
-                long[] row;
-                if (at >= sq.length || sq[at] < 0) {
-                    row = ends;
-                } else {
-                    int move = turn.apply(sq[at]);
-                    int least = move;
-                    for (org.thordb.othello.Symmetry10 s : own) {
-                        least = Math.min(least, s.apply(move));
-                    }
-                    row = acc.computeIfAbsent(least, k -> new long[] {0, 0, 0, 0, 0, Long.MAX_VALUE, 0});
-                }
-                int score = g.raw()[6] & 0xff;
-                row[0]++;
-                row[score > 50 ? 1 : score < 50 ? 3 : 2]++;
-                row[4] += score;
-                row[5] = Math.min(row[5], g.year());
-                row[6] = Math.max(row[6], g.year());
-            }
-            List<org.thordb.explore.Exploration.Row> rows = new ArrayList<>();
-            acc.forEach((m, a) -> rows.add(new org.thordb.explore.Exploration.Row(m, a[0], a[1], a[2], a[3],
-                    (double) a[4] / a[0], 0, (int) a[5], (int) a[6])));
-            rows.sort(java.util.Comparator.comparingLong((org.thordb.explore.Exploration.Row x) -> -x.games())
-                    .thenComparingInt(org.thordb.explore.Exploration.Row::move));
-            org.thordb.explore.Exploration.Row end = new org.thordb.explore.Exploration.Row(-1, ends[0], ends[1], ends[2],
-                    ends[3], ends[0] == 0 ? 0 : (double) ends[4] / ends[0], 0,
-                    ends[0] == 0 ? 0 : (int) ends[5], (int) ends[6]);
-            return new org.thordb.explore.Exploration10(squares, bits, side, f, total, rows, end);
-        });
+        return read(r -> org.thordb.explore.Explorer10.explore(r, line, filter));
     }
 
     /**

@@ -307,6 +307,22 @@ public final class IndexReader {
      * @param sideToMove 1 Black, 2 White, 0 nobody
      */
     public RoaringBitmap position10(long[] bits, int sideToMove) {
+        RoaringBitmap out = new RoaringBitmap();
+        org.thordb.othello.Symmetry10[] turn = new org.thordb.othello.Symmetry10[1];
+        for (int id : position10Candidates(bits, sideToMove)) {
+            int[] sq = squares10(id);
+            if (sq != null && org.thordb.othello.Board10.meeting(sq, bits, sideToMove, turn) >= 0) {
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The games the {@code positions} entries of a 10×10 position name, before any replay: a
+     * superset of those that reach it (see {@link PositionKeys#key10}).
+     */
+    public RoaringBitmap position10Candidates(long[] bits, int sideToMove) {
         long[] k = PositionKeys.key10(bits, sideToMove);
         Postings.Union candidates = new Postings.Union();
         view.scanPrefix(Space.POSITIONS, PositionKeys.key(k[0], k[1], (int) k[2]), (key, v) -> {
@@ -315,29 +331,13 @@ public final class IndexReader {
             }
             return true;
         });
-        long[] want = org.thordb.othello.Symmetry10.canonical(bits);
-        RoaringBitmap out = new RoaringBitmap();
-        for (int id : candidates.result()) {
-            GameRow g = game(id);
-            if (g == null || g.side() != 10) {
-                continue;
-            }
-            int[] sq = new WthorGame(g.raw(), 10).squares();
-            org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
-            boolean hit = reaches10(b, want, sideToMove);
-            for (int i = 0; !hit && i < sq.length && sq[i] >= 0 && b.playMove(sq[i]) == null; i++) {
-                hit = reaches10(b, want, sideToMove);
-            }
-            if (hit) {
-                out.add(id);
-            }
-        }
-        return out;
+        return candidates.result();
     }
 
-    private static boolean reaches10(org.thordb.othello.Board10 b, long[] canonical, int sideToMove) {
-        return b.sideToMove() == sideToMove
-                && java.util.Arrays.equals(org.thordb.othello.Symmetry10.canonical(b.bits()), canonical);
+    /** The moves of a 10×10 game, or null when the id names none. */
+    public int[] squares10(int id) {
+        GameRow g = game(id);
+        return g == null || g.side() != 10 ? null : new WthorGame(g.raw(), 10).squares();
     }
 
     /** The 10×10 games that begin with a line (squares row × 10 + column), under the 4 symmetries of the start. */

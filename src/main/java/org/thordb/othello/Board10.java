@@ -60,6 +60,36 @@ public final class Board10 {
         return b;
     }
 
+    /**
+     * Replays a game until its board is the position {@code bits} under one of the 8 symmetries,
+     * with {@code sideToMove} to move: returns the number of moves played then, and puts in
+     * {@code turn[0]} the symmetry that takes the game's board to {@code bits}; −1 when the game
+     * never reaches it. The 8 boards to look for are made once, so each move costs one comparison
+     * a symmetry, not a canonical form.
+     */
+    public static int meeting(int[] squares, long[] bits, int sideToMove, Symmetry10[] turn) {
+        Symmetry10[] all = Symmetry10.values();
+        long[][] wanted = new long[all.length][];
+        for (int k = 0; k < all.length; k++) {
+            wanted[k] = all[k].inverse().apply(bits);
+        }
+        Board10 b = start();
+        for (int i = 0; ; i++) {
+            if (b.sideToMove() == sideToMove) {
+                long[] now = b.bits();
+                for (int k = 0; k < all.length; k++) {
+                    if (java.util.Arrays.equals(now, wanted[k])) {
+                        turn[0] = all[k];
+                        return i;
+                    }
+                }
+            }
+            if (i >= squares.length || squares[i] < 0 || b.play(squares[i]) != null) {
+                return -1;
+            }
+        }
+    }
+
     /** The colour on a square: 0 empty, 1 black, 2 white. */
     public int at(int square) {
         return cells[square];

@@ -43,6 +43,11 @@ public enum Symmetry10 {
         };
     }
 
+    /** The symmetry that undoes this one. */
+    public Symmetry10 inverse() {
+        return this == ROTATE_90 ? ROTATE_270 : this == ROTATE_270 ? ROTATE_90 : this;
+    }
+
     /** g6, the first move every line is turned to. */
     public static final int G6 = 5 * 10 + 6;
 
