@@ -578,7 +578,7 @@ public final class Repl {
         for (Predicate p : e.predicates(true)) {
             if (p instanceof Predicate.PositionMatch m) {
                 out.add(m.position());
-            } else if (p instanceof Predicate.OpeningMatch o) {
+            } else if (p instanceof Predicate.OpeningMatch o && o.side() == 8) {
                 out.add(Replay.replay(o.line(), null).finalPosition());
             }
         }

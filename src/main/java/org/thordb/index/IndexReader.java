@@ -154,29 +154,41 @@ public final class IndexReader {
 
     /** The games that begin with a line, under the 4 symmetries of the start position. */
     public RoaringBitmap opening(int[] line) {
+        return opening(line, 8);
+    }
+
+    /**
+     * The games of a board size (8, or 10 with squares row × 10 + column) that begin with a line,
+     * under the 4 symmetries of that board's start position.
+     */
+    public RoaringBitmap opening(int[] line, int side) {
         if (line.length == 0) {
-            return all();
+            return side == 8 ? all() : segments(f -> f.side() == side);
         }
-        int[] turned = Openings.normalize(line, line.length);
+        int[] turned = side == 10 ? org.thordb.othello.Symmetry10.normalize(line, line.length)
+                : Openings.normalize(line, line.length);
         if (turned == null) {
             return new RoaringBitmap();
         }
-        int depth = Math.min(line.length, Terms.OPENING_DEPTH);
-        RoaringBitmap prefix = term(Field.OPENING, Terms.opening(turned, depth));
+        int depth = Math.min(line.length, side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH);
+        RoaringBitmap candidates = term(side == 10 ? Field.OPENING10 : Field.OPENING, Terms.opening(turned, depth));
         if (line.length <= depth) {
-            return prefix;
+            return candidates;
         }
-        Replay.Result r = Replay.replay(turned, null);
-        if (!r.ok()) {
-            return new RoaringBitmap();
+        if (side == 8) { // the position the line reaches narrows an 8×8 opening down first
+            Replay.Result r = Replay.replay(turned, null);
+            if (!r.ok()) {
+                return new RoaringBitmap();
+            }
+            candidates = RoaringBitmap.and(candidates, position(r.finalPosition()));
         }
-        RoaringBitmap candidates = RoaringBitmap.and(prefix, position(r.finalPosition()));
-        RoaringBitmap out = new RoaringBitmap();
+        RoaringBitmap out = new RoaringBitmap(); // longer than the terms: the records say
         for (int id : candidates) {
             GameRow g = game(id);
             int[] sq = new WthorGame(g.raw(), g.side()).squares();
             if (sq.length >= line.length) {
-                int[] t = Openings.normalize(sq, line.length);
+                int[] t = side == 10 ? org.thordb.othello.Symmetry10.normalize(sq, line.length)
+                        : Openings.normalize(sq, line.length);
                 if (t != null && java.util.Arrays.equals(t, turned)) {
                     out.add(id);
                 }
@@ -338,31 +350,6 @@ public final class IndexReader {
     public int[] squares10(int id) {
         GameRow g = game(id);
         return g == null || g.side() != 10 ? null : new WthorGame(g.raw(), 10).squares();
-    }
-
-    /** The 10×10 games that begin with a line (squares row × 10 + column), under the 4 symmetries of the start. */
-    public RoaringBitmap opening10(int[] line) {
-        int[] turned = org.thordb.othello.Symmetry10.normalize(line, line.length);
-        if (turned == null) {
-            return new RoaringBitmap();
-        }
-        int depth = Math.min(line.length, Terms.OPENING_DEPTH_10);
-        RoaringBitmap prefix = term(Field.OPENING10, Terms.opening(turned, depth));
-        if (line.length <= depth) {
-            return prefix;
-        }
-        RoaringBitmap out = new RoaringBitmap();
-        for (int id : prefix) { // longer than the terms: the records say
-            GameRow g = game(id);
-            int[] sq = new WthorGame(g.raw(), g.side()).squares();
-            if (sq.length >= line.length) {
-                int[] t = org.thordb.othello.Symmetry10.normalize(sq, line.length);
-                if (t != null && java.util.Arrays.equals(t, turned)) {
-                    out.add(id);
-                }
-            }
-        }
-        return out;
     }
 
     /** A game's {@code sources} value (its first line u32, then its text's bytes), or null. */

@@ -22,7 +22,7 @@ import org.thordb.store.NameIndex;
 public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch,
         Predicate.Numeric, Predicate.FieldCompare, Predicate.ResultMatch,
         Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, Predicate.RegistryMatch, Predicate.BoardSize,
-        Predicate.Position10Match, Predicate.Opening10Match, BoardCondition {
+        Predicate.Position10Match, BoardCondition {
 
     /** The games this predicate holds for, from the indexes of a reader. */
     RoaringBitmap lookup(IndexReader r);
@@ -379,38 +379,6 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         }
     }
 
-    /**
-     * A 10×10 game begins with these moves (squares row × 10 + column), under the 4 symmetries of
-     * the 10×10 start.
-     */
-    record Opening10Match(int[] line, String written) implements Predicate {
-        @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            return r.opening10(line);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return line.length <= Terms.OPENING_DEPTH_10 ? "10×10 opening postings of " + line.length + " moves"
-                    : "10×10 opening postings of " + Terms.OPENING_DEPTH_10 + " moves, then the records";
-        }
-
-        @Override
-        public String text() {
-            return "opening = " + written;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Opening10Match m && java.util.Arrays.equals(m.line, line);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Arrays.hashCode(line);
-        }
-    }
-
     /** The yes-or-no fields. */
     enum Flag {
         /** The game's whole move list, up to symmetry, is an earlier game's ({@link org.thordb.index.Duplicates}). */
@@ -445,17 +413,27 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         }
     }
 
-    /** The game begins with these moves, under the 4 symmetries of the start position. */
-    record OpeningMatch(int[] line, String moves) implements Predicate {
+    /**
+     * The game begins with these moves, under the 4 symmetries of the start position of its board:
+     * an 8×8 line, or a 10×10 one (squares row × 10 + column), which only 10×10 games can begin with.
+     */
+    record OpeningMatch(int[] line, String moves, int side) implements Predicate {
+        /** An 8×8 opening. */
+        public OpeningMatch(int[] line, String moves) {
+            this(line, moves, 8);
+        }
+
         @Override
         public RoaringBitmap lookup(IndexReader r) {
-            return r.opening(line);
+            return r.opening(line, side);
         }
 
         @Override
         public String access(Catalog c) {
-            return line.length <= Terms.OPENING_DEPTH ? "opening postings of " + line.length + " moves"
-                    : "opening postings of " + Terms.OPENING_DEPTH + " moves and the position index, then the records";
+            int depth = side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH;
+            String what = side == 10 ? "10×10 opening postings of " : "opening postings of ";
+            return line.length <= depth ? what + line.length + " moves"
+                    : what + depth + (side == 10 ? " moves" : " moves and the position index") + ", then the records";
         }
 
         @Override
@@ -465,7 +443,7 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof OpeningMatch m && java.util.Arrays.equals(m.line, line);
+            return o instanceof OpeningMatch m && m.side == side && java.util.Arrays.equals(m.line, line);
         }
 
         @Override

@@ -308,7 +308,7 @@ public enum QueryField {
             }
             case OPENING -> {
                 if (value.kind() == ValueKind.WORD && Notation.isLine10(value.text())) {
-                    yield new Predicate.Opening10Match(Notation.parseLine10(value.text()), value.text().toLowerCase(Locale.ROOT));
+                    yield new Predicate.OpeningMatch(Notation.parseLine10(value.text()), value.text().toLowerCase(Locale.ROOT), 10);
                 }
                 int[] named = named(value);
                 if (named != null) {
