@@ -37,7 +37,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                   List<ImportPlan.GameFile> solitaires) {
 
     /** A text source file (GGF, PGN, …) and the base it becomes. */
-    record SourceFile(Path file, org.thordb.text.SourceFormat format, String base) {
+    record SourceFile(Path file, org.thordb.text.SourceFormat format, String base, String sha256) {
     }
 
     /** Extensions under which a folder's files are looked at as text sources (their content decides). */
@@ -79,7 +79,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     WthorKind k = WthorKind.ofOrNull(p);
                     org.thordb.text.SourceFormat f = k == null && sourceName(p) ? org.thordb.text.SourceReader.detect(p) : null;
                     if (f != null) {
-                        sources.add(new SourceFile(p, f, null));
+                        sources.add(new SourceFile(p, f, null, null));
                     } else if (k == null) {
                         passedOver++; // inside a folder other files are the rule: counted, not named
                     } else {
@@ -96,7 +96,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                                 + " .wtb .wtd, names .JOU .TRN; text games: GGF, PGN, transcripts, Logistello's book,"
                                 + " eOthello's CSV, MOVES:/RESULT: records)");
                     }
-                    sources.add(new SourceFile(in.toAbsolutePath().normalize(), f, null));
+                    sources.add(new SourceFile(in.toAbsolutePath().normalize(), f, null, null));
                     continue;
                 }
                 all.add(in.toAbsolutePath().normalize());
@@ -167,8 +167,9 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, sf.file() + ": another text file of this import is"
                         + " base " + base + " too; rename one, or import it with --base NAME");
             }
-            sourcePlan.add(new SourceFile(sf.file(), sf.format(), base));
-            total += estimate(sf);
+            String[] sha = new String[1];
+            total += estimate(sf, sha);
+            sourcePlan.add(new SourceFile(sf.file(), sf.format(), base, sha[0]));
         }
         for (GameFile sf : solitaires) {
             total += SolitaireImport.count(sf.file());
@@ -176,10 +177,20 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         return new ImportPlan(plan, namesPlan, named, total, passedOver, sourcePlan, solitaires);
     }
 
-    /** About how many games a text source holds, for the progress bar: one a line, a "(;" or a [Black tag. */
-    private static long estimate(SourceFile sf) {
+    /**
+     * About how many games a text source holds, for the progress bar (one a line, a "(;" or a
+     * [Black tag), and in the same read the file's SHA-256 into {@code sha[0]} (null when it cannot
+     * be read: the import says why).
+     */
+    private static long estimate(SourceFile sf, String[] sha) {
         long n = 0;
-        try (java.io.InputStream in = org.thordb.text.SourceReader.stream(sf.file())) {
+        java.security.MessageDigest digest;
+        try {
+            digest = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        try (java.io.InputStream in = org.thordb.text.SourceReader.stream(sf.file(), digest)) {
             byte[] buf = new byte[1 << 16];
             int prev = '\n';
             int prev2 = 0;
@@ -199,6 +210,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         } catch (IOException e) {
             return 0; // reported when the file is read
         }
+        sha[0] = java.util.HexFormat.of().formatHex(digest.digest()); // closing the stream hashed the rest
         return n;
     }
 

@@ -150,7 +150,7 @@ public final class Importer {
         for (ImportPlan.SourceFile s : plan.sources()) {
             files++;
             try {
-                SourceImport.Outcome o = sources.run(s.file(), s.base());
+                SourceImport.Outcome o = sources.run(s.file(), s.base(), s.sha256());
                 if (o == null) {
                     skipped++;
                 } else {

@@ -85,11 +85,15 @@ final class SourceImport {
     long lastSkipped;
     long lastDuplicates;
 
-    /** Imports the file; returns null when it was skipped as unchanged. */
-    Outcome run(Path file, String baseName) {
+    /**
+     * Imports the file; returns null when it was skipped as unchanged.
+     *
+     * @param planSha the file's SHA-256 as the plan read it, or null to read it here
+     */
+    Outcome run(Path file, String baseName, String planSha) {
         lastSkipped = 0;
         lastDuplicates = 0;
-        String sha = Importer.sha256(file);
+        String sha = planSha != null ? planSha : Importer.sha256(file); // the plan hashes as it counts
         long size = Importer.size(file);
         String name = file.getFileName().toString();
         Catalog catalog = importer.catalog();

@@ -103,15 +103,35 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
 
     /** The file's bytes, un-gzipped when it starts with gzip's magic number. */
     public static InputStream stream(Path file) throws IOException {
-        InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        return stream(file, null);
+    }
+
+    /**
+     * {@link #stream(Path)}, with every byte of the file as stored (before un-gzipping) also fed
+     * to {@code digest} (null: none) as it is read: one read gives both the games and the file's hash.
+     */
+    public static InputStream stream(Path file, java.security.MessageDigest digest) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        java.security.DigestInputStream hashed = digest == null ? null : new java.security.DigestInputStream(in, digest);
+        InputStream raw = new BufferedInputStream(hashed == null ? in : hashed, 1 << 16);
         raw.mark(2);
         int a = raw.read();
         int b = raw.read();
         raw.reset();
-        if (a == 0x1f && b == 0x8b) {
-            return new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16);
+        InputStream top = a == 0x1f && b == 0x8b ? new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16) : raw;
+        if (hashed == null) {
+            return top;
         }
-        return raw;
+        return new java.io.FilterInputStream(top) {
+            @Override
+            public void close() throws IOException {
+                try {
+                    hashed.transferTo(java.io.OutputStream.nullOutputStream()); // the bytes nobody read, hashed too
+                } finally {
+                    super.close();
+                }
+            }
+        };
     }
 
     private static void close(InputStream in) {

@@ -189,6 +189,25 @@ class SourceImportTest {
                     new Importer.Options(false, "both", List.of()), lines, f, other));
             assertEquals(ErrorCode.BAD_ARGUMENT, two.code());
             assertEquals(0, db.verify(false, m -> { }).problems());
+            // the plan hashes a file as it counts its games: the stored hash is the file's, gzipped or not
+            assertEquals(sha(f), db.catalog().gameFiles().get(0).sha256());
+            Path gz = tmp.resolve("packed.txt.gz");
+            try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+                out.write(Files.readAllBytes(f));
+            }
+            assertEquals(3, load(db, lines, gz).games());
+            assertEquals(sha(gz), db.catalog().gameFiles().stream().filter(x -> x.name().equals("packed.txt.gz"))
+                    .findFirst().orElseThrow().sha256());
+            assertEquals(1, load(db, lines, gz).skipped(), "the same gzipped bytes again: unchanged");
+        }
+    }
+
+    private static String sha(Path f) throws IOException {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(Files.readAllBytes(f)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
