@@ -19,11 +19,12 @@ import org.thordb.othello.Notation;
 
 /**
  * The HTTP server under load, loopback only: {@code thordb serve} in a process of its own, and 64
- * client threads in this one, each sending its next request when
- * the last is answered, for 30 seconds a route (and at most 2,000,000 requests), on the explorer
+ * client threads in this one, for 30 seconds a run (and at most 2,000,000 requests), on the explorer
  * route ({@code /api/explore} at random positions of random games) and the query route
- * ({@code /api/count?q=position = …} for the same positions). Every answer must be 200. Writes
- * requests/s and the 50th and 99th percentile latencies into {@code target/bench/serve-BASE.json}.
+ * ({@code /api/count?q=position = …} for the same positions): first each client sending its next
+ * request when its last is answered (the server saturated), then the explorer route at 2,000
+ * requests/s offered on a fixed schedule. Every answer must be 200. Writes requests/s and the
+ * latency percentiles into {@code target/bench/serve-BASE.json}.
  *
  * <p>Usage: {@code java -cp … org.thordb.bench.ServeLoad ffo}
  */
@@ -34,6 +35,8 @@ public final class ServeLoad {
     static final int CLIENTS = 64;
     static final long SECONDS = 30;
     static final long MAX_REQUESTS = 2_000_000;
+    /** The offered load of the paced run, requests/s over all clients. */
+    static final int PACED_RATE = 2_000;
 
     public static void main(String[] args) throws Exception {
         for (String base : args) {
@@ -58,10 +61,12 @@ public final class ServeLoad {
                     throw new IllegalStateException("thordb serve said: " + line);
                 }
                 String root = "http://127.0.0.1:" + m.group(1);
-                run(root, lines, "explore", 5); // warm-up: the JIT, the caches
-                run(root, lines, "count", 5);
-                out.set("explore", run(root, lines, "explore", SECONDS));
-                out.set("count", run(root, lines, "count", SECONDS));
+                run(root, lines, "explore", 5, 0); // warm-up: the JIT, the caches
+                run(root, lines, "count", 5, 0);
+                out.set("explore", run(root, lines, "explore", SECONDS, 0));
+                out.set("count", run(root, lines, "count", SECONDS, 0));
+                // the goal's load: 2,000 requests/s offered, and what latency each sees at that rate
+                out.set("explorePaced", run(root, lines, "explore", SECONDS, PACED_RATE));
             } finally {
                 server.destroy();
                 server.waitFor();
@@ -84,28 +89,46 @@ public final class ServeLoad {
         System.setProperty("http.maxConnections", "64"); // one kept-alive connection a client thread
     }
 
-    /** One route under load: 64 client threads, each sending its next request when its last is answered. */
-    private static ObjectNode run(String root, List<String> lines, String route, long seconds) throws Exception {
+    /**
+     * One route under load: 64 client threads. With {@code rate} 0 each sends its next request when
+     * its last is answered (the server saturated: latency is then mostly queueing, 64 / throughput on
+     * average). With a rate, each client sends on a fixed schedule (every 64 / rate seconds, the clients
+     * staggered) and a request's latency runs from its scheduled time, not from when it was sent, so a
+     * slow answer that delays the next ones counts against every one it delays (no coordinated omission).
+     */
+    private static ObjectNode run(String root, List<String> lines, String route, long seconds, int rate)
+            throws Exception {
+        long interval = rate == 0 ? 0 : CLIENTS * 1_000_000_000L / rate;
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        long t0 = System.nanoTime();
+        long end = t0 + seconds * 1_000_000_000L;
         AtomicLong total = new AtomicLong();
         long[][] latencies = new long[CLIENTS][];
         int[] counts = new int[CLIENTS];
         Thread[] threads = new Thread[CLIENTS];
         java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
-        long t0 = System.nanoTime();
         for (int c = 0; c < CLIENTS; c++) {
             int client = c;
             threads[c] = new Thread(() -> {
                 Random rnd = new Random(client);
                 long[] mine = new long[1 << 16];
                 int n = 0;
+                long next = t0 + interval * client / CLIENTS;
                 try {
-                    while (System.nanoTime() < end && total.incrementAndGet() <= MAX_REQUESTS) {
+                    while ((interval > 0 ? next : System.nanoTime()) < end && total.incrementAndGet() <= MAX_REQUESTS) {
                         String line = lines.get(rnd.nextInt(lines.size()));
                         String path = route.equals("explore") ? "/api/explore?moves=" + line
                                 : "/api/count?q=" + URLEncoder.encode("position = " + line, StandardCharsets.UTF_8);
-                        long s = System.nanoTime();
+                        long s;
+                        if (interval > 0) {
+                            for (long wait; (wait = next - System.nanoTime()) > 0;) {
+                                java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                            }
+                            s = next; // from the scheduled time, even when the last answer made this one late
+                            next += interval;
+                        } else {
+                            s = System.nanoTime();
+                        }
                         if (BLOCKING) {
                             java.net.HttpURLConnection con = (java.net.HttpURLConnection) URI.create(root + path).toURL()
                                     .openConnection();
@@ -154,8 +177,12 @@ public final class ServeLoad {
         Arrays.sort(merged);
         ObjectNode o = new ObjectMapper().createObjectNode();
         o.put("client", BLOCKING ? "HttpURLConnection, a keep-alive connection a thread" : "java.net.http.HttpClient, shared");
+        if (rate > 0) {
+            o.put("offeredPerSecond", rate);
+        }
         o.put("requests", all).put("seconds", elapsed).put("requestsPerSecond", all / elapsed)
-                .put("p50Ms", merged[all / 2] / 1e6).put("p99Ms", merged[(int) (all * 0.99)] / 1e6);
+                .put("p50Ms", merged[all / 2] / 1e6).put("p99Ms", merged[(int) (all * 0.99)] / 1e6)
+                .put("p999Ms", merged[(int) (all * 0.999)] / 1e6).put("maxMs", merged[all - 1] / 1e6);
         return o;
     }
 }
