@@ -8,7 +8,8 @@ import org.thordb.othello.Bitboards;
  * re-search when they beat it). Near the end (at most {@link #SHALLOW} empties) moves are tried
  * square by square, odd quadrants first (parity), with no table; deeper, moves are generated and
  * ordered fastest first (the reply that leaves the opponent fewest moves, corners counted twice,
- * the table's best move before all), the table is asked for bounds (and, for each child, for a cut
+ * with many empties plus a shallow search of the {@link PatternEval pattern evaluation}, the
+ * table's best move before all), the table is asked for bounds (and, for each child, for a cut
  * before any child is searched), and a node whose opponent already holds enough stable discs is
  * cut. Scores are final disc differences for the side to move, empty squares to the winner.
  *
@@ -54,7 +55,14 @@ final class EndgameSearch {
 
     final TranspositionTable tt;
     final SolveControl control;
+    /** The positions searched. */
     long nodes;
+    /**
+     * The positions made only to order moves: each candidate move, and each position of the
+     * shallow evaluation searches. Edax counts these as nodes too, so the solver's node count
+     * (and nodes per second) is the sum of both, comparable with Edax's figures.
+     */
+    long orderNodes;
 
     // per-empties buffers for move ordering, so that no node allocates
     private final int[][] moveBuf = new int[61][40];
@@ -104,59 +112,58 @@ final class EndgameSearch {
         return p > 31 ? 2 * p + 2 - 64 : 2 * p - 64; // 63 discs: the empty square to the one ahead
     }
 
-    // measured on FFO #20-#39 (lines 4-17: 358 M nodes with mobility alone, 130 M with these)
-    /** From this many empties the order adds a one-move search of the rough midgame value. */
-    private static final int SORT_SEARCH_EMPTIES = 12;
-    /** From this many empties that search is two moves deep. */
+    // measured on FFO #20-#39, one thread, every position counted (see nodes): mobility alone
+    // 1,044 M; with a rough hand-made value 370 M; with the pattern evaluation in these bands 188 M
+    /** From this many empties the order adds the pattern evaluation of the position after the move. */
+    private static final int SORT_EVAL_EMPTIES = 13;
+    /** From this many empties that evaluation comes from a search two moves deep (one move gained little). */
     private static final int SORT_SEARCH2_EMPTIES = 16;
-    /** The weight of that value against the opponent's mobility (16 a move). */
-    private static final int SORT_EVAL_WEIGHT = 8;
+    /** From this many empties, three moves deep. */
+    private static final int SORT_SEARCH3_EMPTIES = 18;
+    /** The weight of an eighth of a disc of evaluation against the opponent's mobility (16 a move). */
+    private static final int SORT_EVAL_WEIGHT = 2;
+    /** Keys are scaled by this to leave room for the tie-breaks below a move of mobility. */
+    private static final int TIE = 64;
+    /** The tie-breaks: the mover's discs beside its corners, the opponent's potential mobility. */
+    private static final int TIE_CORNER = 32;
+    private static final int TIE_POT = 1;
 
     /**
      * The order key of a move whose position is {@code (nextMe, nextOpp)} (the opponent to move):
-     * lower first. The opponent's mobility (corners twice); with many empties also a shallow search
-     * of the rough midgame value.
+     * lower first. The opponent's mobility (corners twice); with many empties also the pattern
+     * evaluation of a shallow search; ties broken by the discs the mover holds beside its corners,
+     * then by the opponent's potential mobility (empty squares beside the mover's discs).
      */
     int orderKey(long nextMe, long nextOpp, int empties) {
-        return orderKey(nextMe, nextOpp, empties, empties >= SORT_SEARCH2_EMPTIES ? 2 : 1);
+        int depth = empties >= SORT_SEARCH3_EMPTIES ? 3 : empties >= SORT_SEARCH2_EMPTIES ? 2 : 0;
+        return orderKey(nextMe, nextOpp, empties, depth);
     }
 
-    /** {@link #orderKey(long, long, int)} with the shallow search {@code depth} deep. */
+    /** {@link #orderKey(long, long, int)} with the evaluation searched {@code depth} moves deeper. */
     int orderKey(long nextMe, long nextOpp, int empties, int depth) {
+        orderNodes++;
         long reply = Bitboards.legalMoves(nextMe, nextOpp);
         int key = 16 * Long.bitCount(reply) + 16 * Long.bitCount(reply & CORNERS);
-        if (empties >= SORT_SEARCH_EMPTIES) {
-            key += SORT_EVAL_WEIGHT * evalSearch(nextMe, nextOpp, depth, -INF * 8, INF * 8);
+        if (empties >= SORT_EVAL_EMPTIES) {
+            key += SORT_EVAL_WEIGHT * evalSearch(nextMe, nextOpp, depth, -EVAL_INF, EVAL_INF);
         }
-        return key;
+        long empty = ~(nextMe | nextOpp);
+        return TIE * key - TIE_CORNER * cornerStable(nextOpp) + TIE_POT * Long.bitCount(around(nextOpp) & empty);
     }
 
-    /** How deep the midgame search that orders the moves of the principal variation's nodes goes. */
+    /** The discs of {@code p} on a corner, or beside a corner it holds along an edge: they cannot flip. */
+    static int cornerStable(long p) {
+        long c = p & CORNERS;
+        long s = c | (c << 1 & 0x0200000000000002L) | (c >>> 1 & 0x4000000000000040L) | (c << 8 & 0x0000000000008100L)
+                | (c >>> 8 & 0x0081000000000000L);
+        return Long.bitCount(s & p);
+    }
+
+    /** How many moves deep the evaluation that orders the principal variation's nodes is searched. */
     static final int PV_SORT_DEPTH = 4;
 
-    // the weights of the rough value, tuned on the same positions
-    private static final int EVAL_MOB = 8;
-    private static final int EVAL_POT = 2;
-    private static final int EVAL_CORNER = 24;
-    private static final int EVAL_X = 12;
-
-    /** The X squares (diagonal neighbours) of the given corners. */
-    private static long xSquares(long corners) {
-        long x = 0;
-        if ((corners & 1L) != 0) {
-            x |= 1L << 9;
-        }
-        if ((corners & 1L << 7) != 0) {
-            x |= 1L << 14;
-        }
-        if ((corners & 1L << 56) != 0) {
-            x |= 1L << 49;
-        }
-        if ((corners & 1L << 63) != 0) {
-            x |= 1L << 54;
-        }
-        return x;
-    }
+    /** Above every evaluation (eighths of a disc; a finished game is worth its exact score). */
+    private static final int EVAL_INF = 64 * PatternEval.SCALE + 1;
 
     /** Squares next to a square (the 8 neighbours), for potential mobility. */
     private static long around(long b) {
@@ -165,38 +172,23 @@ final class EndgameSearch {
         return h | (x << 8) | (x >>> 8);
     }
 
-    /**
-     * A rough midgame value for the side to move, for ordering only: mobility (corners twice),
-     * potential mobility (empty squares next to the opponent's discs) and corners held.
-     */
-    static int eval(long me, long opp) {
-        long empty = ~(me | opp);
-        long mm = Bitboards.legalMoves(me, opp);
-        long om = Bitboards.legalMoves(opp, me);
-        int mob = Long.bitCount(mm) + Long.bitCount(mm & CORNERS) - Long.bitCount(om) - Long.bitCount(om & CORNERS);
-        int pot = Long.bitCount(around(opp) & empty) - Long.bitCount(around(me) & empty);
-        int corners = Long.bitCount(me & CORNERS) - Long.bitCount(opp & CORNERS);
-        long x = xSquares(empty & CORNERS); // X squares beside an empty corner give it away
-        int xs = Long.bitCount(opp & x) - Long.bitCount(me & x);
-        return EVAL_MOB * mob + EVAL_POT * pot + EVAL_CORNER * corners + EVAL_X * xs;
-    }
-
-    /** A shallow alpha-beta on {@link #eval}, for the order of moves at nodes with many empties. */
+    /** A shallow alpha-beta on {@link PatternEval#eval}, for the order of moves at nodes with many empties. */
     private int evalSearch(long me, long opp, int depth, int alpha, int beta) {
         if (depth == 0) {
-            return eval(me, opp);
+            return PatternEval.eval(me, opp, 64 - Long.bitCount(me | opp));
         }
         long moves = Bitboards.legalMoves(me, opp);
         if (moves == 0) {
             if (Bitboards.legalMoves(opp, me) == 0) {
-                return 16 * finalScore(me, opp);
+                return PatternEval.SCALE * finalScore(me, opp);
             }
             return -evalSearch(opp, me, depth, -beta, -alpha);
         }
-        int best = -INF * 8;
+        int best = -EVAL_INF;
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
             long f = Flips.of(me, opp, sq);
+            orderNodes++; // every position made to order moves counts once (the candidate's in orderKey)
             int v = -evalSearch(opp & ~f, me | f | 1L << sq, depth - 1, -beta, -Math.max(alpha, best));
             if (v > best) {
                 best = v;
@@ -300,7 +292,7 @@ final class EndgameSearch {
             long nextOpp = me | f | 1L << sq;
             int key;
             if (sq == ttMove) {
-                key = -1000;
+                key = Integer.MIN_VALUE;
             } else {
                 key = orderKey(nextMe, nextOpp, empties);
                 if (empties >= ETC_EMPTIES) {
@@ -311,7 +303,7 @@ final class EndgameSearch {
                             tt.store(me, opp, empties, -childUpper, INF, sq);
                             return -childUpper;
                         }
-                        key -= 8; // a known child is cheap to search again
+                        key -= 8 * TIE; // a known child is cheap to search again
                     }
                 }
             }

@@ -37,7 +37,7 @@ final class ParallelSearch {
     long nodes() {
         long n = 0;
         for (EndgameSearch w : workers) {
-            n += w.nodes;
+            n += w.nodes + w.orderNodes;
         }
         return n;
     }
@@ -73,7 +73,7 @@ final class ParallelSearch {
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
             long f = Flips.of(me, opp, sq);
-            int key = sq == ttMove ? -1000 : workers[0].orderKey(opp & ~f, me | f | 1L << sq, 64 - Long.bitCount(me | opp),
+            int key = sq == ttMove ? Integer.MIN_VALUE : workers[0].orderKey(opp & ~f, me | f | 1L << sq, 64 - Long.bitCount(me | opp),
                     EndgameSearch.PV_SORT_DEPTH);
             int i = k++;
             while (i > 0 && keys[i - 1] > key) {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
+import org.thordb.testing.Games;
 import org.thordb.testing.SharedData;
 
 /**
@@ -37,18 +38,6 @@ class SolverTest {
     }
 
     /** A random position of a random legal game with {@code empties} empty squares (or the game's end). */
-    private static Position randomPosition(SplittableRandom rnd, int empties) {
-        Position p = Position.start();
-        while (p.toMove() != Side.NONE && 64 - p.discs() > empties) {
-            long legal = p.legalMoves();
-            int k = rnd.nextInt(Long.bitCount(legal));
-            for (int i = 0; i < k; i++) {
-                legal &= legal - 1;
-            }
-            p = p.play(Long.numberOfTrailingZeros(legal));
-        }
-        return p;
-    }
 
     private static int blackDifference(Position p, Solver.Result r) {
         return p.toMove() == Side.WHITE ? -r.score() : r.score();
@@ -62,7 +51,7 @@ class SolverTest {
         int checked = 0;
         for (int i = 0; i < 120; i++) {
             int empties = i < 100 ? 4 + i % 6 : 10;
-            Position p = randomPosition(rnd, empties);
+            Position p = Games.randomPosition(rnd, empties);
             int want = minimax(p);
             Solver.Result r = solver.solve(p, false);
             assertTrue(r.solved());
@@ -165,14 +154,14 @@ class SolverTest {
     @Test
     void aNodeLimitStopsCleanlyAsNotSolved() {
         SplittableRandom rnd = new SplittableRandom(7);
-        Position p = randomPosition(rnd, 26);
+        Position p = Games.randomPosition(rnd, 26);
         Solver.Result r = new Solver(Solver.Options.defaults().limited(50_000, 0)).solve(p, false);
         assertFalse(r.solved());
         assertTrue(r.nodes() >= 50_000 && r.nodes() < 5_000_000, "stopped near the limit: " + r.nodes());
-        Solver.OutcomeResult o = new Solver(Solver.Options.defaults().limited(0, 1)).outcomeOf(randomPosition(rnd, 30));
+        Solver.OutcomeResult o = new Solver(Solver.Options.defaults().limited(0, 1)).outcomeOf(Games.randomPosition(rnd, 30));
         assertFalse(o.solved(), "a 1 ms limit on 30 empties");
         // the same solver goes on solving afterwards
-        Position small = randomPosition(rnd, 8);
+        Position small = Games.randomPosition(rnd, 8);
         assertEquals(minimax(small), blackDifference(small, new Solver(Solver.Options.defaults()).solve(small, false)));
     }
 
@@ -191,7 +180,7 @@ class SolverTest {
         // on random positions, every disc said stable keeps its colour in every continuation tried
         SplittableRandom rnd = new SplittableRandom(3);
         for (int i = 0; i < 300; i++) {
-            Position p = randomPosition(rnd, 4 + rnd.nextInt(30));
+            Position p = Games.randomPosition(rnd, 4 + rnd.nextInt(30));
             if (p.toMove() == Side.NONE) {
                 continue;
             }

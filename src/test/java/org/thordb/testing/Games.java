@@ -39,4 +39,18 @@ public final class Games {
         }
         return false;
     }
+
+    /** A position of a random legal game with {@code empties} empty squares (or the game's end, when it ends before). */
+    public static Position randomPosition(java.util.SplittableRandom rnd, int empties) {
+        Position p = Position.start();
+        while (p.toMove() != org.thordb.othello.Side.NONE && 64 - p.discs() > empties) {
+            long legal = p.legalMoves();
+            int k = rnd.nextInt(Long.bitCount(legal));
+            for (int i = 0; i < k; i++) {
+                legal &= legal - 1;
+            }
+            p = p.play(Long.numberOfTrailingZeros(legal));
+        }
+        return p;
+    }
 }
