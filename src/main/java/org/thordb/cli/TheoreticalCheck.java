@@ -30,7 +30,7 @@ import org.thordb.wthor.WthorReader;
  */
 final class TheoreticalCheck {
     /** One game to check: where it is, its moves, its stored score, the depth to solve at. */
-    private record Item(String file, long record, int[] squares, int stored, int depth, boolean damaged) {
+    private record Item(String file, long record, int[] squares, int stored, int depth, int fileDepth, boolean damaged) {
     }
 
     private final PrintWriter out;
@@ -38,6 +38,7 @@ final class TheoreticalCheck {
     private final Integer sample;
     private final long seed;
     private final boolean progress;
+    private boolean explain;
 
     TheoreticalCheck(PrintWriter out, Integer depth, Integer sample, long seed, boolean progress) {
         this.out = out;
@@ -45,6 +46,16 @@ final class TheoreticalCheck {
         this.sample = sample;
         this.seed = seed;
         this.progress = progress;
+    }
+
+    /**
+     * With {@code --depth} other than the file's: each difference is solved again at the file's own
+     * depth, and the line says whether that gives the stored score (then the moves played between
+     * the two depths lost the difference) or not (then the stored score itself is wrong).
+     */
+    TheoreticalCheck explaining(boolean on) {
+        this.explain = on;
+        return this;
     }
 
     /** Checks the games of WTHOR game files. */
@@ -59,7 +70,8 @@ final class TheoreticalCheck {
                 int d = depth != null ? depth : r.header().effectiveDepth();
                 long i = 0;
                 for (WthorGame g : r.games()) {
-                    items.add(new Item(f.toString(), i++, g.squares(), g.theoreticalScore(), d, g.damage() != null));
+                    items.add(new Item(f.toString(), i++, g.squares(), g.theoreticalScore(), d,
+                            r.header().effectiveDepth(), g.damage() != null));
                 }
             }
         }
@@ -84,7 +96,7 @@ final class TheoreticalCheck {
             FileRow f = db.catalog().gameFile(db.catalog().base(g.base()).id(), 8, g.year());
             String key = f.base() + "/" + f.year();
             items.add(new Item(names.get(key), g.record(), g.record68().squares(), g.theoretical(),
-                    depth != null ? depth : depths.get(key), g.damage() != null));
+                    depth != null ? depth : depths.get(key), depths.get(key), g.damage() != null));
         }
         return check(items);
     }
@@ -120,6 +132,8 @@ final class TheoreticalCheck {
         long shortDiffer = 0;
         long damaged = 0;
         long nodes = 0;
+        long explained = 0;
+        long unexplained = 0;
         java.util.TreeSet<Integer> depthsUsed = new java.util.TreeSet<>();
         long t0 = System.nanoTime();
         ProgressBar bar = progress && System.console() != null && !items.isEmpty()
@@ -149,9 +163,27 @@ final class TheoreticalCheck {
                     if (bar != null) {
                         bar.pause();
                     }
+                    String why = "";
+                    if (explain && c.reachedDepth() && it.fileDepth() != it.depth()) {
+                        TheoreticalScore.Computed atFile = TheoreticalScore.compute(it.squares(), it.fileDepth(), solver);
+                        nodes += atFile.nodes();
+                        if (atFile.blackDiscs() == it.stored()) {
+                            explained++;
+                            int lost = Math.abs(c.blackDiscs() - it.stored());
+                            boolean blackLost = c.blackDiscs() < it.stored();
+                            why = "; at the file's depth " + it.fileDepth() + " the solver gives " + atFile.blackDiscs()
+                                    + " as stored: the moves played from " + it.fileDepth() + " to " + it.depth()
+                                    + " empties cost " + (blackLost ? "Black " : "White ") + lost + " disc"
+                                    + (lost == 1 ? "" : "s");
+                        } else {
+                            unexplained++;
+                            why = "; at the file's depth " + it.fileDepth() + " the solver gives " + atFile.blackDiscs()
+                                    + ", not the stored " + it.stored();
+                        }
+                    }
                     out.println(SafeText.of(it.file()) + ": record " + it.record() + ": theoretical " + it.stored()
                             + " stored, " + c.blackDiscs() + " computed" + (c.reachedDepth() ? ""
-                            : " (the game stops at " + c.empties() + " empties: its last position solved)"));
+                            : " (the game stops at " + c.empties() + " empties: its last position solved)") + why);
                     out.flush();
                     if (bar != null) {
                         bar.resume();
@@ -171,6 +203,10 @@ final class TheoreticalCheck {
                 depthsUsed.isEmpty() ? "-" : depthsUsed.size() == 1 ? depthsUsed.first() : depthsUsed.toString(),
                 checked, seconds, seconds == 0 ? 0 : checked / seconds, nodes, agree, differ, shortAgree + shortDiffer,
                 shortAgree, shortDiffer, damaged);
+        if (explain) {
+            out.printf("explained: %d differences come from the moves played between the file's depth and this one"
+                    + " (the file's depth gives the stored score); %d do not%n", explained, unexplained);
+        }
         return differ + shortDiffer == 0 ? 0 : 1;
     }
 }

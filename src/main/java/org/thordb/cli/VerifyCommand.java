@@ -58,6 +58,10 @@ public final class VerifyCommand implements Callable<Integer> {
     @picocli.CommandLine.Option(names = "--depth", paramLabel = "N", description = "With --theoretical: solve at N empties, not the file's depth.")
     Integer depth;
 
+    @picocli.CommandLine.Option(names = "--explain", description = "With --theoretical and --depth: solve each difference again"
+            + " at the file's own depth, to tell imperfect moves between the depths from a wrong stored score.")
+    boolean explain;
+
     @picocli.CommandLine.Option(names = "--where", paramLabel = "QUERY", description = "With --theoretical and a store: only these games.")
     String where;
 
@@ -91,7 +95,7 @@ public final class VerifyCommand implements Callable<Integer> {
             throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
         }
         if (theoretical) {
-            TheoreticalCheck check = new TheoreticalCheck(out, depth, sample, seed, progress);
+            TheoreticalCheck check = new TheoreticalCheck(out, depth, sample, seed, progress).explaining(explain);
             if (!files.isEmpty()) {
                 return check.files(files);
             }
@@ -99,8 +103,8 @@ public final class VerifyCommand implements Callable<Integer> {
                 return check.store(db, where);
             }
         }
-        if (depth != null || where != null) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth and --where go with --theoretical");
+        if (depth != null || where != null || explain) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
         }
         if (files.isEmpty()) {
             return verifyStore(out);

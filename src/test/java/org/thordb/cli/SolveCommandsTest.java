@@ -95,6 +95,36 @@ class SolveCommandsTest {
         assertEquals(0, after.status(), after.out());
         assertTrue(after.out().startsWith("theoretical scores at depth 10: 60 games checked"), after.out());
         assertTrue(after.out().contains(" 0 differ;") && after.out().contains(" 0 differ);"), after.out());
+        // at a shallower depth the moves played in between can lose discs: --explain solves each difference again
+        // at the file's depth, which gives the stored score; a stored score made wrong is told apart
+        Path wrong = tmp.resolve("wrong.wtb");
+        byte[] bytes = java.nio.file.Files.readAllBytes(out.resolve("CLUB_2001.wtb"));
+        int[] first;
+        try (WthorReader r = WthorReader.open(out.resolve("CLUB_2001.wtb"))) {
+            first = r.games().iterator().next().squares();
+        }
+        int at10 = TheoreticalScore.compute(first, 10, solver).blackDiscs();
+        int at8 = TheoreticalScore.compute(first, 8, solver).blackDiscs();
+        int bad = 0;
+        while (bad == at10 || bad == at8) {
+            bad++;
+        }
+        bytes[16 + 7] = (byte) bad; // record 0's theoretical score
+        java.nio.file.Files.write(wrong, bytes);
+        CommandsTest.Run explained = CommandsTest.run("verify", "--theoretical", "--depth", "8", "--explain", "--no-progress",
+                out.resolve("CLUB_2001.wtb").toString(), wrong.toString());
+        List<String> lines = explained.out().lines().filter(l -> l.contains(" computed")).toList();
+        long fromMoves = lines.stream().filter(l -> l.contains("as stored: the moves played from 10 to 8 empties cost ")).count();
+        long notStored = lines.stream().filter(l -> l.contains(", not the stored ")).count();
+        assertEquals(1, notStored, explained.out());
+        assertTrue(explained.out().contains(wrong + ": record 0: theoretical " + bad + " stored, " + at8
+                + " computed; at the file's depth 10 the solver gives " + at10 + ", not the stored " + bad), explained.out());
+        assertTrue(fromMoves > 0, explained.out());
+        assertEquals(lines.size(), fromMoves + notStored
+                + lines.stream().filter(l -> l.contains("its last position solved)")).count(), explained.out());
+        assertTrue(explained.out().contains("explained: " + fromMoves + " differences come from the moves played between"
+                + " the file's depth and this one (the file's depth gives the stored score); 1 do not"), explained.out());
+        assertEquals(2, CommandsTest.run("verify", "--explain", out.toString()).status(), "--explain goes with --theoretical");
         // the store the exported files make verifies too, on a query's games
         Path db2 = tmp.resolve("db2");
         assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", db2.toString(), out.toString()).status());
