@@ -47,6 +47,13 @@ public final class BenchData {
             }
             return d;
         }
+        if (base.equals("ffo-like-1m")) { // the same size, opening as the FFO base's games do (issue 19's second kind)
+            Path d = work().resolve("ffo-like-1m");
+            if (!Files.exists(d.resolve("LIKE_2019.wtb"))) {
+                SampleBase.write(d, "LIKE", 2000, 20, 50_000, 1L, SampleBase.openingsOf(gameFiles("ffo")));
+            }
+            return d;
+        }
         throw new IllegalArgumentException("unknown base " + base);
     }
 

@@ -51,6 +51,64 @@ public final class SampleBase {
      */
     public static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed,
                                    int side) {
+        return write(dir, prefix, firstYear, years, gamesPerYear, seed, side, null);
+    }
+
+    /**
+     * {@link #write(Path, String, int, int, int, long)} with games that open as a real base does:
+     * each game's first 10 to 20 moves (uniformly) are those of a game of {@code openings} drawn
+     * at random, so every line of up to 10 moves comes with the frequency it has in that base
+     * (and longer ones nearly so), and the moves after it are random. The shared positions near
+     * the start are then as common as in real play, which random games never make.
+     *
+     * @param openings the source's openings, as {@link #openingsOf} reads them
+     */
+    public static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed,
+                                   Openings openings) {
+        return write(dir, prefix, firstYear, years, gamesPerYear, seed, 8, openings);
+    }
+
+    /** The first {@value #OPENING_MOVES} moves of each game of a real base, for {@link #write(Path, String, int, int, int, long, Openings)}. */
+    public record Openings(List<int[]> lines) {
+        public Openings {
+            if (lines.isEmpty()) {
+                throw new IllegalArgumentException("no openings to draw from");
+            }
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /** How many of a source game's moves {@link Openings} keeps: a game opens with 10 to this many. */
+    public static final int OPENING_MOVES = 20;
+
+    /** The openings of the games of WTHOR game files (8×8; damaged games up to their last legal move). */
+    public static Openings openingsOf(List<Path> files) {
+        List<int[]> lines = new ArrayList<>();
+        for (Path f : files) {
+            try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(f)) {
+                if (r.kind() != WthorKind.GAMES_8) {
+                    continue;
+                }
+                for (WthorGame g : r.games()) {
+                    int[] sq = g.squares();
+                    int n = 0;
+                    Position p = Position.start();
+                    while (n < Math.min(OPENING_MOVES, sq.length) && sq[n] >= 0 && !p.isFinal()
+                            && (p.legalMoves() & 1L << sq[n]) != 0) {
+                        p = p.play(sq[n]);
+                        n++;
+                    }
+                    if (n > 0) {
+                        lines.add(java.util.Arrays.copyOf(sq, n));
+                    }
+                }
+            }
+        }
+        return new Openings(lines);
+    }
+
+    private static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed,
+                                    int side, Openings openings) {
         if (side != 8 && side != 10) {
             throw new IllegalArgumentException("side " + side);
         }
@@ -80,7 +138,9 @@ public final class SampleBase {
             try (WthorWriter w = WthorWriter.create(f, side == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8,
                     WthorHeader.forGames(made, gamesPerYear, year, side, side == 10 ? 0 : 22))) {
                 for (int i = 0; i < gamesPerYear; i++) {
-                    w.write(side == 10 ? randomGame10(rnd, players, tournaments) : randomGame(rnd, players, tournaments));
+                    w.write(side == 10 ? randomGame10(rnd, players, tournaments)
+                            : randomGame(rnd, players, tournaments, openings == null ? null
+                                    : openings.lines().get(rnd.nextInt(openings.lines().size()))));
                 }
             }
             out.add(f);
@@ -140,10 +200,25 @@ public final class SampleBase {
 
     /** A random legal game: random moves to the end, or (1 in 50) stopped early. */
     public static WthorGame randomGame(SplittableRandom rnd, int players, int tournaments) {
+        return randomGame(rnd, players, tournaments, null);
+    }
+
+    /**
+     * A random legal game that opens with the first 10 to 20 moves (uniformly; fewer when the line
+     * is shorter) of {@code opening} when one is given (legal moves from the start).
+     */
+    static WthorGame randomGame(SplittableRandom rnd, int players, int tournaments, int[] opening) {
         int[] moves = new int[60];
         int n = 0;
         Position p = Position.start();
-        int stopAt = rnd.nextInt(50) == 0 ? 10 + rnd.nextInt(40) : 60;
+        if (opening != null) {
+            int k = Math.min(opening.length, 10 + rnd.nextInt(OPENING_MOVES - 10 + 1));
+            for (; n < k; n++) {
+                moves[n] = opening[n];
+                p = p.play(opening[n]);
+            }
+        }
+        int stopAt = rnd.nextInt(50) == 0 ? Math.max(n, 10 + rnd.nextInt(40)) : 60;
         while (!p.isFinal() && n < stopAt) {
             long legal = p.legalMoves();
             int k = rnd.nextInt(Long.bitCount(legal));
