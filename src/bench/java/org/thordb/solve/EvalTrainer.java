@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.zip.GZIPOutputStream;
 import org.thordb.bench.BenchData;
-import org.thordb.othello.Bitboards;
 import org.thordb.othello.Replay;
 
 /**
@@ -33,65 +32,67 @@ public final class EvalTrainer {
         Path out = Path.of(args.length > 0 ? args[0] : "src/main/resources/org/thordb/solve/pattern-eval.bin.gz");
         List<int[]> games = BenchData.games("ffo");
         int ph = PatternEval.PHASES;
+        List<List<int[]>> featList = new java.util.ArrayList<>();
+        List<List<Float>> labelList = new java.util.ArrayList<>();
+        List<List<Boolean>> heldList = new java.util.ArrayList<>();
+        for (int p = 0; p < ph; p++) {
+            featList.add(new java.util.ArrayList<>());
+            labelList.add(new java.util.ArrayList<>());
+            heldList.add(new java.util.ArrayList<>());
+        }
+        int gi = 0;
+        for (int[] g : games) {
+            gi++;
+            long[] st = Replay.startState();
+            long[][] boards = new long[61][];
+            int n = 0;
+            boolean ok = true;
+            for (int sq : g) {
+                if (!Replay.step(st, sq)) {
+                    ok = false;
+                    break;
+                }
+                n++;
+                if (st[2] != 2) {
+                    boards[n] = new long[] {st[0], st[1], st[2]};
+                }
+            }
+            if (!ok || st[2] != 2) {
+                continue; // unfinished: no final score
+            }
+            int black = Long.bitCount(st[0]);
+            int white = Long.bitCount(st[1]);
+            int e = 64 - black - white;
+            int diff = black > white ? black - white + e : black < white ? black - white - e : 0;
+            for (int k = 1; k <= n; k++) {
+                if (boards[k] == null) {
+                    continue;
+                }
+                long me = boards[k][2] == 0 ? boards[k][0] : boards[k][1];
+                long opp = boards[k][2] == 0 ? boards[k][1] : boards[k][0];
+                int empties = 64 - Long.bitCount(me | opp);
+                if (empties < 8 || empties > 30) {
+                    continue;
+                }
+                int p = PatternEval.phase(empties);
+                int[] f = new int[FEATURES];
+                PatternEval.features(me, opp, f);
+                featList.get(p).add(f);
+                labelList.get(p).add((float) (boards[k][2] == 0 ? diff : -diff));
+                heldList.get(p).add(gi % 10 == 0);
+            }
+        }
         int[][][] feats = new int[ph][][];
         float[][] labels = new float[ph][];
         boolean[][] held = new boolean[ph][];
-        int[] counts = new int[ph];
-        // two passes: count, then fill
-        for (int pass = 0; pass < 2; pass++) {
-            java.util.Arrays.fill(counts, 0);
-            long[] s = new long[3];
-            int gi = 0;
-            for (int[] g : games) {
-                gi++;
-                long[] st = Replay.startState();
-                long[][] boards = new long[61][];
-                int n = 0;
-                boolean ok = true;
-                for (int sq : g) {
-                    if (!Replay.step(st, sq)) {
-                        ok = false;
-                        break;
-                    }
-                    n++;
-                    if (st[2] != 2) {
-                        boards[n] = new long[] {st[0], st[1], st[2]};
-                    }
-                }
-                if (!ok || st[2] != 2) {
-                    continue; // unfinished: no final score
-                }
-                int black = Long.bitCount(st[0]);
-                int white = Long.bitCount(st[1]);
-                int e = 64 - black - white;
-                int diff = black > white ? black - white + e : black < white ? black - white - e : 0;
-                for (int k = 1; k <= n; k++) {
-                    if (boards[k] == null) {
-                        continue;
-                    }
-                    long me = boards[k][2] == 0 ? boards[k][0] : boards[k][1];
-                    long opp = boards[k][2] == 0 ? boards[k][1] : boards[k][0];
-                    int empties = 64 - Long.bitCount(me | opp);
-                    if (empties < 8 || empties > 30) {
-                        continue;
-                    }
-                    int p = PatternEval.phase(empties);
-                    int i = counts[p]++;
-                    if (pass == 1) {
-                        int[] f = new int[FEATURES];
-                        PatternEval.features(me, opp, f);
-                        feats[p][i] = f;
-                        labels[p][i] = boards[k][2] == 0 ? diff : -diff;
-                        held[p][i] = gi % 10 == 0;
-                    }
-                }
-            }
-            if (pass == 0) {
-                for (int p = 0; p < ph; p++) {
-                    feats[p] = new int[counts[p]][];
-                    labels[p] = new float[counts[p]];
-                    held[p] = new boolean[counts[p]];
-                }
+        for (int p = 0; p < ph; p++) {
+            int c = featList.get(p).size();
+            feats[p] = featList.get(p).toArray(new int[0][]);
+            labels[p] = new float[c];
+            held[p] = new boolean[c];
+            for (int i = 0; i < c; i++) {
+                labels[p][i] = labelList.get(p).get(i);
+                held[p][i] = heldList.get(p).get(i);
             }
         }
         try (OutputStream o = Files.newOutputStream(out);
@@ -190,9 +191,5 @@ public final class EvalTrainer {
             v += edge[x[k]] + line2[x[4 + k]] + corner[x[8 + k]];
         }
         return v;
-    }
-
-    static {
-        Bitboards.legalMoves(0, 0); // the othello classes loaded before the timing starts
     }
 }
