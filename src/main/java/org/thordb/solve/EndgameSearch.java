@@ -145,7 +145,8 @@ final class EndgameSearch {
         long reply = Bitboards.legalMoves(nextMe, nextOpp);
         int key = 16 * Long.bitCount(reply) + 16 * Long.bitCount(reply & CORNERS);
         if (empties >= SORT_EVAL_EMPTIES) {
-            key += SORT_EVAL_WEIGHT * evalSearch(nextMe, nextOpp, depth, -EVAL_INF, EVAL_INF);
+            key += SORT_EVAL_WEIGHT * (depth == 0 ? PatternEval.eval(nextMe, nextOpp, 64 - Long.bitCount(nextMe | nextOpp), reply)
+                    : evalSearch(nextMe, nextOpp, depth, -EVAL_INF, EVAL_INF)); // the replies made above serve the evaluation
         }
         long empty = ~(nextMe | nextOpp);
         return TIE * key - TIE_CORNER * cornerStable(nextOpp) + TIE_POT * Long.bitCount(around(nextOpp) & empty);

@@ -211,6 +211,11 @@ final class PatternEval {
 
     /** The value of the position for the side to move, in eighths of a disc of final difference. */
     static int eval(long me, long opp, int empties) {
+        return eval(me, opp, empties, Bitboards.legalMoves(me, opp));
+    }
+
+    /** {@link #eval(long, long, int)} when the mover's legal moves are known already. */
+    static int eval(long me, long opp, int empties, long myMoves) {
         int ph = phase(empties);
         short[] edge = Tables.EDGE[ph];
         short[] line2 = Tables.LINE2[ph];
@@ -246,7 +251,9 @@ final class PatternEval {
                 + block[blockA1(Long.reverseBytes(tm)) << 10 | blockA1(Long.reverseBytes(to))]
                 + block[blockA1(Long.reverse(tm)) << 10 | blockA1(Long.reverse(to))];
         int[] s = Tables.SCALAR[ph];
-        return v + s[0] + s[1] * mobility(me, opp) + ((empties & 1) != 0 ? s[2] : 0);
+        long om = Bitboards.legalMoves(opp, me);
+        int mob = Long.bitCount(myMoves) + Long.bitCount(myMoves & CORNERS) - Long.bitCount(om) - Long.bitCount(om & CORNERS);
+        return v + s[0] + s[1] * mob + ((empties & 1) != 0 ? s[2] : 0);
     }
 
     /**
