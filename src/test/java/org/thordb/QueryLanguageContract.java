@@ -175,10 +175,26 @@ abstract class QueryLanguageContract {
         cases.put("base = " + q(base.db().catalog().bases().get(0).name()) + " and year != 1999 and theoretical > score",
                 g -> g.year() != 1999 && theo(g) > score(g));
         cases.put("year > 2010 and year < 2013 and moves < 58", g -> g.year() > 2010 && g.year() < 2013 && moves(g) < 58);
+        // the columns test a conjunction's survivors: a name, then a score and a comparison on its games
+        cases.put("player = " + q(p1) + " and score > 40 and theoretical >= score", g -> (lower(g.black()).equals(lower(p1))
+                || lower(g.white()).equals(lower(p1))) && score(g) > 40 && theo(g) >= score(g));
+        cases.put("opening = f5d6 and not (player ~ " + q(part) + ") and moves = 60", g -> beginsWith(g, "f5d6")
+                && !(lower(g.black()).contains(part) || lower(g.white()).contains(part)) && moves(g) == 60);
         for (Map.Entry<String, Predicate<PlainScan.Game>> c : cases.entrySet()) {
             long want = scan.count(c.getValue());
             assertEquals(want, db.count(c.getKey()), c.getKey());
+            // and each way the planner can take: postings only, the per-game columns wherever they answer
+            org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(c.getKey());
+            for (org.thordb.query.plan.QueryPlanner.Access a : org.thordb.query.plan.QueryPlanner.Access.values()) {
+                assertEquals(want, (long) db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r, a).execute(r)
+                        .getLongCardinality()), c.getKey() + " with " + a);
+            }
         }
+        // the columns are what the forced plans read: explain says so
+        String columns = db.read(r -> org.thordb.query.plan.QueryPlanner.plan(org.thordb.query.parse.QueryParser.parse(
+                "player = " + q(p1) + " and score > 40"), r, org.thordb.query.plan.QueryPlanner.Access.COLUMNS)
+                .plan().explain(r.catalog()));
+        assertTrue(columns.contains("score > 40: the per-game columns, tested on the "), columns);
         Position tenth = Replay.replay(scan.games().get(0).game().squares(), 10, null).finalPosition();
         assertTrue(scan.count(g -> reaches(g, tenth)) >= 1);
         assertEquals(scan.count(g -> reaches(g, tenth)), db.count("position = \"" + tenth.toBoardString() + "\""));

@@ -25,6 +25,11 @@ public final class BenchData {
     private BenchData() {
     }
 
+    /** {@code BenchData BASE}: generates the base's files when missing and prints their folder. */
+    public static void main(String[] args) {
+        System.out.println(files(args[0]));
+    }
+
     /** Where the benchmarks keep their stores and generated files. */
     public static Path work() {
         return Path.of(System.getProperty("thordb.bench.dir", "target/bench"));
@@ -51,6 +56,20 @@ public final class BenchData {
             Path d = work().resolve("ffo-like-1m");
             if (!Files.exists(d.resolve("LIKE_2019.wtb"))) {
                 SampleBase.write(d, "LIKE", 2000, 20, 50_000, 1L, SampleBase.openingsOf(gameFiles("ffo")));
+            }
+            return d;
+        }
+        if (base.equals("synthetic-10m")) { // issue 19's scale: 100 yearly files of 100,000 random games
+            Path d = work().resolve("synthetic-10m");
+            if (!Files.exists(d.resolve("TENM_1999.wtb"))) {
+                SampleBase.write(d, "TENM", 1900, 100, 100_000, 1L);
+            }
+            return d;
+        }
+        if (base.equals("ffo-like-10m")) {
+            Path d = work().resolve("ffo-like-10m");
+            if (!Files.exists(d.resolve("LIKT_1999.wtb"))) {
+                SampleBase.write(d, "LIKT", 1900, 100, 100_000, 1L, SampleBase.openingsOf(gameFiles("ffo")));
             }
             return d;
         }

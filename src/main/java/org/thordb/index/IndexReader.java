@@ -62,6 +62,45 @@ public final class IndexReader {
         return scope == null || scope.get(Terms.segmentOf(key));
     }
 
+    /** How many game files (segments) {@code pick} chooses among those this reader reads. */
+    public int segmentCount(java.util.function.Predicate<FileRow> pick) {
+        int n = 0;
+        for (FileRow f : catalog.gameFiles()) {
+            if ((scope == null || scope.get(f.segment())) && pick.test(f)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** How many games the files this reader reads hold. */
+    public long gamesInScope() {
+        long n = 0;
+        for (FileRow f : catalog.gameFiles()) {
+            if (scope == null || scope.get(f.segment())) {
+                n += f.games();
+            }
+        }
+        return n;
+    }
+
+    /** The game files this reader reads (all, or those of {@link #within}), in id order. */
+    public java.util.List<FileRow> filesInScope() {
+        java.util.List<FileRow> out = new java.util.ArrayList<>();
+        for (FileRow f : catalog.gameFiles()) {
+            if (scope == null || scope.get(f.segment())) {
+                out.add(f);
+            }
+        }
+        out.sort(java.util.Comparator.comparingInt(FileRow::firstId));
+        return out;
+    }
+
+    /** The view this reader reads (for the columns, which scan the records once). */
+    Store.View view() {
+        return view;
+    }
+
     /** The catalog this reader answers from. */
     public Catalog catalog() {
         return catalog;

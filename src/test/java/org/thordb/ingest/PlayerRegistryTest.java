@@ -148,6 +148,14 @@ class PlayerRegistryTest {
                     db.count("country = tpe"), "a code the seed lacks is kept by its letters");
             assertTrue(db.explain("country = JPN").contains("black and white postings of 1 registered player"),
                     db.explain("country = JPN"));
+            for (String q : java.util.List.of("country = JPN", "country(black) = FRA", "born(white) < 1980", "born >= 1970")) {
+                org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(q);
+                long want = db.read(ix -> org.thordb.query.plan.QueryPlanner.plan(e, ix,
+                        org.thordb.query.plan.QueryPlanner.Access.POSTINGS).execute(ix).getLongCardinality());
+                assertEquals(want, (long) db.read(ix -> org.thordb.query.plan.QueryPlanner.plan(e, ix,
+                        org.thordb.query.plan.QueryPlanner.Access.COLUMNS).execute(ix).getLongCardinality()),
+                        q + " from the per-game columns (the postings, checked against the scan above, say " + want + ")");
+            }
             // the players list: games, wins and years from a plain count
             ThorDb.Player p = db.players("", "games").stream().filter(x -> x.name().equals("Renamed Zero")).findFirst()
                     .orElseThrow();

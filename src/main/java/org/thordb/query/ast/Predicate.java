@@ -3,6 +3,7 @@ package org.thordb.query.ast;
 import java.util.Locale;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.Field;
+import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
 import org.thordb.index.Postings;
 import org.thordb.index.Terms;
@@ -19,9 +20,8 @@ import org.thordb.store.NameIndex;
  *
  * <p>Usage: {@code RoaringBitmap draws = new Predicate.ResultMatch(Predicate.Outcome.DRAW).lookup(reader);}
  */
-public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch,
-        Predicate.Numeric, Predicate.FieldCompare, Predicate.ResultMatch,
-        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, Predicate.RegistryMatch, Predicate.BoardSize,
+public sealed interface Predicate extends Expr permits Predicate.Columnar, Predicate.BaseMatch,
+        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, Predicate.BoardSize,
         Predicate.Position10Match, BoardCondition {
 
     /** The games this predicate holds for, from the indexes of a reader. */
@@ -36,6 +36,50 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
      */
     default boolean picksFiles() {
         return false;
+    }
+
+    /**
+     * A predicate the per-game columns ({@link GameColumns}) can answer a game at a time: the
+     * planner reads it there, in one pass or on the games a conjunction's other parts leave, when
+     * its postings would be many entries (a substring of thousands of names, a comparison over many
+     * values, one field against another).
+     */
+    sealed interface Columnar extends Predicate permits NameMatch, Numeric, FieldCompare, ResultMatch, RegistryMatch {
+        /** The test of one game, with names and registry records resolved once for the catalog. */
+        GameTest test(Catalog c, GameColumns columns);
+
+        /** How many postings entries a lookup on this reader reads, at most (a term's entry per segment). */
+        long entries(IndexReader r);
+
+        /** Whether the columns can answer it at all (a year or an id is the catalog's, not a column's). */
+        default boolean columnar() {
+            return true;
+        }
+
+        /**
+         * How many games a lookup on this reader adds up beyond its entries, at most: a comparison of
+         * two fields reads every game's postings of both.
+         */
+        default long idsRead(IndexReader r) {
+            return 0;
+        }
+    }
+
+    /**
+     * The test of the games of one file at a time: what depends on the file (its base's names, its
+     * year) is looked up once, so the test of a game reads only its columns.
+     */
+    @FunctionalInterface
+    interface GameTest {
+        /** The test of the games of file {@code f}. */
+        java.util.function.IntPredicate in(FileRow f);
+    }
+
+    /** A numeric field of the games of one file: what depends on the file is looked up once. */
+    @FunctionalInterface
+    interface GameValue {
+        /** The field of the games of file {@code f}, by game id. */
+        java.util.function.IntUnaryOperator in(FileRow f);
     }
 
     /** The fields holding a name. */
@@ -110,7 +154,41 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
     enum Outcome { BLACK, WHITE, DRAW }
 
     /** A name equal to (case-insensitive) or containing ({@code ~}) a text. */
-    record NameMatch(NameField field, boolean substring, String name) implements Predicate {
+    record NameMatch(NameField field, boolean substring, String name) implements Columnar {
+        @Override
+        public GameTest test(Catalog c, GameColumns g) {
+            boolean[][] hit = new boolean[maxBase(c) + 1][];
+            for (Catalog.Base b : c.bases()) {
+                NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
+                hit[b.id()] = numbers(names.matching(name, substring));
+            }
+            return f -> {
+                boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
+                if (h == null) {
+                    return id -> false;
+                }
+                return switch (field) {
+                    case PLAYER -> id -> h[g.black(id)] || h[g.white(id)];
+                    case BLACK -> id -> h[g.black(id)];
+                    case WHITE -> id -> h[g.white(id)];
+                    case TOURNAMENT -> id -> h[g.tournament(id)];
+                };
+            };
+        }
+
+        @Override
+        public long entries(IndexReader r) {
+            long n = 0;
+            for (Catalog.Base b : r.catalog().bases()) {
+                NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
+                int matched = names.matching(name, substring).length;
+                if (matched > 0) {
+                    n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * (field == NameField.PLAYER ? 2 : 1);
+                }
+            }
+            return n;
+        }
+
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             Postings.Union out = new Postings.Union();
@@ -178,9 +256,50 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
     }
 
     /** A numeric field against numbers: what the indexes read is the field's, and years pick whole files. */
-    sealed interface Numeric extends Predicate permits NumCompare, NumRange {
+    sealed interface Numeric extends Columnar permits NumCompare, NumRange {
         /** The field compared. */
         NumField field();
+
+        /** The values that hold, as {@code [low, high)} (longs, so that ends past the field's are fine), and whether it is their complement. */
+        long[] bounds();
+
+        @Override
+        default boolean columnar() {
+            return !field().fromCatalog();
+        }
+
+        @Override
+        default GameTest test(Catalog c, GameColumns g) {
+            long[] b = bounds();
+            long low = b[0];
+            long high = b[1];
+            boolean not = b[2] != 0;
+            // a column's values are 0..255: the test is a table of which hold
+            boolean[] holds = new boolean[256];
+            for (int v = 0; v < 256; v++) {
+                holds[v] = (v >= low && v < high) != not;
+            }
+            java.util.function.IntPredicate t = switch (field()) {
+                case SCORE -> id -> holds[g.score(id)];
+                case THEORETICAL -> id -> holds[g.theoretical(id)];
+                case MOVES -> id -> holds[g.moves(id)];
+                case YEAR, ID, RECORD -> throw new IllegalStateException(field() + " is the catalog's, not a column's");
+            };
+            return f -> t;
+        }
+
+        @Override
+        default long entries(IndexReader r) {
+            if (field().fromCatalog()) {
+                return 0;
+            }
+            long[] b = bounds();
+            long values = Math.max(0, Math.min(b[1], 65) - Math.max(b[0], 0)); // scores and move counts are 0..64
+            if (b[2] != 0) {
+                values = 65 - values; // read as a range, then taken from every game: count what a complement reads
+            }
+            return values * r.segmentCount(f -> true);
+        }
 
         @Override
         default String access(Catalog c) {
@@ -195,6 +314,19 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
 
     /** A numeric field compared with a number. */
     record NumCompare(NumField field, Op op, int value) implements Numeric {
+        @Override
+        public long[] bounds() {
+            long v = value;
+            return switch (op) {
+                case EQ -> new long[] {v, v + 1, 0};
+                case NE -> new long[] {v, v + 1, 1};
+                case LT -> new long[] {Long.MIN_VALUE, v, 0};
+                case LE -> new long[] {Long.MIN_VALUE, v + 1, 0};
+                case GT -> new long[] {v + 1, Long.MAX_VALUE, 0};
+                case GE -> new long[] {v, Long.MAX_VALUE, 0};
+            };
+        }
+
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             long v = value;
@@ -217,6 +349,11 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
     /** A numeric field within {@code low..high}, both included. */
     record NumRange(NumField field, int low, int high) implements Numeric {
         @Override
+        public long[] bounds() {
+            return new long[] {low, (long) high + 1, 0};
+        }
+
+        @Override
         public RoaringBitmap lookup(IndexReader r) {
             return range(field, low, (long) high + 1, r);
         }
@@ -228,7 +365,36 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
     }
 
     /** Two numeric fields of the same game compared: {@code theoretical > score}. */
-    record FieldCompare(NumField left, Op op, NumField right) implements Predicate {
+    record FieldCompare(NumField left, Op op, NumField right) implements Columnar {
+        @Override
+        public GameTest test(Catalog c, GameColumns g) {
+            GameValue left = column(left(), g);
+            GameValue right = column(right(), g);
+            return f -> {
+                java.util.function.IntUnaryOperator a = left.in(f);
+                java.util.function.IntUnaryOperator b = right.in(f);
+                return switch (op) { // one lambda an operator: no switch a game
+                    case EQ -> id -> a.applyAsInt(id) == b.applyAsInt(id);
+                    case NE -> id -> a.applyAsInt(id) != b.applyAsInt(id);
+                    case LT -> id -> a.applyAsInt(id) < b.applyAsInt(id);
+                    case LE -> id -> a.applyAsInt(id) <= b.applyAsInt(id);
+                    case GT -> id -> a.applyAsInt(id) > b.applyAsInt(id);
+                    case GE -> id -> a.applyAsInt(id) >= b.applyAsInt(id);
+                };
+            };
+        }
+
+        @Override
+        public long entries(IndexReader r) {
+            int segments = r.segmentCount(f -> true);
+            return (left.fromCatalog() ? 0 : 65L * segments) + (right.fromCatalog() ? 0 : 65L * segments);
+        }
+
+        @Override
+        public long idsRead(IndexReader r) {
+            return 4 * r.catalog().games(); // both fields' games read, then united value by value
+        }
+
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             return fieldCompare(this, r);
@@ -246,7 +412,19 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
     }
 
     /** The result from the stored score. */
-    record ResultMatch(Outcome outcome) implements Predicate {
+    record ResultMatch(Outcome outcome) implements Columnar {
+        @Override
+        public GameTest test(Catalog c, GameColumns g) {
+            int code = outcome.ordinal();
+            java.util.function.IntPredicate t = id -> g.result(id) == code;
+            return f -> t;
+        }
+
+        @Override
+        public long entries(IndexReader r) {
+            return r.segmentCount(f -> true);
+        }
+
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             return r.term(Field.RESULT, Terms.small(outcome.ordinal()));
@@ -273,7 +451,38 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
      * @param op the operator
      * @param year the birth year compared (for {@code born})
      */
-    record RegistryMatch(String colour, String country, Op op, int year) implements Predicate {
+    record RegistryMatch(String colour, String country, Op op, int year) implements Columnar {
+        @Override
+        public GameTest test(Catalog c, GameColumns g) {
+            boolean[][] hit = new boolean[maxBase(c) + 1][];
+            for (Catalog.Base b : c.bases()) {
+                hit[b.id()] = numbers(b.registry().entrySet().stream().filter(e -> test(e.getValue()))
+                        .mapToInt(java.util.Map.Entry::getKey).toArray());
+            }
+            boolean black = colour == null || colour.equals("black");
+            boolean white = colour == null || colour.equals("white");
+            return f -> {
+                boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
+                if (h == null) {
+                    return id -> false;
+                }
+                return black && white ? id -> h[g.black(id)] || h[g.white(id)]
+                        : black ? id -> h[g.black(id)] : id -> h[g.white(id)];
+            };
+        }
+
+        @Override
+        public long entries(IndexReader r) {
+            long n = 0;
+            for (Catalog.Base b : r.catalog().bases()) {
+                long players = b.registry().values().stream().filter(this::test).count();
+                if (players > 0) {
+                    n += players * r.segmentCount(f -> f.base() == b.id()) * (colour == null ? 2 : 1);
+                }
+            }
+            return n;
+        }
+
         /** Whether a record matches. */
         public boolean test(org.thordb.store.PlayerRecord r) {
             if (r == null) {
@@ -481,6 +690,44 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
     }
 
     // ---- shared by the records above
+
+    private static int maxBase(Catalog c) {
+        int max = 0;
+        for (Catalog.Base b : c.bases()) {
+            max = Math.max(max, b.id());
+        }
+        return max;
+    }
+
+    /** A name number's flag (null when none is set): numbers are u16. */
+    private static boolean[] numbers(int[] set) {
+        if (set.length == 0) {
+            return null;
+        }
+        boolean[] h = new boolean[1 << 16];
+        for (int n : set) {
+            h[n] = true;
+        }
+        return h;
+    }
+
+    /** A numeric field of a game, from the columns or its file. */
+    private static GameValue column(NumField f, GameColumns g) {
+        return switch (f) {
+            case SCORE -> file -> g::score;
+            case THEORETICAL -> file -> g::theoretical;
+            case MOVES -> file -> g::moves;
+            case YEAR -> file -> {
+                int year = file.year();
+                return id -> year;
+            };
+            case ID -> file -> id -> id;
+            case RECORD -> file -> {
+                int first = file.firstId();
+                return id -> id - first;
+            };
+        };
+    }
 
     private static String quote(String s) {
         return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";

@@ -28,6 +28,8 @@ public sealed interface QueryPlan {
         T lookup(Lookup l);
 
         T check(Check c);
+
+        T scan(Scan s);
     }
 
     /** Hands this part to the visitor's method for its kind. */
@@ -88,6 +90,26 @@ public sealed interface QueryPlan {
         }
     }
 
+    /**
+     * One predicate answered from the per-game columns ({@link org.thordb.index.GameColumns})
+     * rather than its postings, because the postings would cost more: a pass over every game the
+     * reader covers, or a test of each game the parts before it in a conjunction leave.
+     *
+     * @param predicate the predicate
+     * @param tested the games tested
+     * @param survivors whether those were what the parts before left (else every game in scope)
+     * @param entries the postings entries a lookup would have read
+     * @param estimate the games it gives
+     * @param micros how long the test took when planned
+     */
+    record Scan(org.thordb.query.ast.Predicate.Columnar predicate, long tested, boolean survivors, long entries,
+                long estimate, long micros) implements QueryPlan {
+        @Override
+        public <T> T accept(Visitor<T> v) {
+            return v.scan(this);
+        }
+    }
+
     /** The plan drawn as an indented tree, one part a line, saying what the indexes read for each. */
     default String explain(org.thordb.store.Catalog c) {
         StringBuilder sb = new StringBuilder();
@@ -128,6 +150,16 @@ public sealed interface QueryPlan {
             public Void lookup(Lookup l) {
                 sb.append(pad).append(l.predicate().text()).append(": ").append(l.predicate().access(c))
                         .append(" -> ").append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");
+                return null;
+            }
+
+            @Override
+            public Void scan(Scan s) {
+                sb.append(pad).append(s.predicate().text()).append(": the per-game columns, ")
+                        .append(s.survivors() ? "tested on the " + s.tested() + " games the parts above leave"
+                                : "one pass over " + s.tested() + " games")
+                        .append(" (its postings: ").append(s.entries()).append(s.entries() == 1 ? " entry" : " entries")
+                        .append(") -> ").append(s.estimate()).append(" games in ").append(s.micros()).append(" us\n");
                 return null;
             }
 

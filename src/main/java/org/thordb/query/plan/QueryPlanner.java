@@ -43,6 +43,11 @@ public final class QueryPlanner {
             }
 
             @Override
+            public RoaringBitmap scan(QueryPlan.Scan s) {
+                return bitmaps.get(s);
+            }
+
+            @Override
             public RoaringBitmap and(QueryPlan.And a) {
                 RoaringBitmap acc = run(a.children().get(0), bitmaps, r).clone();
                 for (int i = 1; i < a.children().size() && !acc.isEmpty(); i++) {
@@ -67,15 +72,34 @@ public final class QueryPlanner {
         });
     }
 
-    /** Plans an expression on a reader, looking each predicate up. */
+    /**
+     * How the predicates that the per-game columns can answer are answered: the cheapest way by
+     * the planner's estimates, or always one way (for tests that compare the two, and for
+     * measuring them).
+     */
+    public enum Access {
+        /** Postings, a pass over the columns, or a test of the survivors, whichever is estimated cheapest. */
+        CHEAPEST,
+        /** Always the postings. */
+        POSTINGS,
+        /** Always the columns (made when they are not). */
+        COLUMNS
+    }
+
+    /** Plans an expression on a reader, looking each predicate up the cheapest way. */
     public static Planned plan(Expr e, IndexReader r) {
+        return plan(e, r, Access.CHEAPEST);
+    }
+
+    /** Plans an expression on a reader, answering what the columns can answer as {@code access} says. */
+    public static Planned plan(Expr e, IndexReader r, Access access) {
         java.util.Map<QueryPlan, RoaringBitmap> bitmaps = new java.util.IdentityHashMap<>();
-        QueryPlan p = build(e, r, bitmaps, r.catalog().games());
+        QueryPlan p = build(e, r, bitmaps, r.catalog().games(), access);
         return new Planned(p, bitmaps);
     }
 
     private static QueryPlan build(Expr e, IndexReader r, java.util.Map<QueryPlan, RoaringBitmap> bitmaps,
-                                   long all) {
+                                   long all, Access access) {
         if (e instanceof Expr.And) {
             List<QueryPlan> parts = new ArrayList<>();
             List<Expr> xs = flatten(e, Expr.And.class);
@@ -83,7 +107,7 @@ public final class QueryPlanner {
             RoaringBitmap scope = null;
             for (Expr x : xs) {
                 if (picksFiles(x)) {
-                    QueryPlan p = build(x, r, bitmaps, all);
+                    QueryPlan p = build(x, r, bitmaps, all, access);
                     parts.add(p);
                     RoaringBitmap b = bitmaps.get((QueryPlan.Lookup) p);
                     scope = scope == null ? b : RoaringBitmap.and(scope, b);
@@ -91,12 +115,21 @@ public final class QueryPlanner {
             }
             IndexReader inner = scope == null ? r : r.within(scope);
             List<BoardCondition> board = new ArrayList<>();
+            List<Predicate.Columnar> deferred = new ArrayList<>();
             for (Expr x : xs) {
                 if (x instanceof BoardCondition c) {
                     board.add(c);
+                } else if (x instanceof Predicate.Columnar c && ColumnScan.available(c, inner, access)) {
+                    deferred.add(c); // after the parts only postings answer: it may then test just their games
                 } else if (!picksFiles(x)) {
-                    parts.add(build(x, inner, bitmaps, all));
+                    parts.add(build(x, inner, bitmaps, all, access));
                 }
+            }
+            // the parts the columns could answer, cheapest postings first, each the cheapest way given what is left
+            deferred.sort(Comparator.comparingLong(c -> ColumnScan.postingsNanos(c, inner)));
+            for (Predicate.Columnar c : deferred) {
+                RoaringBitmap survivors = parts.isEmpty() ? null : run(new QueryPlan.And(parts, 0), bitmaps, inner);
+                parts.add(choose(c, inner, survivors, bitmaps, access));
             }
             parts.sort(Comparator.comparingLong(QueryPlan::estimate));
             if (!board.isEmpty()) { // the board last: replayed only for the games the indexes leave
@@ -115,20 +148,47 @@ public final class QueryPlanner {
             List<QueryPlan> parts = new ArrayList<>();
             long sum = 0;
             for (Expr x : flatten(e, Expr.Or.class)) {
-                QueryPlan p = build(x, r, bitmaps, all);
+                QueryPlan p = build(x, r, bitmaps, all, access);
                 parts.add(p);
                 sum += p.estimate();
             }
             return new QueryPlan.Or(parts, Math.min(all, sum));
         }
         if (e instanceof Expr.Not n) {
-            QueryPlan child = build(n.inner(), r, bitmaps, all);
+            QueryPlan child = build(n.inner(), r, bitmaps, all, access);
             return new QueryPlan.Not(child, all - child.estimate());
         }
         if (e instanceof BoardCondition c) {
             return check(c, r, r.all(), bitmaps);
         }
-        Predicate pred = (Predicate) e;
+        if (e instanceof Predicate.Columnar c && ColumnScan.available(c, r, access)) {
+            return choose(c, r, null, bitmaps, access);
+        }
+        return lookup((Predicate) e, r, bitmaps);
+    }
+
+    /**
+     * A predicate the columns can answer, answered the cheapest way: its postings, a pass over
+     * the columns of every game in scope, or a test of each survivor (null: none yet).
+     */
+    private static QueryPlan choose(Predicate.Columnar c, IndexReader r, RoaringBitmap survivors,
+                                    java.util.Map<QueryPlan, RoaringBitmap> bitmaps, Access access) {
+        long postings = access == Access.COLUMNS ? Long.MAX_VALUE : ColumnScan.postingsNanos(c, r);
+        long pass = ColumnScan.passNanos(r);
+        long probe = survivors == null ? Long.MAX_VALUE : ColumnScan.probeNanos(survivors);
+        if (postings <= Math.min(pass, probe)) {
+            return lookup(c, r, bitmaps);
+        }
+        long t0 = System.nanoTime();
+        RoaringBitmap b = probe < pass ? ColumnScan.test(c, r, survivors) : ColumnScan.pass(c, r);
+        long micros = (System.nanoTime() - t0) / 1000;
+        QueryPlan.Scan s = new QueryPlan.Scan(c, probe < pass ? survivors.getLongCardinality() : r.gamesInScope(),
+                probe < pass, c.entries(r), b.getLongCardinality(), micros);
+        bitmaps.put(s, b);
+        return s;
+    }
+
+    private static QueryPlan lookup(Predicate pred, IndexReader r, java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
         RoaringBitmap b = pred.lookup(r);
         long micros = (System.nanoTime() - t0) / 1000;

@@ -1,0 +1,131 @@
+package org.thordb.index;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.thordb.store.Catalog;
+import org.thordb.store.Keys;
+import org.thordb.store.Store;
+import org.thordb.wthor.WthorGame;
+
+/**
+ * The fields of every game as columns in memory, indexed by game id: player and tournament
+ * numbers, scores, the number of moves, the result. A predicate that matches many terms (a
+ * substring of thousands of names, one field compared with another) is answered from these in
+ * one pass over the games instead of a union of thousands of postings entries; a conjunction tests
+ * them on the games its other parts leave. Made by one scan of the game records the first time a
+ * catalog needs them, then kept for as long as that catalog lives (an import makes a new one):
+ * 14 bytes a game, 140 MB at ten million.
+ *
+ * <p>Usage: {@code GameColumns c = GameColumns.of(reader); int black = c.black(id);}
+ */
+public final class GameColumns {
+    private static final Map<Catalog, GameColumns> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /** Where the WTHOR record starts in a {@code games} value (see {@link org.thordb.store.GameRow}). */
+    private static final int RECORD_AT = 17;
+
+    private final char[] black;
+    private final char[] white;
+    private final char[] tournament;
+    private final byte[] score;
+    private final byte[] theoretical;
+    private final byte[] moves;
+    private final byte[] result;
+
+    private GameColumns(int size) {
+        black = new char[size];
+        white = new char[size];
+        tournament = new char[size];
+        score = new byte[size];
+        theoretical = new byte[size];
+        moves = new byte[size];
+        result = new byte[size];
+    }
+
+    /** The columns of a reader's catalog: made by one scan of its records the first time, then shared. */
+    public static GameColumns of(IndexReader r) {
+        Catalog c = r.catalog();
+        GameColumns t = CACHE.get(c);
+        if (t == null) {
+            synchronized (CACHE) {
+                t = CACHE.get(c);
+                if (t == null) {
+                    t = build(r);
+                    CACHE.put(c, t);
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The columns of a reader's catalog when they are made already, else null (nothing is scanned). */
+    public static GameColumns ifMade(IndexReader r) {
+        return CACHE.get(r.catalog());
+    }
+
+    private static GameColumns build(IndexReader r) {
+        GameColumns t = new GameColumns(r.catalog().nextGameId());
+        // the values are read as they lie, without decoding a row a game: the scan is what costs
+        r.view().scan(Store.Space.GAMES, new byte[0], null, (k, v) -> {
+            int id = Keys.getU32(k, 0);
+            int side = v[2];
+            int at = RECORD_AT;
+            t.tournament[id] = (char) ((v[at] & 0xff) | (v[at + 1] & 0xff) << 8);
+            t.black[id] = (char) ((v[at + 2] & 0xff) | (v[at + 3] & 0xff) << 8);
+            t.white[id] = (char) ((v[at + 4] & 0xff) | (v[at + 5] & 0xff) << 8);
+            int s = v[at + 6] & 0xff;
+            t.score[id] = (byte) s;
+            t.theoretical[id] = v[at + 7];
+            t.result[id] = (byte) Terms.result(s, side);
+            int n = 0;
+            int recordLength = WthorGame.recordSize(side);
+            while (WthorGame.MOVES_OFFSET + n < recordLength && v[at + WthorGame.MOVES_OFFSET + n] != 0) {
+                n++;
+            }
+            t.moves[id] = (byte) n;
+            return true;
+        });
+        return t;
+    }
+
+    /** Black's player number in the game's base. */
+    public int black(int id) {
+        return black[id];
+    }
+
+    /** White's player number. */
+    public int white(int id) {
+        return white[id];
+    }
+
+    /** The tournament number. */
+    public int tournament(int id) {
+        return tournament[id];
+    }
+
+    /** Black's discs as stored. */
+    public int score(int id) {
+        return score[id] & 0xff;
+    }
+
+    /** The stored theoretical score. */
+    public int theoretical(int id) {
+        return theoretical[id] & 0xff;
+    }
+
+    /** The number of moves (the record's move bytes before the first 0), as the {@code MOVES} term has it. */
+    public int moves(int id) {
+        return moves[id] & 0xff;
+    }
+
+    /** The result code from the stored score: 0 Black won, 1 White won, 2 draw. */
+    public int result(int id) {
+        return result[id];
+    }
+
+    /** How many games the columns hold room for (the catalog's next game id). */
+    public int size() {
+        return score.length;
+    }
+}
