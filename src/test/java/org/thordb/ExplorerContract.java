@@ -28,6 +28,7 @@ import org.thordb.testing.TestBase;
 abstract class ExplorerContract {
     private ThorDb db;
     private PlainScan scan;
+    private org.thordb.explore.Columns columns;
 
     /** The base the tests run on. */
     abstract TestBase base();
@@ -36,6 +37,7 @@ abstract class ExplorerContract {
     void theSharedStore() {
         db = base().db();
         scan = base().scan();
+        columns = db.read(org.thordb.explore.Columns::of);
     }
 
     /** The row figures, summed by hand: games, black, draws, white, score sum, theoretical sum, years. */
@@ -137,6 +139,13 @@ abstract class ExplorerContract {
         assertEquals(total, sum, "the rows and the games that end here add up to the total");
         for (int i = 1; i < e.rows().size(); i++) {
             assertTrue(e.rows().get(i - 1).games() >= e.rows().get(i).games(), "sorted by games");
+        }
+        // every way to the next moves and to a row's figures gives the same exploration
+        for (org.thordb.explore.Explorer.Way way : org.thordb.explore.Explorer.Way.values()) {
+            for (long byIntersection : new long[] {1, Long.MAX_VALUE}) {
+                Exploration x = db.read(r -> org.thordb.explore.Explorer.explore(r, columns, p, filter, way, byIntersection));
+                assertEquals(e, x, what + ": " + way + (byIntersection == 1 ? ", figures by intersection" : ", game by game"));
+            }
         }
     }
 

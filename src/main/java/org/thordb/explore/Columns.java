@@ -18,6 +18,9 @@ public final class Columns {
     private final byte[] score;
     private final byte[] theoretical;
     private final int[] year;
+    // the results as bitmaps and the files by year, for rows of many games: counted by intersection and by file
+    private final RoaringBitmap[] results = new RoaringBitmap[3];
+    private final java.util.List<org.thordb.store.FileRow> files = new java.util.ArrayList<>();
 
     private Columns(int size) {
         result = new byte[size];
@@ -31,7 +34,9 @@ public final class Columns {
         Columns c = new Columns(r.catalog().nextGameId());
         for (int code = 0; code < 3; code++) {
             byte v = (byte) code;
-            r.term(Field.RESULT, Terms.small(code)).forEach((int id) -> c.result[id] = v);
+            c.results[code] = r.term(Field.RESULT, Terms.small(code));
+            c.results[code].runOptimize();
+            c.results[code].forEach((int id) -> c.result[id] = v);
         }
         for (Map.Entry<Integer, RoaringBitmap> e : r.valuesOf(Field.SCORE).entrySet()) {
             byte v = (byte) (int) e.getKey();
@@ -43,8 +48,54 @@ public final class Columns {
         }
         for (org.thordb.store.FileRow f : r.catalog().gameFiles()) { // a file's games have its year
             java.util.Arrays.fill(c.year, f.firstId(), f.firstId() + f.games(), f.year());
+            c.files.add(f);
         }
+        c.files.sort(java.util.Comparator.comparingInt(org.thordb.store.FileRow::year));
         return c;
+    }
+
+    /** How many of {@code games} have each result: Black won, White won, draw. */
+    long[] resultCounts(RoaringBitmap games) {
+        return new long[] {RoaringBitmap.andCardinality(games, results[0]),
+                RoaringBitmap.andCardinality(games, results[1]), RoaringBitmap.andCardinality(games, results[2])};
+    }
+
+    /**
+     * The sums of the stored scores and theoretical scores of {@code games}, read off the columns
+     * a batch of ids at a time (scores spread over 65 values: intersecting with each value's games
+     * costs more than reading them).
+     */
+    long[] scoreSums(RoaringBitmap games) {
+        long s = 0;
+        long t = 0;
+        int[] batch = new int[256];
+        org.roaringbitmap.BatchIterator it = games.getBatchIterator();
+        while (it.hasNext()) {
+            int n = it.nextBatch(batch);
+            for (int i = 0; i < n; i++) {
+                int id = batch[i];
+                s += score[id] & 0xff;
+                t += theoretical[id] & 0xff;
+            }
+        }
+        return new long[] {s, t};
+    }
+
+    /** The first and last years among {@code games} (a file's games share its year): {0, 0} when none. */
+    int[] years(RoaringBitmap games) {
+        int first = 0;
+        int last = 0;
+        boolean found = false;
+        for (org.thordb.store.FileRow f : files) { // by year
+            if (games.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
+                if (!found) {
+                    first = f.year();
+                    found = true;
+                }
+                last = f.year();
+            }
+        }
+        return new int[] {first, last};
     }
 
     /** The result code of a game: 0 Black won, 1 White won, 2 draw. */

@@ -24,16 +24,51 @@ public final class Explorer {
     private Explorer() {
     }
 
-    /** Up to this many games, next moves are read off the in-memory moves rather than the index. */
-    static final int FEW = 256;
+    /**
+     * From this many games, a row's results are counted by intersecting its games with each
+     * result's, its years found file by file (a file's games share its year), and its scores
+     * summed a batch of ids at a time; below, every figure is read game by game.
+     */
+    static final long BY_INTERSECTION = 4096;
+
+    /**
+     * What the ways to a position's next moves cost, in nanoseconds, from figures measured on the
+     * 10M-game base: the games' next moves read off their records (a record read and replayed to
+     * the position, about 10 µs) or off the in-memory moves of the game table (about 0.3 µs),
+     * against one position lookup a legal move (about 6.5 µs a segment of the store: fingerprint
+     * blocks and entries are per segment).
+     */
+    static final long RECORD_NANOS = 10_000;
+    static final long TABLE_NANOS = 300;
+    static final long SEGMENT_LOOKUP_NANOS = 6_500;
 
     /** Explores a position under a filter query (blank: every game). */
     public static Exploration explore(IndexReader r, Position p, String filter) {
         return explore(r, Columns.of(r), p, filter);
     }
 
+    /** How the next moves of a position's games are found. */
+    public enum Way {
+        /** The cheapest by the estimates below. */
+        CHEAPEST,
+        /** One position lookup a legal move, intersected with the position's games. */
+        LOOKUPS,
+        /** The games' records read and replayed to the position (the game table's moves when it is made). */
+        GAMES
+    }
+
     /** Explores with columns already read for the reader's catalog. */
     public static Exploration explore(IndexReader r, Columns columns, Position p, String filter) {
+        return explore(r, columns, p, filter, Way.CHEAPEST, BY_INTERSECTION);
+    }
+
+    /**
+     * Explores the way asked, counting a row's figures by intersection from {@code byIntersectionFrom}
+     * games (for tests that compare the ways, and for measuring them; every way gives the same
+     * exploration).
+     */
+    public static Exploration explore(IndexReader r, Columns columns, Position p, String filter, Way way,
+                                      long byIntersectionFrom) {
         RoaringBitmap here = r.position(p);
         org.thordb.query.ast.Expr where = filter == null ? null : org.thordb.query.parse.QueryParser.parseOrBlank(filter);
         if (where != null) { // a blank filter (spaces, comments) is every game, as a blank query is
@@ -45,14 +80,22 @@ public final class Explorer {
             int sq = Long.numberOfTrailingZeros(m);
             groups.computeIfAbsent(p.play(sq).canonical(), k -> new ArrayList<>()).add(sq);
         }
-        Stats stats = new Stats(columns);
+        Stats stats = new Stats(columns, byIntersectionFrom);
         List<Exploration.Row> rows = new ArrayList<>();
         RoaringBitmap played = new RoaringBitmap();
-        org.thordb.index.GameTable t = here.getLongCardinality() <= FEW ? org.thordb.index.GameTable.ifMade(r) : null;
-        if (!here.isEmpty() && t != null && fromTable(t, p, here, groups, stats, rows, played)) {
-            // few games, and the game table made (a server, the REPL): their next moves read off the
-            // in-memory moves, one replay each to the position's ply, not one index lookup a legal move
-        } else if (!here.isEmpty()) {
+        long n = here.getLongCardinality();
+        long lookups = (long) groups.size() * r.segmentCount(f -> f.side() == 8) * SEGMENT_LOOKUP_NANOS;
+        boolean byGames = way == Way.GAMES;
+        org.thordb.index.GameTable t = byGames || way == Way.CHEAPEST && n * TABLE_NANOS < lookups
+                ? org.thordb.index.GameTable.ifMade(r) : null;
+        if (way != Way.LOOKUPS && n > 0 && t != null && fromGames(id -> tableMoves(t, id),
+                p, here, groups, stats, rows, played)) {
+            // the game table made (a server, the REPL), and its moves cheaper than the lookups: each
+            // game replayed to the position's ply from the in-memory moves, its next move read off
+        } else if (n > 0 && (byGames || way == Way.CHEAPEST && n * RECORD_NANOS < lookups) && fromGames(id -> recordMoves(r, id), p, here, groups, stats,
+                rows, played)) {
+            // few games: their records read and replayed, not one position lookup a legal move
+        } else if (n > 0) {
             for (Map.Entry<Position, List<Integer>> g : groups.entrySet()) {
                 RoaringBitmap games = RoaringBitmap.and(here, r.position(g.getKey()));
                 if (!games.isEmpty()) {
@@ -76,8 +119,20 @@ public final class Explorer {
     }
 
     /** A row's figures, summed over its games from the columns. */
-    private record Stats(Columns c) {
+    private record Stats(Columns c, long byIntersectionFrom) {
         Exploration.Row row(int move, RoaringBitmap games) {
+            long n = games.getLongCardinality();
+            if (n >= byIntersectionFrom && n > 0) { // many games: counted by intersections with each value's games
+                long[] results = c.resultCounts(games);
+                int[] years = c.years(games);
+                long[] sums = c.scoreSums(games);
+                return new Exploration.Row(move, n, results[0], results[2], results[1], sums[0] / (double) n,
+                        sums[1] / (double) n, years[0], years[1]);
+            }
+            return gameByGame(move, games);
+        }
+
+        private Exploration.Row gameByGame(int move, RoaringBitmap games) {
             long[] sums = new long[5]; // black wins, white wins, draws, scores, theoretical scores
             int[] years = {Integer.MAX_VALUE, 0};
             games.forEach((int id) -> {
@@ -114,13 +169,36 @@ public final class Explorer {
         return r.solved() ? r.moveScores() : null;
     }
 
+    /** A game's moves as squares from the game table, or null when it has none there. */
+    private static int[] tableMoves(org.thordb.index.GameTable t, int id) {
+        if (t.side(id) != 8) {
+            return null;
+        }
+        int[] sq = new int[t.moveCount(id)];
+        byte[] moves = t.moves();
+        for (int k = 0; k < sq.length; k++) {
+            sq[k] = moves[id * org.thordb.index.GameTable.MOVES + k];
+        }
+        return sq;
+    }
+
+    /** A game's moves that replay, as squares, from its record; null when it is not an 8×8 game. */
+    private static int[] recordMoves(IndexReader r, int id) {
+        org.thordb.store.GameRow g = r.game(id);
+        if (g == null || g.side() != 8) {
+            return null;
+        }
+        int[] sq = new org.thordb.wthor.WthorGame(g.raw(), 8).squares();
+        return java.util.Arrays.copyOf(sq, Math.min(sq.length, g.validMoves()));
+    }
+
     /**
-     * The rows of the games of {@code here} from the game table: each game replayed to the
-     * position's ply, the symmetry that turns its board into the position found, and its next move
-     * turned the same way names the row. False, and nothing added, when a game does not fit (then
-     * the index answers).
+     * The rows of the games of {@code here} from their moves: each game replayed to the position's
+     * ply, the symmetry that turns its board into the position found, and its next move turned the
+     * same way names the row. False, and nothing added, when a game does not fit (then the index
+     * answers).
      */
-    private static boolean fromTable(org.thordb.index.GameTable t, Position p, RoaringBitmap here,
+    private static boolean fromGames(java.util.function.IntFunction<int[]> movesOf, Position p, RoaringBitmap here,
                                      Map<Position, List<Integer>> groups, Stats stats, List<Exploration.Row> rows,
                                      RoaringBitmap played) {
         int ply = p.discs() - 4;
@@ -133,20 +211,24 @@ public final class Explorer {
         }
         RoaringBitmap[] games = new RoaringBitmap[groupMoves.size()];
         long[] board = new long[3];
-        byte[] moves = t.moves();
         org.thordb.othello.Symmetry[] all = org.thordb.othello.Symmetry.values();
         for (org.roaringbitmap.IntIterator it = here.getIntIterator(); it.hasNext(); ) {
             int id = it.next();
-            if (!t.boardAfter(id, ply, board)) {
+            int[] moves = movesOf.apply(id);
+            if (moves == null || moves.length < ply) {
                 return false;
             }
-            if (ply >= t.moveCount(id)) {
+            if (ply == moves.length) {
                 continue; // the game ends here
             }
-            int next = moves[id * org.thordb.index.GameTable.MOVES + ply];
+            long[] state = org.thordb.index.GameTable.startState();
+            for (int k = 0; k < ply; k++) {
+                org.thordb.index.GameTable.step(state, moves[k]);
+            }
+            int next = moves[ply];
             Integer group = null;
             for (org.thordb.othello.Symmetry s : all) {
-                if (s.apply(board[0]) == p.black() && s.apply(board[1]) == p.white()) {
+                if (s.apply(state[0]) == p.black() && s.apply(state[1]) == p.white()) {
                     group = groupOf.get(s.apply(next));
                     break;
                 }
