@@ -78,20 +78,27 @@ public final class StoreVerifier {
         long problems = 0;
         long repaired = 0;
         long entries = 0;
-        // the entries the store holds, by segment
-        Map<Integer, Map<Space, Map<ByteKey, byte[]>>> stored = new HashMap<>();
+        // The store's entries are read once, family by family, and each segment's folded into a
+        // digest (an order-free sum of one hash an entry, postings by their ids, blocks by their
+        // bytes): memory grows with the number of segments, not of entries. Each file's records are
+        // then indexed again and digested the same way; only a segment whose digest differs has its
+        // entries gathered (one more scan) and compared key by key, to name and repair what differs.
+        Map<Integer, long[]> storedDigests = new HashMap<>();
         List<byte[]> orphans = new ArrayList<>();
         List<Space> orphanSpaces = new ArrayList<>();
+        java.util.Set<Integer> differ = new java.util.TreeSet<>();
         try (Store.View v = store.view()) {
             for (Space s : POSTINGS) {
+                int slot = POSTINGS.indexOf(s);
                 v.scan(s, new byte[0], null, (k, val) -> {
                     int seg = Terms.segmentOf(k);
                     if (catalog.segment(seg) == null) {
                         orphans.add(k);
                         orphanSpaces.add(s);
                     } else {
-                        stored.computeIfAbsent(seg, x -> new HashMap<>()).computeIfAbsent(s, x -> new HashMap<>())
-                                .put(new ByteKey(k), val);
+                        long[] d = storedDigests.computeIfAbsent(seg, x -> new long[2 * POSTINGS.size()]);
+                        d[2 * slot] += entryHash(s, k, val);
+                        d[2 * slot + 1]++;
                     }
                     return true;
                 });
@@ -139,30 +146,49 @@ public final class StoreVerifier {
             }
             for (FileRow f : files) {
                 List<String> bad = new ArrayList<>();
-                int[] seen = {0};
-                SegmentIndexer ix = SegmentIndexer.ofStored(v, f, hash, (id, row, undecodable) -> {
-                    if (row == null) {
-                        bad.add("game " + id + " of " + f.name() + " does not decode: " + undecodable);
-                        return;
-                    }
-                    if (id != f.firstId() + seen[0]) {
-                        bad.add("game " + (f.firstId() + seen[0]) + " of " + f.name() + " is missing");
-                    }
-                    seen[0] = id - f.firstId() + 1;
-                    games[0]++;
-                    check(row, f, v, bad);
+                SegmentIndexer ix = indexStored(v, f, games, bad);
+                long[] want = new long[2 * POSTINGS.size()];
+                ix.emit((sp, k, val) -> {
+                    int slot = POSTINGS.indexOf(sp);
+                    want[2 * slot] += entryHash(sp, k, val);
+                    want[2 * slot + 1]++;
                 });
-                if (seen[0] != f.games()) {
-                    bad.add(f.name() + ": the store holds " + seen[0] + " of its " + f.games() + " games");
+                for (int i = 0; i < POSTINGS.size(); i++) {
+                    entries += want[2 * i + 1];
                 }
+                if (!Arrays.equals(want, storedDigests.getOrDefault(f.segment(), new long[2 * POSTINGS.size()]))) {
+                    differ.add(f.segment());
+                }
+                problems += bad.size();
+                bad.forEach(out::line);
+            }
+            // the segments whose entries differ: gathered in one more scan, then compared key by key
+            Map<Integer, Map<Space, Map<ByteKey, byte[]>>> stored = new HashMap<>();
+            if (!differ.isEmpty()) {
+                for (Space s : POSTINGS) {
+                    v.scan(s, new byte[0], null, (k, val) -> {
+                        int seg = Terms.segmentOf(k);
+                        if (differ.contains(seg)) {
+                            stored.computeIfAbsent(seg, x -> new HashMap<>()).computeIfAbsent(s, x -> new HashMap<>())
+                                    .put(new ByteKey(k), val);
+                        }
+                        return true;
+                    });
+                }
+            }
+            for (FileRow f : files) {
+                if (!differ.contains(f.segment())) {
+                    continue;
+                }
+                List<String> bad = new ArrayList<>();
+                SegmentIndexer ix = indexStored(v, f, new long[1], new ArrayList<>()); // its games were checked above
                 Map<Space, Map<ByteKey, byte[]>> have = stored.getOrDefault(f.segment(), Map.of());
                 Map<Space, Map<ByteKey, byte[]>> want = new HashMap<>();
-                ix.emit((s, k, val) -> want.computeIfAbsent(s, x -> new HashMap<>()).put(new ByteKey(k), val));
+                ix.emit((sp, k, val) -> want.computeIfAbsent(sp, x -> new HashMap<>()).put(new ByteKey(k), val));
                 try (Store.Batch batch = repair ? store.batch() : null) {
                     for (Space s : POSTINGS) {
                         Map<ByteKey, byte[]> w = want.getOrDefault(s, Map.of());
                         Map<ByteKey, byte[]> h = have.getOrDefault(s, Map.of());
-                        entries += w.size();
                         for (Map.Entry<ByteKey, byte[]> e : w.entrySet()) {
                             byte[] got = h.get(e.getKey());
                             if (got == null || !samePostings(s, got, e.getValue())) {
@@ -190,6 +216,7 @@ public final class StoreVerifier {
                         out.line("repaired " + f.name() + ": " + batch.count() + " entries rewritten from its records");
                     }
                 }
+                stored.remove(f.segment());
             }
         }
         if (repair && !orphans.isEmpty()) {
@@ -203,6 +230,64 @@ public final class StoreVerifier {
             }
         }
         return new Report(games[0], entries, problems, repaired);
+    }
+
+    /** A file's stored records indexed again, each game checked on the way ({@link #check}). */
+    private SegmentIndexer indexStored(Store.View v, FileRow f, long[] games, List<String> bad) {
+        int[] seen = {0};
+        SegmentIndexer ix = SegmentIndexer.ofStored(v, f, hash, (id, row, undecodable) -> {
+            if (row == null) {
+                bad.add("game " + id + " of " + f.name() + " does not decode: " + undecodable);
+                return;
+            }
+            if (id != f.firstId() + seen[0]) {
+                bad.add("game " + (f.firstId() + seen[0]) + " of " + f.name() + " is missing");
+            }
+            seen[0] = id - f.firstId() + 1;
+            games[0]++;
+            check(row, f, v, bad);
+        });
+        if (seen[0] != f.games()) {
+            bad.add(f.name() + ": the store holds " + seen[0] + " of its " + f.games() + " games");
+        }
+        return ix;
+    }
+
+    /**
+     * One entry's share of its segment's digest: its key's hash mixed with its value's, where a
+     * postings value counts by its ids (two encodings of one set agree) and a fingerprint block by
+     * its bytes; a value that does not decode gets a hash no set gives.
+     */
+    private static long entryHash(Space s, byte[] key, byte[] value) {
+        long h = bytesHash(key, key.length);
+        if (s == Space.FINGERPRINTS) {
+            return mix(h * 0x9E3779B97F4A7C15L + bytesHash(value, value.length));
+        }
+        long ids;
+        try {
+            RoaringBitmap b = Postings.decode(value);
+            long[] sum = {b.getLongCardinality()};
+            b.forEach((int id) -> sum[0] += mix(id + 0x632BE59BD9B4E019L));
+            ids = sum[0];
+        } catch (RuntimeException e) {
+            ids = bytesHash(value, value.length) ^ 0x5DEECE66DL; // undecodable: differs from what the records give
+        }
+        return mix(h * 0x9E3779B97F4A7C15L + ids);
+    }
+
+    private static long bytesHash(byte[] b, int n) {
+        long h = 0x84222325CBF29CE4L;
+        for (int i = 0; i < n; i++) {
+            h = (h ^ (b[i] & 0xff)) * 0x100000001B3L;
+        }
+        return mix(h);
+    }
+
+    /** SplitMix64's finaliser. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     /** The checks on one game: its segment, its locator, its names. */
