@@ -23,4 +23,19 @@ class QueryLanguageRealTest extends QueryLanguageContract {
         assertTrue(plan.contains("year < 1990: the years' files, id ranges from the catalog -> 9029 games"), plan);
         assertEquals(117_435, db.count("year >= 1900"));
     }
+
+    /**
+     * The planner's choice between postings and the per-game columns, once they are made: a
+     * substring of thousands of names is one pass over the columns, one name stays with its
+     * postings, and in a conjunction a comparison is tested on the games a name leaves.
+     */
+    @Test
+    void theColumnsAnswerWhatManyPostingsWouldCost() {
+        db.read(org.thordb.index.GameColumns::of);
+        String many = db.explain("player ~ \"a\"");
+        assertTrue(many.contains("player ~ \"a\": the per-game columns, one pass over 117435 games (its postings: "), many);
+        String one = db.explain("player = \"Tastet Marc\" and theoretical > score");
+        assertTrue(one.contains("player = \"Tastet Marc\": black and white postings of 1 name -> 3255 games"), one);
+        assertTrue(one.contains("theoretical > score: the per-game columns, tested on the 3255 games the parts above leave"), one);
+    }
 }

@@ -97,6 +97,30 @@ public final class BenchData {
         }
     }
 
+    /** Whether a base is one of the ten-million-game ones, whose games are too many to hold in a benchmark's heap. */
+    public static boolean tenMillion(String base) {
+        return base.endsWith("-10m");
+    }
+
+    /**
+     * The games positions are drawn from: every game of a base, or of the first three files of a
+     * ten-million-game base (300,000 games, drawn from as evenly: the files are alike).
+     */
+    public static List<int[]> sourceGames(String base) {
+        if (!tenMillion(base)) {
+            return games(base);
+        }
+        List<int[]> out = new ArrayList<>();
+        for (Path f : gameFiles(base).subList(0, 3)) {
+            try (WthorReader r = WthorReader.open(f)) {
+                for (WthorGame g : r.games()) {
+                    out.add(g.squares());
+                }
+            }
+        }
+        return out;
+    }
+
     /** The move lists of every game of a base, read straight from its files. */
     public static List<int[]> games(String base) {
         List<int[]> out = new ArrayList<>();

@@ -36,6 +36,7 @@ public final class BenchReport {
     private final Map<String, Long> games = new HashMap<>();
     private final Map<String, JsonNode> solve = new HashMap<>(); // suite -> solve-SUITE.json
     private JsonNode theoretical;
+    private final Map<String, JsonNode> scale = new HashMap<>(); // base -> scale-BASE.json
 
     private BenchReport() {
     }
@@ -96,6 +97,12 @@ public final class BenchReport {
             Path f = dir.resolve("serve-" + base + ".json");
             if (Files.exists(f)) {
                 serve.put(base, json.readTree(f.toFile()));
+            }
+        }
+        for (String base : SCALE_BASES) {
+            Path f = dir.resolve("scale-" + base + ".json");
+            if (Files.exists(f)) {
+                scale.put(base, json.readTree(f.toFile()));
             }
         }
         Path th = dir.resolve("theoretical.json");
@@ -384,7 +391,83 @@ public final class BenchReport {
             }
             sb.append('\n');
         }
+        sb.append('\n').append(scaleTable());
         return sb.toString().stripTrailing();
+    }
+
+    private static final String[] SCALE_BASES = {"synthetic-10m", "ffo-like-10m"};
+
+    /** A JMH figure of a benchmark with these parameters ("base=B", "query=Q"...), "p50" or "p99"; NaN when not run. */
+    private double figWith(String bench, String what, String... params) {
+        for (Map.Entry<String, JsonNode> e : jmh.entrySet()) {
+            if (!e.getKey().startsWith(bench + " ")) {
+                continue;
+            }
+            boolean all = true;
+            for (String p : params) {
+                all &= (e.getKey() + " ").contains(" " + p + " ");
+            }
+            if (all) {
+                return e.getValue().get("scorePercentiles").get(what.equals("p50") ? "50.0" : "99.0").asDouble();
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** Issue 19's figures at ten million games: the 10M bases side by side (tools/bench scale). */
+    private String scaleTable() {
+        List<String[]> rows = new ArrayList<>();
+        for (String q : ScaleBench.QUERIES) {
+            rows.add(scaleRow("`" + q.replace("|", "\\|") + "`, median (99th percentile)", "99th ≤ 50 ms",
+                    "tools/bench ScaleBench", base -> "**" + us(figWith("ScaleBench.count", "p50", "base=" + base, "query=" + q))
+                            + "** (" + us(figWith("ScaleBench.count", "p99", "base=" + base, "query=" + q)) + ")"));
+        }
+        rows.add(scaleRow("position lookup, random positions of random games, median (99th percentile)", "≤ 20 µs (≤ 1 ms)",
+                "tools/bench PositionLookupBench.lookup -p base=B", base -> "**" + us(figWith("PositionLookupBench.lookup", "p50",
+                        "base=" + base)) + "** (" + us(figWith("PositionLookupBench.lookup", "p99", "base=" + base)) + ")"));
+        rows.add(scaleRow("explorer, start position, every game, uncached, median", "≤ 20 ms",
+                "tools/bench ExploreBench.explore -p base=B -p kind=start", base -> "**" + us(figWith("ExploreBench.explore",
+                        "p50", "base=" + base, "kind=start")) + "**"));
+        rows.add(scaleRow("explorer, random positions, no filter, uncached, median (99th percentile)", "≤ 5 ms", "same",
+                base -> "**" + us(figWith("ExploreBench.explore", "p50", "base=" + base, "kind=any-position")) + "** ("
+                        + us(figWith("ExploreBench.explore", "p99", "base=" + base, "kind=any-position")) + ")"));
+        rows.add(scaleRow("`thordb import` of 100 files of 100,000 games, whole process, `-Xmx2g` (peak resident memory)",
+                "≥ 60,000 games/s", "tools/bench scale B", base -> {
+                    JsonNode j = scale.get(base);
+                    return j == null ? "not run" : String.format(Locale.ROOT, "%.0f s: **%,.0f games/s** (%.1f GB)",
+                            j.get("importMs").asDouble() / 1000, j.get("games").asDouble() / (j.get("importMs").asDouble() / 1000),
+                            j.get("importRssKb").asDouble() / 1048576);
+                }));
+        rows.add(scaleRow("`thordb verify --db`, whole process, `-Xmx2g` (peak resident memory)", "within 2 GB of heap", "same",
+                base -> {
+                    JsonNode j = scale.get(base);
+                    return j == null ? "not run" : String.format(Locale.ROOT, "**%.0f s** (%.1f GB)",
+                            j.get("verifyMs").asDouble() / 1000, j.get("verifyRssKb").asDouble() / 1048576);
+                }));
+        rows.add(scaleRow("store against the WTHOR bytes, as the import leaves it", "≤ 5×", "same", base -> {
+            JsonNode j = scale.get(base);
+            return j == null ? "not run" : String.format(Locale.ROOT, "%.1f GB for %.0f MB: **%.1f×**",
+                    j.get("storeBytes").asDouble() / 1e9, j.get("rawBytes").asDouble() / 1e6,
+                    j.get("storeBytes").asDouble() / j.get("rawBytes").asDouble());
+        }));
+        StringBuilder sb = new StringBuilder();
+        sb.append("At ten million games (issue 19; `tools/bench scale`):\n\n");
+        sb.append("| figure | goal | synthetic-10m | ffo-like-10m | command |\n");
+        sb.append("|---|---|---|---|---|\n");
+        for (String[] r : rows) {
+            sb.append('|');
+            for (String c : r) {
+                sb.append(' ').append(c).append(" |");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String[] scaleRow(String figure, String goal, String command,
+                                     java.util.function.Function<String, String> cell) {
+        return new String[] {figure, goal, cell.apply(SCALE_BASES[0]), cell.apply(SCALE_BASES[1]),
+            command.equals("same") ? "same" : "`" + command + "`"};
     }
 
     private interface Cells {

@@ -30,7 +30,7 @@ import org.thordb.othello.Position;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
 public class PositionLookupBench extends StoreBench {
-    @Param({"ffo", "synthetic-1m"})
+    @Param({"ffo", "synthetic-1m"}) // also synthetic-10m, ffo-like-10m (lookup only: their games are too many to scan in memory)
     public String base;
 
     private List<int[]> games;
@@ -39,7 +39,7 @@ public class PositionLookupBench extends StoreBench {
 
     @Setup
     public void open(BenchmarkParams params) {
-        games = BenchData.games(base);
+        games = BenchData.sourceGames(base);
         positions = BenchData.samplePositions(games, 4096, 42L);
         if (params.getBenchmark().endsWith(".lookup")) {
             games = null;

@@ -28,12 +28,15 @@ public final class CountCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        org.thordb.query.plan.QueryPlanner.oneQuery(true); // one answer, then the process ends
         try (ThorDb db = Stores.openForReading(store.dir())) {
             String q = String.join(" ", query);
             spec.commandLine().getOut().println(db.count(q));
             for (String note : db.notes(q)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
+        } finally {
+            org.thordb.query.plan.QueryPlanner.oneQuery(false);
         }
         return 0;
     }

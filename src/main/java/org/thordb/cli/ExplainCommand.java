@@ -30,8 +30,11 @@ public final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        org.thordb.query.plan.QueryPlanner.oneQuery(true); // one answer, then the process ends
         try (ThorDb db = Stores.openForReading(store.dir())) {
             spec.commandLine().getOut().print(db.explain(String.join(" ", query)));
+        } finally {
+            org.thordb.query.plan.QueryPlanner.oneQuery(false);
         }
         return 0;
     }

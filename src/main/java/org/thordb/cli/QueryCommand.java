@@ -72,6 +72,7 @@ public final class QueryCommand implements Callable<Integer> {
         if (limit != null && limit < 0) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
+        org.thordb.query.plan.QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
         try (ThorDb db = Stores.openForReading(store.dir())) {
             if (solitaires) {
                 return solitaires(db, out);
@@ -102,6 +103,8 @@ public final class QueryCommand implements Callable<Integer> {
             for (String note : db.notes(String.join(" ", query))) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
+        } finally {
+            org.thordb.query.plan.QueryPlanner.oneQuery(false);
         }
         return 0;
     }

@@ -35,10 +35,17 @@ final class ColumnScan {
     static final long PROBE_NANOS = 20;
 
     /**
-     * Postings dearer than this make the columns when they are not made yet: one scan of the
-     * records (about a microsecond a game), kept for the catalog and paid back by the next such query.
+     * Postings dearer than this make the columns when they are not made yet (in a process that
+     * goes on asking): one scan of the records, kept for the catalog and paid back by the next such
+     * queries.
      */
     static final long MAKE_COLUMNS_FROM_NANOS = 50_000_000;
+
+    /** Making the columns, per game of the store: one record read and its fields copied (6 s at ten million). */
+    static final long MAKE_NANOS_PER_GAME = 600;
+
+    /** Whether the process answers one query and ends (see {@link QueryPlanner#oneQuery}). */
+    static volatile boolean oneQuery;
 
     /** What the predicate's postings cost on this reader. */
     static long postingsNanos(Predicate.Columnar c, IndexReader r) {
@@ -63,8 +70,14 @@ final class ColumnScan {
         if (!c.columnar() || access == QueryPlanner.Access.POSTINGS) {
             return false;
         }
-        return access == QueryPlanner.Access.COLUMNS || GameColumns.ifMade(r) != null
-                || postingsNanos(c, r) > MAKE_COLUMNS_FROM_NANOS;
+        if (access == QueryPlanner.Access.COLUMNS || GameColumns.ifMade(r) != null) {
+            return true;
+        }
+        // a process that asks once makes them only when its one answer pays for them; one that
+        // goes on asking (an embedding program, the REPL, the server) when the postings are dear
+        long postings = postingsNanos(c, r);
+        return oneQuery ? postings > r.catalog().games() * MAKE_NANOS_PER_GAME + passNanos(r)
+                : postings > MAKE_COLUMNS_FROM_NANOS;
     }
 
     /**

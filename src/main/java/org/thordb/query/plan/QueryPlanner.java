@@ -86,6 +86,17 @@ public final class QueryPlanner {
         COLUMNS
     }
 
+    /**
+     * Tells the planner the process answers one query and ends (the command line's {@code count},
+     * {@code query}, {@code explain}): the per-game columns are then made only when that one answer
+     * costs less with them, making included. By default (an embedding program, the REPL, the
+     * server) they are made once the postings a query would read cost more than 50 ms, and kept
+     * for every query after.
+     */
+    public static void oneQuery(boolean yes) {
+        ColumnScan.oneQuery = yes;
+    }
+
     /** Plans an expression on a reader, looking each predicate up the cheapest way. */
     public static Planned plan(Expr e, IndexReader r) {
         return plan(e, r, Access.CHEAPEST);
