@@ -139,6 +139,24 @@ class RobustnessTest {
         org.thordb.cli.CommandsTestAccess.Run cli = org.thordb.cli.CommandsTestAccess.run("verify", "--db", dbDir.toString());
         assertEquals(0, cli.status(), cli.out());
         assertTrue(cli.out().startsWith("sound: 900 games"), cli.out());
+        // locators, checked in one scan: one deleted, one pointing at another game
+        try (Store s = RocksStore.open(dbDir); Store.Batch b = s.batch()) {
+            List<byte[]> locators = new ArrayList<>();
+            try (Store.View v = s.view()) {
+                v.scan(Store.Space.GAME_KEYS, new byte[0], null, (k, val) -> locators.add(k) && locators.size() < 2);
+            }
+            b.delete(Store.Space.GAME_KEYS, locators.get(0));
+            b.put(Store.Space.GAME_KEYS, locators.get(1), Keys.u32(7));
+            b.commit();
+        }
+        try (ThorDb db = ThorDb.open(dbDir)) {
+            lines.clear();
+            StoreVerifier.Report r = db.verify(false, lines::add);
+            String all = String.join("\n", lines);
+            assertEquals(2, r.problems(), all);
+            assertTrue(all.contains("game_keys: the locator of record 1 of SAMPLE_2001.wtb points to game 7"), all);
+            assertTrue(all.contains("SAMPLE_2001.wtb: 298 of its 300 games have a locator"), all);
+        }
     }
 
     @Test
