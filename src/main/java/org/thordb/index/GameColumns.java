@@ -68,25 +68,37 @@ public final class GameColumns {
         GameColumns t = new GameColumns(r.catalog().nextGameId());
         // the values are read as they lie, without decoding a row a game: the scan is what costs
         r.view().scan(Store.Space.GAMES, new byte[0], null, (k, v) -> {
-            int id = Keys.getU32(k, 0);
-            int side = v[2];
-            int at = RECORD_AT;
-            t.tournament[id] = (char) ((v[at] & 0xff) | (v[at + 1] & 0xff) << 8);
-            t.black[id] = (char) ((v[at + 2] & 0xff) | (v[at + 3] & 0xff) << 8);
-            t.white[id] = (char) ((v[at + 4] & 0xff) | (v[at + 5] & 0xff) << 8);
-            int s = v[at + 6] & 0xff;
-            t.score[id] = (byte) s;
-            t.theoretical[id] = v[at + 7];
-            t.result[id] = (byte) Terms.result(s, side);
-            int n = 0;
-            int recordLength = WthorGame.recordSize(side);
-            while (WthorGame.MOVES_OFFSET + n < recordLength && v[at + WthorGame.MOVES_OFFSET + n] != 0) {
-                n++;
-            }
-            t.moves[id] = (byte) n;
+            t.put(Keys.getU32(k, 0), v[2], v, RECORD_AT);
             return true;
         });
         return t;
+    }
+
+    /** Columns with room for {@code size} games, for {@link GameTable} to fill as it scans. */
+    static GameColumns sized(int size) {
+        return new GameColumns(size);
+    }
+
+    /** Keeps columns made along with a catalog's game table, so that they are not made again. */
+    static void keep(Catalog c, GameColumns t) {
+        CACHE.putIfAbsent(c, t);
+    }
+
+    /** Fills a game's columns from its WTHOR record, which starts at {@code at} in {@code record}. */
+    void put(int id, int side, byte[] record, int at) {
+        tournament[id] = (char) ((record[at] & 0xff) | (record[at + 1] & 0xff) << 8);
+        black[id] = (char) ((record[at + 2] & 0xff) | (record[at + 3] & 0xff) << 8);
+        white[id] = (char) ((record[at + 4] & 0xff) | (record[at + 5] & 0xff) << 8);
+        int s = record[at + 6] & 0xff;
+        score[id] = (byte) s;
+        theoretical[id] = record[at + 7];
+        result[id] = (byte) Terms.result(s, side);
+        int n = 0;
+        int recordLength = WthorGame.recordSize(side);
+        while (WthorGame.MOVES_OFFSET + n < recordLength && record[at + WthorGame.MOVES_OFFSET + n] != 0) {
+            n++;
+        }
+        moves[id] = (byte) n;
     }
 
     /** Black's player number in the game's base. */

@@ -14,7 +14,7 @@ import org.thordb.wthor.WthorSquares;
  * scores, board side and the 8×8 moves that replay (damaged games stop at their first bad move).
  * Made by one scan of the game records the first time a catalog asks for it, then kept for as
  * long as that catalog lives (an import makes a new one): grouped statistics and board patterns
- * read it instead of the records, about 80 bytes a game.
+ * read it instead of the records, 84 bytes a game (the query columns, {@link GameColumns}, among them).
  *
  * <p>Usage: {@code GameTable t = GameTable.of(reader); int black = t.black(id);}
  */
@@ -25,27 +25,19 @@ public final class GameTable {
     private static final Map<Catalog, GameTable> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final RoaringBitmap ids = new RoaringBitmap();
+    private final GameColumns columns; // players, tournament and scores: the query columns, made in the same scan
     private final short[] base;
-    private final int[] black;
-    private final int[] white;
-    private final int[] tournament;
     private final short[] year;
     private final int[] record;
-    private final byte[] score;
-    private final byte[] theoretical;
     private final byte[] side;
     private final byte[] moveCount;
     private final byte[] moves;
 
     private GameTable(int size) {
+        columns = GameColumns.sized(size);
         base = new short[size];
-        black = new int[size];
-        white = new int[size];
-        tournament = new int[size];
         year = new short[size];
         record = new int[size];
-        score = new byte[size];
-        theoretical = new byte[size];
         side = new byte[size];
         moveCount = new byte[size];
         moves = new byte[size * MOVES];
@@ -78,21 +70,17 @@ public final class GameTable {
             t.put(row);
             return true;
         });
+        GameColumns.keep(r.catalog(), t.columns);
         return t;
     }
 
     private void put(GameRow row) {
         int id = row.id();
-        WthorGame g = new WthorGame(row.raw(), row.side());
         ids.add(id);
+        columns.put(id, row.side(), row.raw(), 0);
         base[id] = (short) row.base();
-        black[id] = g.black();
-        white[id] = g.white();
-        tournament[id] = g.tournament();
         year[id] = (short) row.year();
         record[id] = row.record();
-        score[id] = (byte) g.blackScore();
-        theoretical[id] = (byte) g.theoreticalScore();
         side[id] = (byte) row.side();
         if (row.side() == 8) {
             int n = Math.min(row.validMoves(), MOVES);
@@ -113,19 +101,24 @@ public final class GameTable {
         return base[id];
     }
 
+    /** The query columns, made in the same scan as the table. */
+    public GameColumns columns() {
+        return columns;
+    }
+
     /** Black's player number in the game's base. */
     public int black(int id) {
-        return black[id];
+        return columns.black(id);
     }
 
     /** White's player number. */
     public int white(int id) {
-        return white[id];
+        return columns.white(id);
     }
 
     /** The tournament number. */
     public int tournament(int id) {
-        return tournament[id];
+        return columns.tournament(id);
     }
 
     /** The year of the game's file. */
@@ -140,12 +133,12 @@ public final class GameTable {
 
     /** Black's discs as stored. */
     public int score(int id) {
-        return score[id] & 0xff;
+        return columns.score(id);
     }
 
     /** The stored theoretical score (Black's discs). */
     public int theoretical(int id) {
-        return theoretical[id] & 0xff;
+        return columns.theoretical(id);
     }
 
     /** The board side: 8, or 10. */
