@@ -397,21 +397,14 @@ public final class BenchReport {
 
     private static final String[] SCALE_BASES = {"synthetic-10m", "ffo-like-10m"};
 
-    /** A JMH figure of a benchmark with these parameters ("base=B", "query=Q"...), "p50" or "p99"; NaN when not run. */
+    /**
+     * A JMH figure of a benchmark with exactly these parameters, in the order they are declared
+     * ("base=B", "query=Q"...), "p50" or "p99"; NaN when not run. Exact: a query is a prefix of
+     * another ({@code player ~ "ka"} and {@code player ~ "ka" and not year = 2000}).
+     */
     private double figWith(String bench, String what, String... params) {
-        for (Map.Entry<String, JsonNode> e : jmh.entrySet()) {
-            if (!e.getKey().startsWith(bench + " ")) {
-                continue;
-            }
-            boolean all = true;
-            for (String p : params) {
-                all &= (e.getKey() + " ").contains(" " + p + " ");
-            }
-            if (all) {
-                return e.getValue().get("scorePercentiles").get(what.equals("p50") ? "50.0" : "99.0").asDouble();
-            }
-        }
-        return Double.NaN;
+        JsonNode m = jmh.get(bench + " " + String.join(" ", params));
+        return m == null ? Double.NaN : m.get("scorePercentiles").get(what.equals("p50") ? "50.0" : "99.0").asDouble();
     }
 
     /** Issue 19's figures at ten million games: the 10M bases side by side (tools/bench scale). */
