@@ -138,14 +138,20 @@ public final class QueryPlanner {
             }
             // the parts the columns could answer, cheapest postings first, each the cheapest way given what is left
             deferred.sort(Comparator.comparingLong(c -> ColumnScan.postingsNanos(c, inner)));
+            // what the parts so far leave, narrowed by each part as it is added (not recomputed from all)
+            RoaringBitmap survivors = parts.isEmpty() || deferred.isEmpty() ? null
+                    : run(new QueryPlan.And(parts, 0), bitmaps, inner);
             for (Predicate.Columnar c : deferred) {
-                RoaringBitmap survivors = parts.isEmpty() ? null : run(new QueryPlan.And(parts, 0), bitmaps, inner);
-                parts.add(choose(c, inner, survivors, bitmaps, access));
+                QueryPlan p = choose(c, inner, survivors, bitmaps, access);
+                parts.add(p);
+                RoaringBitmap b = run(p, bitmaps, inner);
+                survivors = survivors == null ? b : RoaringBitmap.and(survivors, b);
             }
             parts.sort(Comparator.comparingLong(QueryPlan::estimate));
             if (!board.isEmpty()) { // the board last: replayed only for the games the indexes leave
-                RoaringBitmap survivors = parts.isEmpty() ? inner.all()
-                        : run(new QueryPlan.And(parts, 0), bitmaps, inner);
+                if (survivors == null) {
+                    survivors = parts.isEmpty() ? inner.all() : run(new QueryPlan.And(parts, 0), bitmaps, inner);
+                }
                 for (BoardCondition c : board) {
                     QueryPlan.Check k = check(c, inner, survivors, bitmaps);
                     survivors = bitmaps.get(k);
