@@ -88,11 +88,11 @@ public final class Explorer {
         boolean byGames = way == Way.GAMES;
         org.thordb.index.GameTable t = byGames || way == Way.CHEAPEST && n * TABLE_NANOS < lookups
                 ? org.thordb.index.GameTable.ifMade(r) : null;
-        if (way != Way.LOOKUPS && n > 0 && t != null && fromGames(id -> tableMoves(t, id),
+        if (way != Way.LOOKUPS && n > 0 && t != null && fromGames(tableMoves(t),
                 p, here, groups, stats, rows, played)) {
             // the game table made (a server, the REPL), and its moves cheaper than the lookups: each
             // game replayed to the position's ply from the in-memory moves, its next move read off
-        } else if (n > 0 && (byGames || way == Way.CHEAPEST && n * RECORD_NANOS < lookups) && fromGames(id -> recordMoves(r, id), p, here, groups, stats,
+        } else if (n > 0 && (byGames || way == Way.CHEAPEST && n * RECORD_NANOS < lookups) && fromGames(recordMoves(r), p, here, groups, stats,
                 rows, played)) {
             // few games: their records read and replayed, not one position lookup a legal move
         } else if (n > 0) {
@@ -169,27 +169,55 @@ public final class Explorer {
         return r.solved() ? r.moveScores() : null;
     }
 
-    /** A game's moves as squares from the game table, or null when it has none there. */
-    private static int[] tableMoves(org.thordb.index.GameTable t, int id) {
-        if (t.side(id) != 8) {
-            return null;
-        }
-        int[] sq = new int[t.moveCount(id)];
-        byte[] moves = t.moves();
-        for (int k = 0; k < sq.length; k++) {
-            sq[k] = moves[id * org.thordb.index.GameTable.MOVES + k];
-        }
-        return sq;
+    /** The replay state at the start (see {@link org.thordb.index.GameTable#step}); copied, never written. */
+    private static final long[] START = org.thordb.index.GameTable.startState();
+
+    /** Where a game's moves are read: the game table's, or its record's. */
+    private interface MoveSource {
+        /** Prepares game {@code id}: the number of its moves that replay, or −1 when it is not an 8×8 game. */
+        int open(int id);
+
+        /** Move {@code k} of the game last opened, as a square. */
+        int move(int k);
     }
 
-    /** A game's moves that replay, as squares, from its record; null when it is not an 8×8 game. */
-    private static int[] recordMoves(IndexReader r, int id) {
-        org.thordb.store.GameRow g = r.game(id);
-        if (g == null || g.side() != 8) {
-            return null;
-        }
-        int[] sq = new org.thordb.wthor.WthorGame(g.raw(), 8).squares();
-        return java.util.Arrays.copyOf(sq, Math.min(sq.length, g.validMoves()));
+    /** The game table's moves, read in place (nothing allocated a game). */
+    private static MoveSource tableMoves(org.thordb.index.GameTable t) {
+        byte[] moves = t.moves();
+        int[] at = {0};
+        return new MoveSource() {
+            @Override
+            public int open(int id) {
+                at[0] = id * org.thordb.index.GameTable.MOVES;
+                return t.side(id) == 8 ? t.moveCount(id) : -1;
+            }
+
+            @Override
+            public int move(int k) {
+                return moves[at[0] + k];
+            }
+        };
+    }
+
+    /** The moves of each game's record, up to its last legal move. */
+    private static MoveSource recordMoves(IndexReader r) {
+        int[][] squares = {null};
+        return new MoveSource() {
+            @Override
+            public int open(int id) {
+                org.thordb.store.GameRow g = r.game(id);
+                if (g == null || g.side() != 8) {
+                    return -1;
+                }
+                squares[0] = new org.thordb.wthor.WthorGame(g.raw(), 8).squares();
+                return Math.min(squares[0].length, g.validMoves());
+            }
+
+            @Override
+            public int move(int k) {
+                return squares[0][k];
+            }
+        };
     }
 
     /**
@@ -198,7 +226,7 @@ public final class Explorer {
      * same way names the row. False, and nothing added, when a game does not fit (then the index
      * answers).
      */
-    private static boolean fromGames(java.util.function.IntFunction<int[]> movesOf, Position p, RoaringBitmap here,
+    private static boolean fromGames(MoveSource movesOf, Position p, RoaringBitmap here,
                                      Map<Position, List<Integer>> groups, Stats stats, List<Exploration.Row> rows,
                                      RoaringBitmap played) {
         int ply = p.discs() - 4;
@@ -210,22 +238,22 @@ public final class Explorer {
             }
         }
         RoaringBitmap[] games = new RoaringBitmap[groupMoves.size()];
-        long[] board = new long[3];
+        long[] state = new long[3];
         org.thordb.othello.Symmetry[] all = org.thordb.othello.Symmetry.values();
         for (org.roaringbitmap.IntIterator it = here.getIntIterator(); it.hasNext(); ) {
             int id = it.next();
-            int[] moves = movesOf.apply(id);
-            if (moves == null || moves.length < ply) {
+            int length = movesOf.open(id);
+            if (length < ply) { // not an 8×8 game, or too short: not what the index said
                 return false;
             }
-            if (ply == moves.length) {
+            if (ply == length) {
                 continue; // the game ends here
             }
-            long[] state = org.thordb.index.GameTable.startState();
+            System.arraycopy(START, 0, state, 0, 3);
             for (int k = 0; k < ply; k++) {
-                org.thordb.index.GameTable.step(state, moves[k]);
+                org.thordb.index.GameTable.step(state, movesOf.move(k));
             }
-            int next = moves[ply];
+            int next = movesOf.move(ply);
             Integer group = null;
             for (org.thordb.othello.Symmetry s : all) {
                 if (s.apply(state[0]) == p.black() && s.apply(state[1]) == p.white()) {
