@@ -6,9 +6,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.WeakHashMap;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.store.Catalog;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
 
@@ -30,7 +28,7 @@ public final class Duplicates {
     public record Group(int[] ids) {
     }
 
-    private static final Map<Catalog, Duplicates> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final PerCatalog<Duplicates> MADE = new PerCatalog<>();
 
     private final List<Group> groups;
     private final RoaringBitmap later;
@@ -49,13 +47,7 @@ public final class Duplicates {
 
     /** The duplicates of the store a reader reads (its whole store, whatever its scope). */
     public static Duplicates of(IndexReader r) {
-        Catalog c = r.catalog();
-        Duplicates d = CACHE.get(c);
-        if (d == null) {
-            d = compute(r);
-            CACHE.put(c, d);
-        }
-        return d;
+        return MADE.get(r.catalog(), () -> compute(r));
     }
 
     /** Every group of two or more games, ordered by their earliest game. */

@@ -1,8 +1,5 @@
 package org.thordb.index;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 import org.thordb.store.Catalog;
 import org.thordb.store.Keys;
 import org.thordb.store.Store;
@@ -20,7 +17,7 @@ import org.thordb.wthor.WthorGame;
  * <p>Usage: {@code GameColumns c = GameColumns.of(reader); int black = c.black(id);}
  */
 public final class GameColumns {
-    private static final Map<Catalog, GameColumns> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final PerCatalog<GameColumns> MADE = new PerCatalog<>();
 
     /** Where the WTHOR record starts in a {@code games} value (see {@link org.thordb.store.GameRow}). */
     private static final int RECORD_AT = 17;
@@ -45,23 +42,12 @@ public final class GameColumns {
 
     /** The columns of a reader's catalog: made by one scan of its records the first time, then shared. */
     public static GameColumns of(IndexReader r) {
-        Catalog c = r.catalog();
-        GameColumns t = CACHE.get(c);
-        if (t == null) {
-            synchronized (CACHE) {
-                t = CACHE.get(c);
-                if (t == null) {
-                    t = build(r);
-                    CACHE.put(c, t);
-                }
-            }
-        }
-        return t;
+        return MADE.get(r.catalog(), () -> build(r));
     }
 
     /** The columns of a reader's catalog when they are made already, else null (nothing is scanned). */
     public static GameColumns ifMade(IndexReader r) {
-        return CACHE.get(r.catalog());
+        return MADE.ifMade(r.catalog());
     }
 
     private static GameColumns build(IndexReader r) {
@@ -81,7 +67,7 @@ public final class GameColumns {
 
     /** Keeps columns made along with a catalog's game table, so that they are not made again. */
     static void keep(Catalog c, GameColumns t) {
-        CACHE.putIfAbsent(c, t);
+        MADE.keep(c, t);
     }
 
     /** Fills a game's columns from its WTHOR record, which starts at {@code at} in {@code record}. */

@@ -1,10 +1,6 @@
 package org.thordb.index;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.store.Catalog;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorSquares;
@@ -22,7 +18,7 @@ public final class GameTable {
     /** The most moves a game of the table holds (an 8×8 game). */
     public static final int MOVES = 60;
 
-    private static final Map<Catalog, GameTable> CACHE = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final PerCatalog<GameTable> MADE = new PerCatalog<>();
 
     private final RoaringBitmap ids = new RoaringBitmap();
     private final GameColumns columns; // players, tournament and scores: the query columns, made in the same scan
@@ -45,23 +41,12 @@ public final class GameTable {
 
     /** The table of a reader's catalog: made by one scan of its records the first time, then shared. */
     public static GameTable of(IndexReader r) {
-        Catalog c = r.catalog();
-        GameTable t = CACHE.get(c);
-        if (t == null) {
-            synchronized (CACHE) {
-                t = CACHE.get(c);
-                if (t == null) {
-                    t = build(r);
-                    CACHE.put(c, t);
-                }
-            }
-        }
-        return t;
+        return MADE.get(r.catalog(), () -> build(r));
     }
 
     /** The table of a reader's catalog when it is made already, else null (nothing is scanned). */
     public static GameTable ifMade(IndexReader r) {
-        return CACHE.get(r.catalog());
+        return MADE.ifMade(r.catalog());
     }
 
     private static GameTable build(IndexReader r) {
