@@ -118,28 +118,17 @@ final class ColumnScan {
     /** The games of {@code survivors} that hold, each tested alone. */
     static RoaringBitmap test(Predicate.Columnar c, IndexReader r, RoaringBitmap survivors) {
         Predicate.GameTest t = c.test(r.catalog(), GameColumns.of(r));
-        List<FileRow> files = r.catalog().gameFiles().stream()
-                .sorted(java.util.Comparator.comparingInt(FileRow::firstId)).toList();
         RoaringBitmapWriter<RoaringBitmap> w = RoaringBitmapWriter.writer().get();
-        int k = 0;
+        FileRow f = null;
         java.util.function.IntPredicate test = null;
         for (IntIterator it = survivors.getIntIterator(); it.hasNext(); ) {
             int id = it.next();
-            while (k < files.size() && files.get(k).firstId() + files.get(k).games() <= id) {
-                k++; // ids come in order: the file pointer only moves on
-                test = null;
+            if (f == null || id >= f.firstId() + f.games()) { // ids come in order: a file's are together
+                f = r.catalog().gameFileOf(id);
+                test = f == null ? null : t.in(f);
             }
-            if (k == files.size()) {
-                break;
-            }
-            FileRow f = files.get(k);
-            if (id >= f.firstId()) {
-                if (test == null) {
-                    test = t.in(f);
-                }
-                if (test.test(id)) {
-                    w.add(id);
-                }
+            if (test != null && test.test(id)) {
+                w.add(id);
             }
         }
         return w.get();
