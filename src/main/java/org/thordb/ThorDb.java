@@ -193,13 +193,17 @@ public final class ThorDb implements AutoCloseable {
             return;
         }
         Catalog.Schema have = Catalog.schema(s);
-        if (have.version() == 2 && new Catalog.Schema(3, have.openingDepth(), have.fingerprintBits(),
-                have.fingerprintEntries(), have.hash()).equals(want)) {
+        if ((have.version() == 2 || have.version() == 3) && new Catalog.Schema(Catalog.SCHEMA_VERSION,
+                have.openingDepth(), have.fingerprintBits(), have.fingerprintEntries(), have.hash()).equals(want)) {
             if (store.readOnly()) {
-                throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema 2; it is upgraded"
-                        + " in place the first time it is opened for writing");
+                throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema " + have.version()
+                        + "; it is upgraded in place the first time it is opened for writing");
             }
-            upgradeFrom2(want);
+            if (have.version() == 2) {
+                upgradeFrom2(want);
+            } else {
+                upgradeFrom3(want);
+            }
             return;
         }
         if (!have.equals(want)) {
@@ -209,7 +213,19 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
-     * Schema 2 to 3: version 3 adds the {@code GAME} term (a game's whole move list, for
+     * Schema 3 to 4: version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys whose
+     * suffix has its top bit set), which a store of schema 3 has none of: its entries are all per
+     * segment, which schema 4 reads as they are. The new schema entry is all there is to write.
+     */
+    private void upgradeFrom3(Catalog.Schema want) {
+        try (Store.Batch b = store.batch()) {
+            b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
+            b.commit();
+        }
+    }
+
+    /**
+     * Schema 2 to 4 (through 3): version 3 adds the {@code GAME} term (a game's whole move list, for
      * duplicates) and the {@code sources} family (empty for a store of WTHOR files). The records
      * are kept; the new terms are derived from them, in one batch with the new schema entry.
      */
@@ -930,7 +946,12 @@ public final class ThorDb implements AutoCloseable {
                         new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(repair, sample, seed, out);
                 if (r.repaired() > 0) {
                     store.flush();
-                    views.clear(); // they were taken before the repairs
+                    synchronized (publish) {
+                        try (Store.View v = store.view()) {
+                            catalog = Catalog.load(v, catalog); // a repair may have un-merged a group
+                        }
+                        views.clear(); // they were taken before the repairs
+                    }
                 }
                 return r;
             }
@@ -943,6 +964,40 @@ public final class ThorDb implements AutoCloseable {
             java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
             store.sizes().forEach((k, v) -> out.put(k == null ? "total" : k.name().toLowerCase(Locale.ROOT), v));
             return out;
+        });
+    }
+
+    /**
+     * Merges every game file's postings, positions and fingerprint blocks into one merge group
+     * ({@link org.thordb.ingest.Optimizer}): a term or a position then has one entry however many
+     * files hold it. Many small atomic batches; readers answer the same throughout, and a kill
+     * leaves a merge that the next call finishes. Then compacts the store, unless {@code compact}
+     * is false.
+     *
+     * <p>Usage: {@code db.optimize(true, m -> { });}
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a store opened read-only
+     */
+    public org.thordb.ingest.Optimizer.Report optimize(boolean compact, org.thordb.ingest.Optimizer.Listener out) {
+        return guarded(() -> {
+            if (store.readOnly()) {
+                throw new ThorDbException(ErrorCode.READ_ONLY, store.path() + ": the store is open read-only; nothing is merged");
+            }
+            synchronized (importing) {
+                org.thordb.ingest.Optimizer.Report r =
+                        new org.thordb.ingest.Optimizer(store, catalog, this::commit, out).optimize();
+                synchronized (publish) {
+                    views.clear(); // the postings they see were merged since
+                }
+                if (!r.alreadyMerged()) {
+                    if (compact) {
+                        store.compact();
+                    } else {
+                        store.flush();
+                    }
+                }
+                return r;
+            }
         });
     }
 

@@ -20,7 +20,7 @@ import picocli.CommandLine.ScopeType;
         footerHeading = "%nExamples:%n",
         footer = {"  thordb import ../shared/data/wthor", "  thordb query 'player = \"Tastet Marc\" and opening = f5d6'",
             "  thordb help explore", "", "Shell completion: source <(thordb completion bash)"},
-        subcommands = {HelpCommand.class, CompletionCommand.class, ImportCommand.class, SolveCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, RemoveCommand.class, DuplicatesCommand.class, PlayersCommand.class, SolitairesCommand.class, OpeningsCommand.class, StatsCommand.class, ServeCommand.class, ReplCommand.class, ExploreCommand.class, DemoCommand.class,
+        subcommands = {HelpCommand.class, CompletionCommand.class, ImportCommand.class, SolveCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, RemoveCommand.class, OptimizeCommand.class, DuplicatesCommand.class, PlayersCommand.class, SolitairesCommand.class, OpeningsCommand.class, StatsCommand.class, ServeCommand.class, ReplCommand.class, ExploreCommand.class, DemoCommand.class,
             TrainCommand.class,
             InfoCommand.class, DumpCommand.class,
             VerifyCommand.class})

@@ -141,21 +141,147 @@ public final class FingerprintBlock {
         if (n <= 0) {
             return;
         }
-        int width = (length - HEADER) / n - 3;
+        int header = headerOf(v);
+        int width = (length - header) / n - 3;
         int lo = 0;
         int hi = n;
         while (lo < hi) { // first entry with fingerprint >= fp
             int mid = (lo + hi) >>> 1;
-            if (u24(v, HEADER + 3 * mid) < fp) {
+            if (u24(v, header + 3 * mid) < fp) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        for (int i = lo; i < n && u24(v, HEADER + 3 * i) == fp; i++) {
-            int o = HEADER + 3 * n + width * i;
-            visitor.local(width == 3 ? u24(v, o) : (v[o] & 0xff) << 8 | (v[o + 1] & 0xff));
+        for (int i = lo; i < n && u24(v, header + 3 * i) == fp; i++) {
+            visitor.local(number(v, header + 3 * n + width * i, width));
         }
+    }
+
+    /** Receives every entry of a block. */
+    @FunctionalInterface
+    public interface EntryVisitor {
+        /** One entry: its fingerprint and its game number (within the segment, or from the group's first id). */
+        void entry(int fp, int local);
+    }
+
+    /** Calls {@code visitor} with every entry of a block (of a segment or merged), in fingerprint order. */
+    public static void forEach(byte[] v, int length, EntryVisitor visitor) {
+        int n = Keys.getU32(v, 4);
+        if (n <= 0) {
+            return;
+        }
+        int header = headerOf(v);
+        int width = (length - header) / n - 3;
+        for (int i = 0; i < n; i++) {
+            visitor.entry(u24(v, header + 3 * i), number(v, header + 3 * n + width * i, width));
+        }
+    }
+
+    /** The entries of a block, whole or cut short: a value too short for what its header says. */
+    public static boolean wellFormed(byte[] v, int length) {
+        if (length < HEADER) {
+            return false;
+        }
+        int header = headerOf(v);
+        int n = Keys.getU32(v, 4);
+        if (n <= 0 || length < header) {
+            return false;
+        }
+        int rest = length - header;
+        return rest % n == 0 && rest / n >= 5 && rest / n <= 7;
+    }
+
+    private static int number(byte[] v, int o, int width) {
+        return switch (width) {
+            case 2 -> (v[o] & 0xff) << 8 | (v[o + 1] & 0xff);
+            case 3 -> u24(v, o);
+            default -> Keys.getU32(v, o);
+        };
+    }
+
+    private static int headerOf(byte[] v) {
+        return isMerged(v) ? MERGED_HEADER : HEADER;
+    }
+
+    // ---- merged blocks (thordb optimize): one block a partition for every segment of a merge group
+
+    private static final int MERGED_HEADER = 13;
+
+    /** The first byte of a merged block's key: this plus its layout's total bits, apart from any segment's bits. */
+    public static final int MERGED_MARK = 0x40;
+
+    /**
+     * The partition of a hash in a merged layout: its top {@code hashBits} bits, then the top
+     * {@code totalBits - hashBits} bits of its fingerprint. A merge can take a segment's blocks
+     * there without the hash (which is not stored), only from a block's partition and entries.
+     */
+    public static int mergedPartition(long hash, int hashBits, int totalBits) {
+        return mergedPartition(partition(hash, hashBits), fingerprint(hash), hashBits, totalBits);
+    }
+
+    /** {@link #mergedPartition(long, int, int)} from the hash's top {@code hashBits} bits and its fingerprint. */
+    public static int mergedPartition(int top, int fp, int hashBits, int totalBits) {
+        int k = totalBits - hashBits;
+        return k == 0 ? top : top << k | fp >>> (24 - k);
+    }
+
+    /** The key of a merged block: {@link #MERGED_MARK} + total bits u8, partition u24, group suffix u32. */
+    public static byte[] mergedKey(int totalBits, int partition, int suffix) {
+        return key(MERGED_MARK + totalBits, partition, suffix);
+    }
+
+    /** The key prefix of a merged partition's blocks. */
+    public static byte[] mergedPrefix(int totalBits, int partition) {
+        return partitionPrefix(MERGED_MARK + totalBits, partition);
+    }
+
+    /** Whether a block is merged: its first u32 is a group suffix, whose top bit is set. */
+    public static boolean isMerged(byte[] block) {
+        return block[0] < 0;
+    }
+
+    /** The game id a merged block's numbers count from. */
+    public static int mergedFirstId(byte[] block) {
+        return Keys.getU32(block, 8);
+    }
+
+    /** The hash bits of a merged block's layout. */
+    public static int mergedHashBits(byte[] block) {
+        return block[12];
+    }
+
+    /**
+     * Encodes a merged block from entries packed as {@code fingerprint << 32 | (id - firstId)},
+     * sorted ascending, {@code packed[from, to)}: the group suffix, n, the first id, the layout's hash
+     * bits, the fingerprints (u24), then the numbers (u24 when the group's range spans at most
+     * 2^24 ids, else u32).
+     */
+    public static byte[] encodeMerged(long[] packed, int from, int to, int suffix, int firstId, int span, int hashBits) {
+        int n = to - from;
+        int width = span <= 1 << 24 ? 3 : 4;
+        byte[] v = new byte[MERGED_HEADER + (3 + width) * n];
+        Keys.putU32(v, 0, suffix);
+        Keys.putU32(v, 4, n);
+        Keys.putU32(v, 8, firstId);
+        v[12] = (byte) hashBits;
+        for (int i = 0; i < n; i++) {
+            long e = packed[from + i];
+            int fp = (int) (e >>> 32);
+            int o = MERGED_HEADER + 3 * i;
+            v[o] = (byte) (fp >>> 16);
+            v[o + 1] = (byte) (fp >>> 8);
+            v[o + 2] = (byte) fp;
+            int local = (int) e;
+            o = MERGED_HEADER + 3 * n + width * i;
+            if (width == 4) {
+                v[o++] = (byte) (local >>> 24);
+            }
+            v[o] = (byte) (local >>> 16);
+            v[o + 1] = (byte) (local >>> 8);
+            v[o + 2] = (byte) local;
+        }
+        return v;
     }
 
     private static int u24(byte[] v, int o) {

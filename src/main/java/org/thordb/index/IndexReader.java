@@ -29,17 +29,21 @@ public final class IndexReader {
 
     // the segments whose entries are read (null: every one); see within()
     private final java.util.BitSet scope;
+    // the ids of those segments (null: every one), which cut what a merged entry gives
+    private final RoaringBitmap scopeIds;
 
     /** A reader over a view and the catalog taken with it. */
     public IndexReader(Store.View view, Catalog catalog, PositionHash hash) {
-        this(view, catalog, hash, null);
+        this(view, catalog, hash, null, null);
     }
 
-    private IndexReader(Store.View view, Catalog catalog, PositionHash hash, java.util.BitSet scope) {
+    private IndexReader(Store.View view, Catalog catalog, PositionHash hash, java.util.BitSet scope,
+                        RoaringBitmap scopeIds) {
         this.view = view;
         this.catalog = catalog;
         this.hash = hash;
         this.scope = scope;
+        this.scopeIds = scopeIds;
     }
 
     /**
@@ -49,17 +53,38 @@ public final class IndexReader {
      */
     public IndexReader within(RoaringBitmap ids) {
         java.util.BitSet keep = new java.util.BitSet();
+        RoaringBitmap keepIds = new RoaringBitmap();
         for (FileRow f : catalog.gameFiles()) {
             if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
                 keep.set(f.segment());
+                keepIds.add((long) f.firstId(), (long) f.firstId() + f.games());
             }
         }
-        return new IndexReader(view, catalog, hash, keep);
+        return new IndexReader(view, catalog, hash, keep, keepIds);
     }
 
-    /** Whether an entry whose key ends with its segment is to be read. */
+    /**
+     * Whether an entry whose key ends with its segment is to be read: a merged entry (its suffix
+     * names a group) always is, and {@link #live} then cuts what it gives to the scope.
+     */
     private boolean inScope(byte[] key) {
-        return scope == null || scope.get(Terms.segmentOf(key));
+        int suffix = Terms.segmentOf(key);
+        return scope == null || suffix < 0 || scope.get(suffix);
+    }
+
+    /**
+     * A lookup's answer as it is to be given: without the ids of games no longer stored that merged
+     * entries may still name ({@link Catalog#staleIds()}), and, for a reader {@link #within} some
+     * segments, without the games a merged entry holds outside them. Changes {@code ids} in place.
+     */
+    public RoaringBitmap live(RoaringBitmap ids) {
+        if (catalog.staleIds()) {
+            ids.and(all());
+        }
+        if (scopeIds != null && !catalog.groups().isEmpty()) {
+            ids.and(scopeIds);
+        }
+        return ids;
     }
 
     /** How many game files (segments) {@code pick} chooses among those this reader reads. */
@@ -138,7 +163,7 @@ public final class IndexReader {
     public RoaringBitmap term(Field f, byte[] term) {
         Postings.Union out = new Postings.Union();
         addTerm(f, term, out);
-        return out.result();
+        return live(out.result());
     }
 
     /** Adds the games with a term to a union (for lookups that gather many terms). */
@@ -162,7 +187,7 @@ public final class IndexReader {
             }
             return true;
         });
-        return out.result();
+        return live(out.result());
     }
 
     /** Visits every postings entry of a field in key order (term, then segment), whatever this reader's scope. */
@@ -188,6 +213,10 @@ public final class IndexReader {
             Postings.addTo(v, out.computeIfAbsent(value, x -> new RoaringBitmap()));
             return true;
         });
+        if (catalog.staleIds() || (scopeIds != null && !catalog.groups().isEmpty())) {
+            out.values().forEach(this::live);
+            out.values().removeIf(RoaringBitmap::isEmpty);
+        }
         return out;
     }
 
@@ -243,7 +272,7 @@ public final class IndexReader {
         Postings.Union out = new Postings.Union();
         positionEntries(c, side, out::add);
         singleGames(c, side, out::add);
-        return out.result();
+        return live(out.result());
     }
 
     /**
@@ -259,12 +288,12 @@ public final class IndexReader {
         int side = PositionKeys.sideCode(c.toMove());
         RoaringBitmap found = new RoaringBitmap();
         singleGames(c, side, found::add);
-        if (!found.isEmpty()) {
+        if (!found.isEmpty() || catalog.staleIds() || (scopeIds != null && !catalog.groups().isEmpty())) {
             Postings.Union out = new Postings.Union();
             positionEntries(c, side, out::add);
             RoaringBitmap all = out.result();
             all.or(found);
-            return all.getLongCardinality();
+            return live(all).getLongCardinality();
         }
         long[] n = {0};
         positionEntries(c, side, (v, length) -> n[0] += Postings.cardinality(v, length));
@@ -322,16 +351,49 @@ public final class IndexReader {
                         }
                     });
         }
+        for (org.thordb.store.MergeGroup g : catalog.groups()) {
+            for (org.thordb.store.MergeGroup.Layout l : g.layouts()) {
+                int hb = l.hashBits();
+                int partition = FingerprintBlock.mergedPartition(h, hb, l.totalBits());
+                view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.mergedPrefix(l.totalBits(), partition),
+                        (block, length) -> {
+                            if (Keys.getU32(block, 0) != g.suffix() || FingerprintBlock.mergedHashBits(block) != hb) {
+                                return; // another group's, or another layout's during a merge
+                            }
+                            int first = FingerprintBlock.mergedFirstId(block);
+                            int[] last = {-1};
+                            FingerprintBlock.candidates(block, length, fp, local -> {
+                                int id = first + local;
+                                if (local != last[0] && (scopeIds == null || scopeIds.contains(id))) {
+                                    last[0] = local;
+                                    if (reaches(id, ply, c)) {
+                                        found.accept(id);
+                                    }
+                                }
+                            });
+                        });
+            }
+        }
     }
 
-    /** The partition sizes of the store's 8×8 segments, one bit each (bit b: b partition bits). */
+    private int partitionSizes = -1;
+
+    /**
+     * The partition sizes of the store's 8×8 segments that have blocks of their own, one bit each
+     * (bit b: b partition bits).
+     */
     private int partitionSizes() {
+        if (partitionSizes >= 0) {
+            return partitionSizes;
+        }
         int sizes = 0;
         for (FileRow f : catalog.gameFiles()) {
-            if (f.side() == 8) {
+            org.thordb.store.MergeGroup g;
+            if (f.side() == 8 && ((g = catalog.groupOf(f)) == null || g.merging())) { // a merged segment has no blocks of its own
                 sizes |= 1 << FingerprintBlock.bits(f.games());
             }
         }
+        partitionSizes = sizes;
         return sizes;
     }
 
@@ -382,7 +444,7 @@ public final class IndexReader {
             }
             return true;
         });
-        return candidates.result();
+        return live(candidates.result());
     }
 
     /** The moves of a 10×10 game, or null when the id names none. */

@@ -87,14 +87,32 @@ public final class StoreVerifier {
         List<byte[]> orphans = new ArrayList<>();
         List<Space> orphanSpaces = new ArrayList<>();
         java.util.Set<Integer> differ = new java.util.TreeSet<>();
+        java.util.Set<Integer> mergedDiffer = new java.util.TreeSet<>();
+        // A segment of a merge group has its ids in the group's entries (and, while a merge is
+        // under way, some in its own): its digest is then made id by id, whatever entry holds the id,
+        // so that the stored and the expected digests agree however the entries are laid out.
+        Merged merged = new Merged();
         try (Store.View v = store.view()) {
             for (Space s : POSTINGS) {
                 int slot = POSTINGS.indexOf(s);
                 v.scan(s, new byte[0], null, (k, val) -> {
                     int seg = Terms.segmentOf(k);
-                    if (catalog.segment(seg) == null) {
+                    if (seg < 0) {
+                        org.thordb.store.MergeGroup g = catalog.group(seg);
+                        if (g == null) {
+                            orphans.add(k);
+                            orphanSpaces.add(s);
+                        } else {
+                            merged.stored(s, slot, k, val, g, storedDigests);
+                        }
+                        return true;
+                    }
+                    FileRow f = catalog.segment(seg);
+                    if (f == null) {
                         orphans.add(k);
                         orphanSpaces.add(s);
+                    } else if (catalog.groupOf(f) != null) {
+                        merged.stored(s, slot, k, val, null, storedDigests);
                     } else {
                         long[] d = storedDigests.computeIfAbsent(seg, x -> new long[2 * POSTINGS.size()]);
                         d[2 * slot] += entryHash(s, k, val);
@@ -102,6 +120,18 @@ public final class StoreVerifier {
                     }
                     return true;
                 });
+            }
+            problems += merged.problems;
+            merged.lines.forEach(out::line);
+            if (merged.stale > 0) {
+                if (catalog.staleIds()) {
+                    out.line(merged.stale + " ids of games no longer stored remain in merged entries (readers"
+                            + " leave them out; thordb optimize drops them)");
+                } else {
+                    problems++;
+                    out.line(merged.stale + " ids of games no longer stored are in merged entries, but the"
+                            + " group's row says it holds none");
+                }
             }
             // every locator names the game its file and record number give, and every file has one a
             // game: one scan of the locators in key order, not a read of one a game (ten million
@@ -187,16 +217,33 @@ public final class StoreVerifier {
                 }
                 SegmentIndexer ix = indexStored(v, f, games, bad);
                 long[] want = new long[2 * POSTINGS.size()];
+                boolean grouped = catalog.groupOf(f) != null;
                 ix.emit((sp, k, val) -> {
                     int slot = POSTINGS.indexOf(sp);
-                    want[2 * slot] += entryHash(sp, k, val);
-                    want[2 * slot + 1]++;
+                    if (grouped) {
+                        merged.expected(sp, slot, k, val, f, want);
+                    } else {
+                        want[2 * slot] += entryHash(sp, k, val);
+                        want[2 * slot + 1]++;
+                    }
                 });
                 for (int i = 0; i < POSTINGS.size(); i++) {
                     entries += want[2 * i + 1];
                 }
-                if (!Arrays.equals(want, storedDigests.getOrDefault(f.segment(), new long[2 * POSTINGS.size()]))) {
-                    differ.add(f.segment());
+                long[] have = storedDigests.getOrDefault(f.segment(), new long[2 * POSTINGS.size()]);
+                if (!Arrays.equals(want, have)) {
+                    if (grouped) {
+                        for (int i = 0; i < POSTINGS.size(); i++) {
+                            if (want[2 * i] != have[2 * i] || want[2 * i + 1] != have[2 * i + 1]) {
+                                bad.add(POSTINGS.get(i).familyName() + ": the merged entries of " + f.name()
+                                        + " differ from its records (" + have[2 * i + 1] + " ids stored, "
+                                        + want[2 * i + 1] + " given)");
+                            }
+                        }
+                        mergedDiffer.add(f.segment());
+                    } else {
+                        differ.add(f.segment());
+                    }
                 }
                 problems += bad.size();
                 bad.forEach(out::line);
@@ -257,6 +304,9 @@ public final class StoreVerifier {
                 }
                 stored.remove(f.segment());
             }
+        }
+        if (repair && !mergedDiffer.isEmpty()) {
+            repaired += unmerge(out);
         }
         if (repair && !orphans.isEmpty()) {
             try (Store.Batch batch = store.batch()) {
@@ -327,6 +377,185 @@ public final class StoreVerifier {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
+    }
+
+    /**
+     * Repairs merged entries that differ from the records: every segment of the group gets its own
+     * entries again, written from its records, and the group's entries and row are deleted (a
+     * later {@code thordb optimize} merges them again). The row is first marked as merging, so
+     * that readers meanwhile take the group's and the segments' entries together as a union.
+     * Returns the entries written and deleted.
+     */
+    private long unmerge(Listener out) {
+        long[] n = {0};
+        for (org.thordb.store.MergeGroup g : catalog.groups()) {
+            org.thordb.store.MergeGroup marked = new org.thordb.store.MergeGroup(g.group(), g.firstId(), g.endId(), 0,
+                    g.layouts(), true, null);
+            try (Store.Batch b = store.batch()) {
+                b.put(Space.FILES, marked.key(), Catalog.encode(marked));
+                b.commit();
+            }
+            for (FileRow f : catalog.gameFiles()) {
+                if (!g.holds(f)) {
+                    continue;
+                }
+                try (Store.View v = store.view(); Store.Batch b = store.batch()) {
+                    SegmentIndexer.ofStored(v, f, hash, null).emit(b::put);
+                    n[0] += b.count();
+                    b.commit();
+                }
+            }
+            for (Space s : POSTINGS) {
+                List<byte[]> keys = new ArrayList<>();
+                try (Store.View v = store.view()) {
+                    v.scan(s, new byte[0], null, (k, val) -> {
+                        if (Terms.segmentOf(k) == g.suffix()) {
+                            keys.add(k);
+                            if (keys.size() == 100_000) {
+                                n[0] += deleteAll(s, keys);
+                            }
+                        }
+                        return true;
+                    });
+                }
+                n[0] += deleteAll(s, keys);
+            }
+            try (Store.Batch b = store.batch()) {
+                b.delete(Space.FILES, g.key());
+                b.commit();
+            }
+            out.line("repaired: the merge group's entries were written again per file from their records"
+                    + " (run thordb optimize to merge them again)");
+        }
+        return n[0];
+    }
+
+    private long deleteAll(Space s, List<byte[]> keys) {
+        try (Store.Batch b = store.batch()) {
+            for (byte[] k : keys) {
+                b.delete(s, k);
+            }
+            b.commit();
+        }
+        long n = keys.size();
+        keys.clear();
+        return n;
+    }
+
+    /**
+     * The digests of merged entries, id by id: a term's or a position's element is its key without
+     * the suffix mixed with one id; a fingerprint's is the top 12 bits of its hash (which every
+     * layout's partition begins with) and its fingerprint, mixed with its game's id. Each goes to
+     * the digest of the segment holding the id, found in an array of the files' first ids.
+     */
+    private final class Merged {
+        final int[] firsts;
+        final FileRow[] rows;
+        long stale;
+        long problems;
+        final List<String> lines = new ArrayList<>();
+
+        Merged() {
+            List<FileRow> files = new ArrayList<>(catalog.gameFiles());
+            files.sort(java.util.Comparator.comparingInt(FileRow::firstId));
+            firsts = new int[files.size()];
+            rows = files.toArray(new FileRow[0]);
+            for (int i = 0; i < rows.length; i++) {
+                firsts[i] = rows[i].firstId();
+            }
+        }
+
+        FileRow fileOf(int id) {
+            int i = Arrays.binarySearch(firsts, id);
+            if (i < 0) {
+                i = -i - 2;
+            }
+            return i >= 0 && id < rows[i].firstId() + rows[i].games() ? rows[i] : null;
+        }
+
+        private void problem(String line) {
+            problems++;
+            if (lines.size() < 20) {
+                lines.add(line);
+            }
+        }
+
+        /** A stored entry, of group {@code g} (or of a segment of a group when {@code g} is null). */
+        void stored(Space s, int slot, byte[] k, byte[] val, org.thordb.store.MergeGroup g, Map<Integer, long[]> digests) {
+            FileRow own = g == null ? catalog.segment(Terms.segmentOf(k)) : null;
+            try {
+                if (s == Space.FINGERPRINTS) {
+                    if (!org.thordb.index.FingerprintBlock.wellFormed(val, val.length)
+                            || Keys.getU32(val, 0) != Terms.segmentOf(k)) {
+                        problem(s.familyName() + ": a block that does not decode, or names another "
+                                + (g == null ? "segment" : "group") + " than its key");
+                        return;
+                    }
+                    int partition = (k[1] & 0xff) << 16 | (k[2] & 0xff) << 8 | (k[3] & 0xff);
+                    int bits = g == null ? k[0] : k[0] - org.thordb.index.FingerprintBlock.MERGED_MARK;
+                    int top12 = partition >>> (bits - org.thordb.index.FingerprintBlock.MIN_BITS);
+                    int from = g == null ? own.firstId() : org.thordb.index.FingerprintBlock.mergedFirstId(val);
+                    int kb = g == null ? 0 : bits - org.thordb.index.FingerprintBlock.mergedHashBits(val);
+                    int low = partition & ((1 << kb) - 1);
+                    org.thordb.index.FingerprintBlock.forEach(val, val.length, (fp, local) -> {
+                        if (kb > 0 && fp >>> (24 - kb) != low) {
+                            problem(s.familyName() + ": a fingerprint in a merged block of another partition");
+                            return;
+                        }
+                        add(s, slot, g, own, from + local, fingerprintElement(top12, fp), digests);
+                    });
+                } else {
+                    long body = bytesHash(k, k.length - 4);
+                    Postings.decode(val).forEach((int id) -> add(s, slot, g, own, id, body, digests));
+                }
+            } catch (RuntimeException e) {
+                problem(s.familyName() + ": a " + (g == null ? "" : "merged ") + "value that does not decode ("
+                        + e.getClass().getSimpleName() + ")");
+            }
+        }
+
+        private void add(Space s, int slot, org.thordb.store.MergeGroup g, FileRow own, int id, long element,
+                         Map<Integer, long[]> digests) {
+            FileRow f = fileOf(id);
+            if (f == null) {
+                stale++;
+                return;
+            }
+            if (g != null && !g.holds(f) || own != null && f != own) {
+                problem(s.familyName() + ": game " + id + " of " + f.name() + " in an entry of "
+                        + (g != null ? "a merge group that does not hold it" : "another file"));
+                return;
+            }
+            long[] d = digests.computeIfAbsent(f.segment(), x -> new long[2 * POSTINGS.size()]);
+            d[2 * slot] += idElement(element, id);
+            d[2 * slot + 1]++;
+        }
+
+        /** An entry that indexing file {@code f}'s records gives, into its digest {@code want}. */
+        void expected(Space s, int slot, byte[] k, byte[] val, FileRow f, long[] want) {
+            if (s == Space.FINGERPRINTS) {
+                int partition = (k[1] & 0xff) << 16 | (k[2] & 0xff) << 8 | (k[3] & 0xff);
+                int top12 = partition >>> (k[0] - org.thordb.index.FingerprintBlock.MIN_BITS);
+                org.thordb.index.FingerprintBlock.forEach(val, val.length, (fp, local) -> {
+                    want[2 * slot] += idElement(fingerprintElement(top12, fp), f.firstId() + local);
+                    want[2 * slot + 1]++;
+                });
+            } else {
+                long body = bytesHash(k, k.length - 4);
+                Postings.decode(val).forEach((int id) -> {
+                    want[2 * slot] += idElement(body, id);
+                    want[2 * slot + 1]++;
+                });
+            }
+        }
+    }
+
+    private static long fingerprintElement(int top12, int fp) {
+        return mix((long) top12 << 24 | fp);
+    }
+
+    private static long idElement(long element, int id) {
+        return mix(element * 0x9E3779B97F4A7C15L + mix(id + 0x632BE59BD9B4E019L));
     }
 
     /** The checks on one game: its segment and record number, its text, its names. */

@@ -25,7 +25,7 @@ import org.thordb.wthor.NameList;
  */
 public final class Catalog {
     /** The schema version this code reads and writes. */
-    public static final int SCHEMA_VERSION = 3;
+    public static final int SCHEMA_VERSION = 4;
 
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -204,9 +204,43 @@ public final class Catalog {
         int nextGame = c == null ? 0 : Keys.getU32(c, 0);
         int nextSeg = c == null ? 0 : Keys.getU32(c, 4);
         int nextBase = c == null ? 0 : Keys.getU32(c, 8);
+        List<MergeGroup> groups = new ArrayList<>();
+        v.scanPrefix(Space.FILES, new byte[] {'M'}, (k, val) -> {
+            try {
+                groups.add(JSON.readValue(val, MergeGroup.class));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("a merge group row that does not decode: " + e.getMessage());
+            }
+            return true;
+        });
         Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
         out.solitaireFiles = List.copyOf(solitaireFiles);
+        out.groups = List.copyOf(groups);
+        out.stale = stale(groups, games);
         return out;
+    }
+
+    /**
+     * Whether merged entries may name games that are no longer in the store: a group whose merge is
+     * under way, or whose range now holds fewer live games than it merged (a year replaced or a base
+     * removed since).
+     */
+    private static boolean stale(List<MergeGroup> groups, List<FileRow> files) {
+        for (MergeGroup g : groups) {
+            if (g.merging()) {
+                return true;
+            }
+            long live = 0;
+            for (FileRow f : files) {
+                if (g.holds(f)) {
+                    live += f.games();
+                }
+            }
+            if (live != g.games()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a base's names files in {@code now} are those {@code previous} was read with. */
@@ -418,6 +452,50 @@ public final class Catalog {
     }
 
     private List<SolitaireFile> solitaireFiles = List.of();
+    private List<MergeGroup> groups = List.of();
+    private boolean stale;
+
+    /** The merge groups ({@code thordb optimize}), by number. */
+    public List<MergeGroup> groups() {
+        return groups;
+    }
+
+    /** The merge group of a key suffix ({@link MergeGroup#suffix()}), or null. */
+    public MergeGroup group(int suffix) {
+        for (MergeGroup g : groups) {
+            if (g.suffix() == suffix) {
+                return g;
+            }
+        }
+        return null;
+    }
+
+    /** The merge group holding a game file, or null when its entries are its own. */
+    public MergeGroup groupOf(FileRow f) {
+        for (MergeGroup g : groups) {
+            if (g.holds(f)) {
+                return g;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether merged entries may name ids of games no longer stored, which readers then mask with
+     * the live ids; the next {@code thordb optimize} purges them.
+     */
+    public boolean staleIds() {
+        return stale;
+    }
+
+    /** The JSON bytes of a merge group row. */
+    public static byte[] encode(MergeGroup g) {
+        try {
+            return JSON.writeValueAsBytes(g);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     /** The imported solitaire files. */
     public List<SolitaireFile> solitaireFiles() {

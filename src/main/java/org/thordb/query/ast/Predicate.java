@@ -207,7 +207,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                     }
                 }
             }
-            return out.result();
+            return r.live(out.result());
         }
 
         @Override
@@ -510,7 +510,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                     }
                 }
             }
-            return out.result();
+            return r.live(out.result());
         }
 
         @Override

@@ -1,0 +1,62 @@
+package org.thordb.cli;
+
+import java.util.concurrent.Callable;
+import org.thordb.ThorDb;
+import org.thordb.ingest.Optimizer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb optimize [--db DIR] [--no-compact]}: merges every game file's postings into one
+ * entry a term, a position or a fingerprint partition, so that lookups stop growing with the number
+ * of files; then compacts the store. Safe to kill: the next run finishes the merge.
+ *
+ * <p>Usage: {@code thordb optimize --db big-store}
+ */
+@Command(name = "optimize",
+        footerHeading = "%nExamples:%n", footer = {"  thordb optimize", "  thordb optimize --db /tmp/store --no-compact"},
+        description = "Merge the postings of every imported file into one entry per term and position (lookups then"
+                + " read one entry, not one a file), then compact the store. A kill loses nothing: run it again.")
+public final class OptimizeCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--no-compact", description = "Leave compacting the store to RocksDB (by default it is compacted after the merge).")
+    boolean noCompact;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        try (ThorDb db = ThorDb.open(store.dir())) {
+            Optimizer.Report r = db.optimize(!noCompact, new Optimizer.Listener() {
+                @Override
+                public void line(String message) {
+                    out.println(message);
+                }
+
+                @Override
+                public void progress(String family, long done, long total) {
+                    if (total > 0 && done == total) {
+                        err.printf("merged %s%n", family);
+                    }
+                }
+            });
+            if (r.alreadyMerged()) {
+                out.printf("already merged: %d files, %d games%n", r.segments(), r.games());
+            } else {
+                out.printf("merged %d files (%d games)%s: %d entries read, %d merged entries written, %d ids of removed"
+                        + " games dropped, in %.1f s%n", r.segments(), r.games(), r.resumed() ? ", finishing an interrupted merge" : "",
+                        r.entriesRead(), r.entriesWritten(), r.staleIds(), r.seconds());
+            }
+        }
+        return 0;
+    }
+}

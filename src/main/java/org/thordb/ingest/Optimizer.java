@@ -1,0 +1,423 @@
+package org.thordb.ingest;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.FingerprintBlock;
+import org.thordb.index.Postings;
+import org.thordb.index.Terms;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.Keys;
+import org.thordb.store.MergeGroup;
+import org.thordb.store.Store;
+import org.thordb.store.Store.Space;
+
+/**
+ * Merges the postings of every segment of a store into one merge group ({@code thordb optimize}),
+ * the way Lucene merges segments: a term or a position then has one entry, and a fingerprint
+ * partition one block, however many files the store holds.
+ *
+ * <p>The merge runs in many small batches, each atomic: one takes a run of keys (a term or a
+ * position with all its segments' entries, or a run of fingerprint partitions) and writes the
+ * merged entry and deletes what it merged in the same batch, so that every id is in exactly one
+ * place at every moment and readers, which read the segments' entries and the group's together,
+ * answer the same before, during and after. The group's row is written first (marked as merging)
+ * and last; a merge that a kill interrupts is finished by the next one, which merges the same keys
+ * again (merging merged keys is a no-op). Ids of games removed since the last merge are dropped.
+ *
+ * <p>Usage: {@code Optimizer.Report r = new Optimizer(store, catalog, commit, m -> { }).optimize();}
+ */
+public final class Optimizer {
+    /** What a batch holds at most before it is committed, roughly, in bytes. */
+    private static final long BATCH_BYTES = 32L << 20;
+
+    /** The top bits of a hash that split the fingerprint merge into chunks: 4,096 of them. */
+    private static final int CHUNK_BITS = FingerprintBlock.MIN_BITS;
+
+    private final Store store;
+    private final Catalog catalog;
+    private final Committer committer;
+    private final Listener listener;
+
+    /** Commits a batch that changes the catalog (the group's row) and returns the catalog after it. */
+    @FunctionalInterface
+    public interface Committer {
+        /** Commits {@code batch}. */
+        Catalog commit(Store.Batch batch);
+    }
+
+    /** Hears how far the merge has gone. */
+    public interface Listener {
+        /** A line to show. */
+        void line(String message);
+
+        /** Progress within a family: {@code done} of {@code total} steps. */
+        default void progress(String family, long done, long total) {
+        }
+    }
+
+    /**
+     * What a merge did.
+     *
+     * @param segments the game files whose entries are now merged
+     * @param games their games
+     * @param entriesRead the entries read and merged (a segment's entries and the group's)
+     * @param entriesWritten the merged entries written
+     * @param staleIds ids of games no longer stored that were dropped from merged entries
+     * @param resumed whether it finished a merge a kill had interrupted
+     * @param alreadyMerged whether there was nothing to do
+     * @param seconds how long it took
+     */
+    public record Report(int segments, long games, long entriesRead, long entriesWritten, long staleIds,
+                         boolean resumed, boolean alreadyMerged, double seconds) {
+    }
+
+    /** An optimizer of {@code store}, whose catalog is {@code catalog}. */
+    public Optimizer(Store store, Catalog catalog, Committer committer, Listener listener) {
+        this.store = store;
+        this.catalog = catalog;
+        this.committer = committer;
+        this.listener = listener;
+    }
+
+    /** The group number written: one group holds every file at the end of a merge. */
+    static final int GROUP = 1;
+
+    private long read;
+    private long written;
+    private long stale;
+
+    /** Merges every game file's entries into the group, or finishes a merge under way. */
+    public Report optimize() {
+        long t0 = System.nanoTime();
+        List<FileRow> files = catalog.gameFiles();
+        MergeGroup old = catalog.group(MergeGroup.GROUP_BIT | GROUP);
+        long games = catalog.games();
+        if (files.isEmpty() && old == null) {
+            return new Report(0, 0, 0, 0, 0, false, true, 0);
+        }
+        boolean allHeld = old != null && files.stream().allMatch(old::holds);
+        if (old != null && !old.merging() && allHeld && !catalog.staleIds()) {
+            return new Report(files.size(), games, 0, 0, 0, false, true, (System.nanoTime() - t0) / 1e9);
+        }
+        int firstId = files.stream().mapToInt(FileRow::firstId).min().orElse(catalog.nextGameId());
+        if (old != null) {
+            firstId = Math.min(firstId, old.firstId());
+        }
+        int endId = catalog.nextGameId();
+        int hashBits = FingerprintBlock.MAX_BITS;
+        long games8 = 0;
+        for (FileRow f : files) {
+            if (f.side() == 8) {
+                hashBits = Math.min(hashBits, FingerprintBlock.bits(f.games()));
+                games8 += f.games();
+            }
+        }
+        if (old != null) { // its merged blocks know the top bits of their layouts only
+            for (MergeGroup.Layout l : old.layouts()) {
+                hashBits = Math.min(hashBits, l.hashBits());
+            }
+        }
+        if (games8 == 0 && old == null) {
+            hashBits = FingerprintBlock.MIN_BITS;
+        }
+        int totalBits = Math.max(hashBits, FingerprintBlock.bits((int) Math.min(Integer.MAX_VALUE, games8)));
+        MergeGroup.Layout layout = new MergeGroup.Layout(hashBits, totalBits);
+        List<MergeGroup.Layout> layouts = new ArrayList<>();
+        layouts.add(layout);
+        if (old != null) {
+            for (MergeGroup.Layout l : old.layouts()) {
+                if (!layouts.contains(l)) {
+                    layouts.add(l);
+                }
+            }
+        }
+        MergeGroup merging = new MergeGroup(GROUP, firstId, endId, 0, layouts, true, null);
+        try (Store.Batch b = store.batch()) {
+            b.put(Space.FILES, merging.key(), Catalog.encode(merging));
+            committer.commit(b);
+        }
+        RoaringBitmap live = new RoaringBitmap();
+        for (FileRow f : files) {
+            live.add((long) f.firstId(), (long) f.firstId() + f.games());
+        }
+        java.util.BitSet members = new java.util.BitSet();
+        for (FileRow f : files) {
+            if (merging.holds(f)) {
+                members.set(f.segment());
+            }
+        }
+        mergePostings(Space.TERMS, merging, members, live);
+        mergePostings(Space.POSITIONS, merging, members, live);
+        mergeFingerprints(merging, layout, members, live);
+        MergeGroup done = new MergeGroup(GROUP, firstId, endId, games, List.of(layout), false, Instant.now().toString());
+        try (Store.Batch b = store.batch()) {
+            b.put(Space.FILES, done.key(), Catalog.encode(done));
+            committer.commit(b);
+        }
+        return new Report(files.size(), games, read, written, stale, old != null && old.merging(), false,
+                (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * Merges the entries of {@code terms} or {@code positions}: keys sharing everything but their
+     * suffix stand together in key order, so one scan meets each term's entries side by side.
+     */
+    private void mergePostings(Space space, MergeGroup g, java.util.BitSet members, RoaringBitmap live) {
+        int suffix = g.suffix();
+        Pending batch = new Pending();
+        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        byte[][] body = {null};
+        long[] steps = {0};
+        try (Store.View v = store.view()) {
+            v.scan(space, new byte[0], null, (k, val) -> {
+                int s = Terms.segmentOf(k);
+                if (s == suffix || (s >= 0 && members.get(s))) {
+                    if (body[0] != null && !sameBody(body[0], k)) {
+                        mergeOne(space, body[0], keys, values, suffix, live, batch);
+                    }
+                    body[0] = k;
+                    keys.add(k);
+                    values.add(val);
+                    if (++steps[0] % 1_000_000 == 0) {
+                        listener.progress(space.familyName(), steps[0], -1);
+                    }
+                }
+                return true;
+            });
+            if (body[0] != null) {
+                mergeOne(space, body[0], keys, values, suffix, live, batch);
+            }
+        }
+        batch.commit();
+        listener.progress(space.familyName(), steps[0], steps[0]);
+    }
+
+    private static boolean sameBody(byte[] a, byte[] b) {
+        return a.length == b.length && Arrays.equals(a, 0, a.length - 4, b, 0, b.length - 4);
+    }
+
+    private void mergeOne(Space space, byte[] anyKey, List<byte[]> keys, List<byte[]> values, int suffix,
+                          RoaringBitmap live, Pending batch) {
+        read += keys.size();
+        byte[] groupKey = Arrays.copyOf(anyKey, anyKey.length);
+        Keys.putU32(groupKey, groupKey.length - 4, suffix);
+        RoaringBitmap union = new RoaringBitmap();
+        boolean onlyGroup = true;
+        for (int i = 0; i < keys.size(); i++) {
+            Postings.addTo(values.get(i), union);
+            onlyGroup &= Terms.segmentOf(keys.get(i)) == suffix;
+        }
+        long before = union.getLongCardinality();
+        union.and(live);
+        long dropped = before - union.getLongCardinality();
+        stale += dropped;
+        if (!onlyGroup || dropped > 0) { // a merged entry of live games only is left as it is
+            for (byte[] k : keys) {
+                if (Terms.segmentOf(k) != suffix) {
+                    batch.delete(space, k);
+                }
+            }
+            if (union.isEmpty()) {
+                batch.delete(space, groupKey);
+            } else {
+                byte[] value = Postings.encode(union);
+                batch.put(space, groupKey, value);
+                written++;
+            }
+            if (batch.bytes >= BATCH_BYTES) {
+                batch.commit();
+            }
+        }
+        keys.clear();
+        values.clear();
+    }
+
+    /**
+     * Merges the fingerprint blocks, chunk by chunk (the hash's top 12 bits, which every layout's
+     * partition begins with): a chunk's blocks of every member segment and of the group's layouts
+     * are read, their entries put in the new layout's partitions, written, and the blocks read
+     * deleted, in the same batch.
+     */
+    private void mergeFingerprints(MergeGroup g, MergeGroup.Layout layout, java.util.BitSet members, RoaringBitmap live) {
+        int suffix = g.suffix();
+        int hb = layout.hashBits();
+        int tb = layout.totalBits();
+        int span = g.endId() - g.firstId();
+        java.util.Set<Integer> sourceBits = new java.util.TreeSet<>();
+        for (FileRow f : catalog.gameFiles()) {
+            if (f.side() == 8 && members.get(f.segment())) {
+                sourceBits.add(FingerprintBlock.bits(f.games()));
+            }
+        }
+        Pending batch = new Pending();
+        int chunks = 1 << CHUNK_BITS;
+        int perPartition = 1 << (tb - CHUNK_BITS);
+        for (int c = 0; c < chunks; c++) {
+            int[] n = {0};
+            List<byte[]> consumed = new ArrayList<>();
+            boolean[] changed = {false};
+            try (Store.View v = store.view()) {
+                for (int b : sourceBits) {
+                    v.scan(Space.FINGERPRINTS, chunkStart(b, c), chunkEnd(b, c), (k, val) -> {
+                        int seg = FingerprintBlock.segmentOf(k);
+                        if (seg < 0 || !members.get(seg)) {
+                            return true;
+                        }
+                        FileRow f = catalog.segment(seg);
+                        int top = partitionOfKey(k) >>> (b - hb);
+                        int base = f.firstId() - g.firstId();
+                        consumed.add(k);
+                        changed[0] = true;
+                        FingerprintBlock.forEach(val, val.length, (fp, local) -> {
+                            add(n, FingerprintBlock.mergedPartition(top, fp, hb, tb), fp, base + local);
+                        });
+                        return true;
+                    });
+                }
+                for (MergeGroup.Layout l : g.layouts()) {
+                    int mark = FingerprintBlock.MERGED_MARK + l.totalBits();
+                    v.scan(Space.FINGERPRINTS, chunkStart(mark, l.totalBits(), c), chunkEnd(mark, l.totalBits(), c), (k, val) -> {
+                        if (FingerprintBlock.segmentOf(k) != suffix || Keys.getU32(val, 0) != suffix) {
+                            return true;
+                        }
+                        int ohb = FingerprintBlock.mergedHashBits(val);
+                        int top = (partitionOfKey(k) >>> (l.totalBits() - ohb)) >>> (ohb - hb);
+                        int from = FingerprintBlock.mergedFirstId(val);
+                        boolean sameLayout = l.equals(layout) && from == g.firstId();
+                        consumed.add(k);
+                        changed[0] |= !sameLayout;
+                        FingerprintBlock.forEach(val, val.length, (fp, local) -> {
+                            int id = from + local;
+                            if (!live.contains(id)) {
+                                stale++;
+                                changed[0] = true;
+                                return;
+                            }
+                            add(n, FingerprintBlock.mergedPartition(top, fp, hb, tb), fp, id - g.firstId());
+                        });
+                        return true;
+                    });
+                }
+            }
+            if (changed[0]) {
+                read += consumed.size();
+                for (byte[] k : consumed) {
+                    batch.delete(Space.FINGERPRINTS, k);
+                }
+                writeChunk(n[0], c * perPartition, perPartition, tb, suffix, g.firstId(), span, hb, batch);
+                if (batch.bytes >= BATCH_BYTES) {
+                    batch.commit();
+                }
+            }
+            if ((c & 63) == 63) {
+                listener.progress("fingerprints", c + 1, chunks);
+            }
+        }
+        batch.commit();
+    }
+
+    // a chunk's entries (fingerprint << 32 | number) and their partitions, grown as needed and reused
+    private long[] chunkEntries = new long[0];
+    private int[] chunkPartitions = new int[0];
+
+    private void add(int[] n, int partition, int fp, int local) {
+        if (n[0] == chunkEntries.length) {
+            int size = Math.max(1024, chunkEntries.length * 2);
+            chunkEntries = Arrays.copyOf(chunkEntries, size);
+            chunkPartitions = Arrays.copyOf(chunkPartitions, size);
+        }
+        chunkEntries[n[0]] = (long) fp << 32 | (local & 0xffffffffL);
+        chunkPartitions[n[0]] = partition;
+        n[0]++;
+    }
+
+    /** Writes a chunk's entries, sorted into their partitions (a counting sort), one block each. */
+    private void writeChunk(int n, int firstPartition, int partitions,
+                            int tb, int suffix, int firstId, int span, int hb, Pending batch) {
+        int[] start = new int[partitions + 1];
+        for (int i = 0; i < n; i++) {
+            start[chunkPartitions[i] - firstPartition + 1]++;
+        }
+        for (int p = 0; p < partitions; p++) {
+            start[p + 1] += start[p];
+        }
+        long[] sorted = new long[n];
+        int[] at = Arrays.copyOf(start, partitions);
+        for (int i = 0; i < n; i++) {
+            sorted[at[chunkPartitions[i] - firstPartition]++] = chunkEntries[i];
+        }
+        for (int p = 0; p < partitions; p++) {
+            if (start[p + 1] > start[p]) {
+                Arrays.sort(sorted, start[p], start[p + 1]);
+                batch.put(Space.FINGERPRINTS, FingerprintBlock.mergedKey(tb, firstPartition + p, suffix),
+                        FingerprintBlock.encodeMerged(sorted, start[p], start[p + 1], suffix, firstId, span, hb));
+                written++;
+            }
+        }
+    }
+
+    private static int partitionOfKey(byte[] k) {
+        return (k[1] & 0xff) << 16 | (k[2] & 0xff) << 8 | (k[3] & 0xff);
+    }
+
+    /** The first key of chunk {@code c} among the blocks of a segment layout of {@code bits} bits. */
+    private static byte[] chunkStart(int bits, int c) {
+        return chunkStart(bits, bits, c);
+    }
+
+    private static byte[] chunkEnd(int bits, int c) {
+        return chunkEnd(bits, bits, c);
+    }
+
+    /** The first key of chunk {@code c} among keys whose first byte is {@code mark} and partition has {@code bits} bits. */
+    private static byte[] chunkStart(int mark, int bits, int c) {
+        return FingerprintBlock.partitionPrefix(mark, c << (bits - CHUNK_BITS));
+    }
+
+    private static byte[] chunkEnd(int mark, int bits, int c) {
+        if (c == (1 << CHUNK_BITS) - 1) {
+            return new byte[] {(byte) (mark + 1)};
+        }
+        return FingerprintBlock.partitionPrefix(mark, (c + 1) << (bits - CHUNK_BITS));
+    }
+
+    /** A batch committed whenever it has grown large, each commit atomic and durable. */
+    private final class Pending {
+        private Store.Batch batch;
+        private long bytes;
+
+        void put(Space s, byte[] k, byte[] v) {
+            open().put(s, k, v);
+            bytes += k.length + v.length;
+        }
+
+        void delete(Space s, byte[] k) {
+            open().delete(s, k);
+            bytes += k.length;
+        }
+
+        private Store.Batch open() {
+            if (batch == null) {
+                batch = store.batch();
+            }
+            return batch;
+        }
+
+        void commit() {
+            if (batch != null) {
+                try (Store.Batch b = batch) {
+                    if (b.count() > 0) {
+                        b.commit();
+                    }
+                }
+                batch = null;
+                bytes = 0;
+            }
+        }
+    }
+}
