@@ -76,13 +76,20 @@ public final class BenchData {
         throw new IllegalArgumentException("unknown base " + base);
     }
 
-    /** A store of the base, imported once and compacted. */
+    /**
+     * A store of the base, imported once, then merged and compacted ({@code thordb optimize}, as a
+     * user of a large base would run it); a store kept from before merge groups is merged when
+     * first asked for.
+     */
     public static Path store(String base) {
         Path d = work().resolve("store-" + base);
-        if (!Files.exists(d.resolve("CURRENT"))) {
-            try (ThorDb db = ThorDb.open(d)) {
+        boolean fresh = !Files.exists(d.resolve("CURRENT"));
+        try (ThorDb db = ThorDb.open(d)) {
+            if (fresh) {
                 db.importFiles(List.of(files(base)), Importer.Options.defaults(), m -> { });
-                db.compact();
+            }
+            if (fresh || db.catalog().groups().isEmpty()) {
+                db.optimize(true, m -> { });
             }
         }
         return d;
