@@ -89,6 +89,7 @@ class ClosedStoreTest {
         calls.put("verify(sample)", () -> db.verify(false, 1, 1L, m -> { }));
         calls.put("sizes", db::sizes);
         calls.put("compact", db::compact);
+        calls.put("optimize", () -> db.optimize(false, m -> { }));
         calls.put("notes", () -> db.notes("player = \"Nobody\""));
         calls.put("removeBase", () -> db.removeBase("CLUB"));
         calls.put("stats", () -> db.stats("year", ""));

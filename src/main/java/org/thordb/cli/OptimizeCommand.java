@@ -28,6 +28,9 @@ public final class OptimizeCommand implements Callable<Integer> {
     @Option(names = "--no-compact", description = "Leave compacting the store to RocksDB (by default it is compacted after the merge).")
     boolean noCompact;
 
+    @Option(names = "--verbose", description = "Say each batch of the merge as it lands.")
+    boolean verbose;
+
     @Spec
     CommandSpec spec;
 
@@ -40,6 +43,14 @@ public final class OptimizeCommand implements Callable<Integer> {
                 @Override
                 public void line(String message) {
                     out.println(message);
+                }
+
+                @Override
+                public void committed(String family, int n) {
+                    if (verbose) {
+                        out.printf("%s: committed batch %d%n", family, n);
+                        out.flush();
+                    }
                 }
 
                 @Override

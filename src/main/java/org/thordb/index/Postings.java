@@ -64,7 +64,7 @@ public final class Postings {
         } else {
             RoaringBitmap b = new RoaringBitmap();
             try {
-                b.deserialize(ByteBuffer.wrap(value, 1, length - 1).slice());
+                b.deserialize(ByteBuffer.wrap(value, 1, length - 1).slice().order(java.nio.ByteOrder.LITTLE_ENDIAN));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -116,6 +116,9 @@ public final class Postings {
 
         /** The union of everything added. */
         public RoaringBitmap result() {
+            if (size == 0 && bitmaps.size() == 1) {
+                return bitmaps.get(0); // one merged entry, most often: it is the answer as it is
+            }
             RoaringBitmap ids = new RoaringBitmap();
             ids.addN(small, 0, size);
             if (bitmaps.isEmpty()) {

@@ -32,7 +32,7 @@ import org.thordb.store.Store.Space;
  */
 public final class Optimizer {
     /** What a batch holds at most before it is committed, roughly, in bytes. */
-    private static final long BATCH_BYTES = 32L << 20;
+    private static final long BATCH_BYTES = 8L << 20;
 
     /** The top bits of a hash that split the fingerprint merge into chunks: 4,096 of them. */
     private static final int CHUNK_BITS = FingerprintBlock.MIN_BITS;
@@ -56,6 +56,10 @@ public final class Optimizer {
 
         /** Progress within a family: {@code done} of {@code total} steps. */
         default void progress(String family, long done, long total) {
+        }
+
+        /** A batch of the merge landed: the {@code n}th, in {@code family}. */
+        default void committed(String family, int n) {
         }
     }
 
@@ -89,6 +93,8 @@ public final class Optimizer {
     private long read;
     private long written;
     private long stale;
+    private int batches;
+    private String family = "";
 
     /** Merges every game file's entries into the group, or finishes a merge under way. */
     public Report optimize() {
@@ -168,6 +174,7 @@ public final class Optimizer {
      */
     private void mergePostings(Space space, MergeGroup g, java.util.BitSet members, RoaringBitmap live) {
         int suffix = g.suffix();
+        family = space.familyName();
         Pending batch = new Pending();
         List<byte[]> keys = new ArrayList<>();
         List<byte[]> values = new ArrayList<>();
@@ -254,6 +261,7 @@ public final class Optimizer {
                 sourceBits.add(FingerprintBlock.bits(f.games()));
             }
         }
+        family = Space.FINGERPRINTS.familyName();
         Pending batch = new Pending();
         int chunks = 1 << CHUNK_BITS;
         int perPartition = 1 << (tb - CHUNK_BITS);
@@ -413,6 +421,7 @@ public final class Optimizer {
                 try (Store.Batch b = batch) {
                     if (b.count() > 0) {
                         b.commit();
+                        listener.committed(family, ++batches);
                     }
                 }
                 batch = null;

@@ -102,6 +102,24 @@ class EverydayCommandsTest {
     }
 
     @Test
+    void optimizeMergesOnceAndSaysSoTheSecondTime() throws Exception {
+        Path store = dir.resolve("optimize-db");
+        assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", store.toString(),
+                dir.resolve("files").toString()).status());
+        String before = CommandsTest.run("count", "--db", store.toString(), "player ~ \"a\" and result = white").out();
+        CommandsTest.Run r = CommandsTest.run("optimize", "--db", store.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("merged 2 files (800 games): "), r.out());
+        assertTrue(r.out().contains(" 0 ids of removed games dropped"), r.out());
+        assertEquals(before, CommandsTest.run("count", "--db", store.toString(), "player ~ \"a\" and result = white").out());
+        assertTrue(CommandsTest.run("explain", "--db", store.toString(), "position = f5d6c3").status() == 0);
+        r = CommandsTest.run("optimize", "--db", store.toString());
+        assertEquals("already merged: 2 files, 800 games", r.out().strip());
+        r = CommandsTest.run("verify", "--db", store.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+    }
+
+    @Test
     void removeDeletesABaseAndSaysWhatTheVerificationFound() throws Exception {
         Path store = dir.resolve("remove-db");
         Path other = dir.resolve("other");

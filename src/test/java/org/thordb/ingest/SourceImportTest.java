@@ -346,7 +346,7 @@ class SourceImportTest {
             }
             byte[] schema = rdb.get(meta, "schema".getBytes(StandardCharsets.UTF_8));
             rdb.put(meta, "schema".getBytes(StandardCharsets.UTF_8),
-                    new String(schema, StandardCharsets.UTF_8).replace("\"version\":3", "\"version\":2").getBytes(StandardCharsets.UTF_8));
+                    new String(schema, StandardCharsets.UTF_8).replace("\"version\":" + org.thordb.store.Catalog.SCHEMA_VERSION, "\"version\":2").getBytes(StandardCharsets.UTF_8));
             rdb.deleteRange(terms, new byte[] {12}, new byte[] {13});
             handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
         }

@@ -1,0 +1,240 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.Field;
+import org.thordb.ingest.Importer;
+import org.thordb.store.Catalog;
+import org.thordb.store.Keys;
+import org.thordb.store.MergeGroup;
+import org.thordb.store.RocksStore;
+import org.thordb.store.Store;
+import org.thordb.testing.PlainScan;
+
+/**
+ * {@code thordb optimize} on generated bases: killed at every kind of moment and finished by the
+ * next run, a store of schema 3 upgraded in place, and merged entries damaged on disk found and
+ * repaired by {@code verify --repair}; every answer checked against a plain replay of the files.
+ */
+class OptimizeTest {
+    @TempDir
+    Path tmp;
+
+    private static final List<String> QUERIES = List.of("player ~ \"ka\"", "opening = f5d6c3", "result = draw",
+            "year = 1983", "theoretical > score and year >= 1990", "moves < 58", "black = \"Kamira Tolu\"");
+
+    private Map<String, Long> answers(ThorDb db) {
+        Map<String, Long> out = new HashMap<>();
+        for (String q : QUERIES) {
+            out.put(q, db.count(q));
+        }
+        return out;
+    }
+
+    private Process startOptimize(Path db) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+                "org.thordb.cli.Main", "optimize", "--verbose", "--no-compact", "--db", db.toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        Path lib = tmp.resolve("native"); // a killed JVM leaves RocksJava's unpacked library behind
+        lib.toFile().mkdirs();
+        pb.environment().put("ROCKSDB_SHAREDLIB_DIR", lib.toString());
+        return pb.start();
+    }
+
+    @Test
+    void aKilledMergeLosesNothingAndTheNextOneFinishesIt() throws Exception {
+        Path gen = tmp.resolve("gen");
+        List<Path> years = org.thordb.sample.SampleBase.write(gen, "CLUB", 1977, 40, 2000, 5L);
+        // the files the store holds, as links: the first 30 years, then one more each time a merge ended
+        Path now = java.nio.file.Files.createDirectories(tmp.resolve("now"));
+        try (java.util.stream.Stream<Path> names = java.nio.file.Files.list(gen)) {
+            for (Path f : names.filter(f -> !f.toString().endsWith(".wtb")).toList()) {
+                java.nio.file.Files.createSymbolicLink(now.resolve(f.getFileName()), f);
+            }
+        }
+        List<Path> wtb = years.stream().filter(f -> f.toString().endsWith(".wtb")).sorted().toList();
+        for (Path f : wtb.subList(0, 30)) {
+            java.nio.file.Files.createSymbolicLink(now.resolve(f.getFileName()), f);
+        }
+        int held = 30;
+        Path dir = tmp.resolve("db");
+        try (ThorDb db = ThorDb.open(dir)) {
+            db.importFiles(List.of(now), Importer.Options.defaults(), m -> { });
+        }
+        Random rnd = new Random(20261124);
+        int midMerge = 0;
+        for (int round = 0; round < 8; round++) {
+            Map<String, Long> want;
+            PlainScan scan;
+            try (ThorDb db = ThorDb.open(dir)) {
+                MergeGroup g = db.catalog().groups().isEmpty() ? null : db.catalog().groups().get(0);
+                if (g != null && !g.merging()) { // merged: one more year, for the next run to merge in
+                    Path f = wtb.get(held++);
+                    java.nio.file.Files.createSymbolicLink(now.resolve(f.getFileName()), f);
+                    db.importFiles(List.of(f), Importer.Options.defaults(), m -> { });
+                }
+                want = answers(db);
+                scan = new PlainScan(now);
+                assertEquals(scan.count(x -> x.black().equals("Kamira Tolu")), want.get("black = \"Kamira Tolu\""));
+            }
+            Process p = startOptimize(dir);
+            // killed right after its n-th batch of this run lands, or a few milliseconds on
+            int batches = 1 + rnd.nextInt(4);
+            int seen = 0;
+            java.io.BufferedReader said = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8));
+            StringBuilder all = new StringBuilder();
+            for (String line; seen < batches && (line = said.readLine()) != null; ) {
+                all.append(line).append('\n');
+                seen += line.contains(": committed batch ") ? 1 : 0;
+            }
+            Thread.sleep(rnd.nextInt(3) * rnd.nextInt(40));
+            p.destroyForcibly().waitFor();
+            try (ThorDb db = ThorDb.open(dir)) {
+                MergeGroup g = db.catalog().groups().isEmpty() ? null : db.catalog().groups().get(0);
+                if (g != null && g.merging()) {
+                    midMerge++;
+                }
+                assertEquals(want, answers(db), "after kill " + round + "; the run said:\n" + all);
+                OptimizeRealTest.checkAgainstReplay(db, scan, round);
+                List<String> problems = new ArrayList<>();
+                assertEquals(0, db.verify(false, problems::add).problems(), problems.toString());
+            }
+        }
+        assertTrue(midMerge >= 4, "kills left a merge under way " + midMerge + " times of 8");
+        Process p = startOptimize(dir);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("merged " + held + " files (" + held * 2000 + " games)")
+                || out.contains("already merged: " + held + " files"), out);
+        try (ThorDb db = ThorDb.open(dir)) {
+            assertFalse(db.catalog().groups().get(0).merging());
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            OptimizeRealTest.checkAgainstReplay(db, new PlainScan(now), 99);
+        }
+    }
+
+    @Test
+    void aStoreOfSchemaThreeIsUpgradedInPlaceAndThenMerged() throws Exception {
+        Path files = tmp.resolve("files");
+        org.thordb.sample.SampleBase.write(files, "CLUB", 1990, 4, 500, 8L);
+        Path dir = tmp.resolve("db");
+        Map<String, Long> want;
+        try (ThorDb db = ThorDb.open(dir)) {
+            db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
+            want = answers(db);
+        }
+        setSchemaVersion(dir, 3);
+        try (ThorDb db = ThorDb.openReadOnly(dir)) { // read-only: upgraded by a short writable open first
+            assertEquals(want, answers(db));
+            ThorDbException e = org.junit.jupiter.api.Assertions.assertThrows(ThorDbException.class,
+                    () -> db.optimize(true, m -> { }));
+            assertEquals(ErrorCode.READ_ONLY, e.code());
+        }
+        assertEquals(Catalog.SCHEMA_VERSION, schemaVersion(dir));
+        try (ThorDb db = ThorDb.open(dir)) {
+            db.optimize(true, m -> { });
+            assertEquals(want, answers(db));
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            OptimizeRealTest.checkAgainstReplay(db, new PlainScan(files), 3);
+        }
+    }
+
+    @Test
+    void damagedMergedEntriesAreFoundAndRepairedFromTheRecords() throws Exception {
+        Path files = tmp.resolve("files");
+        org.thordb.sample.SampleBase.write(files, "CLUB", 1980, 6, 800, 12L);
+        PlainScan scan = new PlainScan(files);
+        Path dir = tmp.resolve("db");
+        Map<String, Long> want;
+        try (ThorDb db = ThorDb.open(dir)) {
+            db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
+            want = answers(db);
+            db.optimize(false, m -> { });
+        }
+        // the merged DRAW entry loses its value, and one merged fingerprint block its last entry
+        try (Store s = RocksStore.open(dir)) {
+            byte[][] draw = {null};
+            byte[][] block = {null, null};
+            try (Store.View v = s.view()) {
+                v.scanPrefix(Store.Space.TERMS, new byte[] {Field.RESULT.code(), 2}, (k, val) -> {
+                    draw[0] = k;
+                    return false;
+                });
+                v.scan(Store.Space.FINGERPRINTS, new byte[0], null, (k, val) -> {
+                    if (MergeGroup.isGroupSuffix(Keys.getU32(k, k.length - 4)) && Keys.getU32(val, 4) > 3) {
+                        block[0] = k;
+                        block[1] = val;
+                        return false;
+                    }
+                    return true;
+                });
+            }
+            assertTrue(MergeGroup.isGroupSuffix(Keys.getU32(draw[0], draw[0].length - 4)));
+            try (Store.Batch b = s.batch()) {
+                b.delete(Store.Space.TERMS, draw[0]);
+                byte[] v = block[1];
+                int n = Keys.getU32(v, 4);
+                int width = (v.length - 13) / n - 3;
+                byte[] shorter = new byte[v.length - 3 - width];
+                System.arraycopy(v, 0, shorter, 0, 13 + 3 * (n - 1));
+                System.arraycopy(v, 13 + 3 * n, shorter, 13 + 3 * (n - 1), width * (n - 1));
+                Keys.putU32(shorter, 4, n - 1);
+                b.put(Store.Space.FINGERPRINTS, block[0], shorter);
+                b.commit();
+            }
+        }
+        try (ThorDb db = ThorDb.open(dir)) {
+            assertNotEquals(want.get("result = draw"), db.count("result = draw"));
+            List<String> said = new ArrayList<>();
+            assertTrue(db.verify(false, said::add).problems() >= 2, said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.startsWith("terms: the merged entries of ")), said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.startsWith("fingerprints: the merged entries of ")), said.toString());
+            said.clear();
+            assertTrue(db.verify(true, said::add).repaired() > 0, said.toString());
+            assertTrue(db.catalog().groups().isEmpty(), "the repair wrote every file's entries again, unmerged");
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            assertEquals(want, answers(db));
+            OptimizeRealTest.checkAgainstReplay(db, scan, 5);
+            db.optimize(false, m -> { });
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            assertEquals(want, answers(db));
+        }
+    }
+
+    private static void setSchemaVersion(Path dir, int version) {
+        try (Store s = RocksStore.open(dir)) {
+            byte[] schema;
+            try (Store.View v = s.view()) {
+                schema = v.get(Store.Space.META, Catalog.SCHEMA_KEY);
+            }
+            Catalog.Schema old = Catalog.schema(schema);
+            try (Store.Batch b = s.batch()) {
+                b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(version, old.openingDepth(),
+                        old.fingerprintBits(), old.fingerprintEntries(), old.hash())));
+                b.commit();
+            }
+        }
+    }
+
+    private static int schemaVersion(Path dir) {
+        try (Store s = RocksStore.open(dir); Store.View v = s.view()) {
+            return Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY)).version();
+        }
+    }
+}
