@@ -62,14 +62,122 @@ public final class Postings {
                 into.add(prev);
             }
         } else {
-            RoaringBitmap b = new RoaringBitmap();
-            try {
-                b.deserialize(ByteBuffer.wrap(value, 1, length - 1).slice().order(java.nio.ByteOrder.LITTLE_ENDIAN));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            into.or(b);
+            into.or(roaring(value, length));
         }
+    }
+
+    /**
+     * The Roaring bitmap of a value whose tag says it is one, read from Roaring's portable format
+     * (https://github.com/RoaringBitmap/RoaringFormatSpec) straight into containers: a bitmap
+     * container's 1,024 words are read as little-endian longs through a {@link java.lang.invoke.VarHandle},
+     * which the JIT turns into plain loads. The library's own readers copy them a long at a time
+     * through a byte buffer view, which made a big position's lookup at ten million games (3.3 M
+     * ids, 1.25 MB) take three times as long. Anything unexpected is handed to the library's
+     * reader, so a damaged value fails there as it did before.
+     */
+    static RoaringBitmap roaring(byte[] value, int length) {
+        RoaringBitmap fast = roaringFast(value, 1, length);
+        if (fast != null) {
+            return fast;
+        }
+        RoaringBitmap b = new RoaringBitmap();
+        try {
+            b.deserialize(ByteBuffer.wrap(value, 1, length - 1).slice());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b;
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle INTS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final int SERIAL_COOKIE_NO_RUNCONTAINER = 12346;
+    private static final int SERIAL_COOKIE = 12347;
+    private static final int NO_OFFSET_THRESHOLD = 4;
+
+    /** Reads {@code v[from, end)} as a portable Roaring bitmap, or null when it is not one as expected. */
+    static RoaringBitmap roaringFast(byte[] v, int from, int end) {
+        if (end - from < 8) {
+            return null;
+        }
+        int cookie = (int) INTS.get(v, from);
+        int pos = from + 4;
+        int size;
+        int runFlags = -1;
+        if ((cookie & 0xFFFF) == SERIAL_COOKIE) {
+            size = (cookie >>> 16) + 1;
+            runFlags = pos;
+            pos += (size + 7) / 8;
+        } else if (cookie == SERIAL_COOKIE_NO_RUNCONTAINER) {
+            size = (int) INTS.get(v, pos);
+            pos += 4;
+        } else {
+            return null;
+        }
+        if (size < 0 || size > 1 << 16 || pos + 4L * size > end) {
+            return null;
+        }
+        int header = pos;
+        pos += 4 * size;
+        if (runFlags < 0 || size >= NO_OFFSET_THRESHOLD) {
+            pos += 4 * size; // the offsets: the containers follow one another anyway
+        }
+        RoaringBitmap out = new RoaringBitmap();
+        int lastKey = -1;
+        for (int i = 0; i < size; i++) {
+            int key = u16le(v, header + 4 * i);
+            int cardinality = u16le(v, header + 4 * i + 2) + 1;
+            if (key <= lastKey) {
+                return null;
+            }
+            lastKey = key;
+            boolean run = runFlags >= 0 && (v[runFlags + i / 8] & (1 << (i % 8))) != 0;
+            org.roaringbitmap.Container c;
+            if (run) {
+                if (pos + 2 > end) {
+                    return null;
+                }
+                int runs = u16le(v, pos);
+                pos += 2;
+                if (pos + 4L * runs > end) {
+                    return null;
+                }
+                char[] vl = new char[2 * runs];
+                for (int j = 0; j < 2 * runs; j++) {
+                    vl[j] = (char) u16le(v, pos + 2 * j);
+                }
+                pos += 4 * runs;
+                c = new org.roaringbitmap.RunContainer(vl, runs);
+            } else if (cardinality > 4096) {
+                if (pos + 8192 > end) {
+                    return null;
+                }
+                long[] words = new long[1024];
+                for (int j = 0; j < 1024; j++) {
+                    words[j] = (long) LONGS.get(v, pos + 8 * j);
+                }
+                pos += 8192;
+                c = new org.roaringbitmap.BitmapContainer(words, cardinality);
+            } else {
+                if (pos + 2L * cardinality > end) {
+                    return null;
+                }
+                char[] values = new char[cardinality];
+                for (int j = 0; j < cardinality; j++) {
+                    values[j] = (char) u16le(v, pos + 2 * j);
+                }
+                pos += 2 * cardinality;
+                c = new org.roaringbitmap.ArrayContainer(cardinality, values);
+            }
+            out.append((char) key, c);
+        }
+        return pos == end ? out : null;
+    }
+
+    private static int u16le(byte[] v, int o) {
+        return (v[o] & 0xff) | (v[o + 1] & 0xff) << 8;
     }
 
     /**
@@ -100,9 +208,7 @@ public final class Postings {
                     small[size++] = prev;
                 }
             } else {
-                RoaringBitmap b = new RoaringBitmap();
-                addTo(value, length, b);
-                bitmaps.add(b);
+                bitmaps.add(roaring(value, length));
             }
         }
 

@@ -1,0 +1,79 @@
+package org.thordb.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.roaringbitmap.RoaringBitmap;
+
+/** The postings codec, and its reader of Roaring's portable format against the library's own. */
+class PostingsTest {
+    /** Sets of every container kind and count: sparse, dense, runs, with and without run containers. */
+    private static RoaringBitmap randomSet(SplittableRandom rnd) {
+        RoaringBitmap b = new RoaringBitmap();
+        int containers = 1 + rnd.nextInt(rnd.nextBoolean() ? 3 : 40);
+        for (int c = 0; c < containers; c++) {
+            int high = rnd.nextInt(300) << 16;
+            switch (rnd.nextInt(4)) {
+                case 0 -> { // sparse: an array container
+                    for (int i = rnd.nextInt(1, 4096); i > 0; i--) {
+                        b.add(high | rnd.nextInt(1 << 16));
+                    }
+                }
+                case 1 -> { // dense: a bitmap container
+                    for (int i = 0; i < 1 << 16; i++) {
+                        if (rnd.nextInt(3) != 0) {
+                            b.add(high | i);
+                        }
+                    }
+                }
+                case 2 -> { // ranges: a run container once optimised
+                    for (int r = rnd.nextInt(1, 50); r > 0; r--) {
+                        int start = rnd.nextInt(1 << 16);
+                        b.add((long) (high | start), (long) (high | Math.min(1 << 16, start + rnd.nextInt(1, 3000))));
+                    }
+                }
+                default -> b.add((long) high, (long) high + (1 << 16)); // full
+            }
+        }
+        if (rnd.nextBoolean()) {
+            b.runOptimize();
+        }
+        return b;
+    }
+
+    @Test
+    void theFastReaderReadsWhatTheLibraryWrites() {
+        SplittableRandom rnd = new SplittableRandom(20261124);
+        for (int i = 0; i < 400; i++) {
+            RoaringBitmap want = randomSet(rnd);
+            byte[] v = Postings.encode(want);
+            if (v[0] != 1) {
+                continue; // small sets are written as lists
+            }
+            RoaringBitmap got = Postings.roaringFast(v, 1, v.length);
+            assertNotNull(got, "set " + i);
+            assertEquals(want, got, "set " + i);
+            assertEquals(want.getLongCardinality(), got.getLongCardinality());
+            assertEquals(want, Postings.decode(v));
+            RoaringBitmap other = randomSet(rnd); // and the containers work as containers
+            assertEquals(RoaringBitmap.and(want, other), RoaringBitmap.and(got, other));
+            assertEquals(RoaringBitmap.or(want, other), RoaringBitmap.or(got, other));
+        }
+    }
+
+    @Test
+    void aValueCutShortOrOfAnotherFormatIsLeftToTheLibrary() {
+        RoaringBitmap b = RoaringBitmap.bitmapOf(1, 5, 70_000, 1 << 20);
+        b.add(0L, 100_000L);
+        b.runOptimize();
+        byte[] v = Postings.encode(b);
+        assertNull(Postings.roaringFast(v, 1, v.length - 3));
+        byte[] bad = v.clone();
+        bad[1] = 0x55;
+        assertNull(Postings.roaringFast(bad, 1, bad.length));
+        assertEquals(b, Postings.decode(v));
+    }
+}
