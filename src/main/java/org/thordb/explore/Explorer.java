@@ -35,8 +35,8 @@ public final class Explorer {
      * What the ways to a position's next moves cost, in nanoseconds, from figures measured on the
      * 10M-game base: the games' next moves read off their records (a record read and replayed to
      * the position, about 10 µs) or off the in-memory moves of the game table (about 0.3 µs),
-     * against one position lookup a legal move (about 6.5 µs a segment of the store: fingerprint
-     * blocks and entries are per segment).
+     * against one position lookup a legal move (about 6.5 µs an entry it reads: one per segment
+     * with entries of its own, one per merge group; see {@link IndexReader#entriesPerKey}).
      */
     static final long RECORD_NANOS = 10_000;
     static final long TABLE_NANOS = 300;
@@ -84,7 +84,7 @@ public final class Explorer {
         List<Exploration.Row> rows = new ArrayList<>();
         RoaringBitmap played = new RoaringBitmap();
         long n = here.getLongCardinality();
-        long lookups = (long) groups.size() * r.segmentCount(f -> f.side() == 8) * SEGMENT_LOOKUP_NANOS;
+        long lookups = (long) groups.size() * r.entriesPerKey(f -> f.side() == 8) * SEGMENT_LOOKUP_NANOS;
         boolean byGames = way == Way.GAMES;
         org.thordb.index.GameTable t = byGames || way == Way.CHEAPEST && n * TABLE_NANOS < lookups
                 ? org.thordb.index.GameTable.ifMade(r) : null;

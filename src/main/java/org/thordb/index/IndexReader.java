@@ -98,6 +98,29 @@ public final class IndexReader {
         return n;
     }
 
+    /**
+     * How many postings entries a term or a position has at most among the files {@code pick}
+     * chooses (of those this reader reads): one per file that has entries of its own, and one per
+     * merge group holding any of them. What a lookup's cost grows with, for the planner's and the
+     * explorer's estimates.
+     */
+    public int entriesPerKey(java.util.function.Predicate<FileRow> pick) {
+        int n = 0;
+        java.util.Set<Integer> groups = new java.util.HashSet<>();
+        for (FileRow f : catalog.gameFiles()) {
+            if ((scope == null || scope.get(f.segment())) && pick.test(f)) {
+                org.thordb.store.MergeGroup g = catalog.groupOf(f);
+                if (g == null || g.merging()) {
+                    n++;
+                }
+                if (g != null) {
+                    groups.add(g.group());
+                }
+            }
+        }
+        return n + groups.size();
+    }
+
     /** How many games the files this reader reads hold. */
     public long gamesInScope() {
         long n = 0;

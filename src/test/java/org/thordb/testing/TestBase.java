@@ -51,6 +51,53 @@ public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
         return sample;
     }
 
+    private static TestBase merged;
+
+    /**
+     * The same sample games in a store that holds every state merged entries can be in: the
+     * first 20 years merged by {@code optimize}, the last 10 imported after it (entries of their
+     * own), and 1990 replaced by a newer release of the same games (its old ids still in the
+     * merged entries, masked). Every answer must be the sample's.
+     */
+    public static synchronized TestBase merged() {
+        if (merged == null) {
+            try {
+                Path root = Files.createTempDirectory("thordb-merged-base");
+                Path files = root.resolve("files");
+                List<Path> written = SampleBase.write(files, "CLUB", SAMPLE_FIRST_YEAR, SAMPLE_YEARS,
+                        SAMPLE_GAMES_PER_YEAR, 20261123L);
+                List<Path> years = written.stream().filter(f -> f.toString().endsWith(".wtb")).sorted().toList();
+                List<Path> first = new java.util.ArrayList<>(written.stream().filter(f -> !f.toString().endsWith(".wtb")).toList());
+                first.addAll(years.subList(0, 20));
+                ThorDb db = ThorDb.open(root.resolve("db"));
+                db.importFiles(first, Importer.Options.defaults(), m -> { });
+                db.optimize(false, m -> { });
+                db.importFiles(years.subList(20, years.size()), Importer.Options.defaults(), m -> { });
+                Path old = years.stream().filter(f -> f.getFileName().toString().contains("1990")).findFirst().orElseThrow();
+                Path release = root.resolve("release").resolve(old.getFileName().toString());
+                Files.createDirectories(release.getParent());
+                try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(old);
+                     org.thordb.wthor.WthorWriter w = org.thordb.wthor.WthorWriter.create(release,
+                             org.thordb.wthor.WthorKind.GAMES_8, org.thordb.wthor.WthorHeader.forGames(
+                                     java.time.LocalDate.of(2030, 1, 1), r.header().n1(), 1990, 8, r.header().depth()))) {
+                    r.games().forEach(w::write);
+                }
+                db.importFiles(List.of(release), Importer.Options.defaults(), m -> { });
+                if (!db.catalog().staleIds() || db.catalog().groups().size() != 1) {
+                    throw new IllegalStateException("the merged sample is not in the state it is meant to be");
+                }
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    db.close();
+                    Folders.delete(root);
+                }));
+                merged = new TestBase("merged", files, db, new PlainScan(files));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return merged;
+    }
+
     /** The FFO base, or a skipped test when {@code ../shared/data/wthor} is missing. */
     public static TestBase real() {
         return new TestBase("ffo", SharedData.dir("wthor"), RealStore.db(), RealStore.scan());
