@@ -73,6 +73,14 @@ public final class InfoCommand implements Callable<Integer> {
                 }
             }
             out.printf("games: %d in %d files%n", c.games(), c.gameFiles().size());
+            for (org.thordb.store.MergeGroup g : c.groups()) {
+                long held = c.gameFiles().stream().filter(g::holds).count();
+                long after = c.gameFiles().size() - held;
+                out.printf("merged: %d files in one merge group%s%s%s%n", held,
+                        g.merging() ? " (a merge was interrupted: thordb optimize finishes it)" : ", " + g.mergedAt(),
+                        after > 0 ? "; " + after + " files imported since have entries of their own" : "",
+                        c.staleIds() && !g.merging() ? "; ids of replaced games wait for the next optimize" : "");
+            }
             Map<String, Long> sizes = db.sizes();
             StringBuilder sb = new StringBuilder();
             sizes.forEach((k, v) -> {

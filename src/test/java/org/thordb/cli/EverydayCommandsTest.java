@@ -115,6 +115,8 @@ class EverydayCommandsTest {
         assertTrue(CommandsTest.run("explain", "--db", store.toString(), "position = f5d6c3").status() == 0);
         r = CommandsTest.run("optimize", "--db", store.toString());
         assertEquals("already merged: 2 files, 800 games", r.out().strip());
+        r = CommandsTest.run("info", "--db", store.toString());
+        assertTrue(r.out().contains("\nmerged: 2 files in one merge group, 20"), r.out());
         r = CommandsTest.run("verify", "--db", store.toString());
         assertEquals(0, r.status(), r.out() + r.err());
     }
