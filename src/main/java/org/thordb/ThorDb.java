@@ -16,6 +16,7 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.index.IndexReader;
 import org.thordb.index.PositionHash;
+import org.thordb.index.PositionKeys;
 import org.thordb.index.Terms;
 import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
@@ -23,6 +24,7 @@ import org.thordb.othello.Position;
 import org.thordb.query.exec.QueryEngine;
 import org.thordb.store.Catalog;
 import org.thordb.store.GameRow;
+import org.thordb.store.Keys;
 import org.thordb.store.RocksStore;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
@@ -944,6 +946,7 @@ public final class ThorDb implements AutoCloseable {
             synchronized (importing) {
                 org.thordb.ingest.StoreVerifier.Report r =
                         new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(repair, sample, seed, out);
+                r = verifyBook(r, repair, out);
                 if (r.repaired() > 0) {
                     store.flush();
                     synchronized (publish) {
@@ -956,6 +959,65 @@ public final class ThorDb implements AutoCloseable {
                 return r;
             }
         });
+    }
+
+    /**
+     * Checks the explorer's book ({@link org.thordb.explore.ExplorationBook}): each entry made from
+     * the store's files as they are must be what exploring its position gives now; an entry made
+     * before an import is not used and only noted. {@code repair} deletes the entries that differ.
+     */
+    private org.thordb.ingest.StoreVerifier.Report verifyBook(org.thordb.ingest.StoreVerifier.Report r, boolean repair,
+                                                             org.thordb.ingest.StoreVerifier.Listener out) {
+        java.util.List<byte[]> keys = new java.util.ArrayList<>();
+        try (Store.View v = store.view()) {
+            v.scanPrefix(Space.META, org.thordb.explore.ExplorationBook.PREFIX, (k, val) -> keys.add(k));
+        }
+        if (keys.isEmpty()) {
+            return r;
+        }
+        long[] counts = read(x -> {
+            long bad = 0;
+            long old = 0;
+            org.thordb.explore.Columns cols = columns(x);
+            java.util.List<byte[]> wrong = new java.util.ArrayList<>();
+            for (byte[] k : keys) {
+                int o = org.thordb.explore.ExplorationBook.PREFIX.length;
+                Position p = k.length == o + PositionKeys.LENGTH ? PositionKeys.position(k, o) : null;
+                org.thordb.explore.Exploration booked = p == null ? null : org.thordb.explore.ExplorationBook.lookup(x, p);
+                if (booked == null) {
+                    if (p != null && x.meta(k) != null && org.thordb.explore.ExplorationBook.madeFrom(x.meta(k)) != null
+                            && org.thordb.explore.ExplorationBook.madeFrom(x.meta(k)) != org.thordb.explore.ExplorationBook.stamp(x.catalog())) {
+                        old++;
+                        continue;
+                    }
+                    bad++;
+                    wrong.add(k);
+                    out.line("meta: an entry of the explorer's book that does not decode");
+                    continue;
+                }
+                org.thordb.explore.Exploration live = org.thordb.explore.Explorer.explore(x, cols, p, "",
+                        org.thordb.explore.Explorer.Way.LOOKUPS, 4096);
+                if (!live.equals(booked)) {
+                    bad++;
+                    wrong.add(k);
+                    out.line("meta: the explorer's book says of " + p.toBoardString().replace('\n', ' ')
+                            + " what its games do not");
+                }
+            }
+            if (repair && !wrong.isEmpty()) {
+                try (Store.Batch b = store.batch()) {
+                    wrong.forEach(k -> b.delete(Space.META, k));
+                    b.commit();
+                }
+            }
+            return new long[] {bad, old};
+        });
+        if (counts[1] > 0) {
+            out.line(counts[1] + " positions of the explorer's book were worked out before the last import and are"
+                    + " not used (thordb optimize works them out again)");
+        }
+        return new org.thordb.ingest.StoreVerifier.Report(r.games(), r.entries() + keys.size(), r.problems() + counts[0],
+                r.repaired() + (repair ? counts[0] : 0));
     }
 
     /** Bytes on disk, per key space name and in total ({@code "total"}). */
@@ -979,6 +1041,14 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a store opened read-only
      */
     public org.thordb.ingest.Optimizer.Report optimize(boolean compact, org.thordb.ingest.Optimizer.Listener out) {
+        return optimize(compact, org.thordb.explore.ExplorationBook.DEFAULT_FROM, out);
+    }
+
+    /**
+     * {@link #optimize(boolean, org.thordb.ingest.Optimizer.Listener)}, putting in the explorer's
+     * book every position at least {@code bookFrom} games reach (tests use small bases).
+     */
+    org.thordb.ingest.Optimizer.Report optimize(boolean compact, long bookFrom, org.thordb.ingest.Optimizer.Listener out) {
         return guarded(() -> {
             if (store.readOnly()) {
                 throw new ThorDbException(ErrorCode.READ_ONLY, store.path() + ": the store is open read-only; nothing is merged");
@@ -996,9 +1066,32 @@ public final class ThorDb implements AutoCloseable {
                         store.flush();
                     }
                 }
-                return r;
+                boolean current = read(x -> org.thordb.explore.ExplorationBook.lookup(x, Position.start()) != null
+                        && java.util.Arrays.equals(x.meta(org.thordb.explore.ExplorationBook.FROM_KEY), Keys.u64(bookFrom)));
+                if (r.alreadyMerged() && current) {
+                    return r;
+                }
+                return r.withBook(writeBook(bookFrom));
             }
         });
+    }
+
+    /**
+     * Works out the explorer's book for the store as it is and writes it in place of the old one,
+     * in one batch; returns its positions.
+     */
+    private int writeBook(long from) {
+        java.util.Map<byte[], byte[]> book = read(x -> org.thordb.explore.ExplorationBook.build(x, columns(x), from));
+        try (Store.View v = store.view(); Store.Batch b = store.batch()) {
+            v.scanPrefix(Space.META, org.thordb.explore.ExplorationBook.PREFIX, (k, val) -> {
+                b.delete(Space.META, k);
+                return true;
+            });
+            book.forEach((k, val) -> b.put(Space.META, k, val));
+            b.put(Space.META, org.thordb.explore.ExplorationBook.FROM_KEY, Keys.u64(from));
+            commit(b);
+        }
+        return book.size();
     }
 
     /** Compacts the store (smaller, and faster to read after large imports). */

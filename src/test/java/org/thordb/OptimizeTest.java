@@ -217,6 +217,81 @@ class OptimizeTest {
         }
     }
 
+    @Test
+    void theExplorersBookAnswersAsTheGamesDoUntilAnImport() throws Exception {
+        Path files = tmp.resolve("files");
+        List<Path> written = org.thordb.sample.SampleBase.write(files, "CLUB", 1990, 12, 1500, 31L);
+        Path last = written.stream().filter(f -> f.toString().endsWith("2001.wtb")).findFirst().orElseThrow();
+        java.nio.file.Path later = tmp.resolve("later").resolve(last.getFileName());
+        java.nio.file.Files.createDirectories(later.getParent());
+        java.nio.file.Files.move(last, later);
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
+            org.thordb.ingest.Optimizer.Report r = db.optimize(false, 400, m -> { });
+            assertTrue(r.bookPositions() >= 10, r.toString());
+            List<org.thordb.othello.Position> booked = bookPositions(tmp.resolve("db"), db);
+            assertEquals(r.bookPositions(), booked.size());
+            org.thordb.othello.Symmetry[] turns = org.thordb.othello.Symmetry.values();
+            Random rnd = new Random(3);
+            for (org.thordb.othello.Position c : booked) {
+                org.thordb.othello.Position asked = c.transform(turns[rnd.nextInt(turns.length)]);
+                org.thordb.explore.Exploration fromBook = db.read(x -> org.thordb.explore.ExplorationBook.lookup(x, asked));
+                assertTrue(fromBook != null && fromBook.total() >= 400, asked.toBoardString());
+                // the same rows as the games replayed one by one, in the orientation asked
+                org.thordb.explore.Exploration replayed = db.read(x -> org.thordb.explore.Explorer.explore(x,
+                        org.thordb.explore.Columns.of(x), asked, "", org.thordb.explore.Explorer.Way.GAMES, 1));
+                assertEquals(replayed, fromBook, asked.toBoardString());
+                assertEquals(replayed, db.explore(asked, ""));
+            }
+            assertEquals(18_000 - 1500, db.explore(org.thordb.othello.Position.start(), "").total());
+            List<String> said = new ArrayList<>();
+            assertEquals(0, db.verify(false, said::add).problems(), said.toString());
+
+            // an entry that lies is found and deleted by the repair
+            byte[] key = org.thordb.explore.ExplorationBook.key(booked.get(1));
+            db.close();
+            try (Store s = RocksStore.open(tmp.resolve("db"))) {
+                byte[] v;
+                try (Store.View view = s.view()) {
+                    v = view.get(Store.Space.META, key);
+                }
+                v[8 + 8 + 56 + 4 + 17 + 7] ^= 1; // the low byte of the first row's games
+                try (Store.Batch b = s.batch()) {
+                    b.put(Store.Space.META, key, v);
+                    b.commit();
+                }
+            }
+        }
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            List<String> said = new ArrayList<>();
+            assertEquals(1, db.verify(true, said::add).problems(), said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.startsWith("meta: the explorer's book says of ")), said.toString());
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            // after an import the book is not used, and the next optimize makes it again
+            db.importFiles(List.of(later), Importer.Options.defaults(), m -> { });
+            boolean none = db.read(x -> org.thordb.explore.ExplorationBook.lookup(x, org.thordb.othello.Position.start()) == null);
+            assertTrue(none, "the book made before the import is not used");
+            assertEquals(18_000, db.explore(org.thordb.othello.Position.start(), "").total());
+            said.clear();
+            assertEquals(0, db.verify(false, said::add).problems(), said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.contains("worked out before the last import")), said.toString());
+            assertTrue(db.optimize(false, 400, m -> { }).bookPositions() > 0);
+            assertEquals(18_000, db.read(x -> org.thordb.explore.ExplorationBook.lookup(x,
+                    org.thordb.othello.Position.start())).total());
+        }
+    }
+
+    private static List<org.thordb.othello.Position> bookPositions(Path dir, ThorDb db) {
+        List<org.thordb.othello.Position> out = new ArrayList<>();
+        try (Store s = RocksStore.openReadOnly(dir); Store.View v = s.view()) {
+            v.scanPrefix(Store.Space.META, org.thordb.explore.ExplorationBook.PREFIX, (k, val) -> {
+                out.add(org.thordb.index.PositionKeys.position(k, org.thordb.explore.ExplorationBook.PREFIX.length));
+                return true;
+            });
+        }
+        return out;
+    }
+
     private static void setSchemaVersion(Path dir, int version) {
         try (Store s = RocksStore.open(dir)) {
             byte[] schema;

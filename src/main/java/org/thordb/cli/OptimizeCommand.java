@@ -67,6 +67,10 @@ public final class OptimizeCommand implements Callable<Integer> {
                         + " games dropped, in %.1f s%n", r.segments(), r.games(), r.resumed() ? ", finishing an interrupted merge" : "",
                         r.entriesRead(), r.entriesWritten(), r.staleIds(), r.seconds());
             }
+            if (r.bookPositions() > 0) {
+                out.printf("explorer's book: %d positions reached by %d games or more%n", r.bookPositions(),
+                        org.thordb.explore.ExplorationBook.DEFAULT_FROM);
+            }
         }
         return 0;
     }

@@ -20,6 +20,11 @@ public final class Columns {
     private final int[] year;
     // the results as bitmaps and the files by year, for rows of many games: counted by intersection and by file
     private final RoaringBitmap[] results = new RoaringBitmap[3];
+    // the scores bit by bit (bit b: the games whose score has bit b set; 0..64 takes 7 bits), so
+    // that a row's sum is seven intersection counts, not a read of every one of its games
+    private final RoaringBitmap[] scoreBits = new RoaringBitmap[SCORE_BITS];
+    private final RoaringBitmap[] theoreticalBits = new RoaringBitmap[SCORE_BITS];
+    private static final int SCORE_BITS = 7;
     private final java.util.List<org.thordb.store.FileRow> files = new java.util.ArrayList<>();
 
     private Columns(int size) {
@@ -38,20 +43,36 @@ public final class Columns {
             c.results[code].runOptimize();
             c.results[code].forEach((int id) -> c.result[id] = v);
         }
-        for (Map.Entry<Integer, RoaringBitmap> e : r.valuesOf(Field.SCORE).entrySet()) {
-            byte v = (byte) (int) e.getKey();
-            e.getValue().forEach((int id) -> c.score[id] = v);
-        }
-        for (Map.Entry<Integer, RoaringBitmap> e : r.valuesOf(Field.THEORETICAL).entrySet()) {
-            byte v = (byte) (int) e.getKey();
-            e.getValue().forEach((int id) -> c.theoretical[id] = v);
-        }
+        fill(r.valuesOf(Field.SCORE), c.score, c.scoreBits);
+        fill(r.valuesOf(Field.THEORETICAL), c.theoretical, c.theoreticalBits);
         for (org.thordb.store.FileRow f : r.catalog().gameFiles()) { // a file's games have its year
             java.util.Arrays.fill(c.year, f.firstId(), f.firstId() + f.games(), f.year());
             c.files.add(f);
         }
         c.files.sort(java.util.Comparator.comparingInt(org.thordb.store.FileRow::year));
         return c;
+    }
+
+    /** A score column and its bit slices, from each value's games. */
+    private static void fill(Map<Integer, RoaringBitmap> byValue, byte[] column, RoaringBitmap[] bits) {
+        java.util.List<java.util.List<RoaringBitmap>> slices = new java.util.ArrayList<>();
+        for (int b = 0; b < bits.length; b++) {
+            slices.add(new java.util.ArrayList<>());
+        }
+        for (Map.Entry<Integer, RoaringBitmap> e : byValue.entrySet()) {
+            int value = e.getKey();
+            byte v = (byte) value;
+            e.getValue().forEach((int id) -> column[id] = v);
+            for (int b = 0; b < bits.length; b++) {
+                if ((value >>> b & 1) != 0) {
+                    slices.get(b).add(e.getValue());
+                }
+            }
+        }
+        for (int b = 0; b < bits.length; b++) {
+            bits[b] = slices.get(b).isEmpty() ? new RoaringBitmap() : org.roaringbitmap.FastAggregation.or(slices.get(b).iterator());
+            bits[b].runOptimize();
+        }
     }
 
     /** How many of {@code games} have each result: Black won, White won, draw. */
@@ -61,11 +82,28 @@ public final class Columns {
     }
 
     /**
-     * The sums of the stored scores and theoretical scores of {@code games}, read off the columns
-     * a batch of ids at a time (scores spread over 65 values: intersecting with each value's games
-     * costs more than reading them).
+     * From this many games, a sum is counted off the bit slices: 14 intersection counts, where a
+     * read of each game's bytes costs about 3 ns a game (a row of 3.3 million games at ten million
+     * took 10 ms that way, 0.5 ms by slices).
+     */
+    static final int SLICED_FROM = 65_536;
+
+    /**
+     * The sums of the stored scores and theoretical scores of {@code games}: for many games, from
+     * the scores' bit slices (each bit's games counted, times its weight); for fewer, read off the
+     * columns a batch of ids at a time (scores spread over 65 values: intersecting with each value's
+     * games costs more than reading them).
      */
     long[] scoreSums(RoaringBitmap games) {
+        if (games.getCardinality() >= SLICED_FROM) {
+            long s = 0;
+            long t = 0;
+            for (int b = 0; b < SCORE_BITS; b++) {
+                s += RoaringBitmap.andCardinality(games, scoreBits[b]) << b;
+                t += RoaringBitmap.andCardinality(games, theoreticalBits[b]) << b;
+            }
+            return new long[] {s, t};
+        }
         long s = 0;
         long t = 0;
         int[] batch = new int[256];

@@ -57,8 +57,19 @@ public final class Explorer {
         GAMES
     }
 
-    /** Explores with columns already read for the reader's catalog. */
+    /**
+     * Explores with columns already read for the reader's catalog: from the store's book of the
+     * most played positions ({@link ExplorationBook}) when there is no filter and the book has the
+     * position, else the cheapest way.
+     */
     public static Exploration explore(IndexReader r, Columns columns, Position p, String filter) {
+        if (filter == null || org.thordb.query.parse.QueryParser.parseOrBlank(filter) == null) {
+            Exploration booked = ExplorationBook.lookup(r, p);
+            if (booked != null) {
+                return filter == null || filter.equals(booked.filter()) ? booked
+                        : new Exploration(booked.position(), filter, booked.total(), booked.rows(), booked.endsHere());
+            }
+        }
         return explore(r, columns, p, filter, Way.CHEAPEST, BY_INTERSECTION);
     }
 
@@ -114,7 +125,7 @@ public final class Explorer {
      * The move a group of equivalent moves shows as: f5 where it is one of them (every WTHOR game
      * begins there), else the first square in a1…h8 order.
      */
-    private static int shown(List<Integer> same) {
+    static int shown(List<Integer> same) {
         return same.contains(Notation.F5) ? Notation.F5 : same.stream().min(Integer::compare).orElseThrow();
     }
 

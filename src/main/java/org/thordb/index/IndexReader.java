@@ -476,6 +476,11 @@ public final class IndexReader {
         return g == null || g.side() != 10 ? null : new WthorGame(g.raw(), 10).squares();
     }
 
+    /** A value of the {@code meta} family (the explorer's book keeps its entries there), or null. */
+    public byte[] meta(byte[] key) {
+        return view.get(Space.META, key);
+    }
+
     /** A game's {@code sources} value (its first line u32, then its text's bytes), or null. */
     public byte[] sourceBytes(int id) {
         return view.get(Space.SOURCES, GameRow.key(id));

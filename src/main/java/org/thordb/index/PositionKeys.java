@@ -32,6 +32,19 @@ public final class PositionKeys {
         return k;
     }
 
+    /**
+     * The 8×8 position of a key's 17 bytes from {@code offset}, or null when its side code is not
+     * an 8×8 one.
+     */
+    public static org.thordb.othello.Position position(byte[] k, int offset) {
+        int side = k[offset + 16];
+        if (side < 0 || side > 2) {
+            return null;
+        }
+        return org.thordb.othello.Position.of(org.thordb.store.Keys.getU64(k, offset), org.thordb.store.Keys.getU64(k, offset + 8),
+                side == 0 ? org.thordb.othello.Side.BLACK : side == 1 ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.NONE);
+    }
+
     /** The postings key: position key then segment. */
     public static byte[] postingKey(long black, long white, int side, int segment) {
         byte[] k = new byte[LENGTH + 4];

@@ -74,9 +74,15 @@ public final class Optimizer {
      * @param resumed whether it finished a merge a kill had interrupted
      * @param alreadyMerged whether there was nothing to do
      * @param seconds how long it took
+     * @param bookPositions the positions whose explorations were worked out for the explorer's book
+     *        afterwards (by {@code ThorDb.optimize}; 0 here)
      */
     public record Report(int segments, long games, long entriesRead, long entriesWritten, long staleIds,
-                         boolean resumed, boolean alreadyMerged, double seconds) {
+                         boolean resumed, boolean alreadyMerged, double seconds, int bookPositions) {
+        /** This report with the explorer's book's size. */
+        public Report withBook(int positions) {
+            return new Report(segments, games, entriesRead, entriesWritten, staleIds, resumed, alreadyMerged, seconds, positions);
+        }
     }
 
     /** An optimizer of {@code store}, whose catalog is {@code catalog}. */
@@ -103,11 +109,11 @@ public final class Optimizer {
         MergeGroup old = catalog.group(MergeGroup.GROUP_BIT | GROUP);
         long games = catalog.games();
         if (files.isEmpty() && old == null) {
-            return new Report(0, 0, 0, 0, 0, false, true, 0);
+            return new Report(0, 0, 0, 0, 0, false, true, 0, 0);
         }
         boolean allHeld = old != null && files.stream().allMatch(old::holds);
         if (old != null && !old.merging() && allHeld && !catalog.staleIds()) {
-            return new Report(files.size(), games, 0, 0, 0, false, true, (System.nanoTime() - t0) / 1e9);
+            return new Report(files.size(), games, 0, 0, 0, false, true, (System.nanoTime() - t0) / 1e9, 0);
         }
         int firstId = files.stream().mapToInt(FileRow::firstId).min().orElse(catalog.nextGameId());
         if (old != null) {
@@ -165,7 +171,7 @@ public final class Optimizer {
             committer.commit(b);
         }
         return new Report(files.size(), games, read, written, stale, old != null && old.merging(), false,
-                (System.nanoTime() - t0) / 1e9);
+                (System.nanoTime() - t0) / 1e9, 0);
     }
 
     /**

@@ -103,7 +103,7 @@ public final class StoreVerifier {
                             orphans.add(k);
                             orphanSpaces.add(s);
                         } else {
-                            merged.stored(s, slot, k, val, g, storedDigests);
+                            merged.stored(s, slot, k, val, g);
                         }
                         return true;
                     }
@@ -112,7 +112,7 @@ public final class StoreVerifier {
                         orphans.add(k);
                         orphanSpaces.add(s);
                     } else if (catalog.groupOf(f) != null) {
-                        merged.stored(s, slot, k, val, null, storedDigests);
+                        merged.stored(s, slot, k, val, null);
                     } else {
                         long[] d = storedDigests.computeIfAbsent(seg, x -> new long[2 * POSTINGS.size()]);
                         d[2 * slot] += entryHash(s, k, val);
@@ -121,6 +121,7 @@ public final class StoreVerifier {
                     return true;
                 });
             }
+            merged.into(storedDigests);
             problems += merged.problems;
             merged.lines.forEach(out::line);
             if (merged.stale > 0) {
@@ -465,12 +466,32 @@ public final class StoreVerifier {
             }
         }
 
-        FileRow fileOf(int id) {
+        /** The index in {@code rows} of the file holding a game id, or -1. */
+        int fileOf(int id) {
             int i = Arrays.binarySearch(firsts, id);
             if (i < 0) {
                 i = -i - 2;
             }
-            return i >= 0 && id < rows[i].firstId() + rows[i].games() ? rows[i] : null;
+            return i >= 0 && id < rows[i].firstId() + rows[i].games() ? i : -1;
+        }
+
+        /** Each file's digests, by its index in {@code rows}: added into the map by {@link #into}. */
+        private long[][] byRow;
+
+        /** Adds what was gathered file by file into the digests by segment. */
+        void into(Map<Integer, long[]> digests) {
+            if (byRow == null) {
+                return;
+            }
+            for (int i = 0; i < rows.length; i++) {
+                if (byRow[i] != null) {
+                    long[] d = digests.computeIfAbsent(rows[i].segment(), x -> new long[2 * POSTINGS.size()]);
+                    for (int j = 0; j < d.length; j++) {
+                        d[j] += byRow[i][j];
+                    }
+                }
+            }
+            byRow = null;
         }
 
         private void problem(String line) {
@@ -481,7 +502,7 @@ public final class StoreVerifier {
         }
 
         /** A stored entry, of group {@code g} (or of a segment of a group when {@code g} is null). */
-        void stored(Space s, int slot, byte[] k, byte[] val, org.thordb.store.MergeGroup g, Map<Integer, long[]> digests) {
+        void stored(Space s, int slot, byte[] k, byte[] val, org.thordb.store.MergeGroup g) {
             FileRow own = g == null ? catalog.segment(Terms.segmentOf(k)) : null;
             try {
                 if (s == Space.FINGERPRINTS) {
@@ -502,11 +523,11 @@ public final class StoreVerifier {
                             problem(s.familyName() + ": a fingerprint in a merged block of another partition");
                             return;
                         }
-                        add(s, slot, g, own, from + local, fingerprintElement(top12, fp), digests);
+                        add(s, slot, g, own, from + local, fingerprintElement(top12, fp));
                     });
                 } else {
                     long body = bytesHash(k, k.length - 4);
-                    Postings.decode(val).forEach((int id) -> add(s, slot, g, own, id, body, digests));
+                    Postings.decode(val).forEach((int id) -> add(s, slot, g, own, id, body));
                 }
             } catch (RuntimeException e) {
                 problem(s.familyName() + ": a " + (g == null ? "" : "merged ") + "value that does not decode ("
@@ -514,19 +535,25 @@ public final class StoreVerifier {
             }
         }
 
-        private void add(Space s, int slot, org.thordb.store.MergeGroup g, FileRow own, int id, long element,
-                         Map<Integer, long[]> digests) {
-            FileRow f = fileOf(id);
-            if (f == null) {
+        private void add(Space s, int slot, org.thordb.store.MergeGroup g, FileRow own, int id, long element) {
+            int i = fileOf(id);
+            if (i < 0) {
                 stale++;
                 return;
             }
+            FileRow f = rows[i];
             if (g != null && !g.holds(f) || own != null && f != own) {
                 problem(s.familyName() + ": game " + id + " of " + f.name() + " in an entry of "
                         + (g != null ? "a merge group that does not hold it" : "another file"));
                 return;
             }
-            long[] d = digests.computeIfAbsent(f.segment(), x -> new long[2 * POSTINGS.size()]);
+            if (byRow == null) {
+                byRow = new long[rows.length][];
+            }
+            long[] d = byRow[i];
+            if (d == null) {
+                d = byRow[i] = new long[2 * POSTINGS.size()];
+            }
             d[2 * slot] += idElement(element, id);
             d[2 * slot + 1]++;
         }

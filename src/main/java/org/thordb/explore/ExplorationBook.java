@@ -1,0 +1,201 @@
+package org.thordb.explore;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.thordb.index.IndexReader;
+import org.thordb.index.PositionKeys;
+import org.thordb.othello.Position;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+
+/**
+ * The explorations of the positions most games reach, worked out once by {@code thordb optimize}
+ * and kept in the store ({@code meta}, keys {@code "explore/"} + the canonical position's 17 bytes),
+ * as an opening book keeps its lines: near the start a position is reached by a large part of the
+ * base (a third of it after two moves), and its rows need every game's result and scores, which
+ * at ten million games took 15–50 ms where any other position takes a fraction of a millisecond.
+ *
+ * <p>An entry holds the rows by the canonical position each move leads to, so that they are shown
+ * in whatever orientation the position is asked in, and the stamp of the game files it was made
+ * from: after an import or a removal (other files, other stamp) it is not used, and the next
+ * optimize makes the book again. Only the unfiltered exploration is kept.
+ *
+ * <p>Usage: {@code Exploration e = ExplorationBook.lookup(reader, position); // null: not in the book}
+ */
+public final class ExplorationBook {
+    private ExplorationBook() {
+    }
+
+    /** The key prefix of the book's entries in {@code meta}. */
+    public static final byte[] PREFIX = "explore/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /**
+     * Positions reached by at least this many games are put in the book by default: at ten
+     * million games, about a thousand positions, worked out in seconds; below it a position's
+     * exploration takes under a few milliseconds.
+     */
+    public static final long DEFAULT_FROM = 10_000;
+
+    /** The {@code meta} key of the games from which the book was made (u64), beside its entries. */
+    public static final byte[] FROM_KEY = "explore-from".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** The most positions the book holds: the most played first. */
+    static final int MOST = 20_000;
+
+    /** The stamp of the game files a catalog holds: any import or removal changes it. */
+    public static long stamp(Catalog c) {
+        long h = 0x9E3779B97F4A7C15L;
+        for (FileRow f : c.gameFiles()) { // in key order, the same for the same files
+            h = mix(h ^ ((long) f.segment() << 32 | f.firstId()));
+            h = mix(h ^ f.games());
+        }
+        return h;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** The key of a position's entry. */
+    public static byte[] key(Position p) {
+        Position c = p.canonical();
+        byte[] k = PositionKeys.key(c.black(), c.white(), PositionKeys.sideCode(c.toMove()));
+        byte[] out = java.util.Arrays.copyOf(PREFIX, PREFIX.length + k.length);
+        System.arraycopy(k, 0, out, PREFIX.length, k.length);
+        return out;
+    }
+
+    /**
+     * The book's entries for a reader's store: every position reached by at least {@code from}
+     * games, found from the start position down the rows of each, explored the way the explorer
+     * would explore it with no filter ({@link Explorer.Way#LOOKUPS}). Keys to values, most played first.
+     */
+    public static Map<byte[], byte[]> build(IndexReader r, Columns columns, long from) {
+        Map<byte[], byte[]> out = new LinkedHashMap<>();
+        if (r.catalog().gameFiles().stream().noneMatch(f -> f.side() == 8)) {
+            return out;
+        }
+        long stamp = stamp(r.catalog());
+        ArrayDeque<Position> todo = new ArrayDeque<>();
+        Set<Position> seen = new HashSet<>();
+        todo.add(Position.start());
+        seen.add(Position.start().canonical());
+        while (!todo.isEmpty() && out.size() < MOST) {
+            Position p = todo.poll();
+            Exploration e = Explorer.explore(r, columns, p, "", Explorer.Way.LOOKUPS, Explorer.BY_INTERSECTION);
+            if (e.total() < from) {
+                continue;
+            }
+            out.put(key(p), encode(stamp, p, e));
+            for (Exploration.Row row : e.rows()) {
+                if (row.games() >= from) {
+                    Position next = p.play(row.move());
+                    if (seen.add(next.canonical())) {
+                        todo.add(next);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static byte[] encode(long stamp, Position p, Exploration e) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeLong(stamp);
+            out.writeLong(e.total());
+            write(out, e.endsHere());
+            out.writeInt(e.rows().size());
+            for (Exploration.Row row : e.rows()) {
+                Position c = p.play(row.move()).canonical();
+                out.writeLong(c.black());
+                out.writeLong(c.white());
+                out.writeByte(PositionKeys.sideCode(c.toMove()));
+                write(out, row);
+            }
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void write(DataOutputStream out, Exploration.Row r) throws IOException {
+        out.writeLong(r.games());
+        out.writeLong(r.blackWins());
+        out.writeLong(r.draws());
+        out.writeLong(r.whiteWins());
+        out.writeDouble(r.averageScore());
+        out.writeDouble(r.averageTheoretical());
+        out.writeInt(r.firstYear());
+        out.writeInt(r.lastYear());
+    }
+
+    private static Exploration.Row read(DataInputStream in, int move) throws IOException {
+        return new Exploration.Row(move, in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readDouble(),
+                in.readDouble(), in.readInt(), in.readInt());
+    }
+
+    /** The stamp an entry was made with, or null when it is too short to say. */
+    public static Long madeFrom(byte[] value) {
+        return value.length < 8 ? null : java.nio.ByteBuffer.wrap(value).getLong();
+    }
+
+    /**
+     * The unfiltered exploration of {@code p} from the book, in {@code p}'s orientation, or null
+     * when the book has no entry for it made from the store's files as they are.
+     */
+    public static Exploration lookup(IndexReader r, Position p) {
+        byte[] v = r.meta(key(p));
+        if (v == null) {
+            return null;
+        }
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(v))) {
+            if (in.readLong() != stamp(r.catalog())) {
+                return null; // made from other files: an import or a removal since
+            }
+            long total = in.readLong();
+            Exploration.Row ends = read(in, -1);
+            // the legal moves of p as asked, grouped by the position they lead to
+            Map<Position, List<Integer>> groups = new LinkedHashMap<>();
+            for (long m = p.legalMoves(); m != 0; m &= m - 1) {
+                int sq = Long.numberOfTrailingZeros(m);
+                groups.computeIfAbsent(p.play(sq).canonical(), k -> new ArrayList<>()).add(sq);
+            }
+            int n = in.readInt();
+            List<Exploration.Row> rows = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                long black = in.readLong();
+                long white = in.readLong();
+                int side = in.readByte();
+                Position child = null;
+                for (Position c : groups.keySet()) {
+                    if (c.black() == black && c.white() == white && PositionKeys.sideCode(c.toMove()) == side) {
+                        child = c;
+                        break;
+                    }
+                }
+                if (child == null) {
+                    return null; // not the position's moves: left to the explorer
+                }
+                rows.add(read(in, Explorer.shown(groups.get(child))));
+            }
+            rows.sort(Comparator.comparingLong(Exploration.Row::games).reversed().thenComparingInt(Exploration.Row::move));
+            return new Exploration(p, "", total, rows, ends);
+        } catch (IOException e) {
+            return null; // a value cut short: the explorer works it out
+        }
+    }
+}
