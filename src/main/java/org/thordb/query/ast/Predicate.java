@@ -183,7 +183,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                 NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
                 int matched = names.matching(name, substring).length;
                 if (matched > 0) {
-                    n += (long) matched * r.entriesPerKey(f -> f.base() == b.id()) * (field == NameField.PLAYER ? 2 : 1);
+                    n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * (field == NameField.PLAYER ? 2 : 1);
                 }
             }
             return n;
@@ -298,7 +298,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             if (b[2] != 0) {
                 values = 65 - values; // read as a range, then taken from every game: count what a complement reads
             }
-            return values * r.entriesPerKey(f -> true);
+            return values * r.segmentCount(f -> true);
         }
 
         @Override
@@ -386,7 +386,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
         @Override
         public long entries(IndexReader r) {
-            int segments = r.entriesPerKey(f -> true);
+            int segments = r.segmentCount(f -> true);
             return (left.fromCatalog() ? 0 : 65L * segments) + (right.fromCatalog() ? 0 : 65L * segments);
         }
 
@@ -422,7 +422,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
         @Override
         public long entries(IndexReader r) {
-            return r.entriesPerKey(f -> true);
+            return r.segmentCount(f -> true);
         }
 
         @Override
@@ -477,7 +477,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             for (Catalog.Base b : r.catalog().bases()) {
                 long players = b.registry().values().stream().filter(this::test).count();
                 if (players > 0) {
-                    n += players * r.entriesPerKey(f -> f.base() == b.id()) * (colour == null ? 2 : 1);
+                    n += players * r.segmentCount(f -> f.base() == b.id()) * (colour == null ? 2 : 1);
                 }
             }
             return n;

@@ -22,7 +22,14 @@ final class ColumnScan {
     private ColumnScan() {
     }
 
-    /** A postings entry read, decoded and united into the answer. */
+    /**
+     * A postings entry read, decoded and united into the answer. Predicates count a term's
+     * entries one per file ({@code IndexReader.segmentCount}) even when a merge group holds them
+     * in one: a merged entry holds every file's ids, and reading 27,000 of them (a substring of
+     * 13,592 names on a merged ten-million-game base) took 245 ms, about what one per file and
+     * 1.5 µs each predict, where counting one entry each had the planner choose them over a
+     * 25 ms pass over the columns.
+     */
     static final long ENTRY_NANOS = 1_500;
 
     /** A game id a lookup reads beyond its entries (a comparison of two fields reads them all). */
