@@ -330,6 +330,15 @@ public final class IndexReader {
      */
     private void positionEntries(Position c, int side, Store.ValueVisitor visitor) {
         byte[] key = PositionKeys.key(c.black(), c.white(), side);
+        if (allMerged()) { // every file's entries are the group's: its key is known whole, a get and no scan
+            for (org.thordb.store.MergeGroup g : catalog.groups()) {
+                byte[] v = view.get(Space.POSITIONS, PositionKeys.postingKey(c.black(), c.white(), side, g.suffix()));
+                if (v != null) {
+                    visitor.value(v, v.length);
+                }
+            }
+            return;
+        }
         if (scope == null) {
             view.scanPrefixValues(Space.POSITIONS, key, visitor);
             return;
@@ -378,8 +387,7 @@ public final class IndexReader {
             for (org.thordb.store.MergeGroup.Layout l : g.layouts()) {
                 int hb = l.hashBits();
                 int partition = FingerprintBlock.mergedPartition(h, hb, l.totalBits());
-                view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.mergedPrefix(l.totalBits(), partition),
-                        (block, length) -> {
+                Store.ValueVisitor merged = (block, length) -> {
                             if (Keys.getU32(block, 0) != g.suffix() || FingerprintBlock.mergedHashBits(block) != hb) {
                                 return; // another group's, or another layout's during a merge
                             }
@@ -394,12 +402,37 @@ public final class IndexReader {
                                     }
                                 }
                             });
-                        });
+                        };
+                if (g.merging()) { // blocks of other layouts may share the prefix while a merge is under way
+                    view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.mergedPrefix(l.totalBits(), partition), merged);
+                } else { // one block: its key is known whole
+                    byte[] block = view.get(Space.FINGERPRINTS, FingerprintBlock.mergedKey(l.totalBits(), partition, g.suffix()));
+                    if (block != null) {
+                        merged.value(block, block.length);
+                    }
+                }
             }
         }
     }
 
     private int partitionSizes = -1;
+    private int allMerged = -1;
+
+    /**
+     * Whether every game file's entries are in a merge group whose merge has ended, so that a
+     * key's entries are the groups' alone (the common case after {@code thordb optimize}).
+     */
+    private boolean allMerged() {
+        if (allMerged < 0) {
+            boolean all = !catalog.groups().isEmpty();
+            for (FileRow f : catalog.gameFiles()) {
+                org.thordb.store.MergeGroup g = catalog.groupOf(f);
+                all &= g != null && !g.merging();
+            }
+            allMerged = all ? 1 : 0;
+        }
+        return allMerged == 1;
+    }
 
     /**
      * The partition sizes of the store's 8×8 segments that have blocks of their own, one bit each
