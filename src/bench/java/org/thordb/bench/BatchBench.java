@@ -26,12 +26,14 @@ import org.thordb.othello.Symmetry;
  * {@code scan}, the baseline in the same run, answers all of them in one pass over every game in
  * memory, each position of each game canonicalised and looked up in a hash table of the 10,000.
  * The two answers are checked equal once. The whole-process figures are {@code tools/bench whole}'s.
+ * Ten single shots of warm-up each: with two, the lookups' shots (a tenth of a second each) were
+ * still being compiled when measured (146 then 116 ms), where the scan's (half a second) were not.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2)
-@Measurement(iterations = 5)
+@Warmup(iterations = 10)
+@Measurement(iterations = 10)
 @Fork(value = 1, jvmArgs = {"-Xmx4g"})
 public class BatchBench extends StoreBench {
     /** The queries of a batch. */
