@@ -292,6 +292,36 @@ class OptimizeTest {
         return out;
     }
 
+    @Test
+    void aBaseRemovedAfterTheMergeIsGoneFromEveryAnswerAndTheNextMergeDropsItsIds() throws Exception {
+        Path club = tmp.resolve("club");
+        Path open = tmp.resolve("open");
+        org.thordb.sample.SampleBase.write(club, "CLUB", 2000, 3, 700, 41L);
+        org.thordb.sample.SampleBase.write(open, "OPEN", 2001, 2, 500, 42L);
+        PlainScan scan = new PlainScan(club);
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(club, open), Importer.Options.defaults(), m -> { });
+            Map<String, Long> alone;
+            try (ThorDb other = ThorDb.open(tmp.resolve("club-alone"))) {
+                other.importFiles(List.of(club), Importer.Options.defaults(), m -> { });
+                alone = answers(other);
+            }
+            db.optimize(false, m -> { });
+            ThorDb.Removal removed = db.removeBase("OPEN"); // verified after it: the stale ids are no problem
+            assertEquals(1000, removed.games());
+            assertTrue(db.catalog().staleIds());
+            assertEquals(alone, answers(db));
+            assertEquals(2100, db.count(""));
+            OptimizeRealTest.checkAgainstReplay(db, scan, 7);
+            org.thordb.ingest.Optimizer.Report r = db.optimize(false, m -> { });
+            assertTrue(r.staleIds() > 0, r.toString());
+            assertFalse(db.catalog().staleIds());
+            assertEquals(alone, answers(db));
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            OptimizeRealTest.checkAgainstReplay(db, scan, 8);
+        }
+    }
+
     private static void setSchemaVersion(Path dir, int version) {
         try (Store s = RocksStore.open(dir)) {
             byte[] schema;
