@@ -16,7 +16,6 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.index.IndexReader;
 import org.thordb.index.PositionHash;
-import org.thordb.index.PositionKeys;
 import org.thordb.index.Terms;
 import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
@@ -968,56 +967,42 @@ public final class ThorDb implements AutoCloseable {
      */
     private org.thordb.ingest.StoreVerifier.Report verifyBook(org.thordb.ingest.StoreVerifier.Report r, boolean repair,
                                                              org.thordb.ingest.StoreVerifier.Listener out) {
-        java.util.List<byte[]> keys = new java.util.ArrayList<>();
+        java.util.Map<byte[], byte[]> entries = new java.util.LinkedHashMap<>();
         try (Store.View v = store.view()) {
-            v.scanPrefix(Space.META, org.thordb.explore.ExplorationBook.PREFIX, (k, val) -> keys.add(k));
+            v.scanPrefix(Space.META, org.thordb.explore.ExplorationBook.PREFIX, (k, val) -> entries.put(k, val) == null);
         }
-        if (keys.isEmpty()) {
+        if (entries.isEmpty()) {
             return r;
         }
-        long[] counts = read(x -> {
-            long bad = 0;
-            long old = 0;
+        java.util.List<byte[]> wrong = new java.util.ArrayList<>();
+        long old = read(x -> {
             org.thordb.explore.Columns cols = columns(x);
-            java.util.List<byte[]> wrong = new java.util.ArrayList<>();
-            for (byte[] k : keys) {
-                int o = org.thordb.explore.ExplorationBook.PREFIX.length;
-                Position p = k.length == o + PositionKeys.LENGTH ? PositionKeys.position(k, o) : null;
-                org.thordb.explore.Exploration booked = p == null ? null : org.thordb.explore.ExplorationBook.lookup(x, p);
-                if (booked == null) {
-                    if (p != null && x.meta(k) != null && org.thordb.explore.ExplorationBook.madeFrom(x.meta(k)) != null
-                            && org.thordb.explore.ExplorationBook.madeFrom(x.meta(k)) != org.thordb.explore.ExplorationBook.stamp(x.catalog())) {
-                        old++;
-                        continue;
+            long n = 0;
+            for (java.util.Map.Entry<byte[], byte[]> e : entries.entrySet()) {
+                switch (org.thordb.explore.ExplorationBook.check(x, cols, e.getKey(), e.getValue())) {
+                    case OLD -> n++;
+                    case DIFFERS -> {
+                        wrong.add(e.getKey());
+                        out.line("meta: the explorer's book says of " + java.util.HexFormat.of().formatHex(e.getKey(),
+                                org.thordb.explore.ExplorationBook.PREFIX.length, e.getKey().length) + " what its games do not");
                     }
-                    bad++;
-                    wrong.add(k);
-                    out.line("meta: an entry of the explorer's book that does not decode");
-                    continue;
-                }
-                org.thordb.explore.Exploration live = org.thordb.explore.Explorer.explore(x, cols, p, "",
-                        org.thordb.explore.Explorer.Way.LOOKUPS, 4096);
-                if (!live.equals(booked)) {
-                    bad++;
-                    wrong.add(k);
-                    out.line("meta: the explorer's book says of " + p.toBoardString().replace('\n', ' ')
-                            + " what its games do not");
+                    case SAME -> { }
                 }
             }
-            if (repair && !wrong.isEmpty()) {
-                try (Store.Batch b = store.batch()) {
-                    wrong.forEach(k -> b.delete(Space.META, k));
-                    b.commit();
-                }
-            }
-            return new long[] {bad, old};
+            return n;
         });
-        if (counts[1] > 0) {
-            out.line(counts[1] + " positions of the explorer's book were worked out before the last import and are"
+        if (old > 0) {
+            out.line(old + " positions of the explorer's book were worked out before the last import and are"
                     + " not used (thordb optimize works them out again)");
         }
-        return new org.thordb.ingest.StoreVerifier.Report(r.games(), r.entries() + keys.size(), r.problems() + counts[0],
-                r.repaired() + (repair ? counts[0] : 0));
+        if (repair && !wrong.isEmpty()) {
+            try (Store.Batch b = store.batch()) {
+                wrong.forEach(k -> b.delete(Space.META, k));
+                b.commit();
+            }
+        }
+        return new org.thordb.ingest.StoreVerifier.Report(r.games(), r.entries() + entries.size(),
+                r.problems() + wrong.size(), r.repaired() + (repair ? wrong.size() : 0));
     }
 
     /** Bytes on disk, per key space name and in total ({@code "total"}). */

@@ -16,8 +16,6 @@ import java.util.Set;
 import org.thordb.index.IndexReader;
 import org.thordb.index.PositionKeys;
 import org.thordb.othello.Position;
-import org.thordb.store.Catalog;
-import org.thordb.store.FileRow;
 
 /**
  * The explorations of the positions most games reach, worked out once by {@code thordb optimize}
@@ -53,22 +51,6 @@ public final class ExplorationBook {
     /** The most positions the book holds: the most played first. */
     static final int MOST = 20_000;
 
-    /** The stamp of the game files a catalog holds: any import or removal changes it. */
-    public static long stamp(Catalog c) {
-        long h = 0x9E3779B97F4A7C15L;
-        for (FileRow f : c.gameFiles()) { // in key order, the same for the same files
-            h = mix(h ^ ((long) f.segment() << 32 | f.firstId()));
-            h = mix(h ^ f.games());
-        }
-        return h;
-    }
-
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
-    }
-
     /** The key of a position's entry. */
     public static byte[] key(Position p) {
         Position c = p.canonical();
@@ -88,7 +70,7 @@ public final class ExplorationBook {
         if (r.catalog().gameFiles().stream().noneMatch(f -> f.side() == 8)) {
             return out;
         }
-        long stamp = stamp(r.catalog());
+        long stamp = r.catalog().gameFilesStamp();
         ArrayDeque<Position> todo = new ArrayDeque<>();
         Set<Position> seen = new HashSet<>();
         todo.add(Position.start());
@@ -148,9 +130,31 @@ public final class ExplorationBook {
                 in.readDouble(), in.readInt(), in.readInt());
     }
 
-    /** The stamp an entry was made with, or null when it is too short to say. */
-    public static Long madeFrom(byte[] value) {
-        return value.length < 8 ? null : java.nio.ByteBuffer.wrap(value).getLong();
+    /** What {@link #check} found of an entry. */
+    public enum Check {
+        /** Made from the store's files as they are, and what exploring its position gives now. */
+        SAME,
+        /** Made from other files (before an import or a removal): not used, and no problem. */
+        OLD,
+        /** Made from the store's files, but not what its games give, or not an entry at all. */
+        DIFFERS
+    }
+
+    /**
+     * Checks one entry of the book (its key and value as {@code meta} holds them) against the
+     * exploration of its position worked out now, the way {@link #build} works it out.
+     */
+    public static Check check(IndexReader r, Columns columns, byte[] key, byte[] value) {
+        Position p = key.length == PREFIX.length + PositionKeys.LENGTH ? PositionKeys.position(key, PREFIX.length) : null;
+        if (p == null || value.length < 8) {
+            return Check.DIFFERS;
+        }
+        if (java.nio.ByteBuffer.wrap(value).getLong() != r.catalog().gameFilesStamp()) {
+            return Check.OLD;
+        }
+        Exploration booked = decode(r, p, value);
+        return booked != null && booked.equals(Explorer.explore(r, columns, p, "", Explorer.Way.LOOKUPS,
+                Explorer.BY_INTERSECTION)) ? Check.SAME : Check.DIFFERS;
     }
 
     /**
@@ -159,11 +163,13 @@ public final class ExplorationBook {
      */
     public static Exploration lookup(IndexReader r, Position p) {
         byte[] v = r.meta(key(p));
-        if (v == null) {
-            return null;
-        }
+        return v == null ? null : decode(r, p, v);
+    }
+
+    /** An entry's value as the exploration of {@code p}, or null when it is not of the store's files as they are. */
+    private static Exploration decode(IndexReader r, Position p, byte[] v) {
         try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(v))) {
-            if (in.readLong() != stamp(r.catalog())) {
+            if (in.readLong() != r.catalog().gameFilesStamp()) {
                 return null; // made from other files: an import or a removal since
             }
             long total = in.readLong();

@@ -330,7 +330,7 @@ public final class IndexReader {
      */
     private void positionEntries(Position c, int side, Store.ValueVisitor visitor) {
         byte[] key = PositionKeys.key(c.black(), c.white(), side);
-        if (allMerged()) { // every file's entries are the group's: its key is known whole, a get and no scan
+        if (catalog.allMerged()) { // every file's entries are the group's: its key is known whole, a get and no scan
             for (org.thordb.store.MergeGroup g : catalog.groups()) {
                 byte[] v = view.get(Space.POSITIONS, PositionKeys.postingKey(c.black(), c.white(), side, g.suffix()));
                 if (v != null) {
@@ -416,24 +416,6 @@ public final class IndexReader {
     }
 
     private int partitionSizes = -1;
-    private int allMerged = -1;
-
-    /**
-     * Whether every game file's entries are in a merge group whose merge has ended, so that a
-     * key's entries are the groups' alone (the common case after {@code thordb optimize}).
-     */
-    private boolean allMerged() {
-        if (allMerged < 0) {
-            boolean all = !catalog.groups().isEmpty();
-            for (FileRow f : catalog.gameFiles()) {
-                org.thordb.store.MergeGroup g = catalog.groupOf(f);
-                all &= g != null && !g.merging();
-            }
-            allMerged = all ? 1 : 0;
-        }
-        return allMerged == 1;
-    }
-
     /**
      * The partition sizes of the store's 8×8 segments that have blocks of their own, one bit each
      * (bit b: b partition bits).

@@ -217,6 +217,12 @@ public final class Catalog {
         out.solitaireFiles = List.copyOf(solitaireFiles);
         out.groups = List.copyOf(groups);
         out.stale = stale(groups, games);
+        boolean all = !groups.isEmpty();
+        for (FileRow f : games) {
+            MergeGroup g = out.groupOf(f);
+            all &= g != null && !g.merging();
+        }
+        out.allMerged = all;
         return out;
     }
 
@@ -454,6 +460,9 @@ public final class Catalog {
     private List<SolitaireFile> solitaireFiles = List.of();
     private List<MergeGroup> groups = List.of();
     private boolean stale;
+    private boolean allMerged;
+    private long filesStamp;
+    private boolean stamped;
 
     /** The merge groups ({@code thordb optimize}), by number. */
     public List<MergeGroup> groups() {
@@ -486,6 +495,37 @@ public final class Catalog {
      */
     public boolean staleIds() {
         return stale;
+    }
+
+    /**
+     * Whether every game file's entries are in a merge group whose merge has ended, so that a
+     * key's entries are the groups' alone (the store as {@code thordb optimize} leaves it).
+     */
+    public boolean allMerged() {
+        return allMerged;
+    }
+
+    /**
+     * A 64-bit stamp of the game files the catalog holds (each one's segment, first id and games):
+     * any import or removal changes it. Worked out once per catalog.
+     */
+    public synchronized long gameFilesStamp() {
+        if (!stamped) {
+            long h = 0x9E3779B97F4A7C15L;
+            for (FileRow f : gameFiles) { // in key order, the same for the same files
+                h = mix(h ^ ((long) f.segment() << 32 | f.firstId()));
+                h = mix(h ^ f.games());
+            }
+            filesStamp = h;
+            stamped = true;
+        }
+        return filesStamp;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     /** The JSON bytes of a merge group row. */
