@@ -49,7 +49,7 @@ public final class Explorer {
 
     /** How the next moves of a position's games are found. */
     public enum Way {
-        /** The cheapest by the estimates below. */
+        /** The book's, with no filter and the position in it ({@link ExplorationBook}); else the cheapest by the estimates below. */
         CHEAPEST,
         /** One position lookup a legal move, intersected with the position's games. */
         LOOKUPS,
@@ -63,13 +63,6 @@ public final class Explorer {
      * position, else the cheapest way.
      */
     public static Exploration explore(IndexReader r, Columns columns, Position p, String filter) {
-        if (filter == null || org.thordb.query.parse.QueryParser.parseOrBlank(filter) == null) {
-            Exploration booked = ExplorationBook.lookup(r, p);
-            if (booked != null) {
-                return filter == null || filter.equals(booked.filter()) ? booked
-                        : new Exploration(booked.position(), filter, booked.total(), booked.rows(), booked.endsHere());
-            }
-        }
         return explore(r, columns, p, filter, Way.CHEAPEST, BY_INTERSECTION);
     }
 
@@ -80,8 +73,15 @@ public final class Explorer {
      */
     public static Exploration explore(IndexReader r, Columns columns, Position p, String filter, Way way,
                                       long byIntersectionFrom) {
-        RoaringBitmap here = r.position(p);
         org.thordb.query.ast.Expr where = filter == null ? null : org.thordb.query.parse.QueryParser.parseOrBlank(filter);
+        if (where == null && way == Way.CHEAPEST) { // every game: the book's, when it has the position
+            Exploration booked = ExplorationBook.lookup(r, p);
+            if (booked != null) {
+                return filter == null || filter.equals(booked.filter()) ? booked
+                        : new Exploration(booked.position(), filter, booked.total(), booked.rows(), booked.endsHere());
+            }
+        }
+        RoaringBitmap here = r.position(p);
         if (where != null) { // a blank filter (spaces, comments) is every game, as a blank query is
             here = RoaringBitmap.and(here, QueryEngine.evaluate(where, r));
         }
