@@ -78,6 +78,9 @@ public final class IndexReader {
      * segments, without the games a merged entry holds outside them. Changes {@code ids} in place.
      */
     public RoaringBitmap live(RoaringBitmap ids) {
+        if (!masks()) {
+            return ids;
+        }
         if (catalog.staleIds()) {
             ids.and(all());
         }
@@ -85,6 +88,11 @@ public final class IndexReader {
             ids.and(scopeIds);
         }
         return ids;
+    }
+
+    /** Whether {@link #live} changes answers: merged entries may hold stale ids, or ids out of this reader's scope. */
+    private boolean masks() {
+        return catalog.staleIds() || scopeIds != null && !catalog.groups().isEmpty();
     }
 
     /** How many game files (segments) {@code pick} chooses among those this reader reads. */
@@ -236,7 +244,7 @@ public final class IndexReader {
             Postings.addTo(v, out.computeIfAbsent(value, x -> new RoaringBitmap()));
             return true;
         });
-        if (catalog.staleIds() || (scopeIds != null && !catalog.groups().isEmpty())) {
+        if (masks()) {
             out.values().forEach(this::live);
             out.values().removeIf(RoaringBitmap::isEmpty);
         }
@@ -311,7 +319,7 @@ public final class IndexReader {
         int side = PositionKeys.sideCode(c.toMove());
         RoaringBitmap found = new RoaringBitmap();
         singleGames(c, side, found::add);
-        if (!found.isEmpty() || catalog.staleIds() || (scopeIds != null && !catalog.groups().isEmpty())) {
+        if (!found.isEmpty() || masks()) {
             Postings.Union out = new Postings.Union();
             positionEntries(c, side, out::add);
             RoaringBitmap all = out.result();
