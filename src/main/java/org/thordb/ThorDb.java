@@ -194,7 +194,7 @@ public final class ThorDb implements AutoCloseable {
             return;
         }
         Catalog.Schema have = Catalog.schema(s);
-        if ((have.version() == 2 || have.version() == 3) && new Catalog.Schema(Catalog.SCHEMA_VERSION,
+        if (have.version() >= 2 && have.version() < Catalog.SCHEMA_VERSION && new Catalog.Schema(Catalog.SCHEMA_VERSION,
                 have.openingDepth(), have.fingerprintBits(), have.fingerprintEntries(), have.hash()).equals(want)) {
             if (store.readOnly()) {
                 throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema " + have.version()
@@ -203,7 +203,7 @@ public final class ThorDb implements AutoCloseable {
             if (have.version() == 2) {
                 upgradeFrom2(want);
             } else {
-                upgradeFrom3(want);
+                upgradeFrom3Or4(want);
             }
             return;
         }
@@ -214,11 +214,14 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
-     * Schema 3 to 4: version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys whose
-     * suffix has its top bit set), which a store of schema 3 has none of: its entries are all per
-     * segment, which schema 4 reads as they are. The new schema entry is all there is to write.
+     * Schema 3 or 4 to 5. Version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys
+     * whose suffix has its top bit set), which a store of schema 3 has none of: its entries are all
+     * per segment. Version 5 packs fingerprint blocks (the top bit of a block's count says so) and
+     * keeps 18 bits of a fingerprint, not 24; blocks in the plain layout are read as they are, with
+     * their 6 bits more ignored, and the next {@code optimize} packs them. The new schema entry is
+     * all there is to write.
      */
-    private void upgradeFrom3(Catalog.Schema want) {
+    private void upgradeFrom3Or4(Catalog.Schema want) {
         try (Store.Batch b = store.batch()) {
             b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
             b.commit();
@@ -226,7 +229,7 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
-     * Schema 2 to 4 (through 3): version 3 adds the {@code GAME} term (a game's whole move list, for
+     * Schema 2 to 5 (through 3): version 3 adds the {@code GAME} term (a game's whole move list, for
      * duplicates) and the {@code sources} family (empty for a store of WTHOR files). The records
      * are kept; the new terms are derived from them, in one batch with the new schema entry.
      */

@@ -177,7 +177,7 @@ class OptimizeTest {
                     return false;
                 });
                 v.scan(Store.Space.FINGERPRINTS, new byte[0], null, (k, val) -> {
-                    if (MergeGroup.isGroupSuffix(Keys.getU32(k, k.length - 4)) && Keys.getU32(val, 4) > 3) {
+                    if (MergeGroup.isGroupSuffix(Keys.getU32(k, k.length - 4)) && (Keys.getU32(val, 4) & 0x7fffffff) > 3) {
                         block[0] = k;
                         block[1] = val;
                         return false;
@@ -189,12 +189,11 @@ class OptimizeTest {
             try (Store.Batch b = s.batch()) {
                 b.delete(Store.Space.TERMS, draw[0]);
                 byte[] v = block[1];
-                int n = Keys.getU32(v, 4);
-                int width = (v.length - 13) / n - 3;
-                byte[] shorter = new byte[v.length - 3 - width];
-                System.arraycopy(v, 0, shorter, 0, 13 + 3 * (n - 1));
-                System.arraycopy(v, 13 + 3 * n, shorter, 13 + 3 * (n - 1), width * (n - 1));
-                Keys.putU32(shorter, 4, n - 1);
+                List<Long> entries = new ArrayList<>();
+                org.thordb.index.FingerprintBlock.forEach(v, v.length, (fp, local) -> entries.add((long) fp << 32 | local));
+                long[] kept = entries.subList(0, entries.size() - 1).stream().mapToLong(Long::longValue).toArray();
+                byte[] shorter = org.thordb.index.FingerprintBlock.encodeMerged(kept, 0, kept.length, Keys.getU32(v, 0),
+                        org.thordb.index.FingerprintBlock.mergedFirstId(v), org.thordb.index.FingerprintBlock.mergedHashBits(v));
                 b.put(Store.Space.FINGERPRINTS, block[0], shorter);
                 b.commit();
             }
@@ -320,6 +319,106 @@ class OptimizeTest {
             assertEquals(0, db.verify(false, m -> { }).problems());
             OptimizeRealTest.checkAgainstReplay(db, scan, 8);
         }
+    }
+
+    @Test
+    void aStoreOfSchemaFourHasItsPlainBlocksReadAsTheyAreThenPackedByTheNextMerge() throws Exception {
+        Path files = tmp.resolve("files");
+        List<Path> wtb = org.thordb.sample.SampleBase.write(files, "CLUB", 1990, 5, 600, 9L).stream()
+                .filter(f -> f.toString().endsWith(".wtb")).sorted().toList();
+        Path dir = tmp.resolve("db");
+        Map<String, Long> want;
+        try (ThorDb db = ThorDb.open(dir)) {
+            db.importFiles(wtb.subList(0, 4), Importer.Options.defaults(), m -> { });
+            db.optimize(false, m -> { });
+            db.importFiles(wtb.subList(4, 5), Importer.Options.defaults(), m -> { }); // blocks of its own, unmerged
+            want = answers(db);
+        }
+        int plain = toPlainLayout(dir);
+        assertTrue(plain > 1000, plain + " blocks");
+        setSchemaVersion(dir, 4);
+        PlainScan scan = new PlainScan(files);
+        try (ThorDb db = ThorDb.open(dir)) {
+            assertEquals(want, answers(db));
+            OptimizeRealTest.checkAgainstReplay(db, scan, 41);
+            assertEquals(0, db.verify(false, m -> { }).problems());
+        }
+        assertEquals(Catalog.SCHEMA_VERSION, schemaVersion(dir));
+        assertEquals(plain, blocks(dir, false), "the upgrade rewrites nothing");
+        try (ThorDb db = ThorDb.open(dir)) {
+            org.thordb.ingest.Optimizer.Report r = db.optimize(false, m -> { });
+            assertFalse(r.alreadyMerged());
+            assertEquals(want, answers(db));
+            OptimizeRealTest.checkAgainstReplay(db, scan, 42);
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            assertTrue(db.optimize(false, m -> { }).alreadyMerged()); // packed now: nothing left to do
+        }
+        assertEquals(0, blocks(dir, false), "plain blocks left after the merge");
+        assertTrue(blocks(dir, true) > 100);
+    }
+
+    /**
+     * Rewrites every fingerprint block in the plain layout thordb wrote before schema 5: the
+     * fingerprints as u24 (the low bits a packed block dropped made up at random, as a real
+     * schema-4 block holds bits thordb no longer reads), then the numbers as u16, u24 or u32.
+     */
+    private static int toPlainLayout(Path dir) {
+        Random rnd = new Random(4);
+        int[] n = {0};
+        try (Store s = RocksStore.open(dir)) {
+            List<byte[]> keys = new ArrayList<>();
+            List<byte[]> values = new ArrayList<>();
+            try (Store.View v = s.view()) {
+                v.scan(Store.Space.FINGERPRINTS, new byte[0], null, (k, val) -> {
+                    boolean merged = org.thordb.index.FingerprintBlock.isMerged(val);
+                    int header = merged ? 13 : 8;
+                    List<long[]> entries = new ArrayList<>();
+                    org.thordb.index.FingerprintBlock.forEach(val, val.length,
+                            (fp, local) -> entries.add(new long[] {fp | rnd.nextInt(0x80), local}));
+                    entries.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+                    long max = entries.stream().mapToLong(e -> e[1]).max().orElse(0);
+                    int width = merged ? (max < 1 << 24 ? 3 : 4) : (max < 1 << 16 ? 2 : 3);
+                    byte[] plain = new byte[header + (3 + width) * entries.size()];
+                    System.arraycopy(val, 0, plain, 0, header);
+                    Keys.putU32(plain, 4, entries.size());
+                    for (int i = 0; i < entries.size(); i++) {
+                        long fp = entries.get(i)[0];
+                        long local = entries.get(i)[1];
+                        int o = header + 3 * i;
+                        plain[o] = (byte) (fp >>> 16);
+                        plain[o + 1] = (byte) (fp >>> 8);
+                        plain[o + 2] = (byte) fp;
+                        o = header + 3 * entries.size() + width * i;
+                        for (int j = width - 1; j >= 0; j--) {
+                            plain[o++] = (byte) (local >>> (8 * j));
+                        }
+                    }
+                    keys.add(k);
+                    values.add(plain);
+                    return true;
+                });
+            }
+            try (Store.Batch b = s.batch()) {
+                for (int i = 0; i < keys.size(); i++) {
+                    b.put(Store.Space.FINGERPRINTS, keys.get(i), values.get(i));
+                    n[0]++;
+                }
+                b.commit();
+            }
+        }
+        return n[0];
+    }
+
+    /** The fingerprint blocks of a store, packed or in the plain layout. */
+    private static int blocks(Path dir, boolean packed) {
+        int[] n = {0};
+        try (Store s = RocksStore.open(dir); Store.View v = s.view()) {
+            v.scan(Store.Space.FINGERPRINTS, new byte[0], null, (k, val) -> {
+                n[0] += org.thordb.index.FingerprintBlock.isPacked(val) == packed ? 1 : 0;
+                return true;
+            });
+        }
+        return n[0];
     }
 
     private static void setSchemaVersion(Path dir, int version) {

@@ -5,9 +5,11 @@ import org.thordb.store.Keys;
 /**
  * A block of the {@code FINGERPRINTS} space: the positions reached by exactly one game of a
  * segment whose hash falls in one partition, as the segment (u32, so that a lookup needs no key),
- * {@code n} (u32), then {@code n} fingerprints (the hash's low 24 bits, ascending), then {@code n}
- * game numbers within the segment (u16 when the segment holds at most 65,536 games, else u24; the
- * block's length tells which).
+ * {@code n} (u32, its top bit set), then the entries packed: {@code n} fingerprints (17 bits of
+ * the hash below the partition's, ascending) as an Elias-Fano list after their common prefix, then
+ * {@code n} game numbers within the segment, each in as many bits as the block's largest needs.
+ * Blocks written by schema 4 and before (the top bit of {@code n} clear) hold the fingerprints as
+ * u24 (the hash's low 24 bits) and the numbers as u16 or u24; they are read as they are.
  *
  * <p>A segment's partitions are the top {@link #bits(int)} bits of the hash: 12 for a segment of
  * up to 17,476 games, one more each time the segment doubles, so that a block holds about 256
@@ -51,14 +53,35 @@ public final class FingerprintBlock {
         return b;
     }
 
+    /** The entries a merged block holds at most on average: twice a segment's, half the blocks. */
+    public static final int MERGED_TARGET_ENTRIES = 512;
+
+    /**
+     * The partition bits of a merged layout of {@code games} games: as {@link #bits(int)}, for
+     * blocks of {@link #MERGED_TARGET_ENTRIES}. A merged block is read whole by one get and its
+     * entries found by their Elias-Fano buckets, so a larger block costs a lookup little, and half
+     * the blocks save half their headers and keys (60 MB at 10M games).
+     */
+    public static int mergedBits(long games) {
+        long singles = POSITIONS_PER_GAME * Math.max(0, games);
+        int b = MIN_BITS;
+        while (b < MAX_BITS && singles > (long) MERGED_TARGET_ENTRIES << b) {
+            b++;
+        }
+        return b;
+    }
+
     /** The partition of a hash among {@code 2^bits}. */
     public static int partition(long hash, int bits) {
         return (int) (hash >>> (64 - bits));
     }
 
-    /** The fingerprint of a hash: its low 24 bits, which the partition bits never overlap. */
+    /**
+     * The fingerprint of a hash: its low 24 bits, which the partition bits never overlap, with the
+     * lowest {@code 24 - }{@link #FINGERPRINT_BITS} cleared (a block does not keep them).
+     */
     public static int fingerprint(long hash) {
-        return (int) hash & 0xffffff;
+        return (int) hash & MASK;
     }
 
     /** The key of a block: bits u8, partition u24, segment u32. */
@@ -96,29 +119,88 @@ public final class FingerprintBlock {
     private static final int HEADER = 8;
 
     /**
+     * The bits of a hash a block keeps: the top 17 of its low 24 (the rest cleared). With the
+     * partition's bits above them an entry names its position by 29 bits or more (32 in a merged
+     * base of 10M games), so that a lookup there replays a stranger once in some 8 lookups (a
+     * record read, 2 µs), where the 7 bits more would cost 450 MB.
+     */
+    public static final int FINGERPRINT_BITS = 17;
+
+    private static final int DROPPED = 24 - FINGERPRINT_BITS;
+
+    private static final int MASK = 0xffffff & -(1 << DROPPED);
+
+    /** A block in the packed layout: the top bit of its {@code n}. */
+    private static final int PACKED = 0x80000000;
+
+    /** The packed layout's own header: prefix bits u8, prefix u24, low bits u8, number bits u8. */
+    private static final int PACKED_HEADER = 6;
+
+    /**
      * Encodes entries packed as {@code fingerprint << 24 | local}, sorted ascending, from
-     * {@code packed[from]} to {@code packed[to - 1]}, for segment {@code segment} of {@code games} games.
+     * {@code packed[from]} to {@code packed[to - 1]}, for segment {@code segment} of {@code games}
+     * games, in the packed layout ({@link #encodeMerged} tells it).
      */
     public static byte[] encode(long[] packed, int from, int to, int segment, int games) {
-        int n = to - from;
-        int width = games <= 1 << 16 ? 2 : 3;
-        byte[] v = new byte[HEADER + (3 + width) * n];
+        if (games > MAX_GAMES) {
+            throw new IllegalArgumentException("a segment holds at most " + MAX_GAMES + " games");
+        }
+        byte[] v = encodePacked(packed, from, to, 24, 0xffffffL, HEADER);
         Keys.putU32(v, 0, segment);
-        Keys.putU32(v, 4, n);
+        return v;
+    }
+
+    /**
+     * The packed layout of a block's entries, after its header: the fingerprints' common prefix
+     * (its length in bits and its value), then the rest of each fingerprint as an Elias-Fano list
+     * (its high bits in unary, then its {@code L} low bits each), then each entry's number in as
+     * many bits as the block's largest needs. A fingerprint takes some 6 bits, not 24, and a
+     * number of a 10M-game group 24 bits.
+     */
+    private static byte[] encodePacked(long[] packed, int from, int to, int shift, long numberMask, int header) {
+        int n = to - from;
+        if (n <= 0) {
+            throw new IllegalArgumentException("a block holds one entry or more");
+        }
+        int first = (int) (packed[from] >>> shift) >>> DROPPED;
+        int last = (int) (packed[to - 1] >>> shift) >>> DROPPED;
+        int c = Integer.numberOfLeadingZeros(first ^ last) - (32 - FINGERPRINT_BITS);
+        if (first == last) {
+            c = FINGERPRINT_BITS;
+        }
+        int restBits = FINGERPRINT_BITS - c;
+        int prefix = first >>> restBits;
+        long universe = 1L << restBits;
+        int low = 0;
+        while (universe >>> (low + 1) >= n) {
+            low++;
+        }
+        long maxNumber = 0;
+        for (int i = from; i < to; i++) {
+            maxNumber = Math.max(maxNumber, packed[i] & numberMask);
+        }
+        int idBits = 64 - Long.numberOfLeadingZeros(maxNumber);
+        long highBits = n + (universe >>> low);
+        long bits = highBits + (long) n * (low + idBits);
+        byte[] v = new byte[header + PACKED_HEADER + (int) ((bits + 7) >>> 3)];
+        Keys.putU32(v, 4, n | PACKED);
+        int o = header;
+        v[o] = (byte) c;
+        v[o + 1] = (byte) (prefix >>> 16);
+        v[o + 2] = (byte) (prefix >>> 8);
+        v[o + 3] = (byte) prefix;
+        v[o + 4] = (byte) low;
+        v[o + 5] = (byte) idBits;
+        long base = 8L * (header + PACKED_HEADER);
+        long lowAt = base + highBits;
+        long idAt = lowAt + (long) n * low;
+        int restMask = (int) (universe - 1);
         for (int i = 0; i < n; i++) {
             long e = packed[from + i];
-            int fp = (int) (e >>> 24);
-            int o = HEADER + 3 * i;
-            v[o] = (byte) (fp >>> 16);
-            v[o + 1] = (byte) (fp >>> 8);
-            v[o + 2] = (byte) fp;
-            int local = (int) (e & 0xffffff);
-            o = HEADER + 3 * n + width * i;
-            if (width == 3) {
-                v[o++] = (byte) (local >>> 16);
-            }
-            v[o] = (byte) (local >>> 8);
-            v[o + 1] = (byte) local;
+            int rest = ((int) (e >>> shift) >>> DROPPED) & restMask;
+            setBit(v, base + (rest >>> low) + i);
+            putBits(v, lowAt + (long) i * low, low, rest & ((1 << low) - 1));
+            putBits(v, idAt + (long) i * idBits, idBits, e & numberMask);
         }
         return v;
     }
@@ -138,22 +220,70 @@ public final class FingerprintBlock {
     /** {@link #candidates(byte[], int, LocalVisitor)} of a block held in {@code v[0, length)}. */
     public static void candidates(byte[] v, int length, int fp, LocalVisitor visitor) {
         int n = Keys.getU32(v, 4);
-        if (n <= 0) {
+        int header = headerOf(v);
+        fp &= MASK;
+        if (n < 0) {
+            n &= ~PACKED;
+            int o = header;
+            int c = v[o];
+            int restBits = FINGERPRINT_BITS - c;
+            int f = fp >>> DROPPED;
+            if (f >>> restBits != u24(v, o + 1)) {
+                return;
+            }
+            int low = v[o + 4];
+            int idBits = v[o + 5];
+            int rest = f & ((1 << restBits) - 1);
+            int bucket = rest >>> low;
+            int want = rest & ((1 << low) - 1);
+            long base = 8L * (header + PACKED_HEADER);
+            long highBits = n + ((1L << restBits) >>> low);
+            long p = base;
+            if (bucket > 0) { // just after the bucket-th zero
+                int zeros = 0;
+                int at = (int) (base >>> 3);
+                while (true) {
+                    int z = 8 - Integer.bitCount(v[at] & 0xff);
+                    if (zeros + z >= bucket) {
+                        break;
+                    }
+                    zeros += z;
+                    at++;
+                }
+                p = 8L * at;
+                while (true) {
+                    if (!bit(v, p++) && ++zeros == bucket) {
+                        break;
+                    }
+                }
+            }
+            long lowAt = base + highBits;
+            long idAt = lowAt + (long) n * low;
+            for (int i = (int) (p - base) - bucket; p < lowAt && bit(v, p); p++, i++) {
+                int l = (int) getBits(v, lowAt + (long) i * low, low);
+                if (l == want) {
+                    visitor.local((int) getBits(v, idAt + (long) i * idBits, idBits));
+                } else if (l > want) {
+                    return;
+                }
+            }
             return;
         }
-        int header = headerOf(v);
+        if (n == 0) {
+            return;
+        }
         int width = (length - header) / n - 3;
         int lo = 0;
         int hi = n;
         while (lo < hi) { // first entry with fingerprint >= fp
             int mid = (lo + hi) >>> 1;
-            if (u24(v, header + 3 * mid) < fp) {
+            if ((u24(v, header + 3 * mid) & MASK) < fp) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        for (int i = lo; i < n && u24(v, header + 3 * i) == fp; i++) {
+        for (int i = lo; i < n && (u24(v, header + 3 * i) & MASK) == fp; i++) {
             visitor.local(number(v, header + 3 * n + width * i, width));
         }
     }
@@ -165,31 +295,118 @@ public final class FingerprintBlock {
         void entry(int fp, int local);
     }
 
-    /** Calls {@code visitor} with every entry of a block (of a segment or merged), in fingerprint order. */
+    /**
+     * Calls {@code visitor} with every entry of a block (of a segment or merged, packed or in the
+     * plain layout of schema 4 and before), in fingerprint order; fingerprints as
+     * {@link #fingerprint(long)} gives them.
+     */
     public static void forEach(byte[] v, int length, EntryVisitor visitor) {
         int n = Keys.getU32(v, 4);
-        if (n <= 0) {
+        int header = headerOf(v);
+        if (n < 0) {
+            n &= ~PACKED;
+            int o = header;
+            int restBits = FINGERPRINT_BITS - v[o];
+            int prefix = u24(v, o + 1) << restBits;
+            int low = v[o + 4];
+            int idBits = v[o + 5];
+            long base = 8L * (header + PACKED_HEADER);
+            long lowAt = base + n + ((1L << restBits) >>> low);
+            long idAt = lowAt + (long) n * low;
+            long p = base;
+            int high = 0;
+            for (int i = 0; i < n; i++) {
+                while (!bit(v, p)) {
+                    high++;
+                    p++;
+                }
+                p++;
+                int rest = high << low | (int) getBits(v, lowAt + (long) i * low, low);
+                visitor.entry((prefix | rest) << DROPPED, (int) getBits(v, idAt + (long) i * idBits, idBits));
+            }
             return;
         }
-        int header = headerOf(v);
+        if (n == 0) {
+            return;
+        }
         int width = (length - header) / n - 3;
         for (int i = 0; i < n; i++) {
-            visitor.entry(u24(v, header + 3 * i), number(v, header + 3 * n + width * i, width));
+            visitor.entry(u24(v, header + 3 * i) & MASK, number(v, header + 3 * n + width * i, width));
         }
     }
 
     /** The entries of a block, whole or cut short: a value too short for what its header says. */
     public static boolean wellFormed(byte[] v, int length) {
-        if (length < HEADER) {
+        if (length < HEADER || isMerged(v) && length < MERGED_HEADER) {
             return false;
         }
         int header = headerOf(v);
         int n = Keys.getU32(v, 4);
-        if (n <= 0 || length < header) {
+        if (n < 0) {
+            n &= ~PACKED;
+            if (n == 0 || length < header + PACKED_HEADER) {
+                return false;
+            }
+            int c = v[header];
+            int low = v[header + 4];
+            int idBits = v[header + 5];
+            if (c < 0 || c > FINGERPRINT_BITS || low < 0 || low > FINGERPRINT_BITS - c || idBits < 0 || idBits > 32
+                    || u24(v, header + 1) >>> c != 0) {
+                return false;
+            }
+            long highBits = n + ((1L << (FINGERPRINT_BITS - c)) >>> low);
+            long bits = highBits + (long) n * (low + idBits);
+            if (length != header + PACKED_HEADER + (bits + 7) / 8) {
+                return false;
+            }
+            long base = 8L * (header + PACKED_HEADER);
+            long ones = 0;
+            for (long p = base; p < base + highBits; p++) {
+                ones += bit(v, p) ? 1 : 0;
+            }
+            return ones == n;
+        }
+        if (n == 0 || length < header) {
             return false;
         }
         int rest = length - header;
         return rest % n == 0 && rest / n >= 5 && rest / n <= 7;
+    }
+
+    private static boolean bit(byte[] v, long p) {
+        return (v[(int) (p >>> 3)] & 0x80 >>> (p & 7)) != 0;
+    }
+
+    private static void setBit(byte[] v, long p) {
+        v[(int) (p >>> 3)] |= (byte) (0x80 >>> (p & 7));
+    }
+
+    /** Writes {@code width} (at most 32) bits of {@code value} from bit {@code p}, most significant first. */
+    private static void putBits(byte[] v, long p, int width, long value) {
+        while (width > 0) {
+            int at = (int) (p >>> 3);
+            int off = (int) (p & 7);
+            int take = Math.min(8 - off, width);
+            int chunk = (int) (value >>> (width - take)) & ((1 << take) - 1);
+            v[at] |= (byte) (chunk << (8 - off - take));
+            p += take;
+            width -= take;
+        }
+    }
+
+    /** Reads {@code width} (at most 32) bits from bit {@code p}. */
+    private static long getBits(byte[] v, long p, int width) {
+        if (width == 0) {
+            return 0;
+        }
+        int at = (int) (p >>> 3);
+        int end = (int) ((p + width - 1) >>> 3);
+        long acc = 0;
+        for (int i = at; i <= end; i++) {
+            acc = acc << 8 | (v[i] & 0xff);
+        }
+        int right = (int) (8L * (end + 1) - (p + width));
+        return acc >>> right & ((1L << width) - 1);
     }
 
     private static int number(byte[] v, int o, int width) {
@@ -236,6 +453,11 @@ public final class FingerprintBlock {
         return partitionPrefix(MERGED_MARK + totalBits, partition);
     }
 
+    /** Whether a block is in the packed layout (schema 5), not the plain one of the stores before. */
+    public static boolean isPacked(byte[] block) {
+        return block[4] < 0;
+    }
+
     /** Whether a block is merged: its first u32 is a group suffix, whose top bit is set. */
     public static boolean isMerged(byte[] block) {
         return block[0] < 0;
@@ -254,33 +476,13 @@ public final class FingerprintBlock {
     /**
      * Encodes a merged block from entries packed as {@code fingerprint << 32 | (id - firstId)},
      * sorted ascending, {@code packed[from, to)}: the group suffix, n, the first id, the layout's hash
-     * bits, the fingerprints (u24), then the numbers (u24 when the group's range spans at most
-     * 2^24 ids, else u32).
+     * bits, then the entries in the packed layout ({@link #encode}).
      */
-    public static byte[] encodeMerged(long[] packed, int from, int to, int suffix, int firstId, int span, int hashBits) {
-        int n = to - from;
-        int width = span <= 1 << 24 ? 3 : 4;
-        byte[] v = new byte[MERGED_HEADER + (3 + width) * n];
+    public static byte[] encodeMerged(long[] packed, int from, int to, int suffix, int firstId, int hashBits) {
+        byte[] v = encodePacked(packed, from, to, 32, 0xffffffffL, MERGED_HEADER);
         Keys.putU32(v, 0, suffix);
-        Keys.putU32(v, 4, n);
         Keys.putU32(v, 8, firstId);
         v[12] = (byte) hashBits;
-        for (int i = 0; i < n; i++) {
-            long e = packed[from + i];
-            int fp = (int) (e >>> 32);
-            int o = MERGED_HEADER + 3 * i;
-            v[o] = (byte) (fp >>> 16);
-            v[o + 1] = (byte) (fp >>> 8);
-            v[o + 2] = (byte) fp;
-            int local = (int) e;
-            o = MERGED_HEADER + 3 * n + width * i;
-            if (width == 4) {
-                v[o++] = (byte) (local >>> 24);
-            }
-            v[o] = (byte) (local >>> 16);
-            v[o + 1] = (byte) (local >>> 8);
-            v[o + 2] = (byte) local;
-        }
         return v;
     }
 

@@ -112,7 +112,7 @@ public final class Optimizer {
             return new Report(0, 0, 0, 0, 0, false, true, 0, 0);
         }
         boolean allHeld = old != null && files.stream().allMatch(old::holds);
-        if (old != null && !old.merging() && allHeld && !catalog.staleIds()) {
+        if (old != null && !old.merging() && allHeld && !catalog.staleIds() && packed(old)) {
             return new Report(files.size(), games, 0, 0, 0, false, true, (System.nanoTime() - t0) / 1e9, 0);
         }
         int firstId = files.stream().mapToInt(FileRow::firstId).min().orElse(catalog.nextGameId());
@@ -136,7 +136,7 @@ public final class Optimizer {
         if (games8 == 0 && old == null) {
             hashBits = FingerprintBlock.MIN_BITS;
         }
-        int totalBits = Math.max(hashBits, FingerprintBlock.bits((int) Math.min(Integer.MAX_VALUE, games8)));
+        int totalBits = Math.max(hashBits, FingerprintBlock.mergedBits(games8));
         MergeGroup.Layout layout = new MergeGroup.Layout(hashBits, totalBits);
         List<MergeGroup.Layout> layouts = new ArrayList<>();
         layouts.add(layout);
@@ -172,6 +172,28 @@ public final class Optimizer {
         }
         return new Report(files.size(), games, read, written, stale, old != null && old.merging(), false,
                 (System.nanoTime() - t0) / 1e9, 0);
+    }
+
+    /**
+     * Whether the group's fingerprint blocks are packed: a group merged before schema 5 has its
+     * blocks in the plain layout (read as they are), and its next merge packs them. One block tells,
+     * since a merge writes every block of its layout in one layout or the other.
+     */
+    private boolean packed(MergeGroup g) {
+        boolean[] packed = {true};
+        try (Store.View v = store.view()) {
+            for (MergeGroup.Layout l : g.layouts()) {
+                int mark = FingerprintBlock.MERGED_MARK + l.totalBits();
+                v.scan(Space.FINGERPRINTS, new byte[] {(byte) mark}, new byte[] {(byte) (mark + 1)}, (k, val) -> {
+                    if (FingerprintBlock.segmentOf(k) == g.suffix()) {
+                        packed[0] = FingerprintBlock.isPacked(val);
+                        return false;
+                    }
+                    return true;
+                });
+            }
+        }
+        return packed[0];
     }
 
     /**
@@ -260,7 +282,6 @@ public final class Optimizer {
         int suffix = g.suffix();
         int hb = layout.hashBits();
         int tb = layout.totalBits();
-        int span = g.endId() - g.firstId();
         java.util.Set<Integer> sourceBits = new java.util.TreeSet<>();
         for (FileRow f : catalog.gameFiles()) {
             if (f.side() == 8 && members.get(f.segment())) {
@@ -302,7 +323,7 @@ public final class Optimizer {
                         int ohb = FingerprintBlock.mergedHashBits(val);
                         int top = (partitionOfKey(k) >>> (l.totalBits() - ohb)) >>> (ohb - hb);
                         int from = FingerprintBlock.mergedFirstId(val);
-                        boolean sameLayout = l.equals(layout) && from == g.firstId();
+                        boolean sameLayout = l.equals(layout) && from == g.firstId() && FingerprintBlock.isPacked(val);
                         consumed.add(k);
                         changed[0] |= !sameLayout;
                         FingerprintBlock.forEach(val, val.length, (fp, local) -> {
@@ -323,7 +344,7 @@ public final class Optimizer {
                 for (byte[] k : consumed) {
                     batch.delete(Space.FINGERPRINTS, k);
                 }
-                writeChunk(n[0], c * perPartition, perPartition, tb, suffix, g.firstId(), span, hb, batch);
+                writeChunk(n[0], c * perPartition, perPartition, tb, suffix, g.firstId(), hb, batch);
                 if (batch.bytes >= BATCH_BYTES) {
                     batch.commit();
                 }
@@ -352,7 +373,7 @@ public final class Optimizer {
 
     /** Writes a chunk's entries, sorted into their partitions (a counting sort), one block each. */
     private void writeChunk(int n, int firstPartition, int partitions,
-                            int tb, int suffix, int firstId, int span, int hb, Pending batch) {
+                            int tb, int suffix, int firstId, int hb, Pending batch) {
         int[] start = new int[partitions + 1];
         for (int i = 0; i < n; i++) {
             start[chunkPartitions[i] - firstPartition + 1]++;
@@ -369,7 +390,7 @@ public final class Optimizer {
             if (start[p + 1] > start[p]) {
                 Arrays.sort(sorted, start[p], start[p + 1]);
                 batch.put(Space.FINGERPRINTS, FingerprintBlock.mergedKey(tb, firstPartition + p, suffix),
-                        FingerprintBlock.encodeMerged(sorted, start[p], start[p + 1], suffix, firstId, span, hb));
+                        FingerprintBlock.encodeMerged(sorted, start[p], start[p + 1], suffix, firstId, hb));
                 written++;
             }
         }

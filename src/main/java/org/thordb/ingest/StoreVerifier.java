@@ -346,12 +346,13 @@ public final class StoreVerifier {
     /**
      * One entry's share of its segment's digest: its key's hash mixed with its value's, where a
      * postings value counts by its ids (two encodings of one set agree) and a fingerprint block by
-     * its bytes; a value that does not decode gets a hash no set gives.
+     * its header and entries (a block in the plain layout of schema 4 agrees with the packed one
+     * the records give); a value that does not decode gets a hash no set gives.
      */
     private static long entryHash(Space s, byte[] key, byte[] value) {
         long h = bytesHash(key, key.length);
         if (s == Space.FINGERPRINTS) {
-            return mix(h * 0x9E3779B97F4A7C15L + bytesHash(value, value.length));
+            return mix(h * 0x9E3779B97F4A7C15L + blockHash(value));
         }
         long ids;
         try {
@@ -363,6 +364,20 @@ public final class StoreVerifier {
             ids = bytesHash(value, value.length) ^ 0x5DEECE66DL; // undecodable: differs from what the records give
         }
         return mix(h * 0x9E3779B97F4A7C15L + ids);
+    }
+
+    /** A fingerprint block's header (segment or group, first id, hash bits) and entries, in any order and layout. */
+    private static long blockHash(byte[] value) {
+        if (!org.thordb.index.FingerprintBlock.wellFormed(value, value.length)) {
+            return bytesHash(value, value.length) ^ 0x5DEECE66DL;
+        }
+        boolean merged = org.thordb.index.FingerprintBlock.isMerged(value);
+        long[] sum = {mix(Keys.getU32(value, 0) * 31L
+                + (merged ? org.thordb.index.FingerprintBlock.mergedFirstId(value) * 0x9E3779B97F4A7C15L
+                        + org.thordb.index.FingerprintBlock.mergedHashBits(value) : 0))};
+        org.thordb.index.FingerprintBlock.forEach(value, value.length,
+                (fp, local) -> sum[0] += mix(((long) fp << 32 | (local & 0xffffffffL)) + 0x632BE59BD9B4E019L));
+        return sum[0];
     }
 
     private static long bytesHash(byte[] b, int n) {
@@ -620,7 +635,8 @@ public final class StoreVerifier {
 
     private static boolean samePostings(Space s, byte[] a, byte[] b) {
         if (s == Space.FINGERPRINTS) {
-            return Arrays.equals(a, b);
+            return Arrays.equals(a, b) || blockHash(a) == blockHash(b)
+                    && org.thordb.index.FingerprintBlock.wellFormed(a, a.length) && org.thordb.index.FingerprintBlock.wellFormed(b, b.length);
         }
         try {
             RoaringBitmap x = Postings.decode(a);

@@ -25,37 +25,114 @@ class FingerprintBlockTest {
         }
     }
 
+    private static final int MASK = 0xffff80; // the 17 bits of a fingerprint a block keeps
+
     @Test
-    void candidatesFindEveryEntryOfAFingerprintInNarrowAndWideBlocks() {
-        for (int games : new int[] {300, 65_536, 65_537, 1 << 23}) {
-            Random rnd = new Random(games);
-            int n = 500;
-            long[] packed = new long[n];
-            for (int i = 0; i < n; i++) {
-                int fp = i % 7 == 0 && i > 0 ? (int) (packed[i - 1] >>> 24) : rnd.nextInt(1 << 24); // some repeats
-                packed[i] = (long) fp << 24 | rnd.nextInt(games);
-            }
-            packed[0] = (long) 0xffffff << 24 | (games - 1); // the largest fingerprint and number
-            Arrays.sort(packed);
-            byte[] block = FingerprintBlock.encode(packed, 0, n, 77, games);
-            assertEquals(8 + (games <= 65_536 ? 5 : 6) * n, block.length, "games " + games);
-            assertEquals(77, FingerprintBlock.segment(block));
-            for (int i = 0; i < n; i++) {
-                int fp = (int) (packed[i] >>> 24);
-                List<Integer> want = new ArrayList<>();
-                for (long e : packed) {
-                    if ((int) (e >>> 24) == fp) {
-                        want.add((int) (e & 0xffffff));
+    void candidatesFindEveryEntryOfAFingerprintInSmallAndLargeSegments() {
+        for (int games : new int[] {1, 300, 65_536, 65_537, 1 << 23, FingerprintBlock.MAX_GAMES}) {
+            for (int n : new int[] {1, 2, 37, 500}) {
+                Random rnd = new Random(games * 31L + n);
+                long[] packed = new long[n];
+                for (int i = 0; i < n; i++) {
+                    int fp = i % 7 == 0 && i > 0 ? (int) (packed[i - 1] >>> 24) : rnd.nextInt(1 << 24) & MASK; // some repeats
+                    packed[i] = (long) fp << 24 | rnd.nextInt(games);
+                }
+                packed[0] = (long) MASK << 24 | (games - 1); // the largest fingerprint and number
+                Arrays.sort(packed);
+                byte[] block = FingerprintBlock.encode(packed, 0, n, 77, games);
+                assertEquals(77, FingerprintBlock.segment(block));
+                assertTrue(FingerprintBlock.isPacked(block));
+                assertTrue(FingerprintBlock.wellFormed(block, block.length));
+                int numberBits = 32 - Integer.numberOfLeadingZeros(games - 1);
+                // about 2 bits of unary and log2(2^18 / n) low bits a fingerprint, besides the number
+                double fingerprintBits = 8.0 * (block.length - 14) / n - numberBits; // past the headers
+                assertTrue(n < 37 || fingerprintBits <= 3 + Math.log(131_072.0 / n) / Math.log(2) + 1,
+                        "games " + games + ", n " + n + ": " + fingerprintBits + " bits a fingerprint");
+                assertEqualsEntries(packed, block, games + "/" + n);
+                for (int i = 0; i < n; i++) {
+                    int fp = (int) (packed[i] >>> 24);
+                    List<Integer> want = new ArrayList<>();
+                    for (long e : packed) {
+                        if ((int) (e >>> 24) == fp) {
+                            want.add((int) (e & 0xffffff));
+                        }
+                    }
+                    List<Integer> got = new ArrayList<>();
+                    FingerprintBlock.candidates(block, fp | 0x7f, got::add); // the bits a block drops do not matter
+                    assertEquals(want, got, "games " + games + ", fingerprint " + fp);
+                }
+                for (int t = 0; t < 2_000; t++) { // fingerprints the block lacks find nothing
+                    int fp = rnd.nextInt(1 << 24) & MASK;
+                    if (Arrays.stream(packed).noneMatch(e -> (int) (e >>> 24) == fp)) {
+                        List<Integer> none = new ArrayList<>();
+                        FingerprintBlock.candidates(block, fp, none::add);
+                        assertTrue(none.isEmpty(), "fingerprint " + fp);
                     }
                 }
-                List<Integer> got = new ArrayList<>();
-                FingerprintBlock.candidates(block, fp, got::add);
-                assertEquals(want, got, "games " + games + ", fingerprint " + fp);
+                for (int cut = 1; cut < 3 && cut < block.length; cut++) {
+                    assertTrue(!FingerprintBlock.wellFormed(Arrays.copyOf(block, block.length - cut), block.length - cut));
+                }
             }
-            List<Integer> none = new ArrayList<>();
-            FingerprintBlock.candidates(block, 0x123457, none::add);
-            assertTrue(none.isEmpty() || Arrays.stream(packed).anyMatch(e -> (int) (e >>> 24) == 0x123457));
         }
+    }
+
+    private static void assertEqualsEntries(long[] packed, byte[] block, String what) {
+        List<Long> got = new ArrayList<>();
+        FingerprintBlock.forEach(block, block.length, (fp, local) -> got.add((long) fp << 24 | local));
+        List<Long> want = new ArrayList<>();
+        for (long e : packed) {
+            want.add(e);
+        }
+        assertEquals(want, got, what);
+    }
+
+    @Test
+    void aMergedBlockKeepsItsHeaderAndIdsFromItsFirst() {
+        Random rnd = new Random(5);
+        int n = 300;
+        long[] packed = new long[n];
+        for (int i = 0; i < n; i++) {
+            packed[i] = (long) (0xa40000 | rnd.nextInt(1 << 18) & MASK) << 32 | rnd.nextInt(10_000_000);
+        }
+        Arrays.sort(packed);
+        byte[] block = FingerprintBlock.encodeMerged(packed, 0, n, 0x80000001, 1_000, 15);
+        assertTrue(FingerprintBlock.isMerged(block) && FingerprintBlock.isPacked(block));
+        assertEquals(1_000, FingerprintBlock.mergedFirstId(block));
+        assertEquals(15, FingerprintBlock.mergedHashBits(block));
+        assertTrue(FingerprintBlock.wellFormed(block, block.length));
+        List<Long> got = new ArrayList<>();
+        FingerprintBlock.forEach(block, block.length, (fp, local) -> got.add((long) fp << 32 | local));
+        assertEquals(Arrays.stream(packed).boxed().toList(), got);
+        // 5 bits a fingerprint of a 6-bit common prefix, 24 a number: under 4 bytes an entry, not 6
+        assertTrue(block.length < 13 + 6 + 4 * n, block.length + " bytes");
+        List<Integer> found = new ArrayList<>();
+        FingerprintBlock.candidates(block, (int) (packed[17] >>> 32), found::add);
+        assertTrue(found.contains((int) packed[17]));
+        FingerprintBlock.candidates(block, 0x140000, found::add); // another prefix
+        assertEquals(found.size(), (int) Arrays.stream(packed).filter(e -> e >>> 32 == packed[17] >>> 32).count());
+    }
+
+    @Test
+    void blocksInThePlainLayoutOfSchema4AreReadWithTheirLowBitsDropped() {
+        // the layout of stores before schema 5: header, n fingerprints u24, n numbers u16
+        int[] fps = {0x000081, 0x000082, 0x000100, 0xabcdef};
+        int[] numbers = {5, 6, 7, 8};
+        byte[] v = new byte[8 + 5 * fps.length];
+        org.thordb.store.Keys.putU32(v, 0, 9);
+        org.thordb.store.Keys.putU32(v, 4, fps.length);
+        for (int i = 0; i < fps.length; i++) {
+            v[8 + 3 * i] = (byte) (fps[i] >>> 16);
+            v[9 + 3 * i] = (byte) (fps[i] >>> 8);
+            v[10 + 3 * i] = (byte) fps[i];
+            v[8 + 3 * fps.length + 2 * i + 1] = (byte) numbers[i];
+        }
+        assertTrue(FingerprintBlock.wellFormed(v, v.length) && !FingerprintBlock.isPacked(v));
+        List<Integer> got = new ArrayList<>();
+        FingerprintBlock.candidates(v, 0x0000f0, got::add); // 0x81 and 0x82 keep 0x80, as 0xf0 does
+        assertEquals(List.of(5, 6), got);
+        List<Long> all = new ArrayList<>();
+        FingerprintBlock.forEach(v, v.length, (fp, local) -> all.add((long) fp << 24 | local));
+        assertEquals(List.of(0x80L << 24 | 5, 0x80L << 24 | 6, 0x100L << 24 | 7, (long) 0xabcd80 << 24 | 8), all);
     }
 
     @Test
@@ -72,7 +149,7 @@ class FingerprintBlockTest {
         long h = 0xfedcba9876543210L;
         assertEquals(0xfed, FingerprintBlock.partition(h, 12));
         assertEquals(0xfedcba, FingerprintBlock.partition(h, 24));
-        assertEquals(0x543210, FingerprintBlock.fingerprint(h));
+        assertEquals(0x543200, FingerprintBlock.fingerprint(h)); // 17 bits kept of the low 24
     }
 
     @Test
