@@ -805,6 +805,16 @@ public final class ThorDb implements AutoCloseable {
         return read(r -> r.position(p));
     }
 
+    /**
+     * The games that reach each of many positions, in their order: {@link #position} of each,
+     * looked up together (on a merged store, three batched reads for all of them, not three each).
+     * For a program that asks thousands of positions at once, such as a batch of queries or a
+     * book-making pass.
+     */
+    public List<RoaringBitmap> positions(List<Position> ps) {
+        return read(r -> List.of(r.positions(ps.toArray(new Position[0]))));
+    }
+
     /** The games that begin with a line, under the symmetries of the start position. */
     public RoaringBitmap opening(int[] line) {
         return read(r -> r.opening(line));

@@ -158,6 +158,14 @@ class OptimizeRealTest {
      * orientation, against the games that reach them in a replay of every game of {@code scan};
      * the counts as well, which take another path when no candidate comes from a fingerprint block.
      */
+    private static Set<Long> keys(ThorDb db, RoaringBitmap ids) {
+        Set<Long> out = new HashSet<>();
+        for (Game g : db.games(ids)) {
+            out.add((long) g.year() * 100_000 + g.record());
+        }
+        return out;
+    }
+
     static void checkAgainstReplay(ThorDb db, PlainScan scan, long seed) {
         Random rnd = new Random(seed);
         Set<Position> targets = new HashSet<>();
@@ -169,6 +177,12 @@ class OptimizeRealTest {
         for (int i = 0; i < 3; i++) {
             targets.addAll(scan.games().get(rnd.nextInt(scan.games().size())).canonicalPositions());
         }
+        for (int i = 0; i < 20; i++) { // positions of the games with the other side to move: mostly reached by none
+            List<Position> ps = scan.games().get(rnd.nextInt(scan.games().size())).canonicalPositions();
+            Position p = ps.get(10 + rnd.nextInt(ps.size() - 10));
+            targets.add(new Position(p.black(), p.white(), p.toMove() == org.thordb.othello.Side.BLACK
+                    ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.BLACK).canonical());
+        }
         Map<Position, Set<Long>> expected = new HashMap<>();
         for (PlainScan.Game g : scan.games()) {
             for (Position c : g.canonicalPositions()) {
@@ -178,14 +192,18 @@ class OptimizeRealTest {
             }
         }
         org.thordb.othello.Symmetry[] all = org.thordb.othello.Symmetry.values();
+        List<Position> asked = new ArrayList<>();
         for (Position c : targets) {
-            RoaringBitmap got = db.position(c.transform(all[rnd.nextInt(all.length)]));
-            Set<Long> gotKeys = new HashSet<>();
-            for (Game g : db.games(got)) {
-                gotKeys.add((long) g.year() * 100_000 + g.record());
-            }
-            assertEquals(expected.get(c), gotKeys, c.toBoardString());
-            assertEquals((long) expected.get(c).size(), (long) db.read(r -> r.positionCount(c)), c.toBoardString());
+            asked.add(c.transform(all[rnd.nextInt(all.length)]));
+        }
+        List<RoaringBitmap> batch = db.positions(asked); // all of them together, then each alone
+        for (int i = 0; i < asked.size(); i++) {
+            Position c = asked.get(i).canonical();
+            Set<Long> want = expected.getOrDefault(c, Set.of());
+            RoaringBitmap got = db.position(asked.get(i));
+            assertEquals(want, keys(db, got), c.toBoardString());
+            assertEquals(want, keys(db, batch.get(i)), "asked together: " + c.toBoardString());
+            assertEquals((long) want.size(), (long) db.read(r -> r.positionCount(c)), c.toBoardString());
         }
         assertEquals(scan.games().size(), db.position(Position.start()).getCardinality());
     }

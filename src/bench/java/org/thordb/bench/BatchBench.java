@@ -23,7 +23,8 @@ import org.thordb.othello.Symmetry;
 /**
  * A batch of 10,000 position queries (the first moves of random games of the base, at random
  * lengths: {@link BenchData#batchLines}), in process: {@code lookups} asks the store each one;
- * {@code scan}, the baseline in the same run, answers all of them in one pass over every game in
+ * {@code together} asks all of them in one call ({@code ThorDb.positions}); {@code scan}, the
+ * baseline in the same run, answers all of them in one pass over every game in
  * memory, each position of each game canonicalised and looked up in a hash table of the 10,000.
  * The two answers are checked equal once. The whole-process figures are {@code tools/bench whole}'s.
  * Ten single shots of warm-up each: with two, the lookups' shots (a tenth of a second each) were
@@ -43,6 +44,7 @@ public class BatchBench extends StoreBench {
     public String base;
 
     private Position[] targets;
+    private List<Position> targetList;
     private List<int[]> games;
     // the targets as an open-addressing table on (Black, White, side) of the canonical positions
     private long[] tableBlack;
@@ -57,7 +59,16 @@ public class BatchBench extends StoreBench {
         for (int i = 0; i < targets.length; i++) {
             targets[i] = Replay.replay(lines.get(i), null).finalPosition().canonical();
         }
+        targetList = List.of(targets);
         openStore(base);
+        if (params.getBenchmark().endsWith(".together")) { // the same answers as one by one
+            List<org.roaringbitmap.RoaringBitmap> all = db.positions(targetList);
+            for (int i = 0; i < targets.length; i += 7) {
+                if (!all.get(i).equals(db.position(targets[i]))) {
+                    throw new IllegalStateException("query " + i + ": asked together, the store answers otherwise");
+                }
+            }
+        }
         if (params.getBenchmark().endsWith(".scan")) {
             games = BenchData.games(base);
             buildTable();
@@ -77,6 +88,16 @@ public class BatchBench extends StoreBench {
         long n = 0;
         for (Position p : targets) {
             n += db.position(p).getCardinality();
+        }
+        return n;
+    }
+
+    /** The same 10,000 asked together ({@code ThorDb.positions}: batched reads on a merged store). */
+    @Benchmark
+    public long together() {
+        long n = 0;
+        for (org.roaringbitmap.RoaringBitmap b : db.positions(targetList)) {
+            n += b.getCardinality();
         }
         return n;
     }

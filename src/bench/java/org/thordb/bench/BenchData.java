@@ -78,8 +78,9 @@ public final class BenchData {
 
     /**
      * A store of the base, imported once, then merged and compacted ({@code thordb optimize}, as a
-     * user of a large base would run it); a store kept from before merge groups is merged when
-     * first asked for.
+     * user of a large base would run it); a store kept from before merge groups, or from before
+     * packed fingerprint blocks, is merged when first asked for (the call does nothing on a store
+     * merged already).
      */
     public static Path store(String base) {
         Path d = work().resolve("store-" + base);
@@ -88,9 +89,7 @@ public final class BenchData {
             if (fresh) {
                 db.importFiles(List.of(files(base)), Importer.Options.defaults(), m -> { });
             }
-            if (fresh || db.catalog().groups().isEmpty()) {
-                db.optimize(true, m -> { });
-            }
+            db.optimize(true, m -> { });
         }
         return d;
     }

@@ -1,5 +1,7 @@
 package org.thordb.index;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
@@ -307,6 +309,136 @@ public final class IndexReader {
     }
 
     /**
+     * The games that reach each of many positions ({@link #position} of each, in the same order),
+     * looked up together: when every file is merged, three batched reads answer them all (the
+     * positions' entries, their fingerprint blocks, then the records of every candidate to replay,
+     * each RocksDB MultiGet), where one by one each position costs three reads of its own.
+     * Otherwise (files not merged yet, a merge under way, a scope) they are answered one by one.
+     */
+    public RoaringBitmap[] positions(Position[] ps) {
+        RoaringBitmap[] out = new RoaringBitmap[ps.length];
+        List<org.thordb.store.MergeGroup> groups = catalog.groups();
+        if (!catalog.allMerged() || scope != null || groups.stream().anyMatch(g -> g.merging())) {
+            for (int i = 0; i < ps.length; i++) {
+                out[i] = position(ps[i]);
+            }
+            return out;
+        }
+        int n = ps.length;
+        Position[] c = new Position[n];
+        int[] side = new int[n];
+        List<byte[]> keys = new ArrayList<>(n * groups.size());
+        for (int i = 0; i < n; i++) {
+            c[i] = ps[i].canonical();
+            side[i] = PositionKeys.sideCode(c[i].toMove());
+            for (org.thordb.store.MergeGroup g : groups) {
+                keys.add(PositionKeys.postingKey(c[i].black(), c[i].white(), side[i], g.suffix()));
+            }
+        }
+        List<byte[]> entries = view.getAll(Space.POSITIONS, keys);
+        // the fingerprint blocks: one a position for each layout of each group
+        int[] fp = new int[n];
+        List<byte[]> blockKeys = new ArrayList<>();
+        List<int[]> blockOf = new ArrayList<>(); // query, group index, layout's hash bits
+        for (int i = 0; i < n; i++) {
+            long h = hash.hash(c[i].black(), c[i].white(), side[i]);
+            fp[i] = FingerprintBlock.fingerprint(h);
+            for (int gi = 0; gi < groups.size(); gi++) {
+                org.thordb.store.MergeGroup g = groups.get(gi);
+                for (org.thordb.store.MergeGroup.Layout l : g.layouts()) {
+                    int partition = FingerprintBlock.mergedPartition(h, l.hashBits(), l.totalBits());
+                    blockKeys.add(FingerprintBlock.mergedKey(l.totalBits(), partition, g.suffix()));
+                    blockOf.add(new int[] {i, gi, l.hashBits()});
+                }
+            }
+        }
+        List<byte[]> blocks = view.getAll(Space.FINGERPRINTS, blockKeys);
+        // the candidates, as (query, id) pairs: each game replayed once per position it may reach
+        int[] pairQuery = new int[16];
+        int[] pairId = new int[16];
+        int pairs = 0;
+        RoaringBitmap candidateIds = new RoaringBitmap();
+        for (int b = 0; b < blocks.size(); b++) {
+            byte[] block = blocks.get(b);
+            int[] of = blockOf.get(b);
+            org.thordb.store.MergeGroup g = groups.get(of[1]);
+            if (block == null || Keys.getU32(block, 0) != g.suffix() || FingerprintBlock.mergedHashBits(block) != of[2]) {
+                continue;
+            }
+            int first = FingerprintBlock.mergedFirstId(block);
+            IntList found = new IntList();
+            int[] last = {-1};
+            FingerprintBlock.candidates(block, block.length, fp[of[0]], local -> {
+                int id = first + local;
+                if (local != last[0] && (scopeIds == null || scopeIds.contains(id))) {
+                    last[0] = local;
+                    found.add(id);
+                }
+            });
+            for (int k = 0; k < found.size; k++) {
+                if (pairs == pairQuery.length) {
+                    pairQuery = java.util.Arrays.copyOf(pairQuery, 2 * pairs);
+                    pairId = java.util.Arrays.copyOf(pairId, 2 * pairs);
+                }
+                pairQuery[pairs] = of[0];
+                pairId[pairs++] = found.values[k];
+                candidateIds.add(found.values[k]);
+            }
+        }
+        int[] ids = candidateIds.toArray();
+        List<byte[]> recordKeys = new ArrayList<>(ids.length);
+        for (int id : ids) {
+            recordKeys.add(GameRow.key(id));
+        }
+        List<byte[]> records = view.getAll(Space.GAMES, recordKeys);
+        RoaringBitmap[] singles = new RoaringBitmap[n];
+        for (int p = 0; p < pairs; p++) {
+            int i = pairQuery[p];
+            int at = java.util.Arrays.binarySearch(ids, pairId[p]);
+            byte[] v = records.get(at);
+            GameRow row;
+            try {
+                row = v == null ? null : GameRow.decode(pairId[p], v);
+            } catch (RuntimeException e) {
+                throw Store.isDecodeFailure(e) ? Store.corrupt(view.path(), Space.GAMES, GameRow.key(pairId[p]), e) : e;
+            }
+            if (reaches(row, c[i].discs() - 4, c[i])) {
+                if (singles[i] == null) {
+                    singles[i] = new RoaringBitmap();
+                }
+                singles[i].add(pairId[p]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            Postings.Union u = new Postings.Union();
+            for (int gi = 0; gi < groups.size(); gi++) {
+                byte[] v = entries.get(i * groups.size() + gi);
+                if (v != null) {
+                    u.add(v, v.length);
+                }
+            }
+            if (singles[i] != null) {
+                singles[i].forEach((int id) -> u.add(id));
+            }
+            out[i] = live(u.result());
+        }
+        return out;
+    }
+
+    /** A growable list of ints. */
+    private static final class IntList {
+        int[] values = new int[4];
+        int size;
+
+        void add(int v) {
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, 2 * size);
+            }
+            values[size++] = v;
+        }
+    }
+
+    /**
      * How many games reach a position: {@link #position}'s cardinality, without building it when
      * no game is alone in its segment to reach it. A segment's entries are disjoint from every
      * other's, so the count is then the sum of each entry's own count (a Roaring entry's is in its
@@ -445,7 +577,10 @@ public final class IndexReader {
 
     /** Whether game {@code id} stands at the canonical position {@code c} after {@code ply} moves. */
     private boolean reaches(int id, int ply, Position c) {
-        GameRow g = game(id);
+        return reaches(game(id), ply, c);
+    }
+
+    private static boolean reaches(GameRow g, int ply, Position c) {
         if (g == null || g.side() != 8 || g.validMoves() < ply) {
             return false;
         }

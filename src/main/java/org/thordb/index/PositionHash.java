@@ -3,7 +3,7 @@ package org.thordb.index;
 /**
  * The 64-bit hash of a canonical position that places it in the fingerprint blocks. Its top bits
  * choose the partition (as many as the segment's block size asks, {@link FingerprintBlock#partition}),
- * its low 24 bits are the fingerprint ({@link FingerprintBlock#fingerprint}). A collision only costs a replay: every
+ * bits 7 to 23 are the fingerprint ({@link FingerprintBlock#fingerprint}). A collision only costs a replay: every
  * candidate game is replayed and compared before it joins a result, so answers stay exact whatever
  * the hash (tests force collisions with a constant one).
  *

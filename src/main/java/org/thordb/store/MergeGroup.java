@@ -31,7 +31,7 @@ public record MergeGroup(int group, int firstId, int endId, long games, List<Lay
 
     /**
      * A layout of merged fingerprint blocks: a position's block is the top {@code hashBits} bits of
-     * its hash followed by the top {@code totalBits − hashBits} bits of its 24-bit fingerprint.
+     * its hash followed by the top {@code totalBits − hashBits} bits of its fingerprint (the 24 bits below the hash's top 40, of which a block keeps 17).
      *
      * @param hashBits the bits taken from the top of the hash (at most the fewest of any member segment)
      * @param totalBits the partition's bits in all (at most 24)

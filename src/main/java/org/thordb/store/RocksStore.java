@@ -443,6 +443,19 @@ public final class RocksStore implements Store {
         }
 
         @Override
+        public List<byte[]> getAll(Space space, List<byte[]> keys) {
+            usable();
+            if (cf(space) == null) {
+                return java.util.Arrays.asList(new byte[keys.size()][]);
+            }
+            try {
+                return db.multiGetAsList(read, java.util.Collections.nCopies(keys.size(), cf(space)), keys);
+            } catch (RocksDBException e) {
+                throw failure("read failed", e);
+            }
+        }
+
+        @Override
         public void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
             usable();
             if (cf(space) == null) {

@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -90,6 +91,19 @@ public interface Store extends AutoCloseable {
     interface View extends AutoCloseable {
         /** The value of a key, or null. */
         byte[] get(Space space, byte[] key);
+
+        /**
+         * The values of many keys of one family, each or null, in the keys' order: as many
+         * {@link #get}s, which an engine may answer in one call (RocksDB's MultiGet: one crossing
+         * into native code, and the keys looked up together).
+         */
+        default List<byte[]> getAll(Space space, List<byte[]> keys) {
+            List<byte[]> out = new java.util.ArrayList<>(keys.size());
+            for (byte[] k : keys) {
+                out.add(get(space, k));
+            }
+            return out;
+        }
 
         /** Visits the entries with {@code from <= key < to} in key order; {@code to} null means no end. */
         void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor);
