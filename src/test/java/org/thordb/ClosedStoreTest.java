@@ -78,6 +78,7 @@ class ClosedStoreTest {
         calls.put("forEachGame", () -> db.forEachGame(g -> true));
         calls.put("all", db::all);
         calls.put("position", () -> db.position(start));
+        calls.put("positions", () -> db.positions(java.util.List.of(start)));
         calls.put("opening", () -> db.opening(new int[] {37}));
         calls.put("query", () -> db.query("year = 2001"));
         calls.put("explain", () -> db.explain("year = 2001"));

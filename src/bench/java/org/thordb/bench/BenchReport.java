@@ -241,7 +241,7 @@ public final class BenchReport {
                             : String.format(Locale.ROOT, "together (`ThorDb.positions`), %s a position: **%.1f×**; one by one, %s",
                                     us(t * 1000 / 10_000), s / t, one), "one pass: " + us(s * 1000 / 10_000) + " a position"};
                 }));
-        rows.add(row("store size, compacted", "≤ 8× raw", "tools/bench size", base -> {
+        rows.add(row("store size, merged and compacted (`thordb optimize`)", "≤ 8× raw", "tools/bench size", base -> {
             double[] z = size.get(base);
             return z == null ? new String[] {"not run", ""} : new String[] {
                 String.format(Locale.ROOT, "%.1f MB: **%.1f×**", z[0] / 1e6, z[0] / z[1]),
