@@ -45,9 +45,14 @@ public final class FingerprintBlock {
      * a verifier and a removal all find the same bits from the file row.
      */
     public static int bits(int games) {
+        return bitsFor(games, TARGET_ENTRIES);
+    }
+
+    /** The fewest partition bits from {@link #MIN_BITS} at which 60 positions a game fill blocks of {@code target} on average. */
+    private static int bitsFor(long games, int target) {
         long singles = POSITIONS_PER_GAME * Math.max(0, games);
         int b = MIN_BITS;
-        while (b < MAX_BITS && singles > (long) TARGET_ENTRIES << b) {
+        while (b < MAX_BITS && singles > (long) target << b) {
             b++;
         }
         return b;
@@ -63,12 +68,7 @@ public final class FingerprintBlock {
      * the blocks save half their headers and keys (60 MB at 10M games).
      */
     public static int mergedBits(long games) {
-        long singles = POSITIONS_PER_GAME * Math.max(0, games);
-        int b = MIN_BITS;
-        while (b < MAX_BITS && singles > (long) MERGED_TARGET_ENTRIES << b) {
-            b++;
-        }
-        return b;
+        return bitsFor(games, MERGED_TARGET_ENTRIES);
     }
 
     /** The partition of a hash among {@code 2^bits}. */

@@ -424,73 +424,127 @@ public final class SegmentIndexer {
         return PositionHash.mix(b * 0x9e3779b97f4a7c15L ^ Long.rotateLeft(w, 31) ^ s);
     }
 
+    /**
+     * Groups the segment's position occurrences by position: a position met once goes to a
+     * fingerprint block, one met twice or more gets a postings entry, handed over in key order.
+     * The occurrences are first scattered into buckets by the top bits of a hash of the position
+     * (their boards, side and game copied along, in their order), then each bucket is grouped with
+     * an open-addressing table small enough to stay in the cache: one random table of the whole
+     * segment (hundreds of megabytes at 100,000 games) cost a cache miss an occurrence, and
+     * several more for each position met once, whose boards and game were read back at random.
+     */
     private void emitPositions(Emitter out) {
         int n = occurrences;
-        int cap = Integer.highestOneBit(Math.max(16, n * 2 - 1)) << 1;
-        int mask = cap - 1;
-        // open addressing, one long a slot: the hash's high half as a tag (most probes that miss
-        // stop there, without touching the boards), the latest occurrence + 1 in the low half
-        long[] table = new long[cap];
-        int[] next = new int[n]; // the previous occurrence of the same position, or -1
-        for (int i = 0; i < n; i++) {
-            long h = tableHash(ob[i], ow[i], os[i]);
-            long tag = h & 0xffffffff00000000L;
-            int slot = (int) h & mask;
-            while (true) {
-                long e = table[slot];
-                if (e == 0) {
-                    table[slot] = tag | (i + 1);
-                    next[i] = -1;
-                    break;
-                }
-                int j = (int) e - 1;
-                if ((e & 0xffffffff00000000L) == tag && ob[j] == ob[i] && ow[j] == ow[i] && os[j] == os[i]) {
-                    next[i] = j;
-                    table[slot] = tag | (i + 1);
-                    break;
-                }
-                slot = (slot + 1) & mask;
-            }
+        // about 16,384 occurrences a bucket: its table (32,768 slots) fits in a core's cache
+        int bucketBits = 0;
+        while (bucketBits < 12 && (long) n >>> bucketBits > 16_384) {
+            bucketBits++;
         }
+        int buckets = 1 << bucketBits;
+        int[] start = new int[buckets + 1];
+        for (int i = 0; i < n; i++) {
+            start[bucket(tableHash(ob[i], ow[i], os[i]), bucketBits) + 1]++;
+        }
+        for (int k = 0; k < buckets; k++) {
+            start[k + 1] += start[k];
+        }
+        // scattered in order, so that within a bucket the occurrences (and their games) ascend
+        long[] cb = new long[Math.max(1, n)];
+        long[] cw = new long[Math.max(1, n)];
+        byte[] cs = new byte[Math.max(1, n)];
+        int[] cg = new int[Math.max(1, n)];
+        int[] ci = new int[Math.max(1, n)]; // the occurrence's own index
+        int[] fill = Arrays.copyOf(start, buckets);
+        for (int i = 0; i < n; i++) {
+            int p = fill[bucket(tableHash(ob[i], ow[i], os[i]), bucketBits)]++;
+            cb[p] = ob[i];
+            cw[p] = ow[i];
+            cs[p] = os[i];
+            cg[p] = og[i];
+            ci[p] = i;
+        }
+        int largest = 0;
+        for (int k = 0; k < buckets; k++) {
+            largest = Math.max(largest, start[k + 1] - start[k]);
+        }
+        int cap = Integer.highestOneBit(Math.max(16, largest * 2 - 1)) << 1;
+        long[] table = new long[cap]; // the hash's high half as a tag, the latest occurrence (bucket order) + 1
+        int[] next = new int[Math.max(1, n)]; // by the occurrences' own indices: the previous one of the same position, or -1
         long[] singleHash = new long[Math.max(1, n)];
         int[] singleLocal = new int[Math.max(1, n)];
         int singles = 0;
-        int[] shared = new int[Math.max(1, n)]; // the latest occurrence of each position met twice or more
+        int[] order = new int[Math.max(1, n)]; // each position met twice or more: its latest occurrence
         int groups = 0;
-        for (int slot = 0; slot < cap; slot++) {
-            long e = table[slot];
-            if (e == 0) {
+        for (int k = 0; k < buckets; k++) {
+            int from = start[k];
+            int to = start[k + 1];
+            if (from == to) {
                 continue;
             }
-            int j = (int) e - 1;
-            if (next[j] < 0 && !ten) { // 10×10 positions all get exact entries: no fingerprint replays them
-                singleHash[singles] = hash.hash(ob[j], ow[j], os[j]);
-                singleLocal[singles] = og[j];
-                singles++;
-            } else {
-                shared[groups++] = j;
+            int size = Integer.highestOneBit(Math.max(16, (to - from) * 2 - 1)) << 1;
+            int mask = size - 1;
+            Arrays.fill(table, 0, size, 0L);
+            for (int p = from; p < to; p++) {
+                long h = tableHash(cb[p], cw[p], cs[p]);
+                long tag = h & 0xffffffff00000000L;
+                int slot = (int) h & mask;
+                while (true) {
+                    long e = table[slot];
+                    if (e == 0) {
+                        table[slot] = tag | (p + 1);
+                        next[ci[p]] = -1;
+                        break;
+                    }
+                    int q = (int) (e & ~SHARED) - 1;
+                    if ((e & 0xffffffff00000000L) == tag && cb[q] == cb[p] && cw[q] == cw[p] && cs[q] == cs[p]) {
+                        next[ci[p]] = ci[q];
+                        table[slot] = tag | (p + 1) | SHARED;
+                        break;
+                    }
+                    slot = (slot + 1) & mask;
+                }
+            }
+            for (int slot = 0; slot < size; slot++) {
+                long e = table[slot];
+                if (e == 0) {
+                    continue;
+                }
+                int q = (int) (e & ~SHARED) - 1;
+                if ((e & SHARED) == 0 && !ten) { // 10×10 positions all get exact entries: no fingerprint replays them
+                    singleHash[singles] = hash.hash(cb[q], cw[q], cs[q]);
+                    singleLocal[singles] = cg[q];
+                    singles++;
+                } else {
+                    order[groups++] = ci[q];
+                }
             }
         }
         // in key order (Black, White, side): RocksDB inserts a batch's ascending keys into its
         // memtable much faster than scattered ones
-        int[] order = Arrays.copyOf(shared, groups);
+        order = Arrays.copyOf(order, groups);
         sortByPosition(order, new int[groups], 0, groups);
         int[] ids = new int[Math.max(1, games)];
-        for (int head : order) {
-            int j = head;
+        for (int j : order) {
             // the chain runs from the latest occurrence back, and a game meets a position once:
             // filled from the end, the ids come out ascending with no sort
-            int k = 0;
+            int c = 0;
             for (int o = j; o >= 0; o = next[o]) {
-                k++;
+                c++;
             }
-            int at = k;
+            int at = c;
             for (int o = j; o >= 0; o = next[o]) {
                 ids[--at] = firstId + og[o];
             }
-            out.entry(Space.POSITIONS, PositionKeys.postingKey(ob[j], ow[j], os[j], segment), Postings.encode(ids, k));
+            out.entry(Space.POSITIONS, PositionKeys.postingKey(ob[j], ow[j], os[j], segment), Postings.encode(ids, c));
         }
         emitFingerprints(out, singleHash, singleLocal, singles);
+    }
+
+    /** The bit of a bucket table's slot that says its position was met twice or more. */
+    private static final long SHARED = 0x80000000L;
+
+    private static int bucket(long h, int bits) {
+        return bits == 0 ? 0 : (int) (h >>> (64 - bits));
     }
 
     /** Whether occurrence x's position sorts before y's: Black, White unsigned, then the side. */

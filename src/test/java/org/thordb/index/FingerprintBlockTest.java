@@ -18,6 +18,12 @@ class FingerprintBlockTest {
         assertEquals(13, FingerprintBlock.bits(17_477));
         assertEquals(14, FingerprintBlock.bits(50_000));
         assertEquals(22, FingerprintBlock.bits(FingerprintBlock.MAX_GAMES));
+        // a merged layout's blocks hold twice as many: one bit fewer, 21 for ten million games
+        assertEquals(21, FingerprintBlock.mergedBits(10_000_000));
+        assertEquals(22, FingerprintBlock.bits(10_000_000));
+        assertEquals(12, FingerprintBlock.mergedBits(34_952));
+        assertEquals(13, FingerprintBlock.mergedBits(34_953));
+        assertEquals(24, FingerprintBlock.mergedBits(100_000_000L));
         for (int games = 1; games < FingerprintBlock.MAX_GAMES; games = games * 3 + 1) {
             int b = FingerprintBlock.bits(games);
             assertTrue(60L * games <= (long) FingerprintBlock.TARGET_ENTRIES << b, "games " + games);
