@@ -217,8 +217,8 @@ public final class ThorDb implements AutoCloseable {
      * Schema 3 or 4 to 5. Version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys
      * whose suffix has its top bit set), which a store of schema 3 has none of: its entries are all
      * per segment. Version 5 packs fingerprint blocks (the top bit of a block's count says so) and
-     * keeps 18 bits of a fingerprint, not 24; blocks in the plain layout are read as they are, with
-     * their 6 bits more ignored, and the next {@code optimize} packs them. The new schema entry is
+     * keeps 17 bits of a fingerprint, not 24; blocks in the plain layout are read as they are, with
+     * their 7 bits more ignored, and the next {@code optimize} packs them. The new schema entry is
      * all there is to write.
      */
     private void upgradeFrom3Or4(Catalog.Schema want) {

@@ -137,6 +137,32 @@ public final class FingerprintBlock {
     private static final int PACKED_HEADER = 6;
 
     /**
+     * Where a packed block's parts lie, read from its header once: its {@code n} entries, the
+     * fingerprints' common prefix ({@code restBits} below it), the Elias-Fano low bits, the number
+     * bits, and the bit offsets of the unary high parts ({@code base}), the low parts and the numbers.
+     */
+    private record Packed(int n, int restBits, int prefix, int low, int idBits, long base, long lowAt, long idAt) {
+        static Packed of(byte[] v, int header, int n) {
+            int restBits = FINGERPRINT_BITS - v[header];
+            int low = v[header + 4];
+            int idBits = v[header + 5];
+            long base = 8L * (header + PACKED_HEADER);
+            long lowAt = base + highBits(n, restBits, low);
+            return new Packed(n, restBits, u24(v, header + 1), low, idBits, base, lowAt, lowAt + (long) n * low);
+        }
+
+        /** The bits a packed block takes after its headers. */
+        long bits() {
+            return idAt + (long) n * idBits - base;
+        }
+    }
+
+    /** The unary high parts' bits: one a entry and one closing each bucket of 2^low values. */
+    private static long highBits(int n, int restBits, int low) {
+        return n + ((1L << restBits) >>> low);
+    }
+
+    /**
      * Encodes entries packed as {@code fingerprint << 24 | local}, sorted ascending, from
      * {@code packed[from]} to {@code packed[to - 1]}, for segment {@code segment} of {@code games}
      * games, in the packed layout ({@link #encodeMerged} tells it).
@@ -180,7 +206,7 @@ public final class FingerprintBlock {
             maxNumber = Math.max(maxNumber, packed[i] & numberMask);
         }
         int idBits = 64 - Long.numberOfLeadingZeros(maxNumber);
-        long highBits = n + (universe >>> low);
+        long highBits = highBits(n, restBits, low);
         long bits = highBits + (long) n * (low + idBits);
         byte[] v = new byte[header + PACKED_HEADER + (int) ((bits + 7) >>> 3)];
         Keys.putU32(v, 4, n | PACKED);
@@ -223,25 +249,19 @@ public final class FingerprintBlock {
         int header = headerOf(v);
         fp &= MASK;
         if (n < 0) {
-            n &= ~PACKED;
-            int o = header;
-            int c = v[o];
-            int restBits = FINGERPRINT_BITS - c;
+            Packed k = Packed.of(v, header, n & ~PACKED);
             int f = fp >>> DROPPED;
-            if (f >>> restBits != u24(v, o + 1)) {
+            if (f >>> k.restBits() != k.prefix()) {
                 return;
             }
-            int low = v[o + 4];
-            int idBits = v[o + 5];
-            int rest = f & ((1 << restBits) - 1);
+            int low = k.low();
+            int rest = f & ((1 << k.restBits()) - 1);
             int bucket = rest >>> low;
             int want = rest & ((1 << low) - 1);
-            long base = 8L * (header + PACKED_HEADER);
-            long highBits = n + ((1L << restBits) >>> low);
-            long p = base;
+            long p = k.base();
             if (bucket > 0) { // just after the bucket-th zero
                 int zeros = 0;
-                int at = (int) (base >>> 3);
+                int at = (int) (p >>> 3);
                 while (true) {
                     int z = 8 - Integer.bitCount(v[at] & 0xff);
                     if (zeros + z >= bucket) {
@@ -257,12 +277,10 @@ public final class FingerprintBlock {
                     }
                 }
             }
-            long lowAt = base + highBits;
-            long idAt = lowAt + (long) n * low;
-            for (int i = (int) (p - base) - bucket; p < lowAt && bit(v, p); p++, i++) {
-                int l = (int) getBits(v, lowAt + (long) i * low, low);
+            for (int i = (int) (p - k.base()) - bucket; p < k.lowAt() && bit(v, p); p++, i++) {
+                int l = (int) getBits(v, k.lowAt() + (long) i * low, low);
                 if (l == want) {
-                    visitor.local((int) getBits(v, idAt + (long) i * idBits, idBits));
+                    visitor.local((int) getBits(v, k.idAt() + (long) i * k.idBits(), k.idBits()));
                 } else if (l > want) {
                     return;
                 }
@@ -304,25 +322,19 @@ public final class FingerprintBlock {
         int n = Keys.getU32(v, 4);
         int header = headerOf(v);
         if (n < 0) {
-            n &= ~PACKED;
-            int o = header;
-            int restBits = FINGERPRINT_BITS - v[o];
-            int prefix = u24(v, o + 1) << restBits;
-            int low = v[o + 4];
-            int idBits = v[o + 5];
-            long base = 8L * (header + PACKED_HEADER);
-            long lowAt = base + n + ((1L << restBits) >>> low);
-            long idAt = lowAt + (long) n * low;
-            long p = base;
+            Packed k = Packed.of(v, header, n & ~PACKED);
+            int prefix = k.prefix() << k.restBits();
+            int low = k.low();
+            long p = k.base();
             int high = 0;
-            for (int i = 0; i < n; i++) {
+            for (int i = 0; i < k.n(); i++) {
                 while (!bit(v, p)) {
                     high++;
                     p++;
                 }
                 p++;
-                int rest = high << low | (int) getBits(v, lowAt + (long) i * low, low);
-                visitor.entry((prefix | rest) << DROPPED, (int) getBits(v, idAt + (long) i * idBits, idBits));
+                int rest = high << low | (int) getBits(v, k.lowAt() + (long) i * low, low);
+                visitor.entry((prefix | rest) << DROPPED, (int) getBits(v, k.idAt() + (long) i * k.idBits(), k.idBits()));
             }
             return;
         }
@@ -354,14 +366,12 @@ public final class FingerprintBlock {
                     || u24(v, header + 1) >>> c != 0) {
                 return false;
             }
-            long highBits = n + ((1L << (FINGERPRINT_BITS - c)) >>> low);
-            long bits = highBits + (long) n * (low + idBits);
-            if (length != header + PACKED_HEADER + (bits + 7) / 8) {
+            Packed k = Packed.of(v, header, n);
+            if (length != header + PACKED_HEADER + (k.bits() + 7) / 8) {
                 return false;
             }
-            long base = 8L * (header + PACKED_HEADER);
             long ones = 0;
-            for (long p = base; p < base + highBits; p++) {
+            for (long p = k.base(); p < k.lowAt(); p++) {
                 ones += bit(v, p) ? 1 : 0;
             }
             return ones == n;

@@ -318,7 +318,7 @@ public final class IndexReader {
     public RoaringBitmap[] positions(Position[] ps) {
         RoaringBitmap[] out = new RoaringBitmap[ps.length];
         List<org.thordb.store.MergeGroup> groups = catalog.groups();
-        if (!catalog.allMerged() || scope != null || groups.stream().anyMatch(g -> g.merging())) {
+        if (!catalog.allMerged() || scope != null) { // allMerged: no merge under way either
             for (int i = 0; i < ps.length; i++) {
                 out[i] = position(ps[i]);
             }
@@ -354,35 +354,18 @@ public final class IndexReader {
         }
         List<byte[]> blocks = view.getAll(Space.FINGERPRINTS, blockKeys);
         // the candidates, as (query, id) pairs: each game replayed once per position it may reach
-        int[] pairQuery = new int[16];
-        int[] pairId = new int[16];
-        int pairs = 0;
+        IntList pairQuery = new IntList();
+        IntList pairId = new IntList();
         RoaringBitmap candidateIds = new RoaringBitmap();
         for (int b = 0; b < blocks.size(); b++) {
             byte[] block = blocks.get(b);
             int[] of = blockOf.get(b);
-            org.thordb.store.MergeGroup g = groups.get(of[1]);
-            if (block == null || Keys.getU32(block, 0) != g.suffix() || FingerprintBlock.mergedHashBits(block) != of[2]) {
-                continue;
-            }
-            int first = FingerprintBlock.mergedFirstId(block);
-            IntList found = new IntList();
-            int[] last = {-1};
-            FingerprintBlock.candidates(block, block.length, fp[of[0]], local -> {
-                int id = first + local;
-                if (local != last[0] && (scopeIds == null || scopeIds.contains(id))) {
-                    last[0] = local;
-                    found.add(id);
-                }
-            });
-            for (int k = 0; k < found.size; k++) {
-                if (pairs == pairQuery.length) {
-                    pairQuery = java.util.Arrays.copyOf(pairQuery, 2 * pairs);
-                    pairId = java.util.Arrays.copyOf(pairId, 2 * pairs);
-                }
-                pairQuery[pairs] = of[0];
-                pairId[pairs++] = found.values[k];
-                candidateIds.add(found.values[k]);
+            if (block != null) {
+                mergedCandidates(block, block.length, groups.get(of[1]), of[2], fp[of[0]], id -> {
+                    pairQuery.add(of[0]);
+                    pairId.add(id);
+                    candidateIds.add(id);
+                });
             }
         }
         int[] ids = candidateIds.toArray();
@@ -392,21 +375,14 @@ public final class IndexReader {
         }
         List<byte[]> records = view.getAll(Space.GAMES, recordKeys);
         RoaringBitmap[] singles = new RoaringBitmap[n];
-        for (int p = 0; p < pairs; p++) {
-            int i = pairQuery[p];
-            int at = java.util.Arrays.binarySearch(ids, pairId[p]);
-            byte[] v = records.get(at);
-            GameRow row;
-            try {
-                row = v == null ? null : GameRow.decode(pairId[p], v);
-            } catch (RuntimeException e) {
-                throw Store.isDecodeFailure(e) ? Store.corrupt(view.path(), Space.GAMES, GameRow.key(pairId[p]), e) : e;
-            }
-            if (reaches(row, c[i].discs() - 4, c[i])) {
+        for (int p = 0; p < pairId.size; p++) {
+            int i = pairQuery.values[p];
+            int id = pairId.values[p];
+            if (reaches(decodeGame(id, records.get(java.util.Arrays.binarySearch(ids, id))), c[i].discs() - 4, c[i])) {
                 if (singles[i] == null) {
                     singles[i] = new RoaringBitmap();
                 }
-                singles[i].add(pairId[p]);
+                singles[i].add(id);
             }
         }
         for (int i = 0; i < n; i++) {
@@ -527,22 +503,11 @@ public final class IndexReader {
             for (org.thordb.store.MergeGroup.Layout l : g.layouts()) {
                 int hb = l.hashBits();
                 int partition = FingerprintBlock.mergedPartition(h, hb, l.totalBits());
-                Store.ValueVisitor merged = (block, length) -> {
-                            if (Keys.getU32(block, 0) != g.suffix() || FingerprintBlock.mergedHashBits(block) != hb) {
-                                return; // another group's, or another layout's during a merge
-                            }
-                            int first = FingerprintBlock.mergedFirstId(block);
-                            int[] last = {-1};
-                            FingerprintBlock.candidates(block, length, fp, local -> {
-                                int id = first + local;
-                                if (local != last[0] && (scopeIds == null || scopeIds.contains(id))) {
-                                    last[0] = local;
-                                    if (reaches(id, ply, c)) {
-                                        found.accept(id);
-                                    }
-                                }
-                            });
-                        };
+                Store.ValueVisitor merged = (block, length) -> mergedCandidates(block, length, g, hb, fp, id -> {
+                    if (reaches(id, ply, c)) {
+                        found.accept(id);
+                    }
+                });
                 if (g.merging()) { // blocks of other layouts may share the prefix while a merge is under way
                     view.scanPrefixValues(Space.FINGERPRINTS, FingerprintBlock.mergedPrefix(l.totalBits(), partition), merged);
                 } else { // one block: its key is known whole
@@ -555,7 +520,29 @@ public final class IndexReader {
         }
     }
 
+    /**
+     * Hands over the ids of a merged block's entries whose fingerprint is {@code fp}, each once,
+     * within this reader's scope; nothing when the block is another group's, or another layout's
+     * (during a merge).
+     */
+    private void mergedCandidates(byte[] block, int length, org.thordb.store.MergeGroup g, int hashBits, int fp,
+                                  java.util.function.IntConsumer candidate) {
+        if (Keys.getU32(block, 0) != g.suffix() || FingerprintBlock.mergedHashBits(block) != hashBits) {
+            return;
+        }
+        int first = FingerprintBlock.mergedFirstId(block);
+        int[] last = {-1}; // a game's entries of one fingerprint stand together: handed over once
+        FingerprintBlock.candidates(block, length, fp, local -> {
+            int id = first + local;
+            if (local != last[0] && (scopeIds == null || scopeIds.contains(id))) {
+                last[0] = local;
+                candidate.accept(id);
+            }
+        });
+    }
+
     private int partitionSizes = -1;
+
     /**
      * The partition sizes of the store's 8×8 segments that have blocks of their own, one bit each
      * (bit b: b partition bits).
@@ -646,12 +633,15 @@ public final class IndexReader {
 
     /** A game by id, or null. */
     public GameRow game(int id) {
-        byte[] key = GameRow.key(id);
-        byte[] v = view.get(Space.GAMES, key);
+        return decodeGame(id, view.get(Space.GAMES, GameRow.key(id)));
+    }
+
+    /** Game {@code id}'s record from its stored value (null for none); one that does not decode is CORRUPT. */
+    private GameRow decodeGame(int id, byte[] v) {
         try {
             return v == null ? null : GameRow.decode(id, v);
         } catch (RuntimeException e) {
-            throw Store.isDecodeFailure(e) ? Store.corrupt(view.path(), Space.GAMES, key, e) : e;
+            throw Store.isDecodeFailure(e) ? Store.corrupt(view.path(), Space.GAMES, GameRow.key(id), e) : e;
         }
     }
 

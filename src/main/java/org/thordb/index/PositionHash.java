@@ -23,8 +23,6 @@ public interface PositionHash {
 
     /** The SplitMix64 finaliser. */
     static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
+        return org.thordb.store.Keys.mix(z);
     }
 }

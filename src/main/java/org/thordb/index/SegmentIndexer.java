@@ -442,8 +442,11 @@ public final class SegmentIndexer {
         }
         int buckets = 1 << bucketBits;
         int[] start = new int[buckets + 1];
+        short[] bucketOf = new short[Math.max(1, n)]; // at most 4,096 buckets
         for (int i = 0; i < n; i++) {
-            start[bucket(tableHash(ob[i], ow[i], os[i]), bucketBits) + 1]++;
+            int k = bucket(tableHash(ob[i], ow[i], os[i]), bucketBits);
+            bucketOf[i] = (short) k;
+            start[k + 1]++;
         }
         for (int k = 0; k < buckets; k++) {
             start[k + 1] += start[k];
@@ -456,7 +459,7 @@ public final class SegmentIndexer {
         int[] ci = new int[Math.max(1, n)]; // the occurrence's own index
         int[] fill = Arrays.copyOf(start, buckets);
         for (int i = 0; i < n; i++) {
-            int p = fill[bucket(tableHash(ob[i], ow[i], os[i]), bucketBits)]++;
+            int p = fill[bucketOf[i]]++;
             cb[p] = ob[i];
             cw[p] = ow[i];
             cs[p] = os[i];

@@ -352,18 +352,18 @@ public final class StoreVerifier {
     private static long entryHash(Space s, byte[] key, byte[] value) {
         long h = bytesHash(key, key.length);
         if (s == Space.FINGERPRINTS) {
-            return mix(h * 0x9E3779B97F4A7C15L + blockHash(value));
+            return Keys.mix(h * 0x9E3779B97F4A7C15L + blockHash(value));
         }
         long ids;
         try {
             RoaringBitmap b = Postings.decode(value);
             long[] sum = {b.getLongCardinality()};
-            b.forEach((int id) -> sum[0] += mix(id + 0x632BE59BD9B4E019L));
+            b.forEach((int id) -> sum[0] += Keys.mix(id + 0x632BE59BD9B4E019L));
             ids = sum[0];
         } catch (RuntimeException e) {
             ids = bytesHash(value, value.length) ^ 0x5DEECE66DL; // undecodable: differs from what the records give
         }
-        return mix(h * 0x9E3779B97F4A7C15L + ids);
+        return Keys.mix(h * 0x9E3779B97F4A7C15L + ids);
     }
 
     /** A fingerprint block's header (segment or group, first id, hash bits) and entries, in any order and layout. */
@@ -372,11 +372,11 @@ public final class StoreVerifier {
             return bytesHash(value, value.length) ^ 0x5DEECE66DL;
         }
         boolean merged = org.thordb.index.FingerprintBlock.isMerged(value);
-        long[] sum = {mix(Keys.getU32(value, 0) * 31L
+        long[] sum = {Keys.mix(Keys.getU32(value, 0) * 31L
                 + (merged ? org.thordb.index.FingerprintBlock.mergedFirstId(value) * 0x9E3779B97F4A7C15L
                         + org.thordb.index.FingerprintBlock.mergedHashBits(value) : 0))};
         org.thordb.index.FingerprintBlock.forEach(value, value.length,
-                (fp, local) -> sum[0] += mix(((long) fp << 32 | (local & 0xffffffffL)) + 0x632BE59BD9B4E019L));
+                (fp, local) -> sum[0] += Keys.mix(((long) fp << 32 | (local & 0xffffffffL)) + 0x632BE59BD9B4E019L));
         return sum[0];
     }
 
@@ -385,14 +385,7 @@ public final class StoreVerifier {
         for (int i = 0; i < n; i++) {
             h = (h ^ (b[i] & 0xff)) * 0x100000001B3L;
         }
-        return mix(h);
-    }
-
-    /** SplitMix64's finaliser. */
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return Keys.mix(h);
     }
 
     /**
@@ -593,11 +586,11 @@ public final class StoreVerifier {
     }
 
     private static long fingerprintElement(int top12, int fp) {
-        return mix((long) top12 << 24 | fp);
+        return Keys.mix((long) top12 << 24 | fp);
     }
 
     private static long idElement(long element, int id) {
-        return mix(element * 0x9E3779B97F4A7C15L + mix(id + 0x632BE59BD9B4E019L));
+        return Keys.mix(element * 0x9E3779B97F4A7C15L + Keys.mix(id + 0x632BE59BD9B4E019L));
     }
 
     /** The checks on one game: its segment and record number, its text, its names. */

@@ -513,19 +513,13 @@ public final class Catalog {
         if (!stamped) {
             long h = 0x9E3779B97F4A7C15L;
             for (FileRow f : gameFiles) { // in key order, the same for the same files
-                h = mix(h ^ ((long) f.segment() << 32 | f.firstId()));
-                h = mix(h ^ f.games());
+                h = Keys.mix(h ^ ((long) f.segment() << 32 | f.firstId()));
+                h = Keys.mix(h ^ f.games());
             }
             filesStamp = h;
             stamped = true;
         }
         return filesStamp;
-    }
-
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
     }
 
     /** The JSON bytes of a merge group row. */

@@ -10,6 +10,16 @@ public final class Keys {
     private Keys() {
     }
 
+    /**
+     * SplitMix64's finaliser: every bit of {@code z} reaches every bit of the result. The one mix
+     * behind position hashes, catalog stamps and verify's digests.
+     */
+    public static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
     /** A signed int, sign flipped, 4 bytes. */
     public static byte[] i32(int v) {
         return u32(v ^ 0x80000000);

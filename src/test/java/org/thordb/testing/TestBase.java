@@ -39,11 +39,7 @@ public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
                 SampleBase.write(files, "CLUB", SAMPLE_FIRST_YEAR, SAMPLE_YEARS, SAMPLE_GAMES_PER_YEAR, 20261123L);
                 ThorDb db = ThorDb.open(root.resolve("db"));
                 db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    db.close();
-                    Folders.delete(root);
-                }));
-                sample = new TestBase("sample", files, db, new PlainScan(files));
+                sample = kept("sample", root, files, db);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -52,6 +48,15 @@ public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
     }
 
     private static TestBase merged;
+
+    /** A base made under {@code root}, kept for the test run: closed and deleted when the JVM ends. */
+    private static TestBase kept(String label, Path root, Path files, ThorDb db) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            db.close();
+            Folders.delete(root);
+        }));
+        return new TestBase(label, files, db, new PlainScan(files));
+    }
 
     /**
      * The same sample games in a store that holds every state merged entries can be in: the
@@ -86,11 +91,7 @@ public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
                 if (!db.catalog().staleIds() || db.catalog().groups().size() != 1) {
                     throw new IllegalStateException("the merged sample is not in the state it is meant to be");
                 }
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    db.close();
-                    Folders.delete(root);
-                }));
-                merged = new TestBase("merged", files, db, new PlainScan(files));
+                merged = kept("merged", root, files, db);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
