@@ -194,8 +194,11 @@ public final class ThorDb implements AutoCloseable {
             return;
         }
         Catalog.Schema have = Catalog.schema(s);
-        if (have.version() >= 2 && have.version() < Catalog.SCHEMA_VERSION && new Catalog.Schema(Catalog.SCHEMA_VERSION,
-                have.openingDepth(), have.fingerprintBits(), have.fingerprintEntries(), have.hash()).equals(want)) {
+        // before schema 6 every store's blocks were bound to 256 entries; its segments keep them
+        if (have.version() >= 2 && have.version() < Catalog.SCHEMA_VERSION
+                && have.fingerprintEntries() == org.thordb.index.FingerprintBlock.SCHEMA5_TARGET_ENTRIES
+                && new Catalog.Schema(Catalog.SCHEMA_VERSION, have.openingDepth(), have.fingerprintBits(),
+                        want.fingerprintEntries(), have.hash()).equals(want)) {
             if (store.readOnly()) {
                 throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema " + have.version()
                         + "; it is upgraded in place the first time it is opened for writing");
@@ -203,7 +206,7 @@ public final class ThorDb implements AutoCloseable {
             if (have.version() == 2) {
                 upgradeFrom2(want);
             } else {
-                upgradeFrom3Or4(want);
+                upgradeFrom3(want);
             }
             return;
         }
@@ -214,14 +217,16 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
-     * Schema 3 or 4 to 5. Version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys
+     * Schema 3, 4 or 5 to 6. Version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys
      * whose suffix has its top bit set), which a store of schema 3 has none of: its entries are all
      * per segment. Version 5 packs fingerprint blocks (the top bit of a block's count says so) and
      * keeps 17 bits of a fingerprint, not 24; blocks in the plain layout are read as they are, with
-     * their 7 bits more ignored, and the next {@code optimize} packs them. The new schema entry is
-     * all there is to write.
+     * their 7 bits more ignored, and the next {@code optimize} packs them. Version 6 sizes a new
+     * segment's blocks for 512 entries, not 256, and names its partition bits in its file row; a
+     * row without them (every row before) keeps the bits the old rule gave, so its blocks are
+     * found where they are. The new schema entry is all there is to write.
      */
-    private void upgradeFrom3Or4(Catalog.Schema want) {
+    private void upgradeFrom3(Catalog.Schema want) {
         try (Store.Batch b = store.batch()) {
             b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
             b.commit();
@@ -229,7 +234,7 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
-     * Schema 2 to 5 (through 3): version 3 adds the {@code GAME} term (a game's whole move list, for
+     * Schema 2 to 6 (through 3): version 3 adds the {@code GAME} term (a game's whole move list, for
      * duplicates) and the {@code sources} family (empty for a store of WTHOR files). The records
      * are kept; the new terms are derived from them, in one batch with the new schema entry.
      */

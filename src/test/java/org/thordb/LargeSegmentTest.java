@@ -19,6 +19,7 @@ import org.thordb.ingest.Importer;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.sample.SampleBase;
+import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorReader;
@@ -26,7 +27,8 @@ import org.thordb.wthor.WthorReader;
 /**
  * A year of 70,000 games (more partition bits, and game numbers wider than 16 bits in its
  * fingerprint blocks) beside a year of 300 (the fewest bits), in one store: every sampled position
- * answers what a replay of every game says, and {@code verify} finds the blocks it would write.
+ * answers what a replay of every game says, and {@code verify} finds the blocks it would write; then
+ * the same store as schema 5 left it (blocks of 256 entries, one bit more), upgraded and merged.
  */
 class LargeSegmentTest {
     @TempDir
@@ -36,7 +38,7 @@ class LargeSegmentTest {
     void positionsOfALargeAndASmallSegmentAnswerAsAReplayOfEveryGameSays() {
         List<Path> big = SampleBase.write(tmp.resolve("big"), "BIG", 2001, 1, 70_000, 11L);
         List<Path> small = SampleBase.write(tmp.resolve("small"), "SMALL", 2001, 1, 300, 12L);
-        assertEquals(15, FingerprintBlock.bits(70_000));
+        assertEquals(14, FingerprintBlock.bits(70_000));
         assertEquals(12, FingerprintBlock.bits(300));
 
         // the independent path: every game replayed, straight from the files
@@ -68,25 +70,53 @@ class LargeSegmentTest {
             });
         }
 
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        Path dir = tmp.resolve("db");
+        try (ThorDb db = ThorDb.open(dir)) {
             db.importFiles(List.of(tmp.resolve("big"), tmp.resolve("small")), Importer.Options.defaults(), m -> { });
             assertEquals(70_300, db.catalog().games());
-            int singleGame = 0;
-            for (Position p : sample) {
-                RoaringBitmap ids = db.position(p);
-                Set<String> got = new HashSet<>();
-                for (Game g : db.games(ids)) {
-                    got.add(g.base().substring(0, 3) + " " + g.record());
-                }
-                assertEquals(want.getOrDefault(p, Set.of()), got, p.toString());
-                assertEquals(got.size(), (long) db.read(r -> r.positionCount(p)), "counted without a bitmap: " + p);
-                singleGame += got.size() == 1 ? 1 : 0;
-            }
-            assertTrue(singleGame > 200, "most sampled positions are met by one game: " + singleGame);
-            assertEquals(0, db.verify(false, m -> { }).problems());
+            check(db, sample, want);
             for (FileRow f : db.catalog().gameFiles()) {
                 assertTrue(f.games() == 70_000 || f.games() == 300, f.toString());
+                assertEquals(FingerprintBlock.bits(f.games()), f.fingerprintBits(), "the row names its bits: " + f);
             }
         }
+        assertTrue(OldStores.blocksOfBits(dir, 14) > 10_000);
+
+        // the same store as schema 5 wrote it: rows naming no bits, the big year's blocks at 15
+        // bits (blocks of 256); opened, it is upgraded in place and its blocks read where they are
+        assertTrue(OldStores.beforeSchemaSix(dir, 5) > 20_000);
+        assertEquals(0, OldStores.blocksOfBits(dir, 14));
+        int old = OldStores.blocksOfBits(dir, 15);
+        assertTrue(old > 20_000, old + " blocks of 15 bits");
+        try (ThorDb db = ThorDb.open(dir)) {
+            for (FileRow f : db.catalog().gameFiles()) {
+                assertEquals(null, f.fingerprintBits(), f.toString());
+            }
+            check(db, sample, want);
+        }
+        assertEquals(Catalog.SCHEMA_VERSION, OldStores.schemaVersion(dir));
+        assertEquals(old, OldStores.blocksOfBits(dir, 15), "the upgrade rewrites no block");
+        try (ThorDb db = ThorDb.open(dir)) {
+            db.optimize(false, m -> { });
+            check(db, sample, want);
+        }
+        assertEquals(0, OldStores.blocksOfBits(dir, 15), "merged: no segment keeps blocks of its own");
+    }
+
+    /** Every sampled position answers as the replay says, counted too, and verify finds nothing wrong. */
+    private static void check(ThorDb db, Set<Position> sample, Map<Position, Set<String>> want) {
+        int singleGame = 0;
+        for (Position p : sample) {
+            RoaringBitmap ids = db.position(p);
+            Set<String> got = new HashSet<>();
+            for (Game g : db.games(ids)) {
+                got.add(g.base().substring(0, 3) + " " + g.record());
+            }
+            assertEquals(want.getOrDefault(p, Set.of()), got, p.toString());
+            assertEquals(got.size(), (long) db.read(r -> r.positionCount(p)), "counted without a bitmap: " + p);
+            singleGame += got.size() == 1 ? 1 : 0;
+        }
+        assertTrue(singleGame > 200, "most sampled positions are met by one game: " + singleGame);
+        assertEquals(0, db.verify(false, m -> { }).problems());
     }
 }

@@ -139,7 +139,7 @@ class OptimizeTest {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             want = answers(db);
         }
-        setSchemaVersion(dir, 3);
+        OldStores.beforeSchemaSix(dir, 3);
         try (ThorDb db = ThorDb.openReadOnly(dir)) { // read-only: upgraded by a short writable open first
             assertEquals(want, answers(db));
             ThorDbException e = org.junit.jupiter.api.Assertions.assertThrows(ThorDbException.class,
@@ -336,7 +336,7 @@ class OptimizeTest {
         }
         int plain = toPlainLayout(dir);
         assertTrue(plain > 1000, plain + " blocks");
-        setSchemaVersion(dir, 4);
+        OldStores.beforeSchemaSix(dir, 4);
         PlainScan scan = new PlainScan(files);
         try (ThorDb db = ThorDb.open(dir)) {
             assertEquals(want, answers(db));
@@ -419,21 +419,6 @@ class OptimizeTest {
             });
         }
         return n[0];
-    }
-
-    private static void setSchemaVersion(Path dir, int version) {
-        try (Store s = RocksStore.open(dir)) {
-            byte[] schema;
-            try (Store.View v = s.view()) {
-                schema = v.get(Store.Space.META, Catalog.SCHEMA_KEY);
-            }
-            Catalog.Schema old = Catalog.schema(schema);
-            try (Store.Batch b = s.batch()) {
-                b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(version, old.openingDepth(),
-                        old.fingerprintBits(), old.fingerprintEntries(), old.hash())));
-                b.commit();
-            }
-        }
     }
 
     private static int schemaVersion(Path dir) {

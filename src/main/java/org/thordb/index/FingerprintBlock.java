@@ -12,8 +12,9 @@ import org.thordb.store.Keys;
  * u24 (the hash's low 24 bits) and the numbers as u16 or u24; they are read as they are.
  *
  * <p>A segment's partitions are the top {@link #bits(int)} bits of the hash: 12 for a segment of
- * up to 17,476 games, one more each time the segment doubles, so that a block holds about 256
- * entries at most whatever the segment's size. Keys are the bits, the partition, then the segment,
+ * up to 34,952 games, one more each time the segment doubles, so that a block holds about 512
+ * entries at most whatever the segment's size (256 for a segment imported before schema 6, whose
+ * file row does not name its bits: {@link #bits(org.thordb.store.FileRow)}). Keys are the bits, the partition, then the segment,
  * so that one prefix scan per partition size reads a position's blocks in every segment, side by
  * side on disk. Candidates found here are replayed before they are believed.
  *
@@ -32,8 +33,16 @@ public final class FingerprintBlock {
     /** The most partition bits: a segment of {@link #MAX_GAMES} games still fits its blocks. */
     public static final int MAX_BITS = 24;
 
-    /** The entries a block holds at most on average: the bound {@link #bits(int)} keeps. */
-    public static final int TARGET_ENTRIES = 256;
+    /**
+     * The entries a block holds at most on average: the bound {@link #bits(int)} keeps. Packed, a
+     * block of 512 costs a lookup little more than one of 256 (it counts zeros to its bucket a byte
+     * at a time), and half the blocks save half their headers and keys and a bit of every
+     * fingerprint: 112 MB of the 10M-game store as imported.
+     */
+    public static final int TARGET_ENTRIES = 512;
+
+    /** The bound of segments imported before schema 6, whose file rows do not name their bits. */
+    public static final int SCHEMA5_TARGET_ENTRIES = 256;
 
     /** The positions met by one game, at most: the 60 moves after the start (which every game shares). */
     private static final long POSITIONS_PER_GAME = 60;
@@ -48,6 +57,14 @@ public final class FingerprintBlock {
         return bitsFor(games, TARGET_ENTRIES);
     }
 
+    /**
+     * The partition bits of a stored 8×8 segment: those its file row names (from schema 6), else
+     * the bits the rule of the stores before gave its game count (blocks of 256 at most).
+     */
+    public static int bits(org.thordb.store.FileRow f) {
+        return f.fingerprintBits() != null ? f.fingerprintBits() : bitsFor(f.games(), SCHEMA5_TARGET_ENTRIES);
+    }
+
     /** The fewest partition bits from {@link #MIN_BITS} at which 60 positions a game fill blocks of {@code target} on average. */
     private static int bitsFor(long games, int target) {
         long singles = POSITIONS_PER_GAME * Math.max(0, games);
@@ -58,14 +75,13 @@ public final class FingerprintBlock {
         return b;
     }
 
-    /** The entries a merged block holds at most on average: twice a segment's, half the blocks. */
-    public static final int MERGED_TARGET_ENTRIES = 512;
+    /** The entries a merged block holds at most on average: as a segment's. */
+    public static final int MERGED_TARGET_ENTRIES = TARGET_ENTRIES;
 
     /**
      * The partition bits of a merged layout of {@code games} games: as {@link #bits(int)}, for
      * blocks of {@link #MERGED_TARGET_ENTRIES}. A merged block is read whole by one get and its
-     * entries found by their Elias-Fano buckets, so a larger block costs a lookup little, and half
-     * the blocks save half their headers and keys (60 MB at 10M games).
+     * entries found by their Elias-Fano buckets.
      */
     public static int mergedBits(long games) {
         return bitsFor(games, MERGED_TARGET_ENTRIES);

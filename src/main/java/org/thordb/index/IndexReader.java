@@ -555,7 +555,7 @@ public final class IndexReader {
         for (FileRow f : catalog.gameFiles()) {
             org.thordb.store.MergeGroup g;
             if (f.side() == 8 && ((g = catalog.groupOf(f)) == null || g.merging())) { // a merged segment has no blocks of its own
-                sizes |= 1 << FingerprintBlock.bits(f.games());
+                sizes |= 1 << FingerprintBlock.bits(f);
             }
         }
         partitionSizes = sizes;

@@ -90,6 +90,7 @@ public final class SegmentIndexer {
     public static SegmentIndexer ofStored(org.thordb.store.Store.View v, org.thordb.store.FileRow f, PositionHash hash,
                                           StoredRecords records) {
         SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
+        ix.storedBits = f.side() == 8 ? FingerprintBlock.bits(f) : null;
         v.scan(Space.GAMES, org.thordb.store.GameRow.key(f.firstId()), org.thordb.store.GameRow.key(f.firstId() + f.games()),
                 (k, val) -> {
                     int id = org.thordb.store.Keys.getU32(k, 0);
@@ -115,6 +116,15 @@ public final class SegmentIndexer {
     /** The number of games added. */
     public int games() {
         return games;
+    }
+
+    /**
+     * The partition bits of the segment's fingerprint blocks, for its file row: those its row names
+     * when indexed again from the store, else {@link FingerprintBlock#bits(int)} of the games added;
+     * null for a 10×10 segment, which has no blocks.
+     */
+    public Integer fingerprintBits() {
+        return ten ? null : storedBits != null ? storedBits : Integer.valueOf(FingerprintBlock.bits(games));
     }
 
     /** The moves of game {@code local} replayed without fault (all of them in a sound game). */
@@ -237,6 +247,8 @@ public final class SegmentIndexer {
 
     /** Whether the segment's games are 10×10 ones: every position then gets an exact entry. */
     private boolean ten;
+    /** The bits a stored segment's file row gives ({@link #ofStored}), else null. */
+    private Integer storedBits;
 
     /**
      * Replays a 10×10 game on {@link Board10}, recording each position as its key in
@@ -590,7 +602,10 @@ public final class SegmentIndexer {
     }
 
     private void emitFingerprints(Emitter out, long[] h, int[] local, int n) {
-        int bits = FingerprintBlock.bits(games);
+        if (ten) {
+            return; // a 10×10 segment's positions all have exact entries
+        }
+        int bits = fingerprintBits();
         int parts = 1 << bits;
         int[] start = new int[parts + 1];
         for (int i = 0; i < n; i++) {

@@ -427,6 +427,7 @@ public final class Importer {
         int segment;
         int firstId;
         int damaged;
+        Integer fingerprintBits;
         List<String> problems = new ArrayList<>();
         Store.Batch batch;
         String skipped;
@@ -501,6 +502,7 @@ public final class Importer {
                 p.batch.put(Space.GAMES, GameRow.key(row.id()), row.encode());
             }
             ix.emit(p.batch::put);
+            p.fingerprintBits = p.side == 8 ? ix.fingerprintBits() : null;
         } catch (ThorDbException e) {
             p.close();
             p.refused = e;
@@ -567,7 +569,7 @@ public final class Importer {
             }
             FileRow row = new FileRow(p.base, p.plan.kind().extension(), p.year, p.plan.file().getFileName().toString(),
                     p.headerHex, p.created, p.sha, p.size, p.segment, p.firstId, p.records, p.damaged,
-                    Instant.now().toString());
+                    Instant.now().toString()).withFingerprintBits(p.fingerprintBits);
             batch.put(Space.FILES, row.key(), Catalog.encode(row));
             batch.put(Space.META, Catalog.COUNTERS_KEY, counters());
             catalog = committer.commit(batch);

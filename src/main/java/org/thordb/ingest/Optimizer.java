@@ -124,7 +124,7 @@ public final class Optimizer {
         long games8 = 0;
         for (FileRow f : files) {
             if (f.side() == 8) {
-                hashBits = Math.min(hashBits, FingerprintBlock.bits(f.games()));
+                hashBits = Math.min(hashBits, FingerprintBlock.bits(f));
                 games8 += f.games();
             }
         }
@@ -285,7 +285,7 @@ public final class Optimizer {
         java.util.Set<Integer> sourceBits = new java.util.TreeSet<>();
         for (FileRow f : catalog.gameFiles()) {
             if (f.side() == 8 && members.get(f.segment())) {
-                sourceBits.add(FingerprintBlock.bits(f.games()));
+                sourceBits.add(FingerprintBlock.bits(f));
             }
         }
         family = Space.FINGERPRINTS.familyName();

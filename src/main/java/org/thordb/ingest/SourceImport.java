@@ -255,7 +255,7 @@ final class SourceImport {
                 }
                 WthorHeader h = WthorHeader.forGames(today, list.size(), year, side, 0);
                 FileRow row = new FileRow(base, side == 10 ? "wtd" : "wtb", year, name, HexFormat.of().formatHex(h.encode()), stamp, sha, size,
-                        segment, firstId, list.size(), ix.damagedGames().length, now, format.code());
+                        segment, firstId, list.size(), ix.damagedGames().length, now, format.code(), side == 8 ? ix.fingerprintBits() : null);
                 batch.put(Space.FILES, row.key(), Catalog.encode(row));
                 games += list.size();
             }
@@ -311,7 +311,7 @@ final class SourceImport {
         }
         WthorHeader h = WthorHeader.forNames(today, names.size());
         FileRow row = new FileRow(base, kind.wthorKind().extension(), 0, file.getFileName().toString(),
-                HexFormat.of().formatHex(h.encode()), stamp, sha, size, -1, 0, names.size(), 0, now, format.code());
+                HexFormat.of().formatHex(h.encode()), stamp, sha, size, -1, 0, names.size(), 0, now, format.code(), null);
         batch.put(Space.FILES, row.key(), Catalog.encode(row));
     }
 

@@ -25,7 +25,7 @@ import org.thordb.wthor.NameList;
  */
 public final class Catalog {
     /** The schema version this code reads and writes. */
-    public static final int SCHEMA_VERSION = 5;
+    public static final int SCHEMA_VERSION = 6;
 
     static final ObjectMapper JSON = new ObjectMapper();
 

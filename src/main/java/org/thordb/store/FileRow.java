@@ -24,15 +24,25 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param source for games imported from a text format, its {@code SourceFormat} code ({@code ggf},
  *     {@code pgn}, …; every year of the source file has a row with the file's name and SHA-256, and
  *     the header is made by thordb); null for a WTHOR file
+ * @param fingerprintBits the partition bits of an 8×8 game file's fingerprint blocks, fixed at its
+ *     import (from schema 6); null for other files, and for rows written before, whose bits follow
+ *     from their game count by the rule of the time
  */
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
-                      long size, int segment, int firstId, int games, int damaged, String importedAt, String source) {
+                      long size, int segment, int firstId, int games, int damaged, String importedAt, String source,
+                      Integer fingerprintBits) {
 
     /** A row of a WTHOR file. */
     public FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
                    long size, int segment, int firstId, int games, int damaged, String importedAt) {
-        this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt, null);
+        this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt, null, null);
+    }
+
+    /** A row with the partition bits of its fingerprint blocks (null: none named). */
+    public FileRow withFingerprintBits(Integer bits) {
+        return new FileRow(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged,
+                importedAt, source, bits);
     }
 
     /** Whether the games came from a text format rather than a WTHOR file. */

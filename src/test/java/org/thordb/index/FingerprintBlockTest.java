@@ -14,13 +14,19 @@ class FingerprintBlockTest {
     @Test
     void aSegmentTakesMorePartitionBitsAsItGrows() {
         assertEquals(12, FingerprintBlock.bits(0));
-        assertEquals(12, FingerprintBlock.bits(17_476)); // 60 positions a game fill 4,096 blocks of 256
-        assertEquals(13, FingerprintBlock.bits(17_477));
-        assertEquals(14, FingerprintBlock.bits(50_000));
-        assertEquals(22, FingerprintBlock.bits(FingerprintBlock.MAX_GAMES));
-        // a merged layout's blocks hold twice as many: one bit fewer, 21 for ten million games
+        assertEquals(12, FingerprintBlock.bits(34_952)); // 60 positions a game fill 4,096 blocks of 512
+        assertEquals(13, FingerprintBlock.bits(34_953));
+        assertEquals(13, FingerprintBlock.bits(50_000));
+        assertEquals(14, FingerprintBlock.bits(100_000));
+        assertEquals(21, FingerprintBlock.bits(FingerprintBlock.MAX_GAMES));
+        // a merged layout's blocks hold as many: 21 bits for ten million games
         assertEquals(21, FingerprintBlock.mergedBits(10_000_000));
-        assertEquals(22, FingerprintBlock.bits(10_000_000));
+        assertEquals(21, FingerprintBlock.bits(10_000_000));
+        // a segment imported before schema 6 (its row names no bits) keeps the rule of blocks of 256
+        org.thordb.store.FileRow before = new org.thordb.store.FileRow(0, "wtb", 2001, "X_2001.wtb", "", 0, "", 0, 1, 0,
+                50_000, 0, "");
+        assertEquals(14, FingerprintBlock.bits(before));
+        assertEquals(12, FingerprintBlock.bits(before.withFingerprintBits(12)));
         assertEquals(12, FingerprintBlock.mergedBits(34_952));
         assertEquals(13, FingerprintBlock.mergedBits(34_953));
         assertEquals(24, FingerprintBlock.mergedBits(100_000_000L));

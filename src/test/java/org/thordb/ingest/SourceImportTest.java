@@ -346,7 +346,10 @@ class SourceImportTest {
             }
             byte[] schema = rdb.get(meta, "schema".getBytes(StandardCharsets.UTF_8));
             rdb.put(meta, "schema".getBytes(StandardCharsets.UTF_8),
-                    new String(schema, StandardCharsets.UTF_8).replace("\"version\":" + org.thordb.store.Catalog.SCHEMA_VERSION, "\"version\":2").getBytes(StandardCharsets.UTF_8));
+                    new String(schema, StandardCharsets.UTF_8).replace("\"version\":" + org.thordb.store.Catalog.SCHEMA_VERSION, "\"version\":2")
+                            .replace("\"fingerprintEntries\":" + org.thordb.index.FingerprintBlock.TARGET_ENTRIES,
+                                    "\"fingerprintEntries\":" + org.thordb.index.FingerprintBlock.SCHEMA5_TARGET_ENTRIES)
+                            .getBytes(StandardCharsets.UTF_8));
             rdb.deleteRange(terms, new byte[] {12}, new byte[] {13});
             handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
         }

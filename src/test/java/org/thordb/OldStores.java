@@ -1,0 +1,76 @@
+package org.thordb;
+
+import java.nio.file.Path;
+import org.thordb.index.FingerprintBlock;
+import org.thordb.index.PositionHash;
+import org.thordb.index.SegmentIndexer;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.MergeGroup;
+import org.thordb.store.RocksStore;
+import org.thordb.store.Store;
+
+/** Turns a store made by this thordb back into what an older schema wrote, for the upgrade tests. */
+final class OldStores {
+    private OldStores() {
+    }
+
+    /**
+     * Makes a closed store look as schema {@code version} (2 to 5) wrote it, as far as schema 6
+     * differs: file rows that do not name their fingerprint bits, the per-segment blocks of every
+     * unmerged 8×8 segment written again at the bits the old rule (blocks of 256 entries) gives its
+     * game count, and a schema entry of that version with 256 entries a block.
+     *
+     * @return the blocks written again at other bits than they had
+     */
+    static int beforeSchemaSix(Path dir, int version) {
+        int[] moved = {0};
+        try (Store s = RocksStore.open(dir); Store.View v = s.view(); Store.Batch b = s.batch()) {
+            Catalog c = Catalog.load(v);
+            for (FileRow f : c.gameFiles()) {
+                FileRow old = f.withFingerprintBits(null);
+                b.put(Store.Space.FILES, old.key(), Catalog.encode(old));
+                MergeGroup g = c.groupOf(f);
+                if (f.side() != 8 || (g != null && !g.merging())
+                        || FingerprintBlock.bits(f) == FingerprintBlock.bits(old)) {
+                    continue;
+                }
+                SegmentIndexer.ofStored(v, f, PositionHash.DEFAULT, null).emit((space, key, value) -> {
+                    if (space == Store.Space.FINGERPRINTS) {
+                        b.delete(space, key);
+                    }
+                });
+                SegmentIndexer.ofStored(v, old, PositionHash.DEFAULT, null).emit((space, key, value) -> {
+                    if (space == Store.Space.FINGERPRINTS) {
+                        b.put(space, key, value);
+                        moved[0]++;
+                    }
+                });
+            }
+            Catalog.Schema now = Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY));
+            b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(version, now.openingDepth(),
+                    now.fingerprintBits(), FingerprintBlock.SCHEMA5_TARGET_ENTRIES, now.hash())));
+            b.commit();
+        }
+        return moved[0];
+    }
+
+    /** The schema version a closed store records. */
+    static int schemaVersion(Path dir) {
+        try (Store s = RocksStore.open(dir); Store.View v = s.view()) {
+            return Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY)).version();
+        }
+    }
+
+    /** The fingerprint blocks of a closed store whose key names {@code bits} partition bits (per segment). */
+    static int blocksOfBits(Path dir, int bits) {
+        int[] n = {0};
+        try (Store s = RocksStore.open(dir); Store.View v = s.view()) {
+            v.scan(Store.Space.FINGERPRINTS, new byte[] {(byte) bits}, new byte[] {(byte) (bits + 1)}, (k, val) -> {
+                n[0]++;
+                return true;
+            });
+        }
+        return n[0];
+    }
+}
