@@ -273,19 +273,71 @@ abstract class QueryLanguageContract {
     }
 
     @Test
+    void aConjunctionReadsItsLargerPartsThroughTheGamesItsSmallerPartsLeave() {
+        // postings only (a one-shot process plans so when the columns are not made): the parts
+        // are sized from their postings' headers, the smallest read whole, each next one read
+        // through the games the parts before it leave
+        Position tiger = Position.afterLine("f5d6c3d3c4");
+        Predicate<PlainScan.Game> player = g -> lower(g.black()).equals(lower(p1)) || lower(g.white()).equals(lower(p1));
+        long players = scan.count(player);
+        long openings = scan.count(g -> beginsWith(g, "f5d6"));
+        assertTrue(players > 0 && players < openings, players + " games of " + p1 + ", " + openings + " of f5d6");
+        String query = "opening = f5d6 and position = tiger and player = " + q(p1);
+        long want = scan.count(g -> player.test(g) && beginsWith(g, "f5d6") && reaches(g, tiger));
+        org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(query);
+        String plan = db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r,
+                org.thordb.query.plan.QueryPlanner.Access.POSTINGS).plan().explain(r.catalog()));
+        // the player's part read whole, first; the opening and the position (whichever says it is
+        // smaller first) through what the parts before them leave
+        List<String> lines = plan.lines().toList();
+        assertTrue(lines.get(1).contains("player = " + q(p1) + ": black and white postings of 1 name -> " + players + " games"), plan);
+        assertTrue(lines.get(2).contains(", read through the " + players + " games the other parts leave"), plan);
+        assertTrue(lines.get(3).contains(", read through the "), plan);
+        assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves, read through the "), plan);
+        assertTrue(plan.contains("position = tiger: position postings and fingerprint blocks (5 moves in), candidates"
+                + " replayed, read through the "), plan);
+        assertEquals(want, (long) db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r,
+                org.thordb.query.plan.QueryPlanner.Access.POSTINGS).execute(r).getLongCardinality()), plan);
+        assertEquals(want, db.count(query));
+
+        // a position a single game of its file reaches: its fingerprint candidates outside the
+        // player's games are not replayed, and the answer is still the scan's
+        PlainScan.Game some = scan.games().stream().filter(g -> g.game().squares().length >= 30).findFirst().orElseThrow();
+        Position deep = Replay.replay(some.game().squares(), 24, null).finalPosition();
+        for (String who : List.of(some.black(), p1)) {
+            String q2 = "player = " + q(who) + " and position = \"" + deep.toBoardString() + "\" and opening = "
+                    + Notation.line(java.util.Arrays.copyOf(some.game().squares(), 2));
+            long want2 = scan.count(g -> (g.black().equals(who) || g.white().equals(who)) && reaches(g, deep)
+                    && beginsWith(g, Notation.line(java.util.Arrays.copyOf(some.game().squares(), 2))));
+            org.thordb.query.ast.Expr e2 = org.thordb.query.parse.QueryParser.parse(q2);
+            for (org.thordb.query.plan.QueryPlanner.Access a : org.thordb.query.plan.QueryPlanner.Access.values()) {
+                assertEquals(want2, (long) db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e2, r, a).execute(r)
+                        .getLongCardinality()), q2 + " with " + a);
+            }
+        }
+    }
+
+    @Test
     void explainShowsEachPartItsIndexAndItsGames() {
         String query = "player = " + q(p1) + " and opening = f5d6 and not year < 1990";
         String plan = db.explain(query);
         List<String> lines = new ArrayList<>(plan.lines().toList());
         assertTrue(lines.get(0).startsWith("and: at most"), plan);
-        assertTrue(plan.contains("player = " + q(p1) + ": black and white postings of 1 name -> "
+        // the player's part read whole: its postings, or the columns where the planner finds them cheaper
+        assertTrue(lines.get(1).startsWith("  player = " + q(p1) + ": ") && lines.get(1).contains(" -> "
                 + scan.count(g -> g.black().equals(p1) || g.white().equals(p1)) + " games"), plan);
-        assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves -> " + scan.count(g -> beginsWith(g, "f5d6"))
-                + " games"), plan);
+        // the opening, far larger, is read through the games the player's part and the years leave
+        long left = scan.count(g -> (g.black().equals(p1) || g.white().equals(p1)) && g.year() >= 1990);
+        assertTrue(left < scan.count(g -> beginsWith(g, "f5d6")), left + " games left");
+        assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves, read through the " + left
+                + " games the other parts leave (leapfrog: its postings probed for those games only, none decoded whole) -> "
+                + scan.count(g -> (g.black().equals(p1) || g.white().equals(p1)) && g.year() >= 1990
+                        && beginsWith(g, "f5d6")) + " games"), plan);
         assertTrue(plan.contains("year < 1990: the years' files, id ranges from the catalog -> "
                 + scan.count(g -> g.year() < 1990) + " games"), plan);
         assertTrue(lines.get(lines.size() - 1).startsWith("result: " + db.count(query) + " games"), plan);
-        // the smallest part comes first
+        // the smallest part comes first, the part read through its games after it
         assertTrue(plan.indexOf("player =") < plan.indexOf("opening ="), plan);
+        assertTrue(lines.get(0).endsWith("smallest part first, then the parts read through the games the parts before them leave"), plan);
     }
 }

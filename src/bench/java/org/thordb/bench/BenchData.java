@@ -173,6 +173,13 @@ public final class BenchData {
                 .name(number);
     }
 
+    /** The name of tournament {@code number} in a base's tournaments file. */
+    public static String tournamentName(String base, int number) {
+        Path first = gameFiles(base).get(0);
+        return org.thordb.wthor.NameList.read(org.thordb.wthor.NamesLocator.find(first, org.thordb.wthor.WthorKind.TOURNAMENTS))
+                .name(number);
+    }
+
     /** Lines of moves for position queries: the first moves of random games, at random lengths. */
     public static List<int[]> batchLines(String base, int n) {
         List<int[]> games = games(base);

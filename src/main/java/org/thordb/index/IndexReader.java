@@ -33,19 +33,44 @@ public final class IndexReader {
     private final java.util.BitSet scope;
     // the ids of those segments (null: every one), which cut what a merged entry gives
     private final RoaringBitmap scopeIds;
+    // the games a conjunction's parts so far leave (null: every one); see through()
+    private final RoaringBitmap through;
 
     /** A reader over a view and the catalog taken with it. */
     public IndexReader(Store.View view, Catalog catalog, PositionHash hash) {
-        this(view, catalog, hash, null, null);
+        this(view, catalog, hash, null, null, null);
     }
 
     private IndexReader(Store.View view, Catalog catalog, PositionHash hash, java.util.BitSet scope,
-                        RoaringBitmap scopeIds) {
+                        RoaringBitmap scopeIds, RoaringBitmap through) {
         this.view = view;
         this.catalog = catalog;
         this.hash = hash;
         this.scope = scope;
         this.scopeIds = scopeIds;
+        this.through = through;
+    }
+
+    /**
+     * A reader whose term, opening and position lookups give only games of {@code games}: the
+     * leapfrog of a conjunction, where a part is read through the games the parts before it leave.
+     * Each postings value is intersected with them as it lies, serialized ({@link Postings.Union}),
+     * and a fingerprint candidate outside them is not replayed. Its answers are exact within
+     * {@code games} and hold no other game; counts ({@link #positionCount}) and the other lookups
+     * are as the reader's it was made from.
+     */
+    public IndexReader through(RoaringBitmap games) {
+        return new IndexReader(view, catalog, hash, scope, scopeIds, games);
+    }
+
+    /** The games this reader's lookups are read through (null: every game); see {@link #through}. */
+    public RoaringBitmap throughGames() {
+        return through;
+    }
+
+    /** A union of postings for a lookup of this reader: of the games it is read {@link #through}, if any. */
+    public Postings.Union union() {
+        return new Postings.Union(through);
     }
 
     /**
@@ -62,7 +87,7 @@ public final class IndexReader {
                 keepIds.add((long) f.firstId(), (long) f.firstId() + f.games());
             }
         }
-        return new IndexReader(view, catalog, hash, keep, keepIds);
+        return new IndexReader(view, catalog, hash, keep, keepIds, through);
     }
 
     /**
@@ -194,7 +219,7 @@ public final class IndexReader {
 
     /** The games with a term. */
     public RoaringBitmap term(Field f, byte[] term) {
-        Postings.Union out = new Postings.Union();
+        Postings.Union out = union();
         addTerm(f, term, out);
         return live(out.result());
     }
@@ -209,9 +234,53 @@ public final class IndexReader {
         });
     }
 
+    /**
+     * How many games a term's entries in scope hold, from their headers (nothing decoded): at most
+     * the games {@link #term} gives (a merged entry may still name removed games).
+     */
+    public long termCount(Field f, byte[] term) {
+        long[] n = {0};
+        view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
+            if (inScope(k)) {
+                n[0] += Postings.cardinality(v, v.length);
+            }
+            return true;
+        });
+        return n[0];
+    }
+
+    /**
+     * How many games the opening terms of a line hold ({@link #termCount} of its first moves up to
+     * the indexed depth): at most the games {@link #opening} gives; 0 for a line no game can begin.
+     */
+    public long openingCount(int[] line, int side) {
+        if (line.length == 0) {
+            return side == 8 ? all().getLongCardinality() : segments(f -> f.side() == side).getLongCardinality();
+        }
+        int[] turned = side == 10 ? org.thordb.othello.Symmetry10.normalize(line, line.length)
+                : Openings.normalize(line, line.length);
+        if (turned == null) {
+            return 0;
+        }
+        int depth = Math.min(line.length, side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH);
+        return termCount(side == 10 ? Field.OPENING10 : Field.OPENING, Terms.opening(turned, depth));
+    }
+
+    /**
+     * How many games a position's exact entries hold, from their headers: the games that share it
+     * within a file, without those alone in theirs (fingerprint blocks, which only a replay tells).
+     * Near the start it is almost every game that reaches it; deep in a game, few or none.
+     */
+    public long positionEntriesCount(Position p) {
+        Position c = p.canonical();
+        long[] n = {0};
+        positionEntries(c, PositionKeys.sideCode(c.toMove()), (v, length) -> n[0] += Postings.cardinality(v, length));
+        return n[0];
+    }
+
     /** The games whose term of a field lies in {@code [from, to)} as bytes (null ends are open). */
     public RoaringBitmap termRange(Field f, byte[] from, byte[] to) {
-        Postings.Union out = new Postings.Union();
+        Postings.Union out = union();
         byte[] start = from == null ? new byte[] {f.code()} : Terms.key(f, from);
         byte[] end = to == null ? new byte[] {(byte) (f.code() + 1)} : Terms.key(f, to);
         view.scan(Space.TERMS, start, end, (k, v) -> {
@@ -302,9 +371,9 @@ public final class IndexReader {
     public RoaringBitmap position(Position p) {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
-        Postings.Union out = new Postings.Union();
+        Postings.Union out = union();
         positionEntries(c, side, out::add);
-        singleGames(c, side, out::add);
+        singleGames(c, side, through, out::add);
         return live(out.result());
     }
 
@@ -426,7 +495,7 @@ public final class IndexReader {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
         RoaringBitmap found = new RoaringBitmap();
-        singleGames(c, side, found::add);
+        singleGames(c, side, null, found::add);
         if (!found.isEmpty() || masks()) {
             Postings.Union out = new Postings.Union();
             positionEntries(c, side, out::add);
@@ -470,9 +539,10 @@ public final class IndexReader {
     /**
      * Hands over the games that are alone in their segment to reach canonical position {@code c}:
      * the candidates of its fingerprint blocks (one prefix scan per partition size among the
-     * segments) that replay to it.
+     * segments) that replay to it; only those of {@code only}, when it is not null (a candidate
+     * outside it is not replayed).
      */
-    private void singleGames(Position c, int side, java.util.function.IntConsumer found) {
+    private void singleGames(Position c, int side, RoaringBitmap only, java.util.function.IntConsumer found) {
         long h = hash.hash(c.black(), c.white(), side);
         int fp = FingerprintBlock.fingerprint(h);
         int ply = c.discs() - 4;
@@ -491,7 +561,7 @@ public final class IndexReader {
                             FingerprintBlock.candidates(block, length, fp, local -> {
                                 if (local != last[0]) {
                                     last[0] = local;
-                                    if (reaches(first + local, ply, c)) {
+                                    if ((only == null || only.contains(first + local)) && reaches(first + local, ply, c)) {
                                         found.accept(first + local);
                                     }
                                 }
@@ -504,7 +574,7 @@ public final class IndexReader {
                 int hb = l.hashBits();
                 int partition = FingerprintBlock.mergedPartition(h, hb, l.totalBits());
                 Store.ValueVisitor merged = (block, length) -> mergedCandidates(block, length, g, hb, fp, id -> {
-                    if (reaches(id, ply, c)) {
+                    if ((only == null || only.contains(id)) && reaches(id, ply, c)) {
                         found.accept(id);
                     }
                 });

@@ -31,6 +31,16 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     String access(Catalog c);
 
     /**
+     * How many games a lookup gives at most, told by its postings' headers without decoding them
+     * (a short list's count, a Roaring bitmap's container counts), or −1 when that costs as much
+     * as the lookup: a conjunction then reads the parts that say, smallest first, each through
+     * the games the parts before it leave.
+     */
+    default long indexEstimate(IndexReader r) {
+        return -1;
+    }
+
+    /**
      * Whether it holds for whole files (a base, a year): the other parts of a conjunction then
      * need read only those files' entries.
      */
@@ -190,8 +200,30 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
 
         @Override
+        public long indexEstimate(IndexReader r) {
+            long n = 0;
+            int terms = 0;
+            for (Catalog.Base b : r.catalog().bases()) {
+                NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
+                for (int number : names.matching(name, substring)) {
+                    if (++terms > 64) {
+                        return -1; // many names: reading their headers is most of a lookup
+                    }
+                    byte[] term = Terms.name(b.id(), number);
+                    switch (field) {
+                        case PLAYER -> n += r.termCount(Field.BLACK, term) + r.termCount(Field.WHITE, term);
+                        case BLACK -> n += r.termCount(Field.BLACK, term);
+                        case WHITE -> n += r.termCount(Field.WHITE, term);
+                        case TOURNAMENT -> n += r.termCount(Field.TOURNAMENT, term);
+                    }
+                }
+            }
+            return n;
+        }
+
+        @Override
         public RoaringBitmap lookup(IndexReader r) {
-            Postings.Union out = new Postings.Union();
+            Postings.Union out = r.union();
             for (Catalog.Base b : r.catalog().bases()) {
                 NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
                 for (int number : names.matching(name, substring)) {
@@ -496,7 +528,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
         @Override
         public RoaringBitmap lookup(IndexReader r) {
-            Postings.Union out = new Postings.Union();
+            Postings.Union out = r.union();
             for (Catalog.Base b : r.catalog().bases()) {
                 for (java.util.Map.Entry<Integer, org.thordb.store.PlayerRecord> e : b.registry().entrySet()) {
                     if (test(e.getValue())) {
@@ -638,6 +670,11 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
 
         @Override
+        public long indexEstimate(IndexReader r) {
+            return r.openingCount(line, side);
+        }
+
+        @Override
         public String access(Catalog c) {
             int depth = side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH;
             String what = side == 10 ? "10×10 opening postings of " : "opening postings of ";
@@ -666,6 +703,11 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             return r.position(position);
+        }
+
+        @Override
+        public long indexEstimate(IndexReader r) {
+            return r.positionEntriesCount(position);
         }
 
         @Override

@@ -63,10 +63,18 @@ public sealed interface QueryPlan {
      * One predicate answered by the indexes.
      *
      * @param predicate the predicate
-     * @param estimate the games it gives
+     * @param estimate the games it gives (of those it was read through, when it was)
      * @param micros how long the lookup took when planned
+     * @param through the games it was read through (the leapfrog of a conjunction: the games the
+     *     parts before it leave, against which its postings were probed where they lie, never
+     *     decoded whole), or −1 when it was read whole
      */
-    record Lookup(Predicate predicate, long estimate, long micros) implements QueryPlan {
+    record Lookup(Predicate predicate, long estimate, long micros, long through) implements QueryPlan {
+        /** A predicate read whole. */
+        public Lookup(Predicate predicate, long estimate, long micros) {
+            this(predicate, estimate, micros, -1);
+        }
+
         @Override
         public <T> T accept(Visitor<T> v) {
             return v.lookup(this);
@@ -124,7 +132,9 @@ public sealed interface QueryPlan {
             public Void and(And a) {
                 boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.predicate().picksFiles());
                 boolean checks = a.children().stream().anyMatch(x -> x instanceof Check);
+                boolean through = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.through() >= 0);
                 sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first")
+                        .append(through ? ", then the parts read through the games the parts before them leave" : "")
                         .append(checks ? ", the board last, on the games the indexes leave" : "")
                         .append(scoped ? "; the other parts read only the files the year and base parts pick" : "")
                         .append('\n');
@@ -149,6 +159,8 @@ public sealed interface QueryPlan {
             @Override
             public Void lookup(Lookup l) {
                 sb.append(pad).append(l.predicate().text()).append(": ").append(l.predicate().access(c))
+                        .append(l.through() < 0 ? "" : ", read through the " + l.through()
+                                + " games the other parts leave (leapfrog: its postings probed for those games only, none decoded whole)")
                         .append(" -> ").append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");
                 return null;
             }

@@ -97,6 +97,17 @@ public final class QueryPlanner {
         ColumnScan.oneQuery = yes;
     }
 
+    private static volatile boolean leapfrog = true;
+
+    /**
+     * Whether a conjunction reads its parts through the games the parts before leave (the
+     * default), or reads every part whole and intersects after: for benchmarks that measure what
+     * the leapfrog saves, and tests that compare the two.
+     */
+    public static void leapfrog(boolean on) {
+        leapfrog = on;
+    }
+
     /** Plans an expression on a reader, looking each predicate up the cheapest way. */
     public static Planned plan(Expr e, IndexReader r) {
         return plan(e, r, Access.CHEAPEST);
@@ -127,27 +138,50 @@ public final class QueryPlanner {
             IndexReader inner = scope == null ? r : r.within(scope);
             List<BoardCondition> board = new ArrayList<>();
             List<Predicate.Columnar> deferred = new ArrayList<>();
+            List<Predicate> estimated = new ArrayList<>();
+            java.util.Map<Predicate, Long> estimates = new java.util.HashMap<>();
             for (Expr x : xs) {
+                // sized from its postings' headers (a few names, an opening, a position's entries)
+                long size = x instanceof Predicate p && !picksFiles(x) && !(x instanceof BoardCondition)
+                        ? size(p, inner, estimates) : -1;
                 if (x instanceof BoardCondition c) {
                     board.add(c);
-                } else if (x instanceof Predicate.Columnar c && ColumnScan.available(c, inner, access)) {
+                } else if (x instanceof Predicate.Columnar c && ColumnScan.available(c, inner, access)
+                        && (size < 0 || access == Access.COLUMNS)) {
                     deferred.add(c); // after the parts only postings answer: it may then test just their games
+                } else if (size >= 0) {
+                    estimated.add((Predicate) x); // read through what the parts before it leave
                 } else if (!picksFiles(x)) {
                     parts.add(build(x, inner, bitmaps, all, access));
                 }
             }
+            // what the parts so far leave, narrowed by each part as it is added (not recomputed from all)
+            RoaringBitmap survivors = parts.isEmpty() || deferred.isEmpty() && estimated.isEmpty() ? null
+                    : run(new QueryPlan.And(parts, 0), bitmaps, inner);
+            // leapfrog: the parts whose size the postings tell, smallest first, each read through the
+            // games the parts before it leave when they are fewer than it holds
+            estimated.sort(Comparator.comparingLong(estimates::get));
+            for (Predicate p : estimated) {
+                QueryPlan q = leapfrog && survivors != null && survivors.getLongCardinality() < estimates.get(p)
+                        ? lookupThrough(p, inner, survivors, bitmaps)
+                        : p instanceof Predicate.Columnar c && ColumnScan.available(c, inner, access)
+                        ? choose(c, inner, survivors, bitmaps, access) : build(p, inner, bitmaps, all, access);
+                parts.add(q);
+                RoaringBitmap b = bitmaps.get(q);
+                survivors = survivors == null ? b : RoaringBitmap.and(survivors, b);
+            }
             // the parts the columns could answer, cheapest postings first, each the cheapest way given what is left
             deferred.sort(Comparator.comparingLong(c -> ColumnScan.postingsNanos(c, inner)));
-            // what the parts so far leave, narrowed by each part as it is added (not recomputed from all)
-            RoaringBitmap survivors = parts.isEmpty() || deferred.isEmpty() ? null
-                    : run(new QueryPlan.And(parts, 0), bitmaps, inner);
             for (Predicate.Columnar c : deferred) {
                 QueryPlan p = choose(c, inner, survivors, bitmaps, access);
                 parts.add(p);
                 RoaringBitmap b = run(p, bitmaps, inner);
                 survivors = survivors == null ? b : RoaringBitmap.and(survivors, b);
             }
-            parts.sort(Comparator.comparingLong(QueryPlan::estimate));
+            // the parts read whole smallest first (an empty one ends the work); those read through
+            // the games the others leave after them, in the order they were read
+            parts.sort(Comparator.comparingLong((QueryPlan q) -> q instanceof QueryPlan.Lookup l && l.through() >= 0 ? 1 : 0)
+                    .thenComparingLong(q -> q instanceof QueryPlan.Lookup l && l.through() >= 0 ? 0 : q.estimate()));
             if (!board.isEmpty()) { // the board last: replayed only for the games the indexes leave
                 if (survivors == null) {
                     survivors = parts.isEmpty() ? inner.all() : run(new QueryPlan.And(parts, 0), bitmaps, inner);
@@ -210,6 +244,26 @@ public final class QueryPlanner {
         RoaringBitmap b = pred.lookup(r);
         long micros = (System.nanoTime() - t0) / 1000;
         QueryPlan.Lookup l = new QueryPlan.Lookup(pred, b.getLongCardinality(), micros);
+        bitmaps.put(l, b);
+        return l;
+    }
+
+    /** A predicate's {@link Predicate#indexEstimate}, kept in {@code sizes} when it has one. */
+    private static long size(Predicate p, IndexReader r, java.util.Map<Predicate, Long> sizes) {
+        long n = p.indexEstimate(r);
+        if (n >= 0) {
+            sizes.put(p, n);
+        }
+        return n;
+    }
+
+    /** A predicate read through the games a conjunction's parts before it leave ({@link IndexReader#through}). */
+    private static QueryPlan lookupThrough(Predicate pred, IndexReader r, RoaringBitmap survivors,
+                                           java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+        long t0 = System.nanoTime();
+        RoaringBitmap b = pred.lookup(r.through(survivors));
+        long micros = (System.nanoTime() - t0) / 1000;
+        QueryPlan.Lookup l = new QueryPlan.Lookup(pred, b.getLongCardinality(), micros, survivors.getLongCardinality());
         bitmaps.put(l, b);
         return l;
     }
