@@ -189,6 +189,13 @@ abstract class QueryLanguageContract {
                 assertEquals(want, (long) db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r, a).execute(r)
                         .getLongCardinality()), c.getKey() + " with " + a);
             }
+            // and planned as before the leapfrog: every part read whole
+            org.thordb.query.plan.QueryPlanner.leapfrog(false);
+            try {
+                assertEquals(want, db.count(c.getKey()), c.getKey() + " without the leapfrog");
+            } finally {
+                org.thordb.query.plan.QueryPlanner.leapfrog(true);
+            }
         }
         // the columns are what the forced plans read: explain says so
         String columns = db.read(r -> org.thordb.query.plan.QueryPlanner.plan(org.thordb.query.parse.QueryParser.parse(

@@ -259,6 +259,14 @@ public final class BenchReport {
                 return new String[] {"**" + us(c) + "**", "scan: " + us(s) + times(s, c)};
             }));
         }
+        for (String[] q : LEAPFROG) {
+            rows.add(row(q[1] + ", median: read through the small part's games (every part read whole)", "—",
+                    "tools/bench LeapfrogBench", base -> {
+                        double on = figWith("LeapfrogBench.count", "p50", "base=" + base, "kind=" + q[0], "leapfrog=true");
+                        double off = figWith("LeapfrogBench.count", "p50", "base=" + base, "kind=" + q[0], "leapfrog=false");
+                        return new String[] {"**" + us(on) + "**", "read whole: " + us(off) + times(off, on)};
+                    }));
+        }
         rows.add(row("explorer, start position, every game, median", "< 20 ms", "tools/bench ExploreBench", base -> {
             double e = fig("ExploreBench.explore", base, "start", "p50");
             double s = fig("ExploreBench.scan", base, "start", "p50");
@@ -405,6 +413,20 @@ public final class BenchReport {
 
     private static final String[] SCALE_BASES = {"synthetic-10m", "ffo-like-10m"};
 
+    /** LeapfrogBench's kinds and how the table writes them. */
+    private static final String[][] LEAPFROG = {
+        {"player-opening", "`player = P and opening = f5d6`"},
+        {"player-position", "`player = P and position = f5d6c3`"},
+        {"tournament-opening", "`tournament = T and opening = f5d6c3`"}};
+
+    /** A LeapfrogBench cell: the median with the leapfrog, bold, then without it and the ratio. */
+    private String leapfrog(String base, String kind) {
+        double on = figWith("LeapfrogBench.count", "p50", "base=" + base, "kind=" + kind, "leapfrog=true");
+        double off = figWith("LeapfrogBench.count", "p50", "base=" + base, "kind=" + kind, "leapfrog=false");
+        return Double.isNaN(on) ? "not run" : "**" + us(on) + "** (read whole: " + us(off)
+                + (Double.isNaN(off) ? "" : String.format(Locale.ROOT, ", %.1f×", off / on)) + ")";
+    }
+
     /**
      * A JMH figure of a benchmark with exactly these parameters, in the order they are declared
      * ("base=B", "query=Q"...), "p50" or "p99"; NaN when not run. Exact: a query is a prefix of
@@ -422,6 +444,10 @@ public final class BenchReport {
             rows.add(scaleRow("`" + q.replace("|", "\\|") + "`, median (99th percentile)", "99th ≤ 50 ms",
                     "tools/bench ScaleBench", base -> "**" + us(figWith("ScaleBench.count", "p50", "base=" + base, "query=" + q))
                             + "** (" + us(figWith("ScaleBench.count", "p99", "base=" + base, "query=" + q)) + ")"));
+        }
+        for (String[] q : LEAPFROG) {
+            rows.add(scaleRow(q[1] + ", median: read through the small part's games (every part read whole)", "—",
+                    "tools/bench LeapfrogBench -p base=B", base -> leapfrog(base, q[0])));
         }
         rows.add(scaleRow("position lookup, random positions of random games, median (99th percentile)", "≤ 20 µs (≤ 1 ms)",
                 "tools/bench PositionLookupBench.lookup -p base=B", base -> "**" + us(figWith("PositionLookupBench.lookup", "p50",

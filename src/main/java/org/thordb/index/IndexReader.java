@@ -226,11 +226,12 @@ public final class IndexReader {
 
     /** Adds the games with a term to a union (for lookups that gather many terms). */
     public void addTerm(Field f, byte[] term, Postings.Union into) {
-        view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
+        // into an array the view reuses: the value of a term a third of 10M games have is 1.25 MB,
+        // whose allocation took longer than reading it
+        view.scanPrefixInto(Space.TERMS, Terms.key(f, term), Integer.MAX_VALUE, (k, v, length, size) -> {
             if (inScope(k)) {
-                into.add(v);
+                into.add(v, length);
             }
-            return true;
         });
     }
 
@@ -240,13 +241,38 @@ public final class IndexReader {
      */
     public long termCount(Field f, byte[] term) {
         long[] n = {0};
-        view.scanPrefix(Space.TERMS, Terms.key(f, term), (k, v) -> {
+        boolean[] whole = {false};
+        view.scanPrefixInto(Space.TERMS, Terms.key(f, term), HEAD, (k, v, length, size) -> {
             if (inScope(k)) {
-                n[0] += Postings.cardinality(v, v.length);
+                long c = Postings.cardinalityOfHead(v, length);
+                whole[0] |= c < 0;
+                n[0] += Math.max(0, c);
             }
-            return true;
         });
+        if (whole[0]) { // a header longer than the head read (more than 16,000 containers): read all
+            n[0] = 0;
+            view.scanPrefixInto(Space.TERMS, Terms.key(f, term), Integer.MAX_VALUE, (k, v, length, size) -> {
+                if (inScope(k)) {
+                    n[0] += Postings.cardinality(v, length);
+                }
+            });
+        }
         return n[0];
+    }
+
+    /** How much of a postings value a count reads: its header, for up to 16,000 containers. */
+    private static final int HEAD = 64 * 1024;
+
+    // a merged position's value read into it (grown to the largest), not allocated a lookup; a
+    // reader is used by one thread at a time, as its view is
+    private byte[] valueBuffer = new byte[0];
+    private byte[] headBuffer;
+
+    private byte[] heads() {
+        if (headBuffer == null) {
+            headBuffer = new byte[HEAD];
+        }
+        return headBuffer;
     }
 
     /**
@@ -273,8 +299,26 @@ public final class IndexReader {
      */
     public long positionEntriesCount(Position p) {
         Position c = p.canonical();
+        int side = PositionKeys.sideCode(c.toMove());
+        if (catalog.allMerged()) { // the entries' heads alone
+            long n = 0;
+            byte[] head = heads();
+            for (org.thordb.store.MergeGroup g : catalog.groups()) {
+                int size = view.getInto(Space.POSITIONS, PositionKeys.postingKey(c.black(), c.white(), side, g.suffix()), head);
+                long k = size < 0 ? 0 : Postings.cardinalityOfHead(head, Math.min(size, head.length));
+                if (k < 0) {
+                    return positionEntriesCountWhole(c, side);
+                }
+                n += k;
+            }
+            return n;
+        }
+        return positionEntriesCountWhole(c, side);
+    }
+
+    private long positionEntriesCountWhole(Position c, int side) {
         long[] n = {0};
-        positionEntries(c, PositionKeys.sideCode(c.toMove()), (v, length) -> n[0] += Postings.cardinality(v, length));
+        positionEntries(c, side, (v, length) -> n[0] += Postings.cardinality(v, length));
         return n[0];
     }
 
@@ -503,9 +547,7 @@ public final class IndexReader {
             all.or(found);
             return live(all).getLongCardinality();
         }
-        long[] n = {0};
-        positionEntries(c, side, (v, length) -> n[0] += Postings.cardinality(v, length));
-        return n[0];
+        return positionEntriesCount(c);
     }
 
     /**
@@ -517,9 +559,14 @@ public final class IndexReader {
         byte[] key = PositionKeys.key(c.black(), c.white(), side);
         if (catalog.allMerged()) { // every file's entries are the group's: its key is known whole, a get and no scan
             for (org.thordb.store.MergeGroup g : catalog.groups()) {
-                byte[] v = view.get(Space.POSITIONS, PositionKeys.postingKey(c.black(), c.white(), side, g.suffix()));
-                if (v != null) {
-                    visitor.value(v, v.length);
+                byte[] merged = PositionKeys.postingKey(c.black(), c.white(), side, g.suffix());
+                int n = view.getInto(Space.POSITIONS, merged, valueBuffer);
+                if (n > valueBuffer.length) { // larger than any before: read again into a buffer that holds it
+                    valueBuffer = new byte[n];
+                    n = view.getInto(Space.POSITIONS, merged, valueBuffer);
+                }
+                if (n > 0) {
+                    visitor.value(valueBuffer, n);
                 }
             }
             return;

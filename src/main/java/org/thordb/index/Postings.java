@@ -265,8 +265,17 @@ public final class Postings {
             if (bitmaps.isEmpty()) {
                 return ids;
             }
-            bitmaps.add(ids);
-            return org.roaringbitmap.FastAggregation.or(bitmaps.iterator());
+            if (!ids.isEmpty()) {
+                bitmaps.add(ids);
+            }
+            if (bitmaps.size() <= 2) {
+                return bitmaps.size() == 1 ? bitmaps.get(0) : RoaringBitmap.or(bitmaps.get(0), bitmaps.get(1));
+            }
+            // container by container: FastAggregation.or turned each small array container into a
+            // bitmap container first, so that a name's two merged entries at 10M games (some 170
+            // ids in 150 containers each) took 160 µs to join, against 3 µs as here; dense and
+            // overlapping values (100 files' thirds, 15 scores of 300,000 games) join as fast
+            return org.roaringbitmap.FastAggregation.horizontal_or(bitmaps);
         }
     }
 
@@ -281,6 +290,53 @@ public final class Postings {
         }
         return new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
                 java.nio.ByteBuffer.wrap(value, 1, length - 1).slice()).getLongCardinality();
+    }
+
+    /**
+     * The number of ids of a value from its head alone, {@code value[0, length)}: a short list's
+     * count leads it, and a Roaring bitmap's header (its cookie, then a key and a count for each
+     * container) comes before any container, a few hundred bytes for millions of ids. −1 when the
+     * head is too short to hold the header.
+     */
+    public static long cardinalityOfHead(byte[] value, int length) {
+        if (length < 1) {
+            return -1;
+        }
+        if (value[0] == 0) {
+            return length < 11 && !varintEndsWithin(value, 1, length) ? -1 : getVarint(value, new int[] {1});
+        }
+        if (length < 9) {
+            return -1;
+        }
+        int cookie = (int) INTS.get(value, 1);
+        int pos = 5;
+        int size;
+        if ((cookie & 0xFFFF) == SERIAL_COOKIE) {
+            size = (cookie >>> 16) + 1;
+            pos += (size + 7) / 8;
+        } else if (cookie == SERIAL_COOKIE_NO_RUNCONTAINER) {
+            size = (int) INTS.get(value, pos);
+            pos += 4;
+        } else {
+            return -1;
+        }
+        if (size < 0 || pos + 4L * size > length) {
+            return -1;
+        }
+        long n = 0;
+        for (int i = 0; i < size; i++) {
+            n += u16le(value, pos + 4 * i + 2) + 1;
+        }
+        return n;
+    }
+
+    private static boolean varintEndsWithin(byte[] v, int from, int end) {
+        for (int i = from; i < end; i++) {
+            if (v[i] >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Decodes a value. */

@@ -434,6 +434,64 @@ public final class RocksStore implements Store {
         }
 
         @Override
+        public void scanPrefixInto(Space space, byte[] prefix, int head, LengthVisitor visitor) {
+            usable();
+            if (cf(space) == null) {
+                return;
+            }
+            byte[] end = Keys.prefixEnd(prefix);
+            RocksIterator it = space.prefixLength() > 0 && prefix.length == space.prefixLength() ? prefixIterator(space)
+                    : iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read));
+            try {
+                for (it.seek(prefix); it.isValid(); it.next()) {
+                    byte[] key = it.key();
+                    if (end != null && java.util.Arrays.compareUnsigned(key, end) >= 0) {
+                        return;
+                    }
+                    // the value copied into the view's array, grown to it when it is all wanted; a
+                    // head into an array of its size (the other may have grown to megabytes)
+                    byte[] into = head < values.length ? heads(head) : values;
+                    int n = it.value(into);
+                    if (n > into.length && head > into.length) {
+                        values = into = new byte[Math.max(Math.min(n, head), 2 * into.length)];
+                        it.value(into);
+                    }
+                    try {
+                        visitor.entry(key, into, Math.min(n, Math.min(head, into.length)), n);
+                    } catch (RuntimeException e) {
+                        throw Store.isDecodeFailure(e) ? Store.corrupt(dir, space, key, e) : e;
+                    }
+                }
+                it.status();
+            } catch (RocksDBException e) {
+                throw failure("scan failed", e);
+            }
+        }
+
+        private byte[] heads = new byte[0];
+
+        private byte[] heads(int size) {
+            if (heads.length != size) {
+                heads = new byte[size];
+            }
+            return heads;
+        }
+
+        @Override
+        public int getInto(Space space, byte[] key, byte[] into) {
+            usable();
+            if (cf(space) == null) {
+                return -1;
+            }
+            try {
+                int n = db.get(cf(space), read, key, into);
+                return n == RocksDB.NOT_FOUND ? -1 : n;
+            } catch (RocksDBException e) {
+                throw failure("read failed", e);
+            }
+        }
+
+        @Override
         public byte[] get(Space space, byte[] key) {
             usable();
             if (cf(space) == null) {

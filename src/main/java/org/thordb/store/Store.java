@@ -87,6 +87,17 @@ public interface Store extends AutoCloseable {
         boolean entry(byte[] key, byte[] value);
     }
 
+    /** Sees each entry of a scan whose value lies in a reused array. */
+    @FunctionalInterface
+    interface LengthVisitor {
+        /**
+         * Called for each entry in key order: the value is {@code value[0, length)}, of {@code size}
+         * bytes in all ({@code length < size} when only its head was asked for); the array may be
+         * overwritten once the call returns.
+         */
+        void entry(byte[] key, byte[] value, int length, int size);
+    }
+
     /** A consistent view of the store as it was when the view was taken. */
     interface View extends AutoCloseable {
         /** The value of a key, or null. */
@@ -117,6 +128,32 @@ public interface Store extends AutoCloseable {
          * Visits the values of the entries whose key starts with {@code prefix}, for lookups that
          * need no key: an engine may then leave the keys where they are.
          */
+        /**
+         * Visits the entries whose key starts with {@code prefix}, each value copied into an array
+         * the scan reuses (a value of megabytes is then not allocated afresh a read), and only its
+         * first {@code head} bytes (Integer.MAX_VALUE: all of it), for a reader that needs no more
+         * than a header.
+         */
+        default void scanPrefixInto(Space space, byte[] prefix, int head, LengthVisitor visitor) {
+            scanPrefix(space, prefix, (k, v) -> {
+                visitor.entry(k, v, Math.min(head, v.length), v.length);
+                return true;
+            });
+        }
+
+        /**
+         * The first {@code into.length} bytes of the value of a key, copied into {@code into}: its
+         * whole size, or −1 when the key is absent (for a value's header, without reading it all).
+         */
+        default int getInto(Space space, byte[] key, byte[] into) {
+            byte[] v = get(space, key);
+            if (v == null) {
+                return -1;
+            }
+            System.arraycopy(v, 0, into, 0, Math.min(v.length, into.length));
+            return v.length;
+        }
+
         default void scanPrefixValues(Space space, byte[] prefix, ValueVisitor visitor) {
             scanPrefix(space, prefix, (k, v) -> {
                 visitor.value(v, v.length);

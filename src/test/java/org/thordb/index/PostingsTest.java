@@ -76,4 +76,53 @@ class PostingsTest {
         assertNull(Postings.roaringFast(bad, 1, bad.length));
         assertEquals(b, Postings.decode(v));
     }
+
+    @Test
+    void aValuesHeadTellsItsCountAndAUnionThroughSomeGamesKeepsOnlyThose() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        RoaringBitmap sparse = new RoaringBitmap();
+        RoaringBitmap dense = new RoaringBitmap();
+        for (int i = 0; i < 3_000; i++) {
+            sparse.add(rnd.nextInt(10_000_000));
+        }
+        for (int i = 0; i < 400_000; i++) {
+            dense.add(rnd.nextInt(1_000_000));
+        }
+        RoaringBitmap runs = RoaringBitmap.bitmapOfRange(5_000, 900_000);
+        runs.add(2_000_000);
+        RoaringBitmap through = new RoaringBitmap();
+        for (int i = 0; i < 500; i++) {
+            through.add(rnd.nextInt(10_000_000));
+        }
+        through.or(RoaringBitmap.bitmapOf(sparse.select(7), dense.select(9), 6_000, 2_000_000));
+        Postings.Union all = new Postings.Union();
+        Postings.Union some = new Postings.Union(through);
+        for (RoaringBitmap b : java.util.List.of(sparse, dense, runs, RoaringBitmap.bitmapOf(17, 6_000, 9_999_999))) {
+            byte[] v = Postings.encode(b.clone());
+            assertEquals(b.getLongCardinality(), Postings.cardinalityOfHead(v, v.length));
+            // the header alone is enough, and a head shorter than it says so
+            int header = v[0] == 0 ? 3 : headerLength(v);
+            assertEquals(b.getLongCardinality(), Postings.cardinalityOfHead(v, Math.min(v.length, header)));
+            if (v[0] != 0) {
+                assertEquals(-1, Postings.cardinalityOfHead(v, header - 1));
+            }
+            all.add(v);
+            some.add(v);
+        }
+        RoaringBitmap union = all.result();
+        assertEquals(RoaringBitmap.and(union, through), some.result());
+        assertEquals(RoaringBitmap.or(RoaringBitmap.or(sparse, dense), RoaringBitmap.or(runs, RoaringBitmap.bitmapOf(17, 6_000, 9_999_999))),
+                union);
+    }
+
+    /** The length of a Roaring value's header: tag, cookie (and size or run flags), a key and a count a container. */
+    private static int headerLength(byte[] v) {
+        int cookie = (v[1] & 0xff) | (v[2] & 0xff) << 8 | (v[3] & 0xff) << 16 | (v[4] & 0xff) << 24;
+        if ((cookie & 0xffff) == 12347) {
+            int size = (cookie >>> 16) + 1;
+            return 5 + (size + 7) / 8 + 4 * size;
+        }
+        int size = (v[5] & 0xff) | (v[6] & 0xff) << 8 | (v[7] & 0xff) << 16 | (v[8] & 0xff) << 24;
+        return 9 + 4 * size;
+    }
 }

@@ -101,8 +101,9 @@ public final class QueryPlanner {
 
     /**
      * Whether a conjunction reads its parts through the games the parts before leave (the
-     * default), or reads every part whole and intersects after: for benchmarks that measure what
-     * the leapfrog saves, and tests that compare the two.
+     * default), or plans as before the leapfrog (no part sized from its headers, every part read
+     * whole, then intersected): for benchmarks that measure what the leapfrog saves, and tests
+     * that compare the two.
      */
     public static void leapfrog(boolean on) {
         leapfrog = on;
@@ -142,7 +143,7 @@ public final class QueryPlanner {
             java.util.Map<Predicate, Long> estimates = new java.util.HashMap<>();
             for (Expr x : xs) {
                 // sized from its postings' headers (a few names, an opening, a position's entries)
-                long size = x instanceof Predicate p && !picksFiles(x) && !(x instanceof BoardCondition)
+                long size = leapfrog && x instanceof Predicate p && !picksFiles(x) && !(x instanceof BoardCondition)
                         ? size(p, inner, estimates) : -1;
                 if (x instanceof BoardCondition c) {
                     board.add(c);
@@ -162,7 +163,7 @@ public final class QueryPlanner {
             // games the parts before it leave when they are fewer than it holds
             estimated.sort(Comparator.comparingLong(estimates::get));
             for (Predicate p : estimated) {
-                QueryPlan q = leapfrog && survivors != null && survivors.getLongCardinality() < estimates.get(p)
+                QueryPlan q = survivors != null && survivors.getLongCardinality() < estimates.get(p)
                         ? lookupThrough(p, inner, survivors, bitmaps)
                         : p instanceof Predicate.Columnar c && ColumnScan.available(c, inner, access)
                         ? choose(c, inner, survivors, bitmaps, access) : build(p, inner, bitmaps, all, access);
