@@ -478,14 +478,27 @@ public final class RocksStore implements Store {
         }
 
         @Override
-        public int getInto(Space space, byte[] key, byte[] into) {
+        public boolean getInto(Space space, byte[] key, int head, LengthVisitor visitor) {
             usable();
             if (cf(space) == null) {
-                return -1;
+                return false;
             }
             try {
+                byte[] into = head < values.length ? heads(head) : values;
                 int n = db.get(cf(space), read, key, into);
-                return n == RocksDB.NOT_FOUND ? -1 : n;
+                if (n == RocksDB.NOT_FOUND) {
+                    return false;
+                }
+                if (n > into.length && head > into.length) { // larger than any before: read again into one that holds it
+                    values = into = new byte[Math.max(Math.min(n, head), 2 * into.length)];
+                    n = db.get(cf(space), read, key, into);
+                }
+                try {
+                    visitor.entry(key, into, Math.min(n, Math.min(head, into.length)), n);
+                } catch (RuntimeException e) {
+                    throw Store.isDecodeFailure(e) ? Store.corrupt(dir, space, key, e) : e;
+                }
+                return true;
             } catch (RocksDBException e) {
                 throw failure("read failed", e);
             }

@@ -142,16 +142,17 @@ public interface Store extends AutoCloseable {
         }
 
         /**
-         * The first {@code into.length} bytes of the value of a key, copied into {@code into}: its
-         * whole size, or −1 when the key is absent (for a value's header, without reading it all).
+         * Hands the value of a key to {@code visitor}, copied into an array the view reuses, and
+         * only its first {@code head} bytes (Integer.MAX_VALUE: all of it), for a reader that needs
+         * no more than a header; false, and nothing handed over, when the key is absent.
          */
-        default int getInto(Space space, byte[] key, byte[] into) {
+        default boolean getInto(Space space, byte[] key, int head, LengthVisitor visitor) {
             byte[] v = get(space, key);
             if (v == null) {
-                return -1;
+                return false;
             }
-            System.arraycopy(v, 0, into, 0, Math.min(v.length, into.length));
-            return v.length;
+            visitor.entry(key, v, Math.min(head, v.length), v.length);
+            return true;
         }
 
         default void scanPrefixValues(Space space, byte[] prefix, ValueVisitor visitor) {
