@@ -63,11 +63,6 @@ public final class IndexReader {
         return new IndexReader(view, catalog, hash, scope, scopeIds, games);
     }
 
-    /** The games this reader's lookups are read through (null: every game); see {@link #through}. */
-    public RoaringBitmap throughGames() {
-        return through;
-    }
-
     /** A union of postings for a lookup of this reader: of the games it is read {@link #through}, if any. */
     public Postings.Union union() {
         return new Postings.Union(through);
@@ -262,7 +257,6 @@ public final class IndexReader {
 
     /** How much of a postings value a count reads: its header, for up to 16,000 containers. */
     private static final int HEAD = 64 * 1024;
-
 
     /**
      * How many games the opening terms of a line hold ({@link #termCount} of its first moves up to

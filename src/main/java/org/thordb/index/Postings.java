@@ -250,11 +250,6 @@ public final class Postings {
             small[size++] = id;
         }
 
-        /** Whether an id would be kept: a candidate that is not need not be checked. */
-        public boolean wants(int id) {
-            return through == null || through.contains(id);
-        }
-
         /** The union of everything added. */
         public RoaringBitmap result() {
             if (size == 0 && bitmaps.size() == 1) {

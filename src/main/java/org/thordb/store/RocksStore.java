@@ -448,18 +448,8 @@ public final class RocksStore implements Store {
                     if (end != null && java.util.Arrays.compareUnsigned(key, end) >= 0) {
                         return;
                     }
-                    // the value copied into the view's array, grown to it when it is all wanted; a
-                    // head into an array of its size (the other may have grown to megabytes)
-                    byte[] into = head < values.length ? heads(head) : values;
-                    int n = it.value(into);
-                    if (n > into.length && head > into.length) {
-                        values = into = new byte[Math.max(Math.min(n, head), 2 * into.length)];
-                        it.value(into);
-                    }
-                    try {
-                        visitor.entry(key, into, Math.min(n, Math.min(head, into.length)), n);
-                    } catch (RuntimeException e) {
-                        throw Store.isDecodeFailure(e) ? Store.corrupt(dir, space, key, e) : e;
+                    if (!deliver(space, key, head, it::value, visitor)) {
+                        return;
                     }
                 }
                 it.status();
@@ -484,24 +474,39 @@ public final class RocksStore implements Store {
                 return false;
             }
             try {
-                byte[] into = head < values.length ? heads(head) : values;
-                int n = db.get(cf(space), read, key, into);
-                if (n == RocksDB.NOT_FOUND) {
-                    return false;
-                }
-                if (n > into.length && head > into.length) { // larger than any before: read again into one that holds it
-                    values = into = new byte[Math.max(Math.min(n, head), 2 * into.length)];
-                    n = db.get(cf(space), read, key, into);
-                }
-                try {
-                    visitor.entry(key, into, Math.min(n, Math.min(head, into.length)), n);
-                } catch (RuntimeException e) {
-                    throw Store.isDecodeFailure(e) ? Store.corrupt(dir, space, key, e) : e;
-                }
-                return true;
+                return deliver(space, key, head, into -> db.get(cf(space), read, key, into), visitor);
             } catch (RocksDBException e) {
                 throw failure("read failed", e);
             }
+        }
+
+        /** Reads a value into an array, returning its whole size (RocksDB.NOT_FOUND when absent). */
+        private interface ValueRead {
+            int into(byte[] array) throws RocksDBException;
+        }
+
+        /**
+         * Hands a value to {@code visitor}, read into the view's array (grown, and read again,
+         * when it is all wanted and larger than any before) or, for a head, into an array of the
+         * head's size (the other may have grown to megabytes); false when the key is absent.
+         */
+        private boolean deliver(Space space, byte[] key, int head, ValueRead read, LengthVisitor visitor)
+                throws RocksDBException {
+            byte[] into = head < values.length ? heads(head) : values;
+            int n = read.into(into);
+            if (n == RocksDB.NOT_FOUND) {
+                return false;
+            }
+            if (n > into.length && head > into.length) {
+                values = into = new byte[Math.max(Math.min(n, head), 2 * into.length)];
+                read.into(into);
+            }
+            try {
+                visitor.entry(key, into, Math.min(n, Math.min(head, into.length)), n);
+            } catch (RuntimeException e) {
+                throw Store.isDecodeFailure(e) ? Store.corrupt(dir, space, key, e) : e;
+            }
+            return true;
         }
 
         @Override
