@@ -196,7 +196,8 @@ public final class ThorDb implements AutoCloseable {
         Catalog.Schema have = Catalog.schema(s);
         // before schema 6 every store's blocks were bound to 256 entries; its segments keep them
         if (have.version() >= 2 && have.version() < Catalog.SCHEMA_VERSION
-                && have.fingerprintEntries() == org.thordb.index.FingerprintBlock.SCHEMA5_TARGET_ENTRIES
+                && (have.fingerprintEntries() == org.thordb.index.FingerprintBlock.SCHEMA5_TARGET_ENTRIES
+                        || have.version() == 6 && have.fingerprintEntries() == org.thordb.index.FingerprintBlock.TARGET_ENTRIES)
                 && new Catalog.Schema(Catalog.SCHEMA_VERSION, have.openingDepth(), have.fingerprintBits(),
                         want.fingerprintEntries(), have.hash()).equals(want)) {
             if (store.readOnly()) {
@@ -224,11 +225,15 @@ public final class ThorDb implements AutoCloseable {
      * their 7 bits more ignored, and the next {@code optimize} packs them. Version 6 sizes a new
      * segment's blocks for 512 entries, not 256, and names its partition bits in its file row; a
      * row without them (every row before) keeps the bits the old rule gave, so its blocks are
-     * found where they are. The new schema entry is all there is to write.
+     * found where they are. Version 7 says each game's next move in a position's entries; those
+     * written before say none and are read as they are (the explorer then looks up each next move),
+     * and the next {@code optimize} writes them with the moves: the new schema entry and the
+     * {@link Catalog#MOVES_UNSAID_KEY} mark that tells it so are all there is to write.
      */
     private void upgradeFrom3(Catalog.Schema want) {
         try (Store.Batch b = store.batch()) {
             b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
+            b.put(Space.META, Catalog.MOVES_UNSAID_KEY, new byte[0]);
             b.commit();
         }
     }
@@ -249,6 +254,7 @@ public final class ThorDb implements AutoCloseable {
                 });
             }
             b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
+            b.put(Space.META, Catalog.MOVES_UNSAID_KEY, new byte[0]);
             b.commit();
         }
     }

@@ -3,6 +3,7 @@ package org.thordb;
 import java.nio.file.Path;
 import org.thordb.index.FingerprintBlock;
 import org.thordb.index.PositionHash;
+import org.thordb.index.Postings;
 import org.thordb.index.SegmentIndexer;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
@@ -24,6 +25,7 @@ final class OldStores {
      * @return the blocks written again at other bits than they had
      */
     static int beforeSchemaSix(Path dir, int version) {
+        beforeSchemaSeven(dir);
         int[] moved = {0};
         try (Store s = RocksStore.open(dir); Store.View v = s.view(); Store.Batch b = s.batch()) {
             Catalog c = Catalog.load(v);
@@ -53,6 +55,43 @@ final class OldStores {
             b.commit();
         }
         return moved[0];
+    }
+
+    /**
+     * Makes a closed store look as schema 6 wrote it, as far as schema 7 differs: position entries
+     * that do not say their games' next moves, and a schema entry of version 6.
+     *
+     * @return the entries written again without their moves
+     */
+    static int beforeSchemaSeven(Path dir) {
+        int[] n = {0};
+        try (Store s = RocksStore.open(dir); Store.View v = s.view(); Store.Batch b = s.batch()) {
+            v.scan(Store.Space.POSITIONS, new byte[0], null, (k, val) -> {
+                if (Postings.hasMoves(val)) {
+                    b.put(Store.Space.POSITIONS, k, Postings.encode(Postings.decode(val)));
+                    n[0]++;
+                }
+                return true;
+            });
+            Catalog.Schema now = Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY));
+            b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(6, now.openingDepth(),
+                    now.fingerprintBits(), now.fingerprintEntries(), now.hash())));
+            b.commit();
+        }
+        return n[0];
+    }
+
+    /** Whether a closed store's position entries all say their games' next moves, and it has no mark saying otherwise. */
+    static boolean movesSaid(Path dir) {
+        boolean[] all = {true};
+        try (Store s = RocksStore.open(dir); Store.View v = s.view()) {
+            v.scan(Store.Space.POSITIONS, new byte[0], null, (k, val) -> {
+                all[0] &= (k[16] & 0xff) >= 16 || Postings.hasMoves(val);
+                return all[0];
+            });
+            all[0] &= v.get(Store.Space.META, Catalog.MOVES_UNSAID_KEY) == null;
+        }
+        return all[0];
     }
 
     /** The schema version a closed store records. */

@@ -206,5 +206,66 @@ class OptimizeRealTest {
             assertEquals((long) want.size(), (long) db.read(r -> r.positionCount(c)), c.toBoardString());
         }
         assertEquals(scan.games().size(), db.position(Position.start()).getCardinality());
+        checkNextMoves(db, scan, asked);
+    }
+
+    /**
+     * The games of each position asked split by their next move, as the position's entries and
+     * the fingerprint replays say them ({@code IndexReader.positionByNextMove}), against a plain
+     * replay: each game's next move turned to the orientation asked, compared by the position it
+     * leads to (equivalent moves of a symmetric position lead to the same one). A store whose
+     * entries do not say their moves (upgraded from schema 6, not yet optimized) must carry the mark.
+     */
+    static void checkNextMoves(ThorDb db, PlainScan scan, List<Position> asked) {
+        Map<Position, Position> askedOf = new HashMap<>();
+        for (Position a : asked) {
+            askedOf.put(a.canonical(), a);
+        }
+        Map<Position, Map<Long, String>> want = new HashMap<>();
+        for (PlainScan.Game g : scan.games()) {
+            int[] sq = g.game().squares();
+            long key = (long) g.year() * 100_000 + g.record();
+            List<Position> reached = new ArrayList<>();
+            org.thordb.othello.Replay.replay(sq, (ply, at) -> reached.add(at));
+            for (int ply = 0; ply < reached.size(); ply++) {
+                Position at = reached.get(ply);
+                Position a = askedOf.get(at.canonical());
+                if (a == null) {
+                    continue;
+                }
+                String next = "end"; // the last legal move led here
+                if (ply < reached.size() - 1) {
+                    for (org.thordb.othello.Symmetry t : org.thordb.othello.Symmetry.values()) {
+                        if (at.transform(t).equals(a)) {
+                            next = a.play(t.apply(sq[ply])).canonical().toBoardString();
+                            break;
+                        }
+                    }
+                }
+                want.computeIfAbsent(at.canonical(), k -> new HashMap<>()).put(key, next);
+            }
+        }
+        boolean unsaid = db.read(r -> r.meta(org.thordb.store.Catalog.MOVES_UNSAID_KEY)) != null;
+        int said = 0;
+        for (Position a : asked) {
+            RoaringBitmap[] byMove = db.read(r -> r.positionByNextMove(a));
+            if (byMove == null) {
+                assertTrue(unsaid, "entries without their next moves in a store not upgraded from schema 6: "
+                        + a.toBoardString());
+                continue;
+            }
+            said++;
+            Map<Long, String> got = new HashMap<>();
+            for (int m = 0; m <= org.thordb.index.Postings.END; m++) {
+                if (byMove[m] != null) {
+                    String next = m == org.thordb.index.Postings.END ? "end" : a.play(m).canonical().toBoardString();
+                    for (long k : keys(db, byMove[m])) {
+                        assertEquals(null, got.put(k, next), "a game under two next moves");
+                    }
+                }
+            }
+            assertEquals(want.getOrDefault(a.canonical(), Map.of()), got, "next moves of " + a.toBoardString());
+        }
+        assertTrue(unsaid || said == asked.size());
     }
 }

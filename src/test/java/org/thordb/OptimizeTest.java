@@ -155,6 +155,123 @@ class OptimizeTest {
         }
     }
 
+    /** Explorations of the start, a few openings and positions of some games, in the orientations they were played. */
+    private static List<org.thordb.othello.Position> explored(PlainScan scan) {
+        List<org.thordb.othello.Position> out = new ArrayList<>(List.of(org.thordb.othello.Position.start(),
+                org.thordb.othello.Position.afterLine("f5d6"), org.thordb.othello.Position.afterLine("e6f4c3")));
+        Random rnd = new Random(7);
+        for (int i = 0; i < 12; i++) {
+            int[] sq = scan.games().get(rnd.nextInt(scan.games().size())).game().squares();
+            out.add(org.thordb.othello.Replay.replay(sq, Math.min(sq.length, 3 + rnd.nextInt(25)), null).finalPosition());
+        }
+        return out;
+    }
+
+    private static Map<org.thordb.othello.Position, org.thordb.explore.Exploration> explorations(ThorDb db,
+            List<org.thordb.othello.Position> ps, org.thordb.explore.Explorer.Way way) {
+        Map<org.thordb.othello.Position, org.thordb.explore.Exploration> out = new HashMap<>();
+        org.thordb.explore.Columns columns = db.read(org.thordb.explore.Columns::of);
+        for (org.thordb.othello.Position p : ps) {
+            out.put(p, db.read(r -> org.thordb.explore.Explorer.explore(r, columns, p, "", way, 4096)));
+        }
+        return out;
+    }
+
+    /**
+     * A store of schema 6 (position entries that do not say their games' next moves) is upgraded in
+     * place: the explorer looks up each next move as before, verify counts the entries without moves
+     * and finds no problem, and the next optimize writes every entry with its moves, after which the
+     * explorer reads them. Every exploration is the one the records give (their games replayed). A
+     * wrong move in a merged entry is then found by verify and repaired from the records.
+     */
+    @Test
+    void aStoreOfSchemaSixGetsItsNextMovesFromTheNextMerge() throws Exception {
+        Path files = tmp.resolve("files");
+        List<Path> written = org.thordb.sample.SampleBase.write(files, "CLUB", 1990, 5, 700, 17L);
+        Path last = written.stream().filter(f -> f.toString().endsWith(".wtb")).sorted().reduce((a, b) -> b).orElseThrow();
+        Path first = java.nio.file.Files.createDirectories(tmp.resolve("first"));
+        for (Path f : written) {
+            if (!f.equals(last)) {
+                java.nio.file.Files.createSymbolicLink(first.resolve(f.getFileName()), f);
+            }
+        }
+        PlainScan scan = new PlainScan(files);
+        List<org.thordb.othello.Position> ps = explored(scan);
+        Path dir = tmp.resolve("db");
+        Map<org.thordb.othello.Position, org.thordb.explore.Exploration> want;
+        try (ThorDb db = ThorDb.open(dir)) {
+            db.importFiles(List.of(first), Importer.Options.defaults(), m -> { });
+            db.optimize(false, m -> { }); // four years merged, the fifth imported after: both kinds of entry
+            db.importFiles(List.of(last), Importer.Options.defaults(), m -> { });
+            want = explorations(db, ps, org.thordb.explore.Explorer.Way.GAMES); // from the records
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.ENTRIES));
+        }
+        assertTrue(OldStores.movesSaid(dir));
+        assertTrue(OldStores.beforeSchemaSeven(dir) > 100);
+        assertFalse(OldStores.movesSaid(dir));
+        try (ThorDb db = ThorDb.open(dir)) {
+            assertEquals(Catalog.SCHEMA_VERSION, db.read(r -> Catalog.schema(r.meta(Catalog.SCHEMA_KEY))).version());
+            assertTrue(db.<Boolean>read(r -> r.positionByNextMove(org.thordb.othello.Position.afterLine("f5d6")) == null),
+                    "entries written before say no move");
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.CHEAPEST));
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.ENTRIES), "the lookups answer instead");
+            List<String> said = new ArrayList<>();
+            assertEquals(0, db.verify(false, said::add).problems(), said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.contains("do not say their next moves yet")), said.toString());
+            OptimizeRealTest.checkAgainstReplay(db, scan, 6);
+            db.optimize(false, m -> { });
+        }
+        assertTrue(OldStores.movesSaid(dir), "the merge wrote every position entry with its games' next moves");
+        try (ThorDb db = ThorDb.open(dir)) {
+            for (org.thordb.othello.Position p : ps) {
+                assertTrue(db.<Boolean>read(r -> r.positionByNextMove(p) != null), p.toBoardString());
+            }
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.ENTRIES));
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.CHEAPEST));
+            List<String> said = new ArrayList<>();
+            assertEquals(0, db.verify(false, said::add).problems(), said.toString());
+            assertFalse(said.stream().anyMatch(m -> m.contains("do not say their next moves yet")), said.toString());
+            OptimizeRealTest.checkAgainstReplay(db, scan, 7);
+        }
+        // one game of a merged entry said to have played another move
+        try (Store s = RocksStore.open(dir)) {
+            byte[][] entry = {null, null};
+            try (Store.View v = s.view()) {
+                v.scan(Store.Space.POSITIONS, new byte[0], null, (k, val) -> {
+                    if (MergeGroup.isGroupSuffix(Keys.getU32(k, k.length - 4)) && org.thordb.index.Postings.cardinality(val, val.length) > 3) {
+                        entry[0] = k;
+                        entry[1] = val;
+                        return false;
+                    }
+                    return true;
+                });
+            }
+            List<int[]> games = new ArrayList<>();
+            org.thordb.index.Postings.forEachMove(entry[1], entry[1].length, (id, move) -> games.add(new int[] {id, move}));
+            int[] ids = games.stream().mapToInt(g -> g[0]).toArray();
+            byte[] moves = new byte[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                moves[i] = (byte) games.get(i)[1];
+            }
+            moves[1] = (byte) (moves[1] == org.thordb.index.Postings.END ? 0 : org.thordb.index.Postings.END);
+            try (Store.Batch b = s.batch()) {
+                b.put(Store.Space.POSITIONS, entry[0], org.thordb.index.Postings.encode(ids, moves, ids.length));
+                b.commit();
+            }
+        }
+        try (ThorDb db = ThorDb.open(dir)) {
+            List<String> said = new ArrayList<>();
+            assertEquals(1, db.verify(false, said::add).problems(), said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.startsWith("positions: the next moves the entries of ")), said.toString());
+            assertTrue(db.verify(true, m -> { }).repaired() > 0);
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.ENTRIES));
+            db.optimize(false, m -> { });
+            assertEquals(0, db.verify(false, m -> { }).problems());
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.CHEAPEST));
+        }
+    }
+
     @Test
     void damagedMergedEntriesAreFoundAndRepairedFromTheRecords() throws Exception {
         Path files = tmp.resolve("files");

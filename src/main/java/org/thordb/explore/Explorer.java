@@ -12,11 +12,12 @@ import org.thordb.othello.Position;
 import org.thordb.query.exec.QueryEngine;
 
 /**
- * Next-move statistics from the indexes alone, reading no game record: the games that played move
- * m from position P are those that reach P and reach P after m (a game's positions are one a ply,
- * so reaching both means m, or a move equivalent to it, came next). Transpositions count, as the
- * position index is up to move order and symmetry. Results, scores and years are intersections
- * with the term postings.
+ * Next-move statistics from the indexes alone: a position's entries say which move each of their
+ * games played next ({@link IndexReader#positionByNextMove}), so one lookup of the position splits
+ * its games by move, and the per-game columns ({@link Columns}) give each row's results, scores
+ * and years. Transpositions count, as the position index is up to move order and symmetry. A store
+ * whose entries do not say the next moves yet (written before schema 7) is explored as before:
+ * the games that played m from P are those that reach P and the position after m.
  *
  * <p>Usage: {@code Exploration e = Explorer.explore(reader, position, "year >= 2000");}
  */
@@ -49,8 +50,14 @@ public final class Explorer {
 
     /** How the next moves of a position's games are found. */
     public enum Way {
-        /** The book's, with no filter and the position in it ({@link ExplorationBook}); else the cheapest by the estimates below. */
+        /**
+         * The book's, with no filter and the position in it ({@link ExplorationBook}); else the
+         * position's own entries ({@link #ENTRIES}); else, for entries that do not say the next
+         * moves, the cheapest of the other two by the estimates below.
+         */
         CHEAPEST,
+        /** The position's entries, which say each game's next move: one lookup in all. */
+        ENTRIES,
         /** One position lookup a legal move, intersected with the position's games. */
         LOOKUPS,
         /** The games' records read and replayed to the position (the game table's moves when it is made). */
@@ -81,10 +88,6 @@ public final class Explorer {
                         : new Exploration(booked.position(), filter, booked.total(), booked.rows(), booked.endsHere());
             }
         }
-        RoaringBitmap here = r.position(p);
-        if (where != null) { // a blank filter (spaces, comments) is every game, as a blank query is
-            here = RoaringBitmap.and(here, QueryEngine.evaluate(where, r));
-        }
         // the legal moves, grouped by the position they lead to (up to symmetry)
         Map<Position, List<Integer>> groups = new LinkedHashMap<>();
         for (long m = p.legalMoves(); m != 0; m &= m - 1) {
@@ -92,6 +95,20 @@ public final class Explorer {
             groups.computeIfAbsent(p.play(sq).canonical(), k -> new ArrayList<>()).add(sq);
         }
         Stats stats = new Stats(columns, byIntersectionFrom);
+        if (way == Way.CHEAPEST || way == Way.ENTRIES) {
+            RoaringBitmap[] byMove = r.positionByNextMove(p);
+            if (byMove != null) {
+                Exploration e = fromEntries(p, filter, where == null ? null : QueryEngine.evaluate(where, r), byMove,
+                        groups, stats);
+                if (e != null) {
+                    return e;
+                }
+            }
+        }
+        RoaringBitmap here = r.position(p);
+        if (where != null) { // a blank filter (spaces, comments) is every game, as a blank query is
+            here = RoaringBitmap.and(here, QueryEngine.evaluate(where, r));
+        }
         List<Exploration.Row> rows = new ArrayList<>();
         RoaringBitmap played = new RoaringBitmap();
         long n = here.getLongCardinality();
@@ -119,6 +136,50 @@ public final class Explorer {
                 .thenComparingInt(Exploration.Row::move));
         Exploration.Row ends = stats.row(-1, RoaringBitmap.andNot(here, played));
         return new Exploration(p, filter == null ? "" : filter, here.getLongCardinality(), rows, ends);
+    }
+
+    /**
+     * The exploration from the position's games split by their next moves (squares as {@code p}
+     * is given, {@link org.thordb.index.Postings#END} for the games that end there), each group of
+     * equivalent moves one row; the games kept are those of {@code filtered} (null: all). Null when
+     * a game's next move is not a legal move of {@code p} (it cannot be, but then the index is not
+     * trusted here).
+     */
+    private static Exploration fromEntries(Position p, String filter, RoaringBitmap filtered, RoaringBitmap[] byMove,
+                                           Map<Position, List<Integer>> groups, Stats stats) {
+        long legal = p.legalMoves();
+        for (int sq = 0; sq < org.thordb.index.Postings.END; sq++) {
+            if (byMove[sq] != null && (legal & 1L << sq) == 0) {
+                return null;
+            }
+        }
+        List<Exploration.Row> rows = new ArrayList<>();
+        long total = 0;
+        for (List<Integer> same : groups.values()) {
+            RoaringBitmap games = null;
+            for (int sq : same) {
+                if (byMove[sq] != null) {
+                    games = games == null ? byMove[sq] : RoaringBitmap.or(games, byMove[sq]);
+                }
+            }
+            if (games != null && filtered != null) {
+                games = RoaringBitmap.and(games, filtered);
+            }
+            if (games != null && !games.isEmpty()) {
+                rows.add(stats.row(shown(same), games));
+                total += games.getLongCardinality();
+            }
+        }
+        RoaringBitmap ends = byMove[org.thordb.index.Postings.END];
+        if (ends == null) {
+            ends = new RoaringBitmap();
+        } else if (filtered != null) {
+            ends = RoaringBitmap.and(ends, filtered);
+        }
+        total += ends.getLongCardinality();
+        rows.sort(Comparator.comparingLong(Exploration.Row::games).reversed()
+                .thenComparingInt(Exploration.Row::move));
+        return new Exploration(p, filter == null ? "" : filter, total, rows, stats.row(-1, ends));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
+import org.thordb.othello.Symmetry;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
@@ -400,8 +401,46 @@ public final class IndexReader {
         int side = PositionKeys.sideCode(c.toMove());
         Postings.Union out = union();
         positionEntries(c, side, out::add);
-        singleGames(c, side, through, out::add);
+        singleGames(c, side, through, (id, move) -> out.add(id));
         return live(out.result());
+    }
+
+    /**
+     * The games that reach a position, as {@link #position} gives them, split by the move each
+     * played next: {@code [sq]} the games that played square {@code sq} (0 = a1 … 63 = h8, in the
+     * orientation {@code p} is given in), {@code [64]} ({@link Postings#END}) those whose last legal move
+     * led there; null entries for moves no game played. Read from the position's own entries, which
+     * say each game's next move, and from the replay that checks each fingerprint candidate: no
+     * other position is looked up. Null when an entry does not say its games' next moves (one
+     * written before schema 7, until {@code thordb optimize} writes it again).
+     */
+    public RoaringBitmap[] positionByNextMove(Position p) {
+        Symmetry turn = p.canonicalSymmetry();
+        Position c = p.transform(turn);
+        int side = PositionKeys.sideCode(c.toMove());
+        RoaringBitmap[] canonical = new RoaringBitmap[Postings.END + 1];
+        boolean[] said = {true};
+        positionEntries(c, side, (v, length) -> said[0] &= Postings.addByMove(v, length, canonical));
+        if (!said[0]) {
+            return null;
+        }
+        singleGames(c, side, null, (id, move) -> {
+            if (canonical[move] == null) {
+                canonical[move] = new RoaringBitmap();
+            }
+            canonical[move].add(id);
+        });
+        Symmetry back = turn.inverse();
+        RoaringBitmap[] out = new RoaringBitmap[Postings.END + 1];
+        for (int m = 0; m <= Postings.END; m++) {
+            if (canonical[m] != null) {
+                RoaringBitmap games = live(canonical[m]);
+                if (!games.isEmpty()) {
+                    out[m == Postings.END ? m : back.apply(m)] = games;
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -522,7 +561,7 @@ public final class IndexReader {
         Position c = p.canonical();
         int side = PositionKeys.sideCode(c.toMove());
         RoaringBitmap found = new RoaringBitmap();
-        singleGames(c, side, null, found::add);
+        singleGames(c, side, null, (id, move) -> found.add(id));
         if (!found.isEmpty() || masks()) {
             Postings.Union out = new Postings.Union();
             positionEntries(c, side, out::add);
@@ -561,12 +600,13 @@ public final class IndexReader {
     }
 
     /**
-     * Hands over the games that are alone in their segment to reach canonical position {@code c}:
-     * the candidates of its fingerprint blocks (one prefix scan per partition size among the
+     * Hands over the games that are alone in their segment to reach canonical position {@code c},
+     * with the move each played next (turned as {@code c} is, or {@link Postings#END}): the
+     * candidates of its fingerprint blocks (one prefix scan per partition size among the
      * segments) that replay to it; only those of {@code only}, when it is not null (a candidate
      * outside it is not replayed).
      */
-    private void singleGames(Position c, int side, RoaringBitmap only, java.util.function.IntConsumer found) {
+    private void singleGames(Position c, int side, RoaringBitmap only, Postings.MoveVisitor found) {
         long h = hash.hash(c.black(), c.white(), side);
         int fp = FingerprintBlock.fingerprint(h);
         int ply = c.discs() - 4;
@@ -585,8 +625,10 @@ public final class IndexReader {
                             FingerprintBlock.candidates(block, length, fp, local -> {
                                 if (local != last[0]) {
                                     last[0] = local;
-                                    if ((only == null || only.contains(first + local)) && reaches(first + local, ply, c)) {
-                                        found.accept(first + local);
+                                    int next;
+                                    if ((only == null || only.contains(first + local))
+                                            && (next = nextMove(game(first + local), ply, c)) >= 0) {
+                                        found.game(first + local, next);
                                     }
                                 }
                             });
@@ -598,8 +640,9 @@ public final class IndexReader {
                 int hb = l.hashBits();
                 int partition = FingerprintBlock.mergedPartition(h, hb, l.totalBits());
                 Store.ValueVisitor merged = (block, length) -> mergedCandidates(block, length, g, hb, fp, id -> {
-                    if ((only == null || only.contains(id)) && reaches(id, ply, c)) {
-                        found.accept(id);
+                    int next;
+                    if ((only == null || only.contains(id)) && (next = nextMove(game(id), ply, c)) >= 0) {
+                        found.game(id, next);
                     }
                 });
                 if (g.merging()) { // blocks of other layouts may share the prefix while a merge is under way
@@ -656,22 +699,31 @@ public final class IndexReader {
         return sizes;
     }
 
-    /** Whether game {@code id} stands at the canonical position {@code c} after {@code ply} moves. */
-    private boolean reaches(int id, int ply, Position c) {
-        return reaches(game(id), ply, c);
+    /** Whether game {@code g} stands at the canonical position {@code c} after {@code ply} moves. */
+    private static boolean reaches(GameRow g, int ply, Position c) {
+        return nextMove(g, ply, c) >= 0;
     }
 
-    private static boolean reaches(GameRow g, int ply, Position c) {
+    /**
+     * The move game {@code g} played from the canonical position {@code c}, turned as {@code c}
+     * is ({@link Postings#END} when its last legal move led there), or −1 when it does not stand
+     * at {@code c} after {@code ply} moves.
+     */
+    private static int nextMove(GameRow g, int ply, Position c) {
         if (g == null || g.side() != 8 || g.validMoves() < ply) {
-            return false;
+            return -1;
         }
         long[] at = new long[3];
-        if (!Replay.boardsAfter(new WthorGame(g.raw(), 8).squares(), ply, at)) {
-            return false;
+        int[] squares = new WthorGame(g.raw(), 8).squares();
+        if (!Replay.boardsAfter(squares, ply, at)) {
+            return -1;
         }
         long[] canon = new long[2];
-        org.thordb.othello.Symmetry.canonicalize(at[0], at[1], canon);
-        return canon[0] == c.black() && canon[1] == c.white() && (int) at[2] == PositionKeys.sideCode(c.toMove());
+        int image = Symmetry.canonicalize(at[0], at[1], canon);
+        if (canon[0] != c.black() || canon[1] != c.white() || (int) at[2] != PositionKeys.sideCode(c.toMove())) {
+            return -1;
+        }
+        return ply < g.validMoves() ? Symmetry.imageSquare(image, squares[ply]) : Postings.END;
     }
 
     /**

@@ -8,6 +8,8 @@ import org.roaringbitmap.RoaringBitmap;
 /**
  * The value of a postings key: a set of game ids. Small sets (most positions are reached by few
  * games) are a varint-delta list, tag 0; larger ones a Roaring bitmap in its portable format, tag 1.
+ * A position's entry also says which move each of its games played next (tag bit 2, {@link
+ * #encode(int[], byte[], int)}): what the explorer reads instead of a lookup a next move.
  *
  * <p>Usage: {@code byte[] v = Postings.encode(ids, n); RoaringBitmap games = Postings.decode(v);}
  */
@@ -16,6 +18,190 @@ public final class Postings {
     }
 
     private static final int SMALL = 48;
+
+    /** The tag bit of a Roaring bitmap (clear: a varint list). */
+    private static final int ROARING = 1;
+    /** The tag bit of a value whose games' next moves follow its ids. */
+    private static final int MOVES = 2;
+    /** The next move of a game that ends at the position (its last legal move was played). */
+    public static final int END = 64;
+
+    /**
+     * Encodes the first {@code n} ids of {@code ids} (ascending, distinct) with the next move of
+     * each, {@code moves[i]} a square 0–63 turned as the position's canonical form or {@link #END}.
+     * The moves follow the ids in one of two layouts, whichever is shorter: each game's move in 7
+     * bits (tag bit {@code DIRECT}), or each game's code among the {@code k} distinct moves in
+     * {@code w} bits, then those moves (ascending; code c is the c-th), then {@code k} in a byte,
+     * {@code w} being the fewest bits that number {@code k} codes (0 when every game played the
+     * same move). Bits are packed in id order from the low bit of each byte. A deep position's two
+     * or three games take the first (two bytes), a position of thousands the second (a few bits a game).
+     */
+    public static byte[] encode(int[] ids, byte[] moves, int n) {
+        byte[] body = encode(ids, n);
+        boolean[] seen = new boolean[END + 1];
+        for (int i = 0; i < n; i++) {
+            seen[moves[i]] = true;
+        }
+        int[] codeOf = new int[END + 1];
+        byte[] distinct = new byte[END + 1];
+        int k = 0;
+        for (int m = 0; m <= END; m++) {
+            if (seen[m]) {
+                codeOf[m] = k;
+                distinct[k++] = (byte) m;
+            }
+        }
+        int w = codeBits(k);
+        int codeBytes = packedBytes(n, w);
+        int directBytes = packedBytes(n, 7);
+        if (directBytes <= codeBytes + k + 1) {
+            byte[] out = java.util.Arrays.copyOf(body, body.length + directBytes);
+            out[0] |= MOVES | DIRECT;
+            for (int i = 0; i < n; i++) {
+                pack(out, body.length, i, 7, moves[i]);
+            }
+            return out;
+        }
+        byte[] out = java.util.Arrays.copyOf(body, body.length + codeBytes + k + 1);
+        out[0] |= MOVES;
+        if (w > 0) {
+            for (int i = 0; i < n; i++) {
+                pack(out, body.length, i, w, codeOf[moves[i]]);
+            }
+        }
+        System.arraycopy(distinct, 0, out, body.length + codeBytes, k);
+        out[out.length - 1] = (byte) k;
+        return out;
+    }
+
+    /** The tag bit of moves written 7 bits a game (else: codes among the distinct moves). */
+    private static final int DIRECT = 4;
+
+    private static int packedBytes(int n, int w) {
+        return (int) (((long) n * w + 7) >>> 3);
+    }
+
+    /** Writes value {@code c} as the {@code i}-th of {@code w}-bit values packed from byte {@code from}. */
+    private static void pack(byte[] out, int from, int i, int w, int c) {
+        long bit = (long) i * w;
+        int at = from + (int) (bit >>> 3);
+        int shift = (int) (bit & 7);
+        out[at] |= (byte) (c << shift);
+        if (shift + w > 8) {
+            out[at + 1] |= (byte) (c >>> (8 - shift));
+        }
+    }
+
+    /** The bits of a code among {@code k} distinct moves. */
+    private static int codeBits(int k) {
+        return k <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(k - 1);
+    }
+
+    /** Whether a value says its games' next moves ({@link #encode(int[], byte[], int)}). */
+    public static boolean hasMoves(byte[] value) {
+        return (value[0] & MOVES) != 0;
+    }
+
+    /** Where the ids of a value held in {@code value[0, length)} end: its length, unless the next moves follow. */
+    static int idsEnd(byte[] value, int length) {
+        if ((value[0] & MOVES) == 0) {
+            return length;
+        }
+        long n = (value[0] & ROARING) == 0 ? getVarint(value, new int[] {1}) : cardinalityOfHead(value, length);
+        if ((value[0] & DIRECT) != 0) {
+            return length - packedBytes((int) n, 7);
+        }
+        int k = value[length - 1] & 0xff;
+        return length - 1 - k - packedBytes((int) n, codeBits(k));
+    }
+
+    /** Sees the games of a value with their next moves, in id order. */
+    @FunctionalInterface
+    public interface MoveVisitor {
+        /** Game {@code id} played {@code move} next (a square turned as the canonical form, or {@link #END}). */
+        void game(int id, int move);
+    }
+
+    /**
+     * The games of a value held in {@code value[0, length)}, each with its next move, split by the
+     * move: {@code into[m]} gets the ids that played m ({@link #END}: ended there), made when
+     * missing. False, with nothing added, when the value does not say its next moves.
+     */
+    public static boolean addByMove(byte[] value, int length, RoaringBitmap[] into) {
+        if ((value[0] & MOVES) == 0) {
+            return false;
+        }
+        if ((value[0] & DIRECT) == 0 && (value[length - 1] & 0xff) == 1) { // every game played the same move: no code to read
+            int m = value[length - 2] & 0xff;
+            if (into[m] == null) {
+                into[m] = new RoaringBitmap();
+            }
+            addTo(value, length, into[m]);
+            return true;
+        }
+        @SuppressWarnings("unchecked")
+        org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap>[] writers = new org.roaringbitmap.RoaringBitmapWriter[END + 1];
+        forEachMove(value, length, (id, move) -> {
+            if (writers[move] == null) {
+                writers[move] = org.roaringbitmap.RoaringBitmapWriter.writer().get();
+            }
+            writers[move].add(id);
+        });
+        for (int m = 0; m <= END; m++) {
+            if (writers[m] != null) {
+                RoaringBitmap b = writers[m].get();
+                if (into[m] == null) {
+                    into[m] = b;
+                } else {
+                    into[m].or(b);
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Hands over each game of a value held in {@code value[0, length)} with its next move, in id
+     * order. False, with nothing handed over, when the value does not say its next moves.
+     */
+    public static boolean forEachMove(byte[] value, int length, MoveVisitor visitor) {
+        if ((value[0] & MOVES) == 0) {
+            return false;
+        }
+        boolean direct = (value[0] & DIRECT) != 0;
+        int k = direct ? 0 : value[length - 1] & 0xff;
+        int distinctAt = length - 1 - k;
+        int w = direct ? 7 : codeBits(k);
+        int end = idsEnd(value, length);
+        int mask = (1 << w) - 1;
+        long[] bit = {(long) end << 3};
+        java.util.function.IntConsumer each = id -> {
+            int c = 0;
+            if (w > 0) {
+                long b = bit[0];
+                int at = (int) (b >>> 3);
+                int shift = (int) (b & 7);
+                int two = (value[at] & 0xff) | (shift + w > 8 ? (value[at + 1] & 0xff) << 8 : 0);
+                c = (two >>> shift) & mask;
+                bit[0] = b + w;
+            }
+            visitor.game(id, direct ? c : value[distinctAt + c] & 0xff);
+        };
+        if ((value[0] & ROARING) == 0) {
+            int[] pos = {1};
+            int n = getVarint(value, pos);
+            int prev = 0;
+            for (int i = 0; i < n; i++) {
+                prev += getVarint(value, pos);
+                each.accept(prev);
+            }
+        } else {
+            for (org.roaringbitmap.IntIterator it = roaring(value, length).getIntIterator(); it.hasNext(); ) {
+                each.accept(it.next());
+            }
+        }
+        return true;
+    }
 
     /** Encodes the first {@code n} ids of {@code ids}, sorted ascending and distinct. */
     public static byte[] encode(int[] ids, int n) {
@@ -53,7 +239,7 @@ public final class Postings {
 
     /** Adds the ids of a value held in {@code value[0, length)} to {@code into}. */
     public static void addTo(byte[] value, int length, RoaringBitmap into) {
-        if (value[0] == 0) {
+        if ((value[0] & ROARING) == 0) {
             int[] pos = {1};
             int n = getVarint(value, pos);
             int prev = 0;
@@ -76,6 +262,7 @@ public final class Postings {
      * reader, so a damaged value fails there as it did before.
      */
     static RoaringBitmap roaring(byte[] value, int length) {
+        length = idsEnd(value, length);
         RoaringBitmap fast = roaringFast(value, 1, length);
         if (fast != null) {
             return fast;
@@ -217,7 +404,7 @@ public final class Postings {
 
         /** Adds the ids of a value held in {@code value[0, length)} (copied: the array may be reused). */
         public void add(byte[] value, int length) {
-            if (value[0] == 0) {
+            if ((value[0] & ROARING) == 0) {
                 int[] pos = {1};
                 int n = getVarint(value, pos);
                 if (size + n > small.length) {
@@ -234,7 +421,7 @@ public final class Postings {
                 bitmaps.add(roaring(value, length));
             } else {
                 org.roaringbitmap.buffer.ImmutableRoaringBitmap serialized = new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
-                        ByteBuffer.wrap(value, 1, length - 1).slice());
+                        ByteBuffer.wrap(value, 1, idsEnd(value, length) - 1).slice());
                 bitmaps.add(org.roaringbitmap.buffer.ImmutableRoaringBitmap.and(throughBuffer, serialized).toRoaringBitmap());
             }
         }
@@ -279,11 +466,11 @@ public final class Postings {
      * its header.
      */
     public static long cardinality(byte[] value, int length) {
-        if (value[0] == 0) {
+        if ((value[0] & ROARING) == 0) {
             return getVarint(value, new int[] {1});
         }
         return new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
-                java.nio.ByteBuffer.wrap(value, 1, length - 1).slice()).getLongCardinality();
+                java.nio.ByteBuffer.wrap(value, 1, idsEnd(value, length) - 1).slice()).getLongCardinality();
     }
 
     /**
@@ -296,7 +483,7 @@ public final class Postings {
         if (length < 1) {
             return -1;
         }
-        if (value[0] == 0) {
+        if ((value[0] & ROARING) == 0) {
             return length < 11 && !varintEndsWithin(value, 1, length) ? -1 : getVarint(value, new int[] {1});
         }
         if (length < 9) {

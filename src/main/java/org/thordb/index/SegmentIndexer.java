@@ -50,6 +50,8 @@ public final class SegmentIndexer {
     private long[] ow = new long[1 << 12];
     private byte[] os = new byte[1 << 12];
     private int[] og = new int[1 << 12];
+    // the move each occurrence's game played next, turned as its canonical form (Postings.END: none)
+    private byte[] on = new byte[1 << 12];
     private int occurrences;
     private final long[] canon = new long[2];
     private final IntList validPlies = new IntList();
@@ -154,13 +156,18 @@ public final class SegmentIndexer {
         return add(g, problem, states, plies);
     }
 
-    /** Turns the positions of a {@link #addReplayed} state array into their canonical forms, in place. */
+    /**
+     * Turns the positions of a {@link #addReplayed} state array into their canonical forms, in
+     * place; the image each took ({@link Symmetry#canonicalize}) goes to bits 8–10 of its side, so
+     * that the move played from it can be turned the same way.
+     */
     public static void canonicalize(long[] states, int plies) {
         long[] c = new long[2];
         for (int i = 0; i <= plies; i++) {
-            Symmetry.canonicalize(states[3 * i], states[3 * i + 1], c);
+            int image = Symmetry.canonicalize(states[3 * i], states[3 * i + 1], c);
             states[3 * i] = c[0];
             states[3 * i + 1] = c[1];
+            states[3 * i + 2] = states[3 * i + 2] & 0xff | (long) image << 8;
         }
     }
 
@@ -181,7 +188,9 @@ public final class SegmentIndexer {
         if (side == 8 && states != null) {
             plies = replayed;
             for (int i = 0; i <= plies; i++) {
-                recordCanonical(states[3 * i], states[3 * i + 1], (int) states[3 * i + 2], local);
+                long sideAndImage = states[3 * i + 2];
+                int next = i < plies ? Symmetry.imageSquare((int) (sideAndImage >>> 8) & 7, squares[i]) : Postings.END;
+                recordCanonical(states[3 * i], states[3 * i + 1], (int) sideAndImage & 0xff, local, next);
             }
             illegal = plies < usable ? whyIllegal(squares, plies) : null;
         } else if (side == 8) {
@@ -257,45 +266,51 @@ public final class SegmentIndexer {
     private int replay10(int[] squares, int count, int local) {
         Board10 b = Board10.start();
         long[] k = PositionKeys.key10(b.bits(), b.sideToMove());
-        recordCanonical(k[0], k[1], (int) k[2], local);
+        recordCanonical(k[0], k[1], (int) k[2], local, Postings.END);
         int i = 0;
         while (i < count && b.playMove(squares[i]) == null) {
             i++;
             k = PositionKeys.key10(b.bits(), b.sideToMove());
-            recordCanonical(k[0], k[1], (int) k[2], local);
+            recordCanonical(k[0], k[1], (int) k[2], local, Postings.END);
         }
         return i;
     }
 
-    /** Replays on bitboards without allocating, recording each position; returns the moves played. */
+    /**
+     * Replays on bitboards without allocating, recording each position with the move played from
+     * it; returns the moves played.
+     */
     private int replay8(int[] squares, int count, int local) {
         long[] state = Replay.startState();
-        record(state[0], state[1], 0, local);
         int i = 0;
-        while (i < count && Replay.step(state, squares[i])) {
+        while (true) {
+            long b = state[0];
+            long w = state[1];
+            int side = (int) state[2];
+            boolean played = i < count && Replay.step(state, squares[i]);
+            int image = Symmetry.canonicalize(b, w, canon);
+            recordCanonical(canon[0], canon[1], side, local, played ? Symmetry.imageSquare(image, squares[i]) : Postings.END);
+            if (!played) {
+                return i;
+            }
             i++;
-            record(state[0], state[1], (int) state[2], local);
         }
-        return i;
     }
 
-    private void record(long b, long w, int side, int local) {
-        Symmetry.canonicalize(b, w, canon);
-        recordCanonical(canon[0], canon[1], side, local);
-    }
-
-    private void recordCanonical(long b, long w, int side, int local) {
+    private void recordCanonical(long b, long w, int side, int local, int next) {
         if (occurrences == ob.length) {
             int n = ob.length * 2;
             ob = Arrays.copyOf(ob, n);
             ow = Arrays.copyOf(ow, n);
             os = Arrays.copyOf(os, n);
             og = Arrays.copyOf(og, n);
+            on = Arrays.copyOf(on, n);
         }
         ob[occurrences] = b;
         ow[occurrences] = w;
         os[occurrences] = (byte) side;
         og[occurrences] = local;
+        on[occurrences] = (byte) next;
         occurrences++;
     }
 
@@ -539,6 +554,7 @@ public final class SegmentIndexer {
         order = Arrays.copyOf(order, groups);
         sortByPosition(order, new int[groups], 0, groups);
         int[] ids = new int[Math.max(1, games)];
+        byte[] moves = new byte[Math.max(1, games)];
         for (int j : order) {
             // the chain runs from the latest occurrence back, and a game meets a position once:
             // filled from the end, the ids come out ascending with no sort
@@ -549,8 +565,11 @@ public final class SegmentIndexer {
             int at = c;
             for (int o = j; o >= 0; o = next[o]) {
                 ids[--at] = firstId + og[o];
+                moves[at] = on[o];
             }
-            out.entry(Space.POSITIONS, PositionKeys.postingKey(ob[j], ow[j], os[j], segment), Postings.encode(ids, c));
+            // an 8×8 entry says each game's next move, for the explorer; a 10×10 one does not
+            out.entry(Space.POSITIONS, PositionKeys.postingKey(ob[j], ow[j], os[j], segment),
+                    ten ? Postings.encode(ids, c) : Postings.encode(ids, moves, c));
         }
         emitFingerprints(out, singleHash, singleLocal, singles);
     }

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
 import org.thordb.index.FingerprintBlock;
 import org.thordb.index.Postings;
 import org.thordb.index.Terms;
@@ -99,6 +101,13 @@ public final class Optimizer {
     private long read;
     private long written;
     private long stale;
+    /** Whether some position entries do not say their games' next moves (a store upgraded from schema 6 or before). */
+    private boolean unsaid;
+    /** The 8×8 moves of every game, read when an entry without next moves is first met (see {@link #movesOf}). */
+    private byte[] table;
+    private byte[] tableCounts;
+    /** The most moves of an 8×8 game: a row of {@link #table}. */
+    private static final int MOVES = 60;
     private int batches;
     private String family = "";
 
@@ -112,7 +121,10 @@ public final class Optimizer {
             return new Report(0, 0, 0, 0, 0, false, true, 0, 0);
         }
         boolean allHeld = old != null && files.stream().allMatch(old::holds);
-        if (old != null && !old.merging() && allHeld && !catalog.staleIds() && packed(old)) {
+        try (Store.View v = store.view()) {
+            unsaid = v.get(Space.META, Catalog.MOVES_UNSAID_KEY) != null;
+        }
+        if (old != null && !old.merging() && allHeld && !catalog.staleIds() && packed(old) && !unsaid) {
             return new Report(files.size(), games, 0, 0, 0, false, true, (System.nanoTime() - t0) / 1e9, 0);
         }
         int firstId = files.stream().mapToInt(FileRow::firstId).min().orElse(catalog.nextGameId());
@@ -168,8 +180,12 @@ public final class Optimizer {
         MergeGroup done = new MergeGroup(GROUP, firstId, endId, games, List.of(layout), false, Instant.now().toString());
         try (Store.Batch b = store.batch()) {
             b.put(Space.FILES, done.key(), Catalog.encode(done));
+            if (unsaid) { // every position entry now says its games' next moves
+                b.delete(Space.META, Catalog.MOVES_UNSAID_KEY);
+            }
             committer.commit(b);
         }
+        table = null;
         return new Report(files.size(), games, read, written, stale, old != null && old.merging(), false,
                 (System.nanoTime() - t0) / 1e9, 0);
     }
@@ -243,15 +259,20 @@ public final class Optimizer {
         Keys.putU32(groupKey, groupKey.length - 4, suffix);
         RoaringBitmap union = new RoaringBitmap();
         boolean onlyGroup = true;
+        // an 8×8 position's entries say their games' next moves (schema 7): the merged one too, and
+        // those written before get them (a 10×10 position's side code is 16 or more: none)
+        boolean moves = space == Space.POSITIONS && (anyKey[16] & 0xff) < 16;
+        boolean allSay = true;
         for (int i = 0; i < keys.size(); i++) {
             Postings.addTo(values.get(i), union);
             onlyGroup &= Terms.segmentOf(keys.get(i)) == suffix;
+            allSay &= Postings.hasMoves(values.get(i));
         }
         long before = union.getLongCardinality();
         union.and(live);
         long dropped = before - union.getLongCardinality();
         stale += dropped;
-        if (!onlyGroup || dropped > 0) { // a merged entry of live games only is left as it is
+        if (!onlyGroup || dropped > 0 || moves && !allSay) { // a merged entry of live games only is left as it is
             for (byte[] k : keys) {
                 if (Terms.segmentOf(k) != suffix) {
                     batch.delete(space, k);
@@ -260,7 +281,9 @@ public final class Optimizer {
             if (union.isEmpty()) {
                 batch.delete(space, groupKey);
             } else {
-                byte[] value = Postings.encode(union);
+                // a position's entries say their games' next moves (schema 7): the merged one too;
+                // when one of them does not (written before), neither does the merge
+                byte[] value = moves ? withMoves(anyKey, values, union) : Postings.encode(union);
                 batch.put(space, groupKey, value);
                 written++;
             }
@@ -270,6 +293,98 @@ public final class Optimizer {
         }
         keys.clear();
         values.clear();
+    }
+
+    /** (id, move) pairs gathered for one merged entry, reused: id in the high bits, move in the low 7. */
+    private long[] pairs = new long[1024];
+
+    /**
+     * The merged value of an 8×8 position's entries: the ids of {@code keep}, each with its next
+     * move, as the entries say it or, for an entry written before schema 7, as the game's moves
+     * replayed to the position give it.
+     */
+    private byte[] withMoves(byte[] key, List<byte[]> values, RoaringBitmap keep) {
+        int[] n = {0};
+        Postings.MoveVisitor gather = (id, move) -> {
+            if (n[0] == pairs.length) {
+                pairs = Arrays.copyOf(pairs, pairs.length * 2);
+            }
+            pairs[n[0]++] = (long) id << 7 | move;
+        };
+        for (byte[] v : values) {
+            if (!Postings.forEachMove(v, v.length, gather)) {
+                long b = Keys.getU64(key, 0);
+                long w = Keys.getU64(key, 8);
+                Postings.decode(v).forEach((int id) -> {
+                    if (keep.contains(id)) {
+                        gather.game(id, movesOf(id, b, w, key[16]));
+                    }
+                });
+            }
+        }
+        int count = n[0];
+        boolean sorted = true;
+        for (int i = 1; i < count && sorted; i++) {
+            sorted = pairs[i - 1] < pairs[i];
+        }
+        if (!sorted) { // the group's entry (the oldest ids) comes after its segments' in key order
+            Arrays.sort(pairs, 0, count);
+        }
+        int[] ids = new int[count];
+        byte[] next = new byte[count];
+        int k = 0;
+        for (int i = 0; i < count; i++) {
+            int id = (int) (pairs[i] >>> 7);
+            if (keep.contains(id) && (k == 0 || ids[k - 1] != id)) {
+                ids[k] = id;
+                next[k++] = (byte) (pairs[i] & 0x7f);
+            }
+        }
+        return Postings.encode(ids, next, k);
+    }
+
+    /**
+     * The move game {@code id} played from the canonical position (black, white, side code), turned
+     * as the position is: its moves, from a table of every game's read in one scan the first time
+     * (60 bytes a game), replayed to the position's ply.
+     */
+    private int movesOf(int id, long black, long white, int side) {
+        if (table == null) {
+            int size = catalog.nextGameId();
+            table = new byte[size * MOVES];
+            tableCounts = new byte[size];
+            try (Store.View v = store.view()) {
+                v.scan(Space.GAMES, new byte[0], null, (k, val) -> {
+                    org.thordb.store.GameRow row = org.thordb.store.GameRow.decode(Keys.getU32(k, 0), val);
+                    if (row.side() == 8 && row.id() < size) {
+                        int[] sq = new org.thordb.wthor.WthorGame(row.raw(), 8).squares();
+                        int c = Math.min(Math.min(row.validMoves(), sq.length), MOVES);
+                        for (int i = 0; i < c; i++) {
+                            table[row.id() * MOVES + i] = (byte) sq[i];
+                        }
+                        tableCounts[row.id()] = (byte) c;
+                    }
+                    return true;
+                });
+            }
+        }
+        int ply = Long.bitCount(black | white) - 4;
+        int count = id < tableCounts.length ? tableCounts[id] : -1;
+        if (count < ply) {
+            throw new ThorDbException(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
+                    + " its moves do not reach");
+        }
+        long[] state = org.thordb.othello.Replay.startState();
+        for (int i = 0; i < ply; i++) {
+            org.thordb.othello.Replay.step(state, table[id * MOVES + i]);
+        }
+        long[] canon = new long[2];
+        int image = org.thordb.othello.Symmetry.canonicalize(state[0], state[1], canon);
+        if (canon[0] != black || canon[1] != white || (int) state[2] != side) {
+            throw new ThorDbException(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
+                    + " its moves do not reach");
+        }
+        return ply < count ? org.thordb.othello.Symmetry.imageSquare(image, table[id * MOVES + ply]) : Postings.END;
     }
 
     /**

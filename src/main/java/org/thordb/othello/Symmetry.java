@@ -106,8 +106,10 @@ public enum Symmetry {
      * Writes the canonical form of the boards {@code (black, white)} into {@code out[0]} and
      * {@code out[1]}: the image under the 8 symmetries whose pair is smallest as unsigned numbers,
      * as {@link Position#canonical()} gives, without allocating.
+     *
+     * @return the image taken, for {@link #imageSquare}: the first in its order of those that give the form
      */
-    public static void canonicalize(long black, long white, long[] out) {
+    public static int canonicalize(long black, long white, long[] out) {
         // Black's eight images first; White's only for the images that tie for the smallest Black
         // (one, but for symmetric positions): half the bit twiddling of doing both boards.
         long h = Bitboards.mirrorHorizontal(black);
@@ -130,15 +132,37 @@ public enum Symmetry {
         if (c == best) { ties |= 64; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 64; }
         c = Long.reverseBytes(e);
         if (c == best) { ties |= 128; } else if (Long.compareUnsigned(c, best) < 0) { best = c; ties = 128; }
-        long w = image(Integer.numberOfTrailingZeros(ties), white);
+        int taken = Integer.numberOfTrailingZeros(ties);
+        long w = image(taken, white);
         for (int t = ties & (ties - 1); t != 0; t &= t - 1) {
             long o = image(Integer.numberOfTrailingZeros(t), white);
             if (Long.compareUnsigned(o, w) < 0) {
                 w = o;
+                taken = Integer.numberOfTrailingZeros(t);
             }
         }
         out[0] = best;
         out[1] = w;
+        return taken;
+    }
+
+    /** Each image's map of squares: {@code IMAGE_SQUARES[i][sq]}. */
+    private static final byte[][] IMAGE_SQUARES = new byte[8][64];
+
+    static {
+        for (int i = 0; i < 8; i++) {
+            for (int sq = 0; sq < 64; sq++) {
+                IMAGE_SQUARES[i][sq] = (byte) Long.numberOfTrailingZeros(image(i, 1L << sq));
+            }
+        }
+    }
+
+    /**
+     * Where image {@code image} of {@link #canonicalize} (its return value) puts a square: a move
+     * played from a position, turned as its canonical form was.
+     */
+    public static int imageSquare(int image, int square) {
+        return IMAGE_SQUARES[image][square];
     }
 
     /** Image {@code i} of a board, in the order {@link #canonicalize} tries them. */

@@ -25,12 +25,19 @@ import org.thordb.wthor.NameList;
  */
 public final class Catalog {
     /** The schema version this code reads and writes. */
-    public static final int SCHEMA_VERSION = 6;
+    public static final int SCHEMA_VERSION = 7;
 
     static final ObjectMapper JSON = new ObjectMapper();
 
     /** The key of the schema in {@code META}. */
     public static final byte[] SCHEMA_KEY = "schema".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * The {@code meta} key written when a store of schema 6 or before is upgraded: its position
+     * entries do not say their games' next moves until {@code thordb optimize} writes them again
+     * (then it deletes the key).
+     */
+    public static final byte[] MOVES_UNSAID_KEY = "next-moves-unsaid".getBytes(StandardCharsets.US_ASCII);
     /** The key of the counters in {@code META}: next game id, next segment, next base (u32 each). */
     public static final byte[] COUNTERS_KEY = "counters".getBytes(StandardCharsets.US_ASCII);
 

@@ -125,4 +125,62 @@ class PostingsTest {
         int size = (v[5] & 0xff) | (v[6] & 0xff) << 8 | (v[7] & 0xff) << 16 | (v[8] & 0xff) << 24;
         return 9 + 4 * size;
     }
+
+    /**
+     * A position's value with its games' next moves: every id comes back with its move, whatever
+     * the count (a short list or a Roaring bitmap) and however many distinct moves (one: no code;
+     * up to all 65), and every reader of the ids alone reads them as if the moves were not there.
+     */
+    @Test
+    void aValueWithItsGamesNextMovesGivesBothBackAndReadsAsItsIdsAlone() {
+        SplittableRandom rnd = new SplittableRandom(77);
+        for (int round = 0; round < 300; round++) {
+            RoaringBitmap set = round % 3 == 0 ? RoaringBitmap.bitmapOf(rnd.ints(1 + rnd.nextInt(40), 0, 1 << 24).toArray())
+                    : randomSet(rnd);
+            int[] ids = set.toArray();
+            int distinct = new int[] {1, 2, 3, 5, 17, 65}[round % 6];
+            byte[] moves = new byte[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                int m = rnd.nextInt(distinct);
+                moves[i] = (byte) (m == 64 ? Postings.END : distinct == 1 ? 19 : m);
+            }
+            byte[] v = Postings.encode(ids, moves, ids.length);
+            assertEquals(true, Postings.hasMoves(v));
+            assertEquals(false, Postings.hasMoves(Postings.encode(ids, ids.length)));
+            assertEquals(set, Postings.decode(v));
+            assertEquals(set.getLongCardinality(), Postings.cardinality(v, v.length));
+            assertEquals(set.getLongCardinality(), Postings.cardinalityOfHead(v, v.length));
+            Postings.Union u = new Postings.Union();
+            u.add(v, v.length);
+            assertEquals(set, u.result());
+            RoaringBitmap some = new RoaringBitmap();
+            for (int i = 0; i < ids.length; i += 3) {
+                some.add(ids[i]);
+            }
+            Postings.Union through = new Postings.Union(some);
+            through.add(v, v.length);
+            assertEquals(some, through.result());
+            int[] at = {0};
+            Postings.forEachMove(v, v.length, (id, move) -> {
+                assertEquals(ids[at[0]], id);
+                assertEquals(moves[at[0]], move, "the move of game " + id);
+                at[0]++;
+            });
+            assertEquals(ids.length, at[0]);
+            RoaringBitmap[] byMove = new RoaringBitmap[Postings.END + 1];
+            assertEquals(true, Postings.addByMove(v, v.length, byMove));
+            long n = 0;
+            for (int m = 0; m <= Postings.END; m++) {
+                if (byMove[m] != null) {
+                    for (int id : byMove[m]) {
+                        assertEquals(m, moves[java.util.Arrays.binarySearch(ids, id)]);
+                    }
+                    n += byMove[m].getLongCardinality();
+                }
+            }
+            assertEquals(ids.length, n);
+        }
+        byte[] plain = Postings.encode(new int[] {4, 9}, 2);
+        assertEquals(false, Postings.addByMove(plain, plain.length, new RoaringBitmap[65]));
+    }
 }
