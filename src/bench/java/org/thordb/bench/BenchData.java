@@ -204,6 +204,17 @@ public final class BenchData {
         return out;
     }
 
+    /** Positions after 2 to 6 moves of random games: near the start, each reached by many games. */
+    public static Position[] openingPositions(List<int[]> games, int n, long seed) {
+        Random rnd = new Random(seed);
+        Position[] out = new Position[n];
+        for (int i = 0; i < n; i++) {
+            int[] g = games.get(rnd.nextInt(games.size()));
+            out[i] = Replay.replay(g, Math.min(g.length, 2 + rnd.nextInt(5)), null).finalPosition();
+        }
+        return out;
+    }
+
     /**
      * The numbers of the names that are {@code text} (any case) or, with {@code substring}, contain
      * it: of players or of tournaments, read off the records (one base, one names file each).

@@ -34,8 +34,16 @@ public class ExploreBench extends StoreBench {
     @Param({"ffo", "synthetic-1m"})
     public String base;
 
-    @Param({"start", "any-position-tenth"}) // also any-position: random positions, no filter
-    public String kind;
+    @Param({"start", "any-position-tenth"}) // also any-position: random positions, no filter; opening-tenth:
+    public String kind;                       // positions after 2 to 6 moves, filtered, many games each
+
+    /**
+     * How the next moves are found ({@code Explorer.Way}): cheapest (the book, else the position's
+     * entries, which say each game's next move), or lookups (one position lookup a legal move, as
+     * before schema 7), for the comparison in one run.
+     */
+    @Param({"cheapest"})
+    public String way;
 
     private Position[] positions;
     private List<BenchData.Record> games;
@@ -46,7 +54,8 @@ public class ExploreBench extends StoreBench {
 
     @Setup
     public void open(BenchmarkParams params) {
-        positions = BenchData.samplePositions(BenchData.sourceGames(base), 1024, 5L);
+        positions = kind.equals("opening-tenth") ? BenchData.openingPositions(BenchData.sourceGames(base), 1024, 5L)
+                : BenchData.samplePositions(BenchData.sourceGames(base), 1024, 5L);
         fromYear = base.equals("ffo") ? 2010 : BenchData.tenMillion(base) ? 1990 : 2018;
         openStore(base);
         if (params.getBenchmark().endsWith(".scan")) {
@@ -77,8 +86,10 @@ public class ExploreBench extends StoreBench {
             columns = db.read(org.thordb.explore.Columns::of);
         }
         Position p = kind.equals("start") ? Position.start() : positions[next++ & 1023];
-        String filter = kind.equals("any-position-tenth") ? "year >= " + fromYear : "";
-        return db.read(r -> org.thordb.explore.Explorer.explore(r, columns, p, filter)).total();
+        String filter = kind.endsWith("-tenth") ? "year >= " + fromYear : "";
+        org.thordb.explore.Explorer.Way w = way.equals("lookups") ? org.thordb.explore.Explorer.Way.LOOKUPS
+                : org.thordb.explore.Explorer.Way.CHEAPEST;
+        return db.read(r -> org.thordb.explore.Explorer.explore(r, columns, p, filter, w, 4096)).total();
     }
 
     /** The baseline: the games at the position, their next moves tallied. */
