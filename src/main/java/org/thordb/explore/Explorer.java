@@ -96,10 +96,10 @@ public final class Explorer {
         }
         Stats stats = new Stats(columns, byIntersectionFrom);
         if (way == Way.CHEAPEST || way == Way.ENTRIES) {
-            RoaringBitmap[] byMove = r.positionByNextMove(p);
+            // the filter's games first: a big position's entries are then read for those alone
+            RoaringBitmap[] byMove = r.positionByNextMove(p, where == null ? null : QueryEngine.evaluate(where, r));
             if (byMove != null) {
-                Exploration e = fromEntries(p, filter, where == null ? null : QueryEngine.evaluate(where, r), byMove,
-                        groups, stats);
+                Exploration e = fromEntries(p, filter, null, byMove, groups, stats);
                 if (e != null) {
                     return e;
                 }

@@ -415,16 +415,25 @@ public final class IndexReader {
      * written before schema 7, until {@code thordb optimize} writes it again).
      */
     public RoaringBitmap[] positionByNextMove(Position p) {
+        return positionByNextMove(p, null);
+    }
+
+    /**
+     * {@link #positionByNextMove(Position)} for the games of {@code only} alone (null: all): an
+     * entry's other games are skipped where they lie, and a fingerprint candidate outside it is
+     * not replayed.
+     */
+    public RoaringBitmap[] positionByNextMove(Position p, RoaringBitmap only) {
         Symmetry turn = p.canonicalSymmetry();
         Position c = p.transform(turn);
         int side = PositionKeys.sideCode(c.toMove());
         RoaringBitmap[] canonical = new RoaringBitmap[Postings.END + 1];
         boolean[] said = {true};
-        positionEntries(c, side, (v, length) -> said[0] &= Postings.addByMove(v, length, canonical));
+        positionEntries(c, side, (v, length) -> said[0] &= Postings.addByMove(v, length, only, canonical));
         if (!said[0]) {
             return null;
         }
-        singleGames(c, side, null, (id, move) -> {
+        singleGames(c, side, only, (id, move) -> {
             if (canonical[move] == null) {
                 canonical[move] = new RoaringBitmap();
             }

@@ -179,6 +179,20 @@ class PostingsTest {
                 }
             }
             assertEquals(ids.length, n);
+            // for some games only: a few (found by rank), a dense run (read in order), and ids not in the value
+            RoaringBitmap only = new RoaringBitmap();
+            for (int i = 0; i < ids.length; i++) {
+                if (i % 97 == 0 || (i > ids.length / 3 && i < ids.length / 2)) {
+                    only.add(ids[i]);
+                }
+            }
+            only.add(1 << 30);
+            RoaringBitmap[] someByMove = new RoaringBitmap[Postings.END + 1];
+            assertEquals(true, Postings.addByMove(v, v.length, only, someByMove));
+            for (int m = 0; m <= Postings.END; m++) {
+                RoaringBitmap want = byMove[m] == null ? new RoaringBitmap() : RoaringBitmap.and(byMove[m], only);
+                assertEquals(want, someByMove[m] == null ? new RoaringBitmap() : someByMove[m], "move " + m);
+            }
         }
         byte[] plain = Postings.encode(new int[] {4, 9}, 2);
         assertEquals(false, Postings.addByMove(plain, plain.length, new RoaringBitmap[65]));
