@@ -74,7 +74,12 @@ public final class BenchReport {
                 StringBuilder key = new StringBuilder(name);
                 JsonNode params = n.get("params");
                 if (params != null) {
-                    params.fields().forEachRemaining(p -> key.append(' ').append(p.getKey()).append('=').append(p.getValue().asText()));
+                    // the explorer's default way is its figure as before the parameter was added
+                    params.fields().forEachRemaining(p -> {
+                        if (!(p.getKey().equals("way") && p.getValue().asText().equals("cheapest"))) {
+                            key.append(' ').append(p.getKey()).append('=').append(p.getValue().asText());
+                        }
+                    });
                 }
                 if (n.get("primaryMetric").has("scorePercentiles")) {
                     jmh.put(key.toString(), n.get("primaryMetric"));
@@ -279,6 +284,13 @@ public final class BenchReport {
                     return new String[] {"**" + us(e) + "** (" + us(fig("ExploreBench.explore", base, "any-position-tenth", "p99"))
                             + ")", "replay the filtered games: " + us(s) + times(s, e)};
                 }));
+        rows.add(row("explorer, positions after 2 to 6 moves under a filter keeping a tenth, median (99th percentile)",
+                "< 5 ms", "tools/bench ExploreBench -p kind=opening-tenth", base -> {
+                    double e = fig("ExploreBench.explore", base, "opening-tenth", "p50");
+                    double s = fig("ExploreBench.scan", base, "opening-tenth", "p50");
+                    return new String[] {"**" + us(e) + "** (" + us(fig("ExploreBench.explore", base, "opening-tenth", "p99"))
+                            + ")", "replay the filtered games: " + us(s) + times(s, e)};
+                }));
         rows.add(row("10,000 position queries, in process", "—", "tools/bench BatchBench", base -> {
             double l = fig("BatchBench.lookups", base, null, "mean");
             double t = fig("BatchBench.together", base, null, "mean");
@@ -427,6 +439,17 @@ public final class BenchReport {
                 + (Double.isNaN(off) ? "" : String.format(Locale.ROOT, ", %.1f×", off / on)) + ")";
     }
 
+    /** The explorer's figures at 10M by the position's entries, then by one lookup a next move. */
+    private String explorerWays(String base, String kind) {
+        double p50 = figWith("ExploreBench.explore", "p50", "base=" + base, "kind=" + kind);
+        if (Double.isNaN(p50)) {
+            return "not run";
+        }
+        double l50 = figWith("ExploreBench.explore", "p50", "base=" + base, "kind=" + kind, "way=lookups");
+        return "**" + us(p50) + "** (" + us(figWith("ExploreBench.explore", "p99", "base=" + base, "kind=" + kind)) + "); lookups: "
+                + us(l50) + " (" + us(figWith("ExploreBench.explore", "p99", "base=" + base, "kind=" + kind, "way=lookups")) + ")";
+    }
+
     /**
      * A JMH figure of a benchmark with exactly these parameters, in the order they are declared
      * ("base=B", "query=Q"...), "p50" or "p99"; NaN when not run. Exact: a query is a prefix of
@@ -456,10 +479,14 @@ public final class BenchReport {
                 + " `thordb optimize` makes), median", "≤ 20 ms",
                 "tools/bench ExploreBench.explore -p base=B -p kind=start", base -> "**" + us(figWith("ExploreBench.explore",
                         "p50", "base=" + base, "kind=start")) + "**"));
-        rows.add(scaleRow("explorer, random positions, no filter, no cache in memory (the book's positions read from"
-                + " it, the others worked out), median (99th percentile)", "≤ 5 ms", "same",
-                base -> "**" + us(figWith("ExploreBench.explore", "p50", "base=" + base, "kind=any-position")) + "** ("
-                        + us(figWith("ExploreBench.explore", "p99", "base=" + base, "kind=any-position")) + ")"));
+        rows.add(scaleRow("explorer, random positions, no filter, no cache in memory (the book's positions read from it,"
+                + " the others from the position's entries, which say each game's next move; then one lookup a next"
+                + " move, as before schema 7), median (99th percentile)", "≤ 5 ms",
+                "tools/bench ExploreBench.explore -p base=B -p kind=any-position -p way=cheapest,lookups",
+                base -> explorerWays(base, "any-position")));
+        rows.add(scaleRow("explorer, positions after 2 to 6 moves under a filter keeping a tenth (`year >= 1990`), the"
+                + " same two ways, median (99th percentile)", "≤ 5 ms", "same, `-p kind=opening-tenth`",
+                base -> explorerWays(base, "opening-tenth")));
         rows.add(scaleRow("`thordb import` of 100 files of 100,000 games, whole process, `-Xmx2g` (peak resident memory)",
                 "≥ 60,000 games/s", "tools/bench scale B", base -> {
                     JsonNode j = scale.get(base);

@@ -175,6 +175,8 @@ public final class Postings {
         org.roaringbitmap.ContainerPointer cp = ids.getContainerPointer();
         org.roaringbitmap.ContainerPointer op = only == null ? null : only.getContainerPointer();
         long rankBase = 0;
+        int[] all = null;
+        int[] wanted = null;
         for (org.roaringbitmap.Container c; (c = cp.getContainer()) != null; cp.advance()) {
             int key = cp.key();
             int card = c.getCardinality();
@@ -191,11 +193,31 @@ public final class Postings {
             }
             int high = key << 16;
             if (kept == null || (long) kept.getCardinality() * 64 >= card) { // the container's codes in order
-                long r = rankBase;
-                for (org.roaringbitmap.PeekableCharIterator it = c.getCharIterator(); it.hasNext(); r++) {
-                    char low = it.next();
-                    if (kept == null || kept.contains(low)) {
-                        add(byCode, counts, codeAt(value, bits + r * w, w, mask), high | low);
+                // its ids written out in one pass (the library's bulk copy), then walked beside the
+                // games asked for, both ascending: no iterator and no lookup a game
+                if (all == null) {
+                    all = new int[1 << 16];
+                }
+                c.fillLeastSignificant16bits(all, 0, high);
+                long at = bits + rankBase * w;
+                if (kept == null) {
+                    for (int i = 0; i < card; i++) {
+                        add(byCode, counts, codeAt(value, at + (long) i * w, w, mask), all[i]);
+                    }
+                } else {
+                    org.roaringbitmap.Container both = c.and(kept);
+                    int m = both.getCardinality();
+                    if (wanted == null) {
+                        wanted = new int[1 << 16];
+                    }
+                    both.fillLeastSignificant16bits(wanted, 0, high);
+                    int i = 0;
+                    for (int j = 0; j < m; j++) {
+                        int id = wanted[j];
+                        while (all[i] != id) {
+                            i++;
+                        }
+                        add(byCode, counts, codeAt(value, at + (long) i * w, w, mask), id);
                     }
                 }
             } else { // a few games asked for: each one's code by its rank
