@@ -195,8 +195,8 @@ public final class Postings {
             if (kept == null || (long) kept.getCardinality() * 64 >= card) { // the container's codes in order
                 // its ids written out in one pass (the library's bulk copy), then walked beside the
                 // games asked for, both ascending: no iterator and no lookup a game
-                if (all == null) {
-                    all = new int[1 << 16];
+                if (all == null || all.length < card) {
+                    all = new int[card];
                 }
                 c.fillLeastSignificant16bits(all, 0, high);
                 long at = bits + rankBase * w;
@@ -207,8 +207,8 @@ public final class Postings {
                 } else {
                     org.roaringbitmap.Container both = c.and(kept);
                     int m = both.getCardinality();
-                    if (wanted == null) {
-                        wanted = new int[1 << 16];
+                    if (wanted == null || wanted.length < m) {
+                        wanted = new int[m];
                     }
                     both.fillLeastSignificant16bits(wanted, 0, high);
                     int i = 0;
