@@ -170,8 +170,7 @@ public final class Postings {
         int w = direct ? 7 : codeBits(k);
         int mask = (1 << w) - 1;
         long bits = (long) idsEnd(value, length) << 3;
-        int[][] byCode = new int[direct ? END + 1 : k][];
-        int[] counts = new int[byCode.length];
+        Split split = new Split(direct ? END + 1 : k);
         org.roaringbitmap.ContainerPointer cp = ids.getContainerPointer();
         org.roaringbitmap.ContainerPointer op = only == null ? null : only.getContainerPointer();
         long rankBase = 0;
@@ -191,18 +190,18 @@ public final class Postings {
                 }
                 kept = op.getContainer();
             }
-            int high = key << 16;
+            long at = bits + rankBase * w;
             if (kept == null || (long) kept.getCardinality() * 64 >= card) { // the container's codes in order
                 // its ids written out in one pass (the library's bulk copy), then walked beside the
                 // games asked for, both ascending: no iterator and no lookup a game
                 if (all == null || all.length < card) {
                     all = new int[card];
                 }
-                c.fillLeastSignificant16bits(all, 0, high);
-                long at = bits + rankBase * w;
+                c.fillLeastSignificant16bits(all, 0, 0);
                 if (kept == null) {
+                    split.start(card);
                     for (int i = 0; i < card; i++) {
-                        add(byCode, counts, codeAt(value, at + (long) i * w, w, mask), all[i]);
+                        split.add(codeAt(value, at + (long) i * w, w, mask), all[i]);
                     }
                 } else {
                     org.roaringbitmap.Container both = c.and(kept);
@@ -210,50 +209,124 @@ public final class Postings {
                     if (wanted == null || wanted.length < m) {
                         wanted = new int[m];
                     }
-                    both.fillLeastSignificant16bits(wanted, 0, high);
+                    both.fillLeastSignificant16bits(wanted, 0, 0);
+                    split.start(m);
                     int i = 0;
                     for (int j = 0; j < m; j++) {
-                        int id = wanted[j];
-                        while (all[i] != id) {
+                        int low = wanted[j];
+                        while (all[i] != low) {
                             i++;
                         }
-                        add(byCode, counts, codeAt(value, at + (long) i * w, w, mask), id);
+                        split.add(codeAt(value, at + (long) i * w, w, mask), low);
                     }
                 }
             } else { // a few games asked for: each one's code by its rank
+                split.start(0);
                 for (org.roaringbitmap.PeekableCharIterator it = kept.getCharIterator(); it.hasNext(); ) {
                     char low = it.next();
                     if (c.contains(low)) {
-                        long r = rankBase + c.rank(low) - 1;
-                        add(byCode, counts, codeAt(value, bits + r * w, w, mask), high | low);
+                        split.add(codeAt(value, at + (long) (c.rank(low) - 1) * w, w, mask), low);
                     }
                 }
             }
+            split.end(key);
             rankBase += card;
         }
-        for (int c = 0; c < byCode.length; c++) {
-            if (counts[c] > 0) {
+        for (int c = 0; c < split.out.length; c++) {
+            if (split.out[c] != null) {
                 int m = direct ? c : value[distinctAt + c] & 0xff;
-                RoaringBitmap b = new RoaringBitmap();
-                b.addN(byCode[c], 0, counts[c]);
                 if (into[m] == null) {
-                    into[m] = b;
+                    into[m] = split.out[c];
                 } else {
-                    into[m].or(b);
+                    into[m].or(split.out[c]);
                 }
             }
         }
         return true;
     }
 
-    private static void add(int[][] byCode, int[] counts, int code, int id) {
-        int[] a = byCode[code];
-        if (a == null) {
-            a = byCode[code] = new int[64];
-        } else if (counts[code] == a.length) {
-            a = byCode[code] = java.util.Arrays.copyOf(a, a.length * 2);
+    /**
+     * A position's games split by their move's code, one Roaring container at a time: a container's
+     * games go to a bitmap of 1,024 words a code when it has thousands (a bit set a game), else to a
+     * list of 16-bit values a code; at its end each code's container is appended to that code's
+     * bitmap. Keys come ascending, so nothing is searched or merged.
+     */
+    private static final class Split {
+        final RoaringBitmap[] out;
+        private final char[][] lows;
+        private final long[][] words;
+        private final int[] counts;
+        private final int[] touched;
+        private int touchedCount;
+        private boolean dense;
+
+        Split(int codes) {
+            out = new RoaringBitmap[codes];
+            lows = new char[codes][];
+            words = new long[codes][];
+            counts = new int[codes];
+            touched = new int[codes];
         }
-        a[counts[code]++] = id;
+
+        /** A container begins, of about {@code games} games to split (0: a few). */
+        void start(int games) {
+            dense = games >= 4096;
+            touchedCount = 0;
+        }
+
+        void add(int code, int low) {
+            int n = counts[code]++;
+            if (n == 0) {
+                touched[touchedCount++] = code;
+            }
+            if (dense) {
+                long[] wd = words[code];
+                if (wd == null) {
+                    wd = words[code] = new long[1024];
+                }
+                wd[low >>> 6] |= 1L << low;
+            } else {
+                char[] a = lows[code];
+                if (a == null) {
+                    a = lows[code] = new char[64];
+                } else if (n == a.length) {
+                    a = lows[code] = java.util.Arrays.copyOf(a, 2 * n);
+                }
+                a[n] = (char) low;
+            }
+        }
+
+        /** The container of key {@code key} ends: each code's games appended to its bitmap. */
+        void end(int key) {
+            for (int t = 0; t < touchedCount; t++) {
+                int code = touched[t];
+                int n = counts[code];
+                org.roaringbitmap.Container c;
+                if (dense) {
+                    long[] wd = words[code];
+                    c = n > 4096 ? new org.roaringbitmap.BitmapContainer(wd.clone(), n) : arrayOf(wd, n);
+                    java.util.Arrays.fill(wd, 0L);
+                } else {
+                    c = new org.roaringbitmap.ArrayContainer(n, java.util.Arrays.copyOf(lows[code], n));
+                }
+                if (out[code] == null) {
+                    out[code] = new RoaringBitmap();
+                }
+                out[code].append((char) key, c);
+                counts[code] = 0;
+            }
+        }
+
+        private static org.roaringbitmap.Container arrayOf(long[] wd, int n) {
+            char[] a = new char[n];
+            int j = 0;
+            for (int i = 0; i < wd.length; i++) {
+                for (long x = wd[i]; x != 0; x &= x - 1) {
+                    a[j++] = (char) (i << 6 | Long.numberOfTrailingZeros(x));
+                }
+            }
+            return new org.roaringbitmap.ArrayContainer(n, a);
+        }
     }
 
     /** The {@code w}-bit value packed at bit {@code bit} of {@code v}. */
@@ -282,23 +355,13 @@ public final class Postings {
         java.util.function.IntConsumer each = id -> {
             int c = 0;
             if (w > 0) {
-                long b = bit[0];
-                int at = (int) (b >>> 3);
-                int shift = (int) (b & 7);
-                int two = (value[at] & 0xff) | (shift + w > 8 ? (value[at + 1] & 0xff) << 8 : 0);
-                c = (two >>> shift) & mask;
-                bit[0] = b + w;
+                c = codeAt(value, bit[0], w, mask);
+                bit[0] += w;
             }
             visitor.game(id, direct ? c : value[distinctAt + c] & 0xff);
         };
         if ((value[0] & ROARING) == 0) {
-            int[] pos = {1};
-            int n = getVarint(value, pos);
-            int prev = 0;
-            for (int i = 0; i < n; i++) {
-                prev += getVarint(value, pos);
-                each.accept(prev);
-            }
+            forEachListed(value, each);
         } else {
             for (org.roaringbitmap.IntIterator it = roaring(value, length).getIntIterator(); it.hasNext(); ) {
                 each.accept(it.next());
@@ -344,15 +407,20 @@ public final class Postings {
     /** Adds the ids of a value held in {@code value[0, length)} to {@code into}. */
     public static void addTo(byte[] value, int length, RoaringBitmap into) {
         if ((value[0] & ROARING) == 0) {
-            int[] pos = {1};
-            int n = getVarint(value, pos);
-            int prev = 0;
-            for (int i = 0; i < n; i++) {
-                prev += getVarint(value, pos);
-                into.add(prev);
-            }
+            forEachListed(value, into::add);
         } else {
             into.or(roaring(value, length));
+        }
+    }
+
+    /** Hands over the ids of a value that lists them (its tag's Roaring bit clear), ascending. */
+    private static void forEachListed(byte[] value, java.util.function.IntConsumer id) {
+        int[] pos = {1};
+        int n = getVarint(value, pos);
+        int prev = 0;
+        for (int i = 0; i < n; i++) {
+            prev += getVarint(value, pos);
+            id.accept(prev);
         }
     }
 
