@@ -67,7 +67,9 @@ final class OldStores {
         int[] n = {0};
         try (Store s = RocksStore.open(dir); Store.View v = s.view(); Store.Batch b = s.batch()) {
             v.scan(Store.Space.POSITIONS, new byte[0], null, (k, val) -> {
-                if (Postings.hasMoves(val)) {
+                if (org.thordb.index.PositionKeys.isMovesKey(k)) {
+                    b.delete(Store.Space.POSITIONS, k);
+                } else if (Postings.hasMoves(val)) {
                     b.put(Store.Space.POSITIONS, k, Postings.encode(Postings.decode(val)));
                     n[0]++;
                 }
@@ -86,7 +88,11 @@ final class OldStores {
         boolean[] all = {true};
         try (Store s = RocksStore.open(dir); Store.View v = s.view()) {
             v.scan(Store.Space.POSITIONS, new byte[0], null, (k, val) -> {
-                all[0] &= (k[16] & 0xff) >= 16 || Postings.hasMoves(val);
+                if (org.thordb.index.PositionKeys.isMovesKey(k)) {
+                    return true;
+                }
+                all[0] &= (k[16] & 0xff) >= 16 || Postings.hasMoves(val)
+                        && (!Postings.movesApart(val) || v.get(Store.Space.POSITIONS, org.thordb.index.PositionKeys.movesKey(k)) != null);
                 return all[0];
             });
             all[0] &= v.get(Store.Space.META, Catalog.MOVES_UNSAID_KEY) == null;

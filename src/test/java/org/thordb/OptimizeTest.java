@@ -238,7 +238,8 @@ class OptimizeTest {
             byte[][] entry = {null, null};
             try (Store.View v = s.view()) {
                 v.scan(Store.Space.POSITIONS, new byte[0], null, (k, val) -> {
-                    if (MergeGroup.isGroupSuffix(Keys.getU32(k, k.length - 4)) && org.thordb.index.Postings.cardinality(val, val.length) > 3) {
+                    if (MergeGroup.isGroupSuffix(Keys.getU32(k, k.length - 4)) && !org.thordb.index.PositionKeys.isMovesKey(k)
+                            && org.thordb.index.Postings.cardinality(val, val.length) > 50) {
                         entry[0] = k;
                         entry[1] = val;
                         return false;
@@ -247,7 +248,11 @@ class OptimizeTest {
                 });
             }
             List<int[]> games = new ArrayList<>();
-            org.thordb.index.Postings.forEachMove(entry[1], entry[1].length, (id, move) -> games.add(new int[] {id, move}));
+            byte[] apart;
+            try (Store.View v = s.view()) {
+                apart = v.get(Store.Space.POSITIONS, org.thordb.index.PositionKeys.movesKey(entry[0]));
+            }
+            org.thordb.index.Postings.forEachMove(entry[1], entry[1].length, apart, (id, move) -> games.add(new int[] {id, move}));
             int[] ids = games.stream().mapToInt(g -> g[0]).toArray();
             byte[] moves = new byte[ids.length];
             for (int i = 0; i < ids.length; i++) {
@@ -255,7 +260,11 @@ class OptimizeTest {
             }
             moves[1] = (byte) (moves[1] == org.thordb.index.Postings.END ? 0 : org.thordb.index.Postings.END);
             try (Store.Batch b = s.batch()) {
-                b.put(Store.Space.POSITIONS, entry[0], org.thordb.index.Postings.encode(ids, moves, ids.length));
+                org.thordb.index.Postings.WithMoves e = org.thordb.index.Postings.encodeWithMoves(ids, moves, ids.length);
+                b.put(Store.Space.POSITIONS, entry[0], e.value());
+                if (e.apart() != null) {
+                    b.put(Store.Space.POSITIONS, org.thordb.index.PositionKeys.movesKey(entry[0]), e.apart());
+                }
                 b.commit();
             }
         }
@@ -269,6 +278,26 @@ class OptimizeTest {
             db.optimize(false, m -> { });
             assertEquals(0, db.verify(false, m -> { }).problems());
             assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.CHEAPEST));
+        }
+        // a big entry's moves key lost
+        try (Store s = RocksStore.open(dir)) {
+            byte[][] moves = {null};
+            try (Store.View v = s.view()) {
+                v.scan(Store.Space.POSITIONS, new byte[0], null, (k, val) -> {
+                    moves[0] = org.thordb.index.PositionKeys.isMovesKey(k) ? k : null;
+                    return moves[0] == null;
+                });
+            }
+            try (Store.Batch b = s.batch()) {
+                b.delete(Store.Space.POSITIONS, moves[0]);
+                b.commit();
+            }
+        }
+        try (ThorDb db = ThorDb.open(dir)) {
+            List<String> said = new ArrayList<>();
+            assertTrue(db.verify(false, said::add).problems() >= 1, said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.contains("which is missing")), said.toString());
+            assertEquals(want, explorations(db, ps, org.thordb.explore.Explorer.Way.CHEAPEST), "the lookups answer instead");
         }
     }
 

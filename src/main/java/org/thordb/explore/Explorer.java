@@ -56,7 +56,10 @@ public final class Explorer {
          * moves, the cheapest of the other two by the estimates below.
          */
         CHEAPEST,
-        /** The position's entries, which say each game's next move: one lookup in all. */
+        /**
+         * The position's entries, which say each game's next move: one lookup in all (entries that
+         * do not say them yet are explored as {@link #CHEAPEST} explores them).
+         */
         ENTRIES,
         /** One position lookup a legal move, intersected with the position's games. */
         LOOKUPS,

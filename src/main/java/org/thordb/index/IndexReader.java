@@ -429,7 +429,28 @@ public final class IndexReader {
         int side = PositionKeys.sideCode(c.toMove());
         RoaringBitmap[] canonical = new RoaringBitmap[Postings.END + 1];
         boolean[] said = {true};
-        positionEntries(c, side, (v, length) -> said[0] &= Postings.addByMove(v, length, only, canonical));
+        byte[] prefix = PositionKeys.key(c.black(), c.white(), side);
+        java.util.function.BiConsumer<byte[], byte[]> entry = (key, v) -> {
+            // a big entry's moves are under a key of their own, read here only (a lookup never does)
+            byte[] apart = Postings.movesApart(v) ? view.get(Space.POSITIONS, PositionKeys.movesKey(key)) : null;
+            said[0] &= Postings.addByMove(v, v.length, apart, only, canonical);
+        };
+        if (catalog.allMerged()) {
+            for (org.thordb.store.MergeGroup g : catalog.groups()) {
+                byte[] key = PositionKeys.postingKey(c.black(), c.white(), side, g.suffix());
+                byte[] v = view.get(Space.POSITIONS, key);
+                if (v != null) {
+                    entry.accept(key, v);
+                }
+            }
+        } else {
+            view.scanPrefix(Space.POSITIONS, prefix, (k, v) -> {
+                if (scope == null || inScope(k)) {
+                    entry.accept(k, v);
+                }
+                return true;
+            });
+        }
         if (!said[0]) {
             return null;
         }

@@ -45,6 +45,25 @@ public final class PositionKeys {
                 side == 0 ? org.thordb.othello.Side.BLACK : side == 1 ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.NONE);
     }
 
+    /**
+     * The bit of a key's side code that makes it a moves key: the next moves of a position's
+     * Roaring entry, apart from its ids ({@link Postings#movesApart}), under the entry's key with
+     * this bit set in the side code (no 8×8 or 10×10 side code has it).
+     */
+    public static final int MOVES_SIDE = 0x20;
+
+    /** The moves key of a position's postings key (same position and suffix). */
+    public static byte[] movesKey(byte[] postingKey) {
+        byte[] k = postingKey.clone();
+        k[16] |= MOVES_SIDE;
+        return k;
+    }
+
+    /** Whether a {@code positions} key is a moves key ({@link #movesKey}). */
+    public static boolean isMovesKey(byte[] key) {
+        return key.length > 16 && (key[16] & MOVES_SIDE) != 0;
+    }
+
     /** The postings key: position key then segment. */
     public static byte[] postingKey(long black, long white, int side, int segment) {
         byte[] k = new byte[LENGTH + 4];

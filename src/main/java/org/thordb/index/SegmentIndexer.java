@@ -567,9 +567,18 @@ public final class SegmentIndexer {
                 ids[--at] = firstId + og[o];
                 moves[at] = on[o];
             }
-            // an 8×8 entry says each game's next move, for the explorer; a 10×10 one does not
-            out.entry(Space.POSITIONS, PositionKeys.postingKey(ob[j], ow[j], os[j], segment),
-                    ten ? Postings.encode(ids, c) : Postings.encode(ids, moves, c));
+            // an 8×8 entry says each game's next move, for the explorer (a big one under a key of
+            // their own, handed over right after it); a 10×10 one does not
+            byte[] key = PositionKeys.postingKey(ob[j], ow[j], os[j], segment);
+            if (ten) {
+                out.entry(Space.POSITIONS, key, Postings.encode(ids, c));
+            } else {
+                Postings.WithMoves e = Postings.encodeWithMoves(ids, moves, c);
+                out.entry(Space.POSITIONS, key, e.value());
+                if (e.apart() != null) {
+                    out.entry(Space.POSITIONS, PositionKeys.movesKey(key), e.apart());
+                }
+            }
         }
         emitFingerprints(out, singleHash, singleLocal, singles);
     }

@@ -225,7 +225,11 @@ public final class Optimizer {
         byte[][] body = {null};
         long[] steps = {0};
         try (Store.View v = store.view()) {
+            reading = v;
             v.scan(space, new byte[0], null, (k, val) -> {
+                if (space == Space.POSITIONS && org.thordb.index.PositionKeys.isMovesKey(k)) {
+                    return true; // a big entry's moves: read, merged and deleted with the entry
+                }
                 int s = Terms.segmentOf(k);
                 if (s == suffix || (s >= 0 && members.get(s))) {
                     if (body[0] != null && !sameBody(body[0], k)) {
@@ -243,6 +247,8 @@ public final class Optimizer {
             if (body[0] != null) {
                 mergeOne(space, body[0], keys, values, suffix, live, batch);
             }
+        } finally {
+            reading = null;
         }
         batch.commit();
         listener.progress(space.familyName(), steps[0], steps[0]);
@@ -273,18 +279,34 @@ public final class Optimizer {
         long dropped = before - union.getLongCardinality();
         stale += dropped;
         if (!onlyGroup || dropped > 0 || moves && !allSay) { // a merged entry of live games only is left as it is
-            for (byte[] k : keys) {
+            for (int i = 0; i < keys.size(); i++) {
+                byte[] k = keys.get(i);
                 if (Terms.segmentOf(k) != suffix) {
                     batch.delete(space, k);
+                    if (moves && Postings.movesApart(values.get(i))) {
+                        batch.delete(space, org.thordb.index.PositionKeys.movesKey(k));
+                    }
                 }
             }
+            byte[] groupMoves = moves ? org.thordb.index.PositionKeys.movesKey(groupKey) : null;
             if (union.isEmpty()) {
                 batch.delete(space, groupKey);
+                if (groupMoves != null) {
+                    batch.delete(space, groupMoves);
+                }
+            } else if (moves) {
+                // a position's entries say their games' next moves (schema 7): the merged one too,
+                // a big one under its moves key
+                Postings.WithMoves e = withMoves(anyKey, keys, values, union);
+                batch.put(space, groupKey, e.value());
+                if (e.apart() != null) {
+                    batch.put(space, groupMoves, e.apart());
+                } else {
+                    batch.delete(space, groupMoves);
+                }
+                written++;
             } else {
-                // a position's entries say their games' next moves (schema 7): the merged one too;
-                // when one of them does not (written before), neither does the merge
-                byte[] value = moves ? withMoves(anyKey, values, union) : Postings.encode(union);
-                batch.put(space, groupKey, value);
+                batch.put(space, groupKey, Postings.encode(union));
                 written++;
             }
             if (batch.bytes >= BATCH_BYTES) {
@@ -297,13 +319,15 @@ public final class Optimizer {
 
     /** (id, move) pairs gathered for one merged entry, reused: id in the high bits, move in the low 7. */
     private long[] pairs = new long[1024];
+    /** The view a merge of postings reads through (for a big entry's moves, under their own key). */
+    private Store.View reading;
 
     /**
      * The merged value of an 8×8 position's entries: the ids of {@code keep}, each with its next
      * move, as the entries say it or, for an entry written before schema 7, as the game's moves
      * replayed to the position give it.
      */
-    private byte[] withMoves(byte[] key, List<byte[]> values, RoaringBitmap keep) {
+    private Postings.WithMoves withMoves(byte[] key, List<byte[]> keys, List<byte[]> values, RoaringBitmap keep) {
         int[] n = {0};
         Postings.MoveVisitor gather = (id, move) -> {
             if (n[0] == pairs.length) {
@@ -311,8 +335,11 @@ public final class Optimizer {
             }
             pairs[n[0]++] = (long) id << 7 | move;
         };
-        for (byte[] v : values) {
-            if (!Postings.forEachMove(v, v.length, gather)) {
+        for (int i = 0; i < values.size(); i++) {
+            byte[] v = values.get(i);
+            byte[] apart = Postings.movesApart(v)
+                    ? reading.get(Space.POSITIONS, org.thordb.index.PositionKeys.movesKey(keys.get(i))) : null;
+            if (!Postings.forEachMove(v, v.length, apart, gather)) {
                 long b = Keys.getU64(key, 0);
                 long w = Keys.getU64(key, 8);
                 Postings.decode(v).forEach((int id) -> {
@@ -340,7 +367,7 @@ public final class Optimizer {
                 next[k++] = (byte) (pairs[i] & 0x7f);
             }
         }
-        return Postings.encode(ids, next, k);
+        return Postings.encodeWithMoves(ids, next, k);
     }
 
     /**

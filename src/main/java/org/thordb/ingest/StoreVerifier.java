@@ -6,8 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.Postings;
 import org.thordb.index.PositionHash;
+import org.thordb.index.PositionKeys;
+import org.thordb.index.Postings;
 import org.thordb.index.SegmentIndexer;
 import org.thordb.index.Terms;
 import org.thordb.store.ByteKey;
@@ -100,18 +101,28 @@ public final class StoreVerifier {
         // under way, some in its own): its digest is then made id by id, whatever entry holds the id,
         // so that the stored and the expected digests agree however the entries are laid out.
         Merged merged = new Merged();
+        long[] missingMoves = {0};
         try (Store.View v = store.view()) {
             for (Space s : POSTINGS) {
                 int slot = POSTINGS.indexOf(s);
                 v.scan(s, new byte[0], null, (k, val) -> {
                     int seg = Terms.segmentOf(k);
+                    boolean movesKey = s == Space.POSITIONS && PositionKeys.isMovesKey(k);
+                    // a big entry's moves: checked with the entry (below), unless nothing holds them
+                    byte[] apart = null;
+                    if (!movesKey && s == Space.POSITIONS && Postings.movesApart(val)) {
+                        apart = v.get(Space.POSITIONS, PositionKeys.movesKey(k));
+                        if (apart == null) {
+                            missingMoves[0]++;
+                        }
+                    }
                     if (seg < 0) {
                         org.thordb.store.MergeGroup g = catalog.group(seg);
                         if (g == null) {
                             orphans.add(k);
                             orphanSpaces.add(s);
-                        } else {
-                            merged.stored(s, slot, k, val, g);
+                        } else if (!movesKey) {
+                            merged.stored(s, slot, k, val, apart, g);
                         }
                         return true;
                     }
@@ -119,18 +130,25 @@ public final class StoreVerifier {
                     if (f == null) {
                         orphans.add(k);
                         orphanSpaces.add(s);
+                    } else if (movesKey) {
+                        return true;
                     } else if (catalog.groupOf(f) != null) {
-                        merged.stored(s, slot, k, val, null);
+                        merged.stored(s, slot, k, val, apart, null);
                     } else {
                         long[] d = storedDigests.computeIfAbsent(seg, x -> new long[DIGESTS]);
                         d[2 * slot] += entryHash(s, k, val);
                         d[2 * slot + 1]++;
-                        addMoves(s, k, val, d);
+                        addMoves(s, k, val, apart, d);
                     }
                     return true;
                 });
             }
             merged.into(storedDigests);
+            if (missingMoves[0] > 0) {
+                problems += missingMoves[0];
+                out.line("positions: " + missingMoves[0] + " entries say their next moves are under their moves key,"
+                        + " which is missing");
+            }
             problems += merged.problems;
             merged.lines.forEach(out::line);
             if (merged.stale > 0) {
@@ -228,14 +246,29 @@ public final class StoreVerifier {
                 SegmentIndexer ix = indexStored(v, f, games, bad);
                 long[] want = new long[DIGESTS];
                 boolean grouped = catalog.groupOf(f) != null;
+                byte[][] held = {null, null}; // a big entry, until its moves key follows it
                 ix.emit((sp, k, val) -> {
+                    if (sp == Space.POSITIONS && PositionKeys.isMovesKey(k)) {
+                        if (held[0] != null) {
+                            addMoves(sp, held[0], held[1], val, want);
+                            held[0] = null;
+                        }
+                        return;
+                    }
                     int slot = POSTINGS.indexOf(sp);
+                    boolean apart = sp == Space.POSITIONS && Postings.movesApart(val);
+                    if (apart) {
+                        held[0] = k;
+                        held[1] = val;
+                    }
                     if (grouped) {
                         merged.expected(sp, slot, k, val, f, want);
                     } else {
                         want[2 * slot] += entryHash(sp, k, val);
                         want[2 * slot + 1]++;
-                        addMoves(sp, k, val, want);
+                    }
+                    if (!apart) {
+                        addMoves(sp, k, val, null, want);
                     }
                 });
                 for (int i = 0; i < POSTINGS.size(); i++) {
@@ -298,7 +331,7 @@ public final class StoreVerifier {
                         Map<ByteKey, byte[]> h = have.getOrDefault(s, Map.of());
                         for (Map.Entry<ByteKey, byte[]> e : w.entrySet()) {
                             byte[] got = h.get(e.getKey());
-                            if (got == null || !samePostings(s, got, e.getValue())) {
+                            if (got == null || !samePostings(s, e.getKey().bytes(), got, e.getValue())) {
                                 bad.add(s.familyName() + ": " + (got == null ? "an entry is missing" : "an entry differs")
                                         + " for " + f.name());
                                 if (batch != null) {
@@ -350,13 +383,13 @@ public final class StoreVerifier {
     private long unsaid;
 
     /** A position entry's next moves, into the digests' moves slot: one element a game it says a move of. */
-    private static void addMoves(Space s, byte[] key, byte[] value, long[] d) {
+    private static void addMoves(Space s, byte[] key, byte[] value, byte[] apart, long[] d) {
         if (s != Space.POSITIONS) {
             return;
         }
         long body = bytesHash(key, key.length - 4);
         try {
-            Postings.forEachMove(value, value.length, (id, move) -> {
+            Postings.forEachMove(value, value.length, apart, (id, move) -> {
                 d[2 * MOVES_SLOT] += idElement(Keys.mix(body + 0x2545F4914F6CDD1DL * (move + 1)), id);
                 d[2 * MOVES_SLOT + 1]++;
             });
@@ -553,7 +586,7 @@ public final class StoreVerifier {
         }
 
         /** A stored entry, of group {@code g} (or of a segment of a group when {@code g} is null). */
-        void stored(Space s, int slot, byte[] k, byte[] val, org.thordb.store.MergeGroup g) {
+        void stored(Space s, int slot, byte[] k, byte[] val, byte[] apart, org.thordb.store.MergeGroup g) {
             FileRow own = g == null ? catalog.segment(Terms.segmentOf(k)) : null;
             try {
                 if (s == Space.FINGERPRINTS) {
@@ -580,7 +613,7 @@ public final class StoreVerifier {
                     long body = bytesHash(k, k.length - 4);
                     Postings.decode(val).forEach((int id) -> add(s, slot, g, own, id, body));
                     if (s == Space.POSITIONS) {
-                        Postings.forEachMove(val, val.length, (id, move) -> add(s, MOVES_SLOT, g, own, id,
+                        Postings.forEachMove(val, val.length, apart, (id, move) -> add(s, MOVES_SLOT, g, own, id,
                                 Keys.mix(body + 0x2545F4914F6CDD1DL * (move + 1))));
                     }
                 }
@@ -628,7 +661,6 @@ public final class StoreVerifier {
                     want[2 * slot] += idElement(body, id);
                     want[2 * slot + 1]++;
                 });
-                addMoves(s, k, val, want);
             }
         }
     }
@@ -674,14 +706,18 @@ public final class StoreVerifier {
         }
     }
 
-    private static boolean samePostings(Space s, byte[] a, byte[] b) {
+    private static boolean samePostings(Space s, byte[] key, byte[] a, byte[] b) {
         if (s == Space.FINGERPRINTS) {
             return Arrays.equals(a, b) || blockHash(a) == blockHash(b)
                     && org.thordb.index.FingerprintBlock.wellFormed(a, a.length) && org.thordb.index.FingerprintBlock.wellFormed(b, b.length);
         }
         try {
             RoaringBitmap x = Postings.decode(a);
-            if (s == Space.POSITIONS && Postings.hasMoves(a) && Postings.hasMoves(b)) {
+            if (s == Space.POSITIONS && PositionKeys.isMovesKey(key)) {
+                return Arrays.equals(a, b); // a big entry's moves, which the records give byte for byte
+            }
+            if (s == Space.POSITIONS && Postings.hasMoves(a) && Postings.hasMoves(b)
+                    && !Postings.movesApart(a) && !Postings.movesApart(b)) {
                 List<Long> ma = new ArrayList<>();
                 List<Long> mb = new ArrayList<>();
                 Postings.forEachMove(a, a.length, (id, move) -> ma.add((long) id << 7 | move));

@@ -144,8 +144,12 @@ class PostingsTest {
                 int m = rnd.nextInt(distinct);
                 moves[i] = (byte) (m == 64 ? Postings.END : distinct == 1 ? 19 : m);
             }
-            byte[] v = Postings.encode(ids, moves, ids.length);
+            Postings.WithMoves e = Postings.encodeWithMoves(ids, moves, ids.length);
+            byte[] v = e.value();
+            byte[] apart = e.apart();
+            assertEquals(ids.length >= 48, apart != null, "a Roaring value has its moves apart");
             assertEquals(true, Postings.hasMoves(v));
+            assertEquals(apart != null, Postings.movesApart(v));
             assertEquals(false, Postings.hasMoves(Postings.encode(ids, ids.length)));
             assertEquals(set, Postings.decode(v));
             assertEquals(set.getLongCardinality(), Postings.cardinality(v, v.length));
@@ -161,14 +165,15 @@ class PostingsTest {
             through.add(v, v.length);
             assertEquals(some, through.result());
             int[] at = {0};
-            Postings.forEachMove(v, v.length, (id, move) -> {
+            assertEquals(apart == null, Postings.forEachMove(v, v.length, (id, move) -> { }), "apart: not without them");
+            Postings.forEachMove(v, v.length, apart, (id, move) -> {
                 assertEquals(ids[at[0]], id);
                 assertEquals(moves[at[0]], move, "the move of game " + id);
                 at[0]++;
             });
             assertEquals(ids.length, at[0]);
             RoaringBitmap[] byMove = new RoaringBitmap[Postings.END + 1];
-            assertEquals(true, Postings.addByMove(v, v.length, byMove));
+            assertEquals(true, Postings.addByMove(v, v.length, apart, null, byMove));
             long n = 0;
             for (int m = 0; m <= Postings.END; m++) {
                 if (byMove[m] != null) {
@@ -188,7 +193,7 @@ class PostingsTest {
             }
             only.add(1 << 30);
             RoaringBitmap[] someByMove = new RoaringBitmap[Postings.END + 1];
-            assertEquals(true, Postings.addByMove(v, v.length, only, someByMove));
+            assertEquals(true, Postings.addByMove(v, v.length, apart, only, someByMove));
             for (int m = 0; m <= Postings.END; m++) {
                 RoaringBitmap want = byMove[m] == null ? new RoaringBitmap() : RoaringBitmap.and(byMove[m], only);
                 assertEquals(want, someByMove[m] == null ? new RoaringBitmap() : someByMove[m], "move " + m);
