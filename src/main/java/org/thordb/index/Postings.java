@@ -8,8 +8,9 @@ import org.roaringbitmap.RoaringBitmap;
 /**
  * The value of a postings key: a set of game ids. Small sets (most positions are reached by few
  * games) are a varint-delta list, tag 0; larger ones a Roaring bitmap in its portable format, tag 1.
- * A position's entry also says which move each of its games played next (tag bit 2, {@link
- * #encode(int[], byte[], int)}): what the explorer reads instead of a lookup a next move.
+ * A position's entry also says which move each of its games played next ({@link #encodeWithMoves}:
+ * after a short list's ids, apart for a Roaring value): what the explorer reads instead of a lookup
+ * a next move.
  *
  * <p>Usage: {@code byte[] v = Postings.encode(ids, n); RoaringBitmap games = Postings.decode(v);}
  */
