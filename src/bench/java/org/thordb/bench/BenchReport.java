@@ -509,13 +509,13 @@ public final class BenchReport {
         rows.add(scaleRow("store against the WTHOR bytes, as the import leaves it", "≤ 5×", "same", base -> {
             JsonNode j = scale.get(base);
             String bytes = j != null && j.has("importStoreBytes") ? "importStoreBytes" : "storeBytes";
-            return j == null ? "not run" : String.format(Locale.ROOT, "%.1f GB for %.0f MB: **%.1f×**",
+            return j == null ? "not run" : String.format(Locale.ROOT, "%.1f GB for %.0f MB: **%.2f×**",
                     j.get(bytes).asDouble() / 1e9, j.get("rawBytes").asDouble() / 1e6,
                     j.get(bytes).asDouble() / j.get("rawBytes").asDouble());
         }));
         rows.add(scaleRow("store against the WTHOR bytes after `thordb optimize`", "≤ 5×", "same", base -> {
             JsonNode j = scale.get(base);
-            return j == null || !j.has("importStoreBytes") ? "not run" : String.format(Locale.ROOT, "%.1f GB: **%.1f×**",
+            return j == null || !j.has("importStoreBytes") ? "not run" : String.format(Locale.ROOT, "%.1f GB: **%.2f×**",
                     j.get("storeBytes").asDouble() / 1e9, j.get("storeBytes").asDouble() / j.get("rawBytes").asDouble());
         }));
         StringBuilder sb = new StringBuilder();
