@@ -102,7 +102,7 @@ public final class Explorer {
             // the filter's games first: a big position's entries are then read for those alone
             RoaringBitmap[] byMove = r.positionByNextMove(p, where == null ? null : QueryEngine.evaluate(where, r));
             if (byMove != null) {
-                Exploration e = fromEntries(p, filter, null, byMove, groups, stats);
+                Exploration e = fromEntries(p, filter, byMove, groups, stats);
                 if (e != null) {
                     return e;
                 }
@@ -144,11 +144,11 @@ public final class Explorer {
     /**
      * The exploration from the position's games split by their next moves (squares as {@code p}
      * is given, {@link org.thordb.index.Postings#END} for the games that end there), each group of
-     * equivalent moves one row; the games kept are those of {@code filtered} (null: all). Null when
+     * equivalent moves one row (the filter already applied to them). Null when
      * a game's next move is not a legal move of {@code p} (it cannot be, but then the index is not
      * trusted here).
      */
-    private static Exploration fromEntries(Position p, String filter, RoaringBitmap filtered, RoaringBitmap[] byMove,
+    private static Exploration fromEntries(Position p, String filter, RoaringBitmap[] byMove,
                                            Map<Position, List<Integer>> groups, Stats stats) {
         long legal = p.legalMoves();
         for (int sq = 0; sq < org.thordb.index.Postings.END; sq++) {
@@ -165,9 +165,6 @@ public final class Explorer {
                     games = games == null ? byMove[sq] : RoaringBitmap.or(games, byMove[sq]);
                 }
             }
-            if (games != null && filtered != null) {
-                games = RoaringBitmap.and(games, filtered);
-            }
             if (games != null && !games.isEmpty()) {
                 rows.add(stats.row(shown(same), games));
                 total += games.getLongCardinality();
@@ -176,8 +173,6 @@ public final class Explorer {
         RoaringBitmap ends = byMove[org.thordb.index.Postings.END];
         if (ends == null) {
             ends = new RoaringBitmap();
-        } else if (filtered != null) {
-            ends = RoaringBitmap.and(ends, filtered);
         }
         total += ends.getLongCardinality();
         rows.sort(Comparator.comparingLong(Exploration.Row::games).reversed()

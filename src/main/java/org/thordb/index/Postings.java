@@ -128,17 +128,21 @@ public final class Postings {
         return (value[0] & APART) != 0;
     }
 
-    /** Where the ids of a value held in {@code value[0, length)} end: its length, unless the next moves follow. */
-    static int idsEnd(byte[] value, int length) {
+    /**
+     * Where the ids of a short list held in {@code value[0, length)} end: its length, unless its next
+     * moves follow (only a list has them inline; a Roaring value's are apart, so its readers never
+     * look for their end).
+     */
+    private static int idsEnd(byte[] value, int length) {
         if ((value[0] & MOVES) == 0) {
             return length;
         }
-        long n = (value[0] & ROARING) == 0 ? getVarint(value, new int[] {1}) : cardinalityOfHead(value, length);
+        int n = getVarint(value, new int[] {1});
         if ((value[0] & DIRECT) != 0) {
             return length - packedBytes((int) n, 7);
         }
         int k = value[length - 1] & 0xff;
-        return length - 1 - k - packedBytes((int) n, codeBits(k));
+        return length - 1 - k - packedBytes(n, codeBits(k));
     }
 
     /**
@@ -182,18 +186,11 @@ public final class Postings {
     }
 
     /**
-     * The games of a value held in {@code value[0, length)}, each with its next move, split by the
-     * move: {@code into[m]} gets the ids that played m ({@link #END}: ended there), made when
-     * missing. False, with nothing added, when the value does not say its next moves.
-     */
-    public static boolean addByMove(byte[] value, int length, RoaringBitmap[] into) {
-        return addByMove(value, length, null, null, into);
-    }
-
-    /**
-     * {@link #addByMove(byte[], int, RoaringBitmap[])} for the games of {@code only} alone (null:
-     * every game), the moves read from {@code apart} when the value says they are apart (false,
-     * and nothing added, when they are and {@code apart} is null). A Roaring value is walked
+     * The games of a value held in {@code value[0, length)} that are in {@code only} (null: every
+     * game), each with its next move, split by the move: {@code into[m]} gets the ids that played m
+     * ({@link #END}: ended there), made when missing. The moves are read from {@code apart} when the
+     * value says they are apart; false, and nothing added, when the value says no moves, or says
+     * they are apart and {@code apart} is null. A Roaring value is walked
      * container by container: one that holds none of those games is skipped (its count, in the
      * header, moves the codes on), one that holds many has its codes read in order, and one that
      * holds a few has each game's code found by its rank in the container. A filter that keeps a
@@ -490,7 +487,6 @@ public final class Postings {
      * reader, so a damaged value fails there as it did before.
      */
     static RoaringBitmap roaring(byte[] value, int length) {
-        length = idsEnd(value, length);
         RoaringBitmap fast = roaringFast(value, 1, length);
         if (fast != null) {
             return fast;
@@ -649,7 +645,7 @@ public final class Postings {
                 bitmaps.add(roaring(value, length));
             } else {
                 org.roaringbitmap.buffer.ImmutableRoaringBitmap serialized = new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
-                        ByteBuffer.wrap(value, 1, idsEnd(value, length) - 1).slice());
+                        ByteBuffer.wrap(value, 1, length - 1).slice());
                 bitmaps.add(org.roaringbitmap.buffer.ImmutableRoaringBitmap.and(throughBuffer, serialized).toRoaringBitmap());
             }
         }
@@ -698,7 +694,7 @@ public final class Postings {
             return getVarint(value, new int[] {1});
         }
         return new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
-                java.nio.ByteBuffer.wrap(value, 1, idsEnd(value, length) - 1).slice()).getLongCardinality();
+                java.nio.ByteBuffer.wrap(value, 1, length - 1).slice()).getLongCardinality();
     }
 
     /**

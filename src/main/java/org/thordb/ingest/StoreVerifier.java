@@ -391,7 +391,7 @@ public final class StoreVerifier {
         long body = bytesHash(key, key.length - 4);
         try {
             Postings.forEachMove(value, value.length, apart, (id, move) -> {
-                d[2 * MOVES_SLOT] += idElement(Keys.mix(body + 0x2545F4914F6CDD1DL * (move + 1)), id);
+                d[2 * MOVES_SLOT] += idElement(moveElement(body, move), id);
                 d[2 * MOVES_SLOT + 1]++;
             });
         } catch (RuntimeException e) {
@@ -615,7 +615,7 @@ public final class StoreVerifier {
                     Postings.decode(val).forEach((int id) -> add(s, slot, g, own, id, body));
                     if (s == Space.POSITIONS) {
                         Postings.forEachMove(val, val.length, apart, (id, move) -> add(s, MOVES_SLOT, g, own, id,
-                                Keys.mix(body + 0x2545F4914F6CDD1DL * (move + 1))));
+                                moveElement(body, move)));
                     }
                 }
             } catch (RuntimeException e) {
@@ -668,6 +668,11 @@ public final class StoreVerifier {
 
     private static long fingerprintElement(int top12, int fp) {
         return Keys.mix((long) top12 << 24 | fp);
+    }
+
+    /** A position's element of the moves digest for one move (then mixed with the game's id, {@link #idElement}). */
+    private static long moveElement(long body, int move) {
+        return Keys.mix(body + 0x2545F4914F6CDD1DL * (move + 1));
     }
 
     private static long idElement(long element, int id) {

@@ -200,6 +200,6 @@ class PostingsTest {
             }
         }
         byte[] plain = Postings.encode(new int[] {4, 9}, 2);
-        assertEquals(false, Postings.addByMove(plain, plain.length, new RoaringBitmap[65]));
+        assertEquals(false, Postings.addByMove(plain, plain.length, null, null, new RoaringBitmap[65]));
     }
 }
