@@ -63,8 +63,14 @@ class ExplorerPageTest {
         }
     }
 
+    /**
+     * A wait that tries again when the page redrew a table while a condition read it (a row found,
+     * then replaced by the next answer before its cells were read), as it does when answers come fast.
+     */
     private WebDriverWait waiting() {
-        return new WebDriverWait(browser, Duration.ofSeconds(15));
+        WebDriverWait w = new WebDriverWait(browser, Duration.ofSeconds(15));
+        w.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+        return w;
     }
 
     /** The next-move table as the page shows it: move and games, in order. */
