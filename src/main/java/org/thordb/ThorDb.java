@@ -664,7 +664,7 @@ public final class ThorDb implements AutoCloseable {
                         new org.thordb.ingest.StoreVerifier(store, catalog, hash).verify(false, m -> { });
                 if (report.problems() > 0 || catalog.base(stored) != null) {
                     throw new ThorDbException(ErrorCode.CORRUPT, store.path() + ": after removing base " + stored
-                            + " the store has " + report.problems() + " problems: run thordb verify --db");
+                            + " the store has " + report.problems() + " problems" + org.thordb.store.RocksStore.repairAdvice(store.path()));
                 }
                 return new Removal(stored, done[0], done[1], report);
             }

@@ -17,10 +17,10 @@ public final class Main {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        // every write to standard output checked: a failure is an error, never a silent exit 0
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(CheckedOutput.standardOutput(), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int status = run(out, err, args);
-        out.flush();
         err.flush();
         System.exit(status);
     }
@@ -42,7 +42,16 @@ public final class Main {
             return e instanceof ThorDbException ? 2 : 3;
         });
         int status = cl.execute(args);
-        out.flush();
+        try {
+            out.flush();
+        } catch (ThorDbException e) { // the last of what a command printed did not reach its output
+            err.println("thordb: " + oneLine(e));
+            status = status == 0 ? 2 : status;
+        }
+        if (out.checkError()) { // a writer the caller gave that keeps its failures to itself
+            err.println("thordb: the output could not be written whole");
+            status = status == 0 ? 2 : status;
+        }
         err.flush();
         return status;
     }

@@ -17,7 +17,7 @@ final class Stores {
     }
 
     static ThorDb openForReading(Path dir) {
-        if (!Files.exists(dir.resolve("CURRENT"))) {
+        if (org.thordb.store.StoreFolder.requireNotDamaged(dir).state() == org.thordb.store.StoreFolder.State.NONE) {
             throw new ThorDbException(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
                     + dir + " FILES…'");
         }

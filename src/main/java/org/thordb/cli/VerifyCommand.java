@@ -142,9 +142,34 @@ public final class VerifyCommand implements Callable<Integer> {
 
     private int verifyStore(PrintWriter out) {
         java.nio.file.Path dir = store.dir();
-        if (!java.nio.file.Files.exists(dir.resolve("CURRENT"))) {
+        org.thordb.store.StoreFolder.Inspection folder = org.thordb.store.StoreFolder.inspect(dir);
+        if (folder.state() == org.thordb.store.StoreFolder.State.NONE) {
             throw new ThorDbException(org.thordb.error.ErrorCode.STORE, dir + ": no store here");
         }
+        if (folder.state() == org.thordb.store.StoreFolder.State.DAMAGED) {
+            if (!repair) {
+                out.println(dir + ": NOT SOUND: a damaged store: " + folder.why() + "; --repair recovers it");
+                return 1;
+            }
+            String manifest = org.thordb.store.StoreFolder.recoverCurrent(dir);
+            out.println(dir + ": recovered: CURRENT pointed at " + manifest + " (" + folder.why() + ")");
+        }
+        try {
+            return verifyOpened(dir, out);
+        } catch (ThorDbException e) {
+            // the advice a damage error ends with names this very command: say what is left to do instead
+            String advice = org.thordb.store.RocksStore.repairAdvice(dir);
+            if (e.code() == org.thordb.error.ErrorCode.CORRUPT && e.getMessage().contains(advice)) {
+                throw new ThorDbException(e.code(), e.getMessage().replace(advice, "") + (repair
+                        ? "; this damage is in what verify reads to rebuild the rest (the records or the catalog):"
+                        + " restore the store from a copy, or import its files again into a new store"
+                        : "; --repair rebuilds what derives from the records"), e);
+            }
+            throw e;
+        }
+    }
+
+    private int verifyOpened(java.nio.file.Path dir, PrintWriter out) {
         try (org.thordb.ThorDb db = repair ? org.thordb.ThorDb.open(dir) : org.thordb.ThorDb.openReadOnly(dir)) {
             int n = sample == null ? Integer.MAX_VALUE : sample;
             long seed = System.nanoTime();

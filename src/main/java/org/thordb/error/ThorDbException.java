@@ -45,11 +45,23 @@ public final class ThorDbException extends RuntimeException {
      * control characters escaped ({@code \n}, {@code \u001b}), and at most 60 characters kept.
      */
     public static String quote(String text) {
+        return escape(text, 60);
+    }
+
+    /**
+     * A message from a library underneath (RocksDB's, naming the file it failed on) made fit for a
+     * one-line message: control characters escaped, kept whole up to 1,000 characters.
+     */
+    public static String whole(String text) {
+        return escape(text, 1000);
+    }
+
+    private static String escape(String text, int keep) {
         if (text == null) {
             return "null";
         }
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < text.length() && sb.length() < 60; i++) {
+        for (int i = 0; i < text.length() && sb.length() < keep; i++) {
             char c = text.charAt(i);
             switch (c) {
                 case '\n' -> sb.append("\\n");
@@ -64,7 +76,7 @@ public final class ThorDbException extends RuntimeException {
                 }
             }
         }
-        return sb.length() < 60 || text.length() <= 60 ? sb.toString() : sb + "…";
+        return sb.length() < keep || text.length() <= keep ? sb.toString() : sb + "…";
     }
 
     /** {@code FILE: reason (byte offset N)}. */

@@ -187,10 +187,23 @@ public final class Exporter {
                     flush(); // the stream is the caller's to close
                 }
             });
-            body.write(counted(r.games(selected(r))), w);
-            w.flush();
+            long total = selected(r).getLongCardinality();
+            try {
+                body.write(counted(r.games(selected(r))), w);
+                w.flush();
+            } catch (ThorDbException e) {
+                if (e.code() != ErrorCode.IO) {
+                    throw e;
+                }
+                throw new ThorDbException(ErrorCode.IO, e.getMessage() + "; the export stopped at game " + gamesWritten
+                        + " of " + total + ": what was written is not whole", e);
+            }
+            if (stream instanceof java.io.PrintWriter pw && pw.checkError()) {
+                throw new ThorDbException(ErrorCode.IO, "the export's output failed (its writer reports an error):"
+                        + " what was written is not whole");
+            }
         } catch (IOException e) {
-            throw new ThorDbException(ErrorCode.IO, "writing the export: " + e.getMessage());
+            throw new ThorDbException(ErrorCode.IO, "writing the export: " + e.getMessage(), e);
         }
         return gamesWritten;
     }

@@ -61,12 +61,14 @@ public final class RocksStore implements Store {
     private volatile boolean closed;
     private final java.util.Set<AutoCloseable> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private RocksStore(Path dir, boolean readOnly) {
+    private RocksStore(Path dir, boolean readOnly, boolean create) {
         this.dir = dir;
         this.readOnly = readOnly;
         this.cache = new LRUCache(CACHE_BYTES);
         this.bloom = new BloomFilter(10);
-        this.dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
+        // a store is made only where there is none: RocksDB would otherwise make a new one beside a
+        // damaged one and delete its table files (see StoreFolder)
+        this.dbOptions = new DBOptions().setCreateIfMissing(create).setCreateMissingColumnFamilies(true)
                 .setMaxBackgroundJobs(2).setKeepLogFileNum(3);
         this.syncWrite = new WriteOptions().setSync(true);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
@@ -124,7 +126,8 @@ public final class RocksStore implements Store {
     /** Opens (creating when missing) the store in a folder, for reading and writing. */
     public static RocksStore open(Path dir) {
         notAFile(dir);
-        return new RocksStore(dir, false);
+        StoreFolder.Inspection i = StoreFolder.requireNotDamaged(dir);
+        return new RocksStore(dir, false, i.state() == StoreFolder.State.NONE);
     }
 
     /**
@@ -153,10 +156,10 @@ public final class RocksStore implements Store {
     /** Opens an existing store read-only; it may be open for writing in another process. */
     public static RocksStore openReadOnly(Path dir) {
         notAFile(dir);
-        if (!Files.isDirectory(dir)) {
+        if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
             throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
         }
-        return new RocksStore(dir, true);
+        return new RocksStore(dir, true, false);
     }
 
     private static void notAFile(Path dir) {
@@ -185,9 +188,17 @@ public final class RocksStore implements Store {
         Status.Code code = e.getStatus() == null ? null : e.getStatus().getCode();
         if (code == Status.Code.Corruption) {
             return new ThorDbException(ErrorCode.CORRUPT, dir + ": " + what + ": the store is damaged: "
-                    + ThorDbException.quote(e.getMessage()) + " (run 'thordb verify --db')", e);
+                    + ThorDbException.whole(e.getMessage()) + repairAdvice(dir), e);
         }
-        return new ThorDbException(ErrorCode.STORE, dir + ": " + what + ": " + ThorDbException.quote(e.getMessage()), e);
+        return new ThorDbException(ErrorCode.STORE, dir + ": " + what + ": " + ThorDbException.whole(e.getMessage()), e);
+    }
+
+    /**
+     * The advice a damage error ends with. {@code thordb verify --repair} strips it from the errors
+     * it meets itself, so that no advice sends a user back to the command that gave it.
+     */
+    public static String repairAdvice(Path dir) {
+        return " (run 'thordb verify --db " + dir + " --repair')";
     }
 
     private void checkOpen() {

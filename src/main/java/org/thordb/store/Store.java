@@ -206,7 +206,7 @@ public interface Store extends AutoCloseable {
         String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         return new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, dir + ": a value of the " + space.familyName()
                 + " family does not decode (key " + (key == null ? "?" : java.util.HexFormat.of().formatHex(key, 0,
-                Math.min(key.length, 24))) + "): " + org.thordb.error.ThorDbException.quote(why) + " (run 'thordb verify --db')", cause);
+                Math.min(key.length, 24))) + "): " + org.thordb.error.ThorDbException.whole(why) + RocksStore.repairAdvice(dir), cause);
     }
 
     /** Whether an exception is what a decoder throws on bytes it cannot read (and so means damage). */
