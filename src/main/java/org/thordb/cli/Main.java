@@ -41,7 +41,16 @@ public final class Main {
             err.flush();
             return e instanceof ThorDbException ? 2 : 3;
         });
-        int status = cl.execute(args);
+        int status;
+        try {
+            status = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // no input is meant to get here (every reader has its caps); if one does, one line, not a trace
+            err.println("thordb: out of memory: the Java heap (" + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MB) is too small for this work; give it more with THORDB_JAVA_OPTS=-Xmx4g");
+            err.flush();
+            return 3;
+        }
         try {
             out.flush();
         } catch (ThorDbException e) { // the last of what a command printed did not reach its output

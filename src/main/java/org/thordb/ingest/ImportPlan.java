@@ -67,14 +67,21 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         java.util.Set<Path> named = new java.util.HashSet<>();
         int passedOver = 0;
         for (Path in : inputs) {
+            org.thordb.wthor.InputFiles.requireFileOrFolder(in);
             if (Files.isDirectory(in)) {
                 List<Path> found;
                 try (Stream<Path> s = Files.walk(in)) {
                     found = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
                             .map(p -> p.toAbsolutePath().normalize()).sorted().toList();
-                } catch (IOException e) {
-                    throw ThorDbException.io(in, e);
+                } catch (IOException | java.io.UncheckedIOException e) {
+                    IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
+                    if (io instanceof java.nio.file.FileSystemLoopException loop) {
+                        throw new ThorDbException(ErrorCode.IO, in + ": a link inside the folder leads back into it ("
+                                + loop.getFile() + ")", io);
+                    }
+                    throw ThorDbException.io(in, io);
                 }
+                int before = all.size() + sources.size();
                 for (Path p : found) {
                     WthorKind k = WthorKind.ofOrNull(p);
                     org.thordb.text.SourceFormat f = k == null && sourceName(p) ? org.thordb.text.SourceReader.detect(p) : null;
@@ -85,6 +92,11 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     } else {
                         all.add(p);
                     }
+                }
+                if (all.size() + sources.size() == before) {
+                    throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": a folder holding no file thordb imports"
+                            + (found.isEmpty() ? " (it is empty)" : " (" + found.size() + (found.size() == 1 ? " other file)" : " other files)"))
+                            + (WthorKind.ofOrNull(in) != null ? "; its name ends like a WTHOR file's, but it is a folder" : ""));
                 }
             } else if (Files.exists(in)) {
                 // a file named on its own is meant to be imported: one that cannot be is an error
@@ -207,8 +219,8 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     prev = c;
                 }
             }
-        } catch (IOException e) {
-            return 0; // reported when the file is read
+        } catch (IOException | ThorDbException e) {
+            return 0; // reported when the file is read, and the file refused then
         }
         sha[0] = java.util.HexFormat.of().formatHex(digest.digest()); // closing the stream hashed the rest
         return n;

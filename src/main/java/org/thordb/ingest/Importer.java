@@ -292,6 +292,14 @@ public final class Importer {
                     + stamp(stored.created()) + " (" + stored.name() + ")");
             return;
         }
+        if (stored != null && stored.created() == created) {
+            // as for game files: a newer release has a later date; the same date with other bytes is
+            // another file altogether (taken as an update once, it merged players into one row)
+            refused++;
+            listener.line(file + ": refused: the stored names of base " + baseName + " (" + stored.name() + ") have the"
+                    + " same creation date, " + stamp(created) + ", but other bytes; a newer release has a later date");
+            return;
+        }
         try (Store.Batch batch = store.batch()) {
             int base = baseId(baseName);
             putBaseIfNew(baseName, base, batch);

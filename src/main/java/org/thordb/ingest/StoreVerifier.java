@@ -93,6 +93,7 @@ public final class StoreVerifier {
         // entries gathered (one more scan) and compared key by key, to name and repair what differs.
         Map<Integer, long[]> storedDigests = new HashMap<>();
         unsaid = 0;
+        unmarked.clear();
         List<byte[]> orphans = new ArrayList<>();
         List<Space> orphanSpaces = new ArrayList<>();
         java.util.Set<Integer> differ = new java.util.TreeSet<>();
@@ -364,6 +365,9 @@ public final class StoreVerifier {
             out.line(unsaid + " games in position entries written before schema 7 do not say their next moves yet"
                     + " (the explorer then looks up each next move; thordb optimize writes them)");
         }
+        if (repair) {
+            repaired += markDamaged(out);
+        }
         if (repair && !mergedDiffer.isEmpty()) {
             repaired += unmerge(out);
         }
@@ -378,6 +382,36 @@ public final class StoreVerifier {
             }
         }
         return new Report(games[0], entries, problems, repaired);
+    }
+
+    /** Games whose records are damaged but whose rows do not say so (stored by an older thordb), in the last run. */
+    private final List<GameRow> unmarked = new ArrayList<>();
+
+    /** Marks the {@link #unmarked} games damaged, and counts them in their files' rows. */
+    private long markDamaged(Listener out) {
+        if (unmarked.isEmpty()) {
+            return 0;
+        }
+        Map<Integer, Integer> perSegment = new HashMap<>();
+        try (Store.Batch batch = store.batch()) {
+            for (GameRow r : unmarked) {
+                batch.put(Space.GAMES, GameRow.key(r.id()), r.encode());
+                perSegment.merge(r.segment(), 1, Integer::sum);
+            }
+            for (Map.Entry<Integer, Integer> e : perSegment.entrySet()) {
+                FileRow f = catalog.segment(e.getKey());
+                if (f != null) {
+                    FileRow now = new FileRow(f.base(), f.kind(), f.year(), f.name(), f.header(), f.created(), f.sha256(),
+                            f.size(), f.segment(), f.firstId(), f.games(), f.damaged() + e.getValue(), f.importedAt(),
+                            f.source(), f.fingerprintBits());
+                    batch.put(Space.FILES, now.key(), Catalog.encode(now));
+                }
+            }
+            batch.commit();
+        }
+        out.line("repaired: " + unmarked.size() + (unmarked.size() == 1 ? " game" : " games")
+                + " marked damaged, as their records are");
+        return unmarked.size();
     }
 
     /** The position ids whose entries do not say their next moves (stored before schema 7), in the last run. */
@@ -703,6 +737,13 @@ public final class StoreVerifier {
             return;
         }
         WthorGame g = new WthorGame(row.raw(), row.side());
+        String damage = g.damage();
+        if (damage != null && row.damage() == null) {
+            // a record an older thordb stored as sound (a score byte of 200, say): it is damaged
+            bad.add(where + ": " + damage + ", yet the game is not marked damaged");
+            unmarked.add(new GameRow(row.id(), row.base(), row.side(), row.year(), row.record(), row.segment(),
+                    row.validMoves(), row.raw(), damage));
+        }
         boolean known = !b.players().isEmpty();
         if (known && row.damage() == null && (b.player(g.black()) == null || b.player(g.white()) == null)) {
             bad.add(where + ": a player number does not resolve in " + b.name() + "'s names");

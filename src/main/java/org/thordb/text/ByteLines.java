@@ -28,7 +28,15 @@ public final class ByteLines {
     public record Line(int number, long offset, byte[] raw, String text) {
     }
 
+    /**
+     * The longest line read, terminator included: 1 MiB. The longest line of a real source is a GGF
+     * game of a few kilobytes; a longer one is no text source (or a bomb), and is refused before it
+     * fills the memory.
+     */
+    public static final int MAX_LINE_BYTES = 1 << 20;
+
     private final InputStream in;
+    private final String name;
     private final byte[] buf = new byte[1 << 16];
     private int pos;
     private int limit;
@@ -38,7 +46,13 @@ public final class ByteLines {
 
     /** Lines of {@code in} (buffered here; not closed here). */
     public ByteLines(InputStream in) {
+        this(in, "the input");
+    }
+
+    /** Lines of {@code in}; {@code name} (a file's) stands in the error for a line too long. */
+    public ByteLines(InputStream in, String name) {
         this.in = in;
+        this.name = name;
     }
 
     /** The next line, or null at the end. */
@@ -63,9 +77,19 @@ public final class ByteLines {
             if (pos < limit) {
                 pos++; // the '\n' belongs to the line
                 line.write(buf, start, pos - start);
+                tooLong();
                 return take();
             }
             line.write(buf, start, pos - start);
+            tooLong();
+        }
+    }
+
+    private void tooLong() {
+        if (line.size() > MAX_LINE_BYTES) {
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_FILE, name + ": line " + (number + 1)
+                    + " is longer than " + String.format("%,d", MAX_LINE_BYTES) + " bytes, the most a line may hold (byte offset "
+                    + offset + ")");
         }
     }
 

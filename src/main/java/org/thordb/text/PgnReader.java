@@ -75,6 +75,8 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
     private String pending; // a line read ahead: the first tag of the next game
     private ByteLines.Line pendingLine;
     private final List<byte[]> raw = new ArrayList<>();
+    private long rawBytes;
+    private int gameLineStart;
     private long gameOffset = -1;
     private long lastOffset = -1;
     private String problem;
@@ -126,6 +128,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
             pending = null;
             if (pendingLine != null) {
                 raw.add(pendingLine.raw());
+                rawBytes += pendingLine.raw().length;
                 lastOffset = pendingLine.offset();
                 pendingLine = null;
             }
@@ -139,6 +142,12 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
                 }
                 lineNumber = b.number();
                 raw.add(b.raw());
+                rawBytes += b.raw().length;
+                if (rawBytes > SourceReader.MAX_GAME_BYTES) {
+                    throw new ThorDbException(ErrorCode.BAD_FILE, source + ": line " + (gameLineStart == 0 ? lineNumber : gameLineStart)
+                            + ": the game is longer than " + String.format("%,d", SourceReader.MAX_GAME_BYTES)
+                            + " bytes, the most a game may hold (byte offset " + (gameOffset < 0 ? b.offset() : gameOffset) + ")");
+                }
                 lastOffset = b.offset();
                 lastLine = b;
                 return b.text();
@@ -153,6 +162,14 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         }
     }
 
+    /** A tag pair alone on its line: {@code [Event "…"]}. */
+    private static final java.util.regex.Pattern TAG_PAIR = java.util.regex.Pattern.compile("\\[[A-Za-z0-9_]+\\s+\".*\"\\s*]");
+
+    /** The file's structure is broken: refused whole, naming the line where the fault began. */
+    private ThorDbException broken(int line, String why) {
+        return new ThorDbException(ErrorCode.BAD_FILE, source + ": line " + line + ": " + why);
+    }
+
     private ThorDbException bad(String why) {
         return new ThorDbException(ErrorCode.BAD_RECORD, source + ": line " + lineNumber + ": " + why);
     }
@@ -162,6 +179,8 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
     /** The next game, or null at the end. */
     private Game read() {
         raw.clear();
+        rawBytes = 0;
+        gameLineStart = 0;
         problem = null;
         gameOffset = -1;
         Map<String, String> tags = new LinkedHashMap<>();
@@ -171,8 +190,16 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         boolean inMoves = false;
         int braces = 0; // inside a {comment} that spans lines
         int parens = 0; // inside a (variation)
+        int braceLine = 0; // where the open comment began
+        int parenLine = 0; // where the outermost open variation began
         for (String l; (l = line()) != null; ) {
             String t = l.strip();
+            if ((braces > 0 || parens > 0) && TAG_PAIR.matcher(t).matches()) {
+                // a comment or variation left open swallows the games after it: the file is refused whole
+                throw broken(braces > 0 ? braceLine : parenLine, (braces > 0 ? "a comment '{' opened here"
+                        : "a variation '(' opened here") + " is still open at the tag pair of line " + lineNumber + " ("
+                        + (braces > 0 ? "'}'" : "')'") + " missing)");
+            }
             if (braces == 0 && parens == 0 && t.startsWith("[")) {
                 if (inMoves) { // the next game's first tag
                     pending = l;
@@ -184,6 +211,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
                 }
                 if (first == 0) {
                     first = lineNumber;
+                    gameLineStart = first;
                     gameOffset = lastOffset;
                 }
                 tag(t, tags);
@@ -194,6 +222,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
             }
             if (first == 0) {
                 first = lineNumber;
+                gameLineStart = first;
                 gameOffset = lastOffset;
             }
             inMoves = true;
@@ -209,6 +238,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
                 }
                 if (c == '{') {
                     braces = 1;
+                    braceLine = lineNumber;
                     i++;
                     continue;
                 }
@@ -216,12 +246,18 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
                     break; // a comment to the end of the line
                 }
                 if (c == '(') {
+                    if (parens == 0) {
+                        parenLine = lineNumber;
+                    }
                     parens++;
                     i++;
                     continue;
                 }
                 if (c == ')') {
-                    parens = Math.max(0, parens - 1);
+                    if (parens == 0) {
+                        throw broken(lineNumber, "')' closes no variation");
+                    }
+                    parens--;
                     i++;
                     continue;
                 }
@@ -243,6 +279,10 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
                     result = r;
                 }
             }
+        }
+        if (braces > 0 || parens > 0) {
+            throw broken(braces > 0 ? braceLine : parenLine, (braces > 0 ? "a comment '{' opened here is never closed ('}'"
+                    : "a variation '(' opened here is never closed (')'") + " missing before the end of the file)");
         }
         if (first == 0) {
             return null;

@@ -111,6 +111,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
      * to {@code digest} (null: none) as it is read: one read gives both the games and the file's hash.
      */
     public static InputStream stream(Path file, java.security.MessageDigest digest) throws IOException {
+        org.thordb.wthor.InputFiles.requireRegularFile(file);
         InputStream in = Files.newInputStream(file);
         java.security.DigestInputStream hashed = digest == null ? null : new java.security.DigestInputStream(in, digest);
         InputStream raw = new BufferedInputStream(hashed == null ? in : hashed, 1 << 16);
@@ -119,6 +120,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         int b = raw.read();
         raw.reset();
         InputStream top = a == 0x1f && b == 0x8b ? new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16) : raw;
+        top = capped(top, file);
         if (hashed == null) {
             return top;
         }
@@ -129,6 +131,52 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
                     hashed.transferTo(java.io.OutputStream.nullOutputStream()); // the bytes nobody read, hashed too
                 } finally {
                     super.close();
+                }
+            }
+        };
+    }
+
+    /**
+     * The most bytes a text source may hold, once un-gzipped: 64 MiB, about 165,000 PGN games. A
+     * text source is imported in one commit, so its games are held in memory together: 164,230 PGN
+     * games imported in a 2 GB heap, the bound every import keeps, and twice as many did not. A
+     * larger file (or a gzip bomb) is refused at the byte where it passes the bound, before it fills
+     * the memory; a bigger collection is imported as several files.
+     */
+    public static final long MAX_TEXT_BYTES = 64L << 20;
+
+    /** The most bytes one game of a text source may hold (a GGF game is a few kilobytes). */
+    public static final int MAX_GAME_BYTES = 1 << 20;
+
+    /** A stream that refuses to give more than {@link #MAX_TEXT_BYTES}. */
+    private static InputStream capped(InputStream in, Path file) {
+        return new java.io.FilterInputStream(in) {
+            private long read;
+
+            @Override
+            public int read() throws IOException {
+                int c = super.read();
+                if (c >= 0) {
+                    count(1);
+                }
+                return c;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n > 0) {
+                    count(n);
+                }
+                return n;
+            }
+
+            private void count(int n) {
+                read += n;
+                if (read > MAX_TEXT_BYTES) {
+                    throw new ThorDbException(ErrorCode.BAD_FILE, file + ": more than " + String.format("%,d", MAX_TEXT_BYTES)
+                            + " bytes of text (once un-gzipped), the most a text source may hold (byte offset "
+                            + MAX_TEXT_BYTES + "): import it as several smaller files");
                 }
             }
         };
@@ -266,6 +314,9 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             this.in = in;
         }
 
+        private long gameStart;
+        private int gameLine;
+
         private int read() throws IOException {
             int c = in.read();
             if (c >= 0) {
@@ -274,6 +325,11 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
                     line++;
                 }
                 raw.write(c);
+                if (raw.size() > MAX_GAME_BYTES) {
+                    throw broken("byte offset " + gameStart + " (line " + gameLine + ")", "the game is longer than "
+                            + String.format("%,d", MAX_GAME_BYTES) + " bytes, the most a game may hold: a value '[' or"
+                            + " the game '(;' is never closed");
+                }
             }
             return c;
         }
@@ -299,6 +355,8 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             int startLine = line;
             raw.reset();
             raw.write('(');
+            this.gameStart = start;
+            this.gameLine = startLine;
             if (read() != ';') {
                 throw broken("byte offset " + start + " (line " + startLine + ")", "'(' not followed by ';'");
             }
@@ -438,7 +496,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         private final Iterator<PgnReader.Game> games;
 
         Pgn(InputStream in) {
-            this.games = new PgnReader(new ByteLines(in), file.toString(), true).iterator();
+            this.games = new PgnReader(new ByteLines(in, file.toString()), file.toString(), true).iterator();
         }
 
         @Override
@@ -489,7 +547,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         private final CSVFormat csv = CSVFormat.DEFAULT.builder().setTrim(true).get();
 
         Lines(InputStream in, SourceFormat format) {
-            this.lines = new ByteLines(in);
+            this.lines = new ByteLines(in, file.toString());
             this.format = format;
         }
 
@@ -702,7 +760,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         private final ByteLines lines;
 
         Records(InputStream in) {
-            this.lines = new ByteLines(in);
+            this.lines = new ByteLines(in, file.toString());
         }
 
         @Override
@@ -721,6 +779,11 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
                 }
                 raw.add(l.raw());
                 text.append(l.text()).append('\n');
+                if (text.length() > MAX_GAME_BYTES) {
+                    throw broken("byte offset " + offset + " (line " + first + ")", "the record is longer than "
+                            + String.format("%,d", MAX_GAME_BYTES) + " bytes, the most a game may hold: its RESULT: line"
+                            + " never comes");
+                }
                 if (l.text().strip().toUpperCase(Locale.ROOT).startsWith("RESULT")) {
                     break;
                 }

@@ -134,10 +134,19 @@ public final class WthorGame {
     }
 
     /**
-     * What is wrong with the move bytes, or null when each is a square until the first 0 and only
-     * zeros follow. The reason names the move and its byte offset within the record.
+     * What is wrong with the record, or null when its scores are disc counts the board can hold and
+     * each move byte is a square until the first 0 and only zeros follow. The reason names the
+     * byte offset within the record.
      */
     public String damage() {
+        int cells = side * side;
+        if (blackScore() > cells) {
+            return "Black's score byte is " + blackScore() + ", more than the " + cells + " discs of the board (record byte 6)";
+        }
+        if (theoreticalScore() > cells) {
+            return "the theoretical score byte is " + theoreticalScore() + ", more than the " + cells
+                    + " discs of the board (record byte 7)";
+        }
         int n = moveCount();
         for (int i = 0; i < n; i++) {
             if (WthorSquares.toSquare(raw[MOVES_OFFSET + i], side) < 0) {

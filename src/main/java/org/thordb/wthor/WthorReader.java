@@ -39,6 +39,7 @@ public final class WthorReader implements AutoCloseable {
     private WthorReader(Path path, WthorKind kind) {
         this.path = path;
         this.kind = kind;
+        InputFiles.requireRegularFile(path);
         long size;
         try {
             size = Files.size(path);
