@@ -509,10 +509,14 @@ public final class ThorDb implements AutoCloseable {
                 });
         java.util.Map<Long, String> tournaments = new java.util.HashMap<>();
         java.util.Comparator<Integer> all = null;
-        for (String key : spec.split(",")) {
+        for (String key : spec.split(",", -1)) {
             String k = key.strip();
             boolean desc = k.startsWith("-");
             String name = (desc ? k.substring(1) : k).toLowerCase(Locale.ROOT);
+            if (name.isBlank()) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
+                        + "': year, record, score, theoretical, moves, black, white, tournament, base or id, with commas between");
+            }
             java.util.Comparator<Integer> one = switch (name) {
                 case "year" -> java.util.Comparator.comparingInt(t::year);
                 case "record" -> java.util.Comparator.comparingInt(t::record);

@@ -107,10 +107,14 @@ final class GameRows {
     /** The order of {@code --sort}: comma-separated keys, {@code -} before a key for descending. */
     static Comparator<Game> order(String spec) {
         List<Comparator<Game>> parts = new ArrayList<>();
-        for (String key : spec.split(",")) {
+        for (String key : spec.split(",", -1)) {
             String k = key.strip();
             boolean desc = k.startsWith("-");
             String name = (desc ? k.substring(1) : k).toLowerCase(Locale.ROOT);
+            if (name.isBlank()) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
+                        + "': year, record, score, theoretical, moves, black, white, tournament, base or id, with commas between");
+            }
             Comparator<Game> c = switch (name) {
                 case "year" -> Comparator.comparingInt(Game::year);
                 case "record" -> Comparator.comparingInt(Game::record);

@@ -38,6 +38,11 @@ public final class ServeCommand implements Callable<Integer> {
             + " and answer 503 (default: ${DEFAULT-VALUE}).")
     double timeout;
 
+    @Option(names = "--allow-host", paramLabel = "NAME", description = "Also answer requests whose Host header names NAME"
+            + " (repeatable; * for any). By default only the address listened on (and localhost for a loopback one):"
+            + " a web page of another site cannot reach the API through a name it points at 127.0.0.1.")
+    java.util.List<String> allowHosts = new java.util.ArrayList<>();
+
     @Spec
     CommandSpec spec;
 
@@ -52,7 +57,10 @@ public final class ServeCommand implements Callable<Integer> {
         ThorDb db = Stores.openForReading(store.dir());
         WebServer server;
         try {
-            server = WebServer.start(db, host, port, (long) (timeout * 1000));
+            server = WebServer.start(db, host, port, (long) (timeout * 1000), new java.util.HashSet<>(allowHosts));
+        } catch (ThorDbException e) {
+            db.close(); // the store, not the network: a damaged block read on the way up, say
+            throw e;
         } catch (RuntimeException e) {
             db.close();
             throw new ThorDbException(ErrorCode.IO, "cannot listen on " + host + ":" + port + ": "

@@ -31,5 +31,7 @@ public enum ErrorCode {
     /** The store, or a result read from it, is closed. */
     CLOSED,
     /** A query could not be parsed or planned. */
-    QUERY
+    QUERY,
+    /** The work was stopped before its end: its thread was interrupted (a server's time limit, say). */
+    CANCELLED
 }

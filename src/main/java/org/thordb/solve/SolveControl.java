@@ -3,7 +3,8 @@ package org.thordb.solve;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * When a solve must stop: a node budget, a deadline, or a caller's request, shared by the
+ * When a solve must stop: a node budget, a deadline, a caller's request, or the interrupt of the
+ * thread that asked for it, shared by the
  * threads of one solve. Searches ask it every 1,024 nodes and unwind when it says stop; the
  * solve then reports "not solved" rather than a score.
  *
@@ -14,6 +15,9 @@ final class SolveControl {
     private final long deadline;
     private final AtomicLong counted = new AtomicLong();
     private volatile boolean stop;
+    // the thread that asked for the solve: when it is interrupted (a server's time limit), every
+    // search of the solve stops, whichever thread runs it
+    private final Thread owner = Thread.currentThread();
 
     /** At most {@code maxNodes} nodes (0: no limit) and {@code millis} milliseconds (0: no limit). */
     SolveControl(long maxNodes, long millis) {
@@ -27,7 +31,8 @@ final class SolveControl {
             return true;
         }
         long n = counted.addAndGet(nodes);
-        if (maxNodes > 0 && n > maxNodes || deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
+        if (maxNodes > 0 && n > maxNodes || deadline != Long.MAX_VALUE && System.nanoTime() > deadline
+                || owner.isInterrupted()) {
             stop = true;
         }
         return stop;

@@ -59,6 +59,19 @@ public final class Statistics {
     }
 
     /**
+     * The most groups a grouping may make: 200,000 (the FFO base has 4,412 players and about
+     * 60,000 distinct openings of 20 moves). Grouping ten million games by a long opening would
+     * otherwise hold millions of groups in memory for one answer.
+     */
+    public static final int MAX_GROUPS = 200_000;
+
+    private static ThorDbException tooMany(Grouping g) {
+        return new ThorDbException(ErrorCode.BAD_ARGUMENT, "grouping by " + g + " makes more than "
+                + String.format("%,d", MAX_GROUPS) + " groups, the most one answer holds: narrow the query, or group by a"
+                + " shorter opening");
+    }
+
+    /**
      * The groups of {@code ids}, largest first (years in order).
      *
      * @param subject for {@link Grouping.By#OPPONENT}: the named players (required), else ignored
@@ -80,8 +93,15 @@ public final class Statistics {
         }
         Map<String, Long> openingKeys = new HashMap<>();
         IntIterator it = ids.getIntIterator();
+        int steps = 0;
         while (it.hasNext()) {
             int id = it.next();
+            if ((++steps & 8191) == 0) {
+                org.thordb.error.Cancellation.check();
+                if (byKey.size() > MAX_GROUPS) {
+                    throw tooMany(g);
+                }
+            }
             int side = t.side(id);
             int total = side * side;
             int b = t.score(id);
@@ -110,6 +130,9 @@ public final class Statistics {
                 case OPENING -> sums(byKey, opening(t, id, g.depth(), namedLines, openingKeys))
                         .add(blackDiff, theo, year);
             }
+        }
+        if (byKey.size() > MAX_GROUPS) {
+            throw tooMany(g);
         }
         Map<Long, String> openingTexts = new HashMap<>();
         openingKeys.forEach((text, key) -> openingTexts.put(key, text));

@@ -8,9 +8,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
@@ -27,10 +28,19 @@ import org.thordb.othello.Position;
 
 /**
  * thordb over HTTP: the explorer page ({@code /}) and a JSON API on a store opened read-only, on
- * Javalin (Jetty underneath). Nothing it serves writes to the store or the disk. Every API answer is
- * JSON; an error is {@code {"error": …}} with its status: 400 for a bad query or argument (with the
- * parser's line, column and caret), 404 for an unknown game or path, 503 when a request runs longer
- * than the time limit.
+ * Javalin (Jetty underneath). Nothing it serves writes to the store or the disk. Every answer of the
+ * API, errors included (Jetty's own among them), is JSON: an error is {@code {"status": …, "error": …}}
+ * with its status: 400 for a bad query or argument (with the parser's line, column and caret), 403
+ * for a Host header that is not this server's, 404 for an unknown game or path, 405 for a method
+ * other than GET, 503 (with {@code Retry-After}) when the server is full or a request ran longer than
+ * the time limit. No error shows a class name, a stack trace or a path on the disk.
+ *
+ * <p>Requests are admitted in two classes, each with its own threads and bounded queue: cheap ones
+ * (counts, pages of games, one game, the explorer) never wait behind heavy ones (board patterns,
+ * groupings, solving, sorted pages), which get fewer threads than the machine has cores, so one core
+ * is always left to the cheap. Each client may hold only a share of each class; past it, or when a
+ * queue is full, the answer is 503 at once. A request stopped at the time limit is interrupted, and
+ * the loops that can run long check for it, so its CPU is freed.
  *
  * <p>Usage: {@code try (WebServer s = WebServer.start(db, "127.0.0.1", 8080, 10_000)) { … s.port() … }}
  */
@@ -43,6 +53,18 @@ public final class WebServer implements AutoCloseable {
     public static final int SOLVE_EMPTIES = 10;
     /** The most empties {@code solve=} takes: beyond, a solve takes seconds. */
     public static final int MAX_SOLVE_EMPTIES = 20;
+    /** The most rows of {@code /api/stats} (the groups themselves are bounded by {@code Statistics.MAX_GROUPS}). */
+    public static final int MAX_STATS_ROWS = 10_000;
+    /** Heavy requests waiting for a thread, at most; past it, 503. */
+    public static final int HEAVY_QUEUE = 32;
+    /** Cheap requests waiting for a thread, at most; past it, 503. */
+    public static final int CHEAP_QUEUE = 256;
+    /** Heavy requests one client (one address) may have admitted at once. */
+    public static final int HEAVY_PER_CLIENT = 8;
+    /** Cheap requests one client may have admitted at once. */
+    public static final int CHEAP_PER_CLIENT = 64;
+    /** The seconds a 503 for a full server asks the client to wait. */
+    public static final int RETRY_AFTER_SECONDS = 2;
 
     private static final Pattern AT = Pattern.compile("query error at line (\\d+), column (\\d+): ");
 
@@ -54,127 +76,298 @@ public final class WebServer implements AutoCloseable {
         }
     }
 
+    /** What kind of work a request is, for admission. */
+    enum Cost {
+        /** Index lookups and a page of rows: milliseconds. */
+        CHEAP,
+        /** Replays, groupings, solving, sorting a whole result: up to the time limit. */
+        HEAVY
+    }
+
     private final ThorDb db;
     private final Javalin app;
     private final long timeoutMillis;
-    private final ExecutorService work;
+    private final ThreadPoolExecutor cheap;
+    private final ThreadPoolExecutor heavy;
+    private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicInteger> admitted =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Set<String> allowedHosts;
+    private final boolean anyHost;
+    private final String storePath;
+    private volatile int port;
 
-    private WebServer(ThorDb db, long timeoutMillis) {
+    private WebServer(ThorDb db, long timeoutMillis, java.util.Set<String> allowedHosts) {
         this.db = db;
         this.timeoutMillis = timeoutMillis;
-        this.work = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors() * 2), r -> {
-            Thread t = new Thread(r, "thordb-web-work");
-            t.setDaemon(true);
-            return t;
-        });
+        this.storePath = db.path().toAbsolutePath().toString();
+        int cores = Runtime.getRuntime().availableProcessors();
+        this.cheap = pool("thordb-web-cheap", Math.max(2, cores * 2), CHEAP_QUEUE);
+        // fewer heavy threads than cores: a core stays free for the cheap requests
+        this.heavy = pool("thordb-web-heavy", Math.max(1, cores - 1), HEAVY_QUEUE);
+        this.anyHost = allowedHosts.contains("*");
+        this.allowedHosts = new java.util.HashSet<>();
+        allowedHosts.forEach(h -> this.allowedHosts.add(h.toLowerCase(java.util.Locale.ROOT)));
         this.app = Javalin.create(config -> {
             config.showJavalinBanner = false;
             config.http.maxRequestSize = 16_384L; // no route reads a body: small requests only
             config.jetty.modifyHttpConfiguration(h -> h.setRequestHeaderSize(16_384)); // the query string's room
+            JsonErrors errors = new JsonErrors();
+            config.jetty.modifyServer(server -> server.setErrorHandler(errors));
+            config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(errors));
         });
         routes();
     }
 
+    private static ThreadPoolExecutor pool(String name, int threads, int queue) {
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queue), r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        }, new ThreadPoolExecutor.AbortPolicy());
+    }
+
     /**
      * Starts a server on a host and port (0: a free port) for a store the caller keeps open and
-     * closes after the server.
+     * closes after the server. It answers requests whose Host header names the address it listens
+     * on (and {@code localhost}, {@code 127.0.0.1} or {@code [::1]} when that is a loopback address).
      *
-     * @param timeoutMillis the longest a request may run before it is answered 503
+     * @param timeoutMillis the longest a request may run before it is answered 503 and stopped
      */
     public static WebServer start(ThorDb db, String host, int port, long timeoutMillis) {
-        WebServer s = new WebServer(db, timeoutMillis);
+        return start(db, host, port, timeoutMillis, java.util.Set.of());
+    }
+
+    /**
+     * {@link #start(ThorDb, String, int, long)}, also answering requests whose Host header names
+     * one of {@code otherHosts} (host names, without a port; {@code "*"}: any).
+     */
+    public static WebServer start(ThorDb db, String host, int port, long timeoutMillis, java.util.Set<String> otherHosts) {
+        java.util.Set<String> allowed = new java.util.HashSet<>(otherHosts);
+        allowed.add(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
+        if (isLoopback(host)) {
+            allowed.addAll(java.util.List.of("localhost", "127.0.0.1", "::1"));
+        }
+        if (host.equals("0.0.0.0") || host.equals("::") || host.isEmpty()) {
+            allowed.add("*"); // listening on every address: every name of the machine is its own
+        }
+        WebServer s = new WebServer(db, timeoutMillis, allowed);
         db.read(org.thordb.index.GameTable::of); // made now, not by the first request: the explorer reads it
         s.app.start(host, port);
+        s.port = s.app.port();
         return s;
+    }
+
+    private static boolean isLoopback(String host) {
+        String h = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+        if (h.equals("localhost")) {
+            return true;
+        }
+        try {
+            return java.net.InetAddress.getByName(h).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** The port the server listens on. */
     public int port() {
-        return app.port();
+        return port;
+    }
+
+    /** Requests running or waiting now (both classes): 0 once every stopped request has let go of its thread. */
+    public int busy() {
+        return cheap.getActiveCount() + cheap.getQueue().size() + heavy.getActiveCount() + heavy.getQueue().size();
     }
 
     @Override
     public void close() {
         app.stop();
-        work.shutdownNow();
+        cheap.shutdownNow();
+        heavy.shutdownNow();
     }
 
     private void routes() {
+        app.before(this::screen);
+        app.exception(Refused.class, (e, ctx) -> {
+            e.headers.forEach(ctx::header);
+            error(ctx, e.status, e.getMessage(), null);
+        });
+        app.exception(ThorDbException.class, (e, ctx) -> error(ctx, status(e), e.getMessage(), e.detail()));
+        app.exception(Exception.class, (e, ctx) -> error(ctx, 500, "the server failed on this request", null));
         app.get("/", ctx -> resource(ctx, "index.html", "text/html; charset=utf-8"));
         app.get("/app.js", ctx -> resource(ctx, "app.js", "text/javascript; charset=utf-8"));
         app.get("/app.css", ctx -> resource(ctx, "app.css", "text/css; charset=utf-8"));
-        app.get("/api/count", ctx -> answer(ctx, () -> {
+        app.get("/api/count", ctx -> {
             String q = param(ctx, "q", "");
-            ObjectNode o = Json.object();
-            o.put("query", q).put("count", db.count(q));
-            return o;
-        }));
-        app.get("/api/stats", ctx -> answer(ctx, () -> {
+            answer(ctx, costOf(q), () -> {
+                ObjectNode o = Json.object();
+                o.put("query", q).put("count", db.count(q));
+                return o;
+            });
+        });
+        app.get("/api/stats", ctx -> {
             String by = param(ctx, "by", "year");
             String q = param(ctx, "q", "");
-            org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
-            java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(db.stats(by, q));
             String sort = param(ctx, "sort", "");
-            if (!sort.isBlank()) {
-                rows.sort(org.thordb.stats.Statistics.order(sort));
-            }
-            int limit = number(ctx, "limit", 100, 1, 10_000);
-            ObjectNode o = Json.object();
-            o.put("query", q).put("by", g.toString()).put("side", g.side()).put("groups", rows.size());
-            ArrayNode a = o.putArray("rows");
-            rows.stream().limit(limit).forEach(r -> a.add(Json.group(r)));
-            return o;
-        }));
-        app.get("/api/explain", ctx -> answer(ctx, () -> {
+            int limit = number(ctx, "limit", 100, 1, MAX_STATS_ROWS);
+            answer(ctx, Cost.HEAVY, () -> {
+                org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+                java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(db.stats(by, q));
+                if (!sort.isBlank()) {
+                    rows.sort(org.thordb.stats.Statistics.order(sort));
+                }
+                ObjectNode o = Json.object();
+                o.put("query", q).put("by", g.toString()).put("side", g.side()).put("groups", rows.size());
+                ArrayNode a = o.putArray("rows");
+                rows.stream().limit(limit).forEach(r -> a.add(Json.group(r)));
+                return o;
+            });
+        });
+        app.get("/api/explain", ctx -> {
             String q = param(ctx, "q", "");
-            ObjectNode o = Json.object();
-            o.put("query", q).put("plan", db.explain(q));
-            return o;
-        }));
-        app.get("/api/games", ctx -> answer(ctx, () -> {
+            answer(ctx, Cost.CHEAP, () -> { // planning reads estimates only: no replay, no grouping
+                ObjectNode o = Json.object();
+                o.put("query", q).put("plan", db.explain(q));
+                return o;
+            });
+        });
+        app.get("/api/games", ctx -> {
             String q = param(ctx, "q", "");
             int offset = number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
             int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
-            ThorDb.Page page = db.page(q, param(ctx, "sort", ""), offset, limit);
-            ObjectNode o = Json.object();
-            o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
-            ArrayNode games = o.putArray("games");
-            page.games().forEach(g -> games.add(Json.node(g)));
-            return o;
-        }));
-        app.get("/api/games/{base}/{year}/{record}", ctx -> answer(ctx, () -> {
+            String sort = param(ctx, "sort", "");
+            answer(ctx, sort.isBlank() ? costOf(q) : Cost.HEAVY, () -> {
+                ThorDb.Page page = db.page(q, sort, offset, limit);
+                ObjectNode o = Json.object();
+                o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
+                ArrayNode games = o.putArray("games");
+                page.games().forEach(g -> games.add(Json.node(g)));
+                return o;
+            });
+        });
+        app.get("/api/games/{base}/{year}/{record}", ctx -> {
+            String base = ctx.pathParam("base");
             int year = pathNumber(ctx, "year");
             int record = pathNumber(ctx, "record");
-            Game g = db.game(ctx.pathParam("base"), year, record).orElseThrow(() -> new NotFound("no game "
-                    + ctx.pathParam("base") + " " + year + " " + record));
-            ObjectNode o = Json.node(g);
-            db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
-                    .put("format", src.format()).put("line", src.line()).put("text", src.text()));
-            return o;
-        }));
-        app.get("/api/explore", ctx -> answer(ctx, () -> {
+            answer(ctx, Cost.CHEAP, () -> {
+                Game g = db.game(base, year, record).orElseThrow(() -> new NotFound("no game " + base + " " + year + " " + record));
+                ObjectNode o = Json.node(g);
+                db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
+                        .put("format", src.format()).put("line", src.line()).put("text", src.text()));
+                return o;
+            });
+        });
+        app.get("/api/explore", ctx -> {
             String moves = param(ctx, "moves", "");
             if (moves.length() > MAX_MOVES_TEXT) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "moves: at most " + MAX_MOVES_TEXT + " characters");
+                throw new Refused(400, "moves: at most " + MAX_MOVES_TEXT + " characters");
             }
-            Position p = Position.afterLine(moves);
             int solve = number(ctx, "solve", SOLVE_EMPTIES, 0, MAX_SOLVE_EMPTIES);
-            Exploration e = db.explore(p, param(ctx, "q", ""));
-            ObjectNode o = Json.exploration(e, solve == 0 ? null : perfect(p, solve));
-            o.put("line", Notation.line(java.util.Arrays.stream(Notation.parseMoves(moves))
-                    .filter(sq -> sq != Notation.PASS).toArray()));
-            o.put("toMove", p.toMove().name().toLowerCase(java.util.Locale.ROOT));
-            ArrayNode legal = o.putArray("legal");
-            for (long m = p.legalMoves(); m != 0; m &= m - 1) {
-                legal.add(Notation.name(Long.numberOfTrailingZeros(m)));
-            }
-            return o;
-        }));
+            String q = param(ctx, "q", "");
+            Position p = Position.afterLine(moves);
+            int empties = 64 - p.discs();
+            // solving past the default depth is seconds of work, unless its answer is cached
+            boolean solving = solve > SOLVE_EMPTIES && empties <= solve && empties > SOLVE_EMPTIES && !solved.containsKey(p);
+            answer(ctx, solving || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
+                Exploration e = db.explore(p, q);
+                ObjectNode o = Json.exploration(e, solve == 0 ? null : perfect(p, solve));
+                o.put("line", Notation.line(java.util.Arrays.stream(Notation.parseMoves(moves))
+                        .filter(sq -> sq != Notation.PASS).toArray()));
+                o.put("toMove", p.toMove().name().toLowerCase(java.util.Locale.ROOT));
+                ArrayNode legal = o.putArray("legal");
+                for (long m = p.legalMoves(); m != 0; m &= m - 1) {
+                    legal.add(Notation.name(Long.numberOfTrailingZeros(m)));
+                }
+                return o;
+            });
+        });
         app.error(404, ctx -> {
-            if (!ctx.path().startsWith("/api/") || ctx.result() == null) {
-                error(ctx, 404, "no such page: " + ctx.path(), null);
+            String type = ctx.res().getContentType();
+            if (type == null || !type.startsWith("application/json")) { // not a route's own JSON 404
+                error(ctx, 404, "no such page: " + ThorDbException.quote(ctx.path()), null);
             }
         });
+    }
+
+    /**
+     * What every request passes before its route: GET (or HEAD) only, a Host header that names
+     * this server (a page of another site that rebinds its name to 127.0.0.1 must not read the API),
+     * and percent escapes that decode (Jetty would drop a parameter with a bad one, silently).
+     */
+    private void screen(Context ctx) {
+        String method = ctx.req().getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            throw new Refused(405, "the method " + ThorDbException.quote(method) + " is not allowed: thordb's API reads"
+                    + " only, with GET", java.util.Map.of("Allow", "GET, HEAD"));
+        }
+        if (!anyHost) {
+            String host = hostName(ctx.header("Host"));
+            if (host == null || !allowedHosts.contains(host)) {
+                throw new Refused(403, "the Host header " + (host == null ? "is missing" : "'" + ThorDbException.quote(host)
+                        + "' is not a name of this server") + "; 'thordb serve --allow-host NAME' accepts another");
+            }
+        }
+        String qs = ctx.queryString();
+        if (qs != null) {
+            for (int i = 0; i < qs.length(); i++) {
+                if (qs.charAt(i) == '%' && (i + 2 >= qs.length() || hex(qs.charAt(i + 1)) < 0 || hex(qs.charAt(i + 2)) < 0)) {
+                    throw new Refused(400, "a malformed percent escape at character " + (i + 1) + " of the query string: '"
+                            + ThorDbException.quote(qs.substring(i, Math.min(qs.length(), i + 3))) + "' (write % as %25)");
+                }
+            }
+        }
+    }
+
+    /** The host name of a Host header, without its port and brackets, lower case; null when none. */
+    static String hostName(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        String h = header.strip().toLowerCase(java.util.Locale.ROOT);
+        if (h.startsWith("[")) {
+            int end = h.indexOf(']');
+            return end < 0 ? h : h.substring(1, end);
+        }
+        int colon = h.lastIndexOf(':');
+        return colon >= 0 && h.indexOf(':') == colon ? h.substring(0, colon) : h;
+    }
+
+    private static int hex(char c) {
+        return Character.digit(c, 16) >= 0 && c < 128 ? Character.digit(c, 16) : -1;
+    }
+
+    /** Heavy when the query replays games for a board condition; cheap otherwise (or when it does not parse: it fails fast). */
+    private static Cost costOf(String q) {
+        if (q.isBlank()) {
+            return Cost.CHEAP;
+        }
+        try {
+            for (org.thordb.query.ast.Predicate p : org.thordb.query.parse.QueryParser.parse(q).predicates(true)) {
+                if (p instanceof org.thordb.query.ast.BoardCondition) {
+                    return Cost.HEAVY;
+                }
+            }
+        } catch (ThorDbException e) {
+            return Cost.CHEAP;
+        }
+        return Cost.CHEAP;
+    }
+
+    /** A request refused before its work: its status, message and headers. */
+    private static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int status;
+        final java.util.Map<String, String> headers;
+
+        Refused(int status, String message) {
+            this(status, message, java.util.Map.of());
+        }
+
+        Refused(int status, String message, java.util.Map<String, String> headers) {
+            super(message, null, false, false);
+            this.status = status;
+            this.headers = headers;
+        }
     }
 
     /** A game or a page that is not there. */
@@ -199,6 +392,7 @@ public final class WebServer implements AutoCloseable {
         if (m == null) {
             m = Explorer.perfect(p, maxEmpties, timeoutMillis);
             if (m == null) {
+                org.thordb.error.Cancellation.check(); // stopped by the time limit: no answer, not "unsolved"
                 return null; // not solved in time: asked again next time
             }
             if (solved.size() >= SOLVED_BOUND) {
@@ -209,49 +403,114 @@ public final class WebServer implements AutoCloseable {
         return m;
     }
 
-    /** Runs a request's work within the time limit and answers its JSON, or the error as JSON. */
-    private void answer(Context ctx, Callable<ObjectNode> task) {
-        Future<ObjectNode> f = work.submit(task);
+    /**
+     * Admits a request's work to its class's threads (503 at once when its client's share or the
+     * queue is full), waits for it within the time limit, and answers its JSON or the error as JSON.
+     * At the limit, the work's thread is interrupted: the long loops check for it and stop.
+     */
+    private void answer(Context ctx, Cost cost, Callable<ObjectNode> task) {
+        String client = cost + " " + ctx.ip();
+        int share = cost == Cost.HEAVY ? HEAVY_PER_CLIENT : CHEAP_PER_CLIENT;
+        java.util.concurrent.atomic.AtomicInteger held = admitted.computeIfAbsent(client,
+                k -> new java.util.concurrent.atomic.AtomicInteger());
+        if (held.incrementAndGet() > share) {
+            release(client, held);
+            busy(ctx, "this client has " + share + " " + cost.name().toLowerCase(java.util.Locale.ROOT)
+                    + " requests under way already, the most one client may have");
+            return;
+        }
+        // whoever claims the request first gives its share back: the work when it starts, or this
+        // thread when the work was dropped from the queue unstarted
+        java.util.concurrent.atomic.AtomicBoolean claimed = new java.util.concurrent.atomic.AtomicBoolean();
+        Future<ObjectNode> f;
+        try {
+            f = (cost == Cost.HEAVY ? heavy : cheap).submit(() -> {
+                if (!claimed.compareAndSet(false, true)) {
+                    return null; // given up before it started
+                }
+                try {
+                    return task.call();
+                } finally {
+                    release(client, held);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            release(client, held);
+            busy(ctx, "the server is full of " + cost.name().toLowerCase(java.util.Locale.ROOT) + " requests");
+            return;
+        }
         try {
             json(ctx, 200, f.get(timeoutMillis, TimeUnit.MILLISECONDS));
         } catch (TimeoutException e) {
-            f.cancel(true);
+            f.cancel(true); // interrupts the work, or drops it from the queue
+            if (claimed.compareAndSet(false, true)) {
+                release(client, held);
+            }
             error(ctx, 503, "the request ran longer than " + timeoutMillis + " ms and was stopped", null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            f.cancel(true);
             error(ctx, 503, "the server is stopping", null);
+        } catch (java.util.concurrent.CancellationException e) {
+            error(ctx, 503, "the request was stopped", null);
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof NotFound n) {
                 error(ctx, 404, n.getMessage(), null);
             } else if (c instanceof ThorDbException t) {
-                int status = switch (t.code()) {
-                    case QUERY, BAD_ARGUMENT, BAD_NOTATION, ILLEGAL_MOVE -> 400;
-                    case CLOSED -> 503;
-                    default -> 500;
-                };
-                error(ctx, status, t.getMessage(), t.detail());
+                error(ctx, status(t), t.getMessage(), t.detail());
             } else {
-                error(ctx, 500, String.valueOf(c), null);
+                error(ctx, 500, "the server failed on this request", null);
             }
         }
+    }
+
+    private static int status(ThorDbException t) {
+        return switch (t.code()) {
+            case QUERY, BAD_ARGUMENT, BAD_NOTATION, ILLEGAL_MOVE -> 400;
+            case CLOSED, CANCELLED -> 503;
+            default -> 500;
+        };
+    }
+
+    private void release(String client, java.util.concurrent.atomic.AtomicInteger held) {
+        if (held.decrementAndGet() <= 0) {
+            admitted.remove(client, held);
+        }
+    }
+
+    private void busy(Context ctx, String why) {
+        ctx.header("Retry-After", String.valueOf(RETRY_AFTER_SECONDS));
+        error(ctx, 503, why + ": try again in " + RETRY_AFTER_SECONDS + " s", null);
     }
 
     private static void json(Context ctx, int status, ObjectNode o) {
         ctx.status(status).contentType("application/json; charset=utf-8").result(o.toString());
     }
 
-    private static void error(Context ctx, int status, String message, String detail) {
-        ObjectNode o = Json.object();
-        o.put("status", status).put("error", message);
+    private void error(Context ctx, int status, String message, String detail) {
+        ObjectNode o = errorBody(status, hidePaths(message));
         Matcher m = AT.matcher(message);
         if (m.lookingAt()) {
             o.put("line", Integer.parseInt(m.group(1))).put("column", Integer.parseInt(m.group(2)));
         }
         if (detail != null) {
-            o.put("detail", detail);
+            o.put("detail", hidePaths(detail));
         }
         json(ctx, status, o);
+    }
+
+    private static ObjectNode errorBody(int status, String message) {
+        ObjectNode o = Json.object();
+        o.put("status", status).put("error", message);
+        return o;
+    }
+
+    /** A message without the store's place on the disk: a client is not told where the server keeps its files. */
+    private String hidePaths(String message) {
+        String m = message.replace(storePath, "the store");
+        String relative = db.path().toString();
+        return relative.isEmpty() ? m : m.replace(relative, "the store");
     }
 
     private static String param(Context ctx, String name, String fallback) {
@@ -264,24 +523,41 @@ public final class WebServer implements AutoCloseable {
         if (v == null || v.isEmpty()) {
             return fallback;
         }
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
+        Long n = plainNumber(v);
+        if (n != null && n >= min && n <= max) {
+            return n.intValue();
         }
-        throw new ThorDbException(ErrorCode.BAD_ARGUMENT, name + " takes a whole number from " + min + " to " + max
-                + ", not '" + ThorDbException.quote(v) + "'");
+        throw new Refused(400, name + " takes a whole number from " + min + " to " + max + ", not '"
+                + ThorDbException.quote(v) + "'");
+    }
+
+    /** A whole number written in ASCII digits (no sign, no other script's digits), or null; past 18 digits, null. */
+    static Long plainNumber(String v) {
+        if (v.isEmpty() || v.length() > 18) {
+            return null;
+        }
+        long n = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c < '0' || c > '9') {
+                return null;
+            }
+            n = n * 10 + (c - '0');
+        }
+        return n;
     }
 
     private static int pathNumber(Context ctx, String name) {
-        try {
-            return Integer.parseInt(ctx.pathParam(name));
-        } catch (NumberFormatException e) {
-            throw new NotFound("no game: " + name + " '" + ThorDbException.quote(ctx.pathParam(name)) + "' is not a number");
+        String v = ctx.pathParam(name);
+        Long n = plainNumber(v);
+        if (n == null) {
+            throw new Refused(404, "no game: " + name + " '" + ThorDbException.quote(v) + "' is not a number written in the"
+                    + " digits 0 to 9");
         }
+        if (n > Integer.MAX_VALUE) {
+            throw new Refused(404, "no game: " + name + " " + v + " is past any a store holds");
+        }
+        return n.intValue();
     }
 
     private static void resource(Context ctx, String name, String type) throws IOException {
@@ -290,6 +566,41 @@ public final class WebServer implements AutoCloseable {
                 throw new IOException("the page's file " + name + " is missing from the jar");
             }
             ctx.contentType(type).header("Cache-Control", "no-cache").result(in.readAllBytes());
+        }
+    }
+
+    /**
+     * Jetty's own errors (a request line too long, headers too large, a bad escape in the path, an
+     * unknown method) as JSON like every other error, with no server page, class name or stack.
+     */
+    private static final class JsonErrors extends org.eclipse.jetty.server.handler.ErrorHandler {
+        JsonErrors() {
+            setShowStacks(false);
+            setShowServlet(false);
+        }
+
+        @Override
+        protected void generateAcceptableResponse(org.eclipse.jetty.server.Request baseRequest,
+                jakarta.servlet.http.HttpServletRequest request, jakarta.servlet.http.HttpServletResponse response,
+                int code, String message) throws IOException {
+            baseRequest.setHandled(true);
+            response.setContentType("application/json; charset=utf-8");
+            response.getWriter().write(errorBody(code, reason(code, message)).toString());
+        }
+
+        @Override
+        public java.nio.ByteBuffer badMessageError(int status, String reason,
+                org.eclipse.jetty.http.HttpFields.Mutable fields) {
+            fields.put(org.eclipse.jetty.http.HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+            return java.nio.ByteBuffer.wrap(errorBody(status, reason(status, reason)).toString()
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        private static String reason(int code, String message) {
+            String plain = org.eclipse.jetty.http.HttpStatus.getMessage(code);
+            // Jetty's reasons are short phrases of its own; anything longer may carry internals
+            return message != null && message.length() <= 60 && !message.contains(".") && !message.contains("/")
+                    ? message : plain;
         }
     }
 }

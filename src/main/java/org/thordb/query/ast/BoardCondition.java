@@ -112,8 +112,12 @@ public sealed interface BoardCondition extends Predicate
         long startWhite = Position.start().white();
         long[] state = new long[3];
         org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+        int steps = 0;
         while (it.hasNext()) {
             int id = it.next();
+            if ((++steps & 2047) == 0) {
+                org.thordb.error.Cancellation.check();
+            }
             if (t.side(id) != 8) {
                 continue; // boards are 8×8
             }
