@@ -32,6 +32,7 @@ public final class BenchReport {
     private final Map<String, JsonNode> jmh = new HashMap<>();
     private final Map<String, JsonNode> whole = new HashMap<>();
     private final Map<String, JsonNode> serve = new HashMap<>();
+    private final Map<String, JsonNode> overload = new HashMap<>();
     private final Map<String, double[]> size = new HashMap<>(); // base -> {store bytes, raw bytes}
     private final Map<String, Long> games = new HashMap<>();
     private final Map<String, JsonNode> solve = new HashMap<>(); // suite -> solve-SUITE.json
@@ -102,6 +103,10 @@ public final class BenchReport {
             Path f = dir.resolve("serve-" + base + ".json");
             if (Files.exists(f)) {
                 serve.put(base, json.readTree(f.toFile()));
+            }
+            Path o = dir.resolve("serve-overload-" + base + ".json");
+            if (Files.exists(o)) {
+                overload.put(base, json.readTree(o.toFile()));
             }
         }
         for (String base : SCALE_BASES) {
@@ -348,6 +353,22 @@ public final class BenchReport {
                             r.get("maxMs").asDouble()),
                         String.format(Locale.ROOT, "%,d requests (%,.0f/s), every answer 200", r.get("requests").asLong(),
                                 r.get("requestsPerSecond").asDouble())};
+                }));
+        rows.add(row("HTTP overloaded: `thordb serve` and 32 loopback clients sending heavy requests (a 45-term board pattern"
+                + " count, `/api/explore?solve=20` at 17–24 empties) for 20 s, each asking again when answered; a cheap probe"
+                + " (`/api/count?q=year >= Y`) asking again when answered: its p50, p99 (max)", "probe p99 ≤ 50 ms, no 503 for it",
+                "tools/bench overload", base -> {
+                    JsonNode n = overload.get(base);
+                    if (n == null) {
+                        return new String[] {"not run", ""};
+                    }
+                    JsonNode ps = n.get("probeStatus");
+                    JsonNode hs = n.get("heavyStatus");
+                    return new String[] {String.format(Locale.ROOT, "%.1f ms, **%.1f ms** (%.1f ms)", n.get("probeP50Ms").asDouble(),
+                            n.get("probeP99Ms").asDouble(), n.get("probeMaxMs").asDouble()),
+                        String.format(Locale.ROOT, "probe: %,d requests, %,d answered 200, %,d 503; heavy: %,d answered 200,"
+                                + " %,d told 503 (their share or the queue full)", n.get("probeRequests").asLong(),
+                                ps.path("200").asLong(), ps.path("503").asLong(), hs.path("200").asLong(), hs.path("503").asLong())};
                 }));
         for (String[] route : new String[][] {{"explore", "`/api/explore` at random positions", "≥ 2,000 requests/s"},
             {"count", "`/api/count?q=position = …` at random positions", "—"}}) {

@@ -155,6 +155,9 @@ public final class VerifyCommand implements Callable<Integer> {
             out.println(dir + ": recovered: CURRENT pointed at " + manifest + " (" + folder.why() + ")");
         }
         try {
+            if (repair) {
+                org.thordb.ingest.StoreVerifier.dropDamagedFamilies(dir, line -> out.println(SafeText.of(line)));
+            }
             return verifyOpened(dir, out);
         } catch (ThorDbException e) {
             // the advice a damage error ends with names this very command: say what is left to do instead

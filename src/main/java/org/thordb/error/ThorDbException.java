@@ -96,6 +96,12 @@ public final class ThorDbException extends RuntimeException {
             why = "no such file";
         } else if (e instanceof java.nio.file.AccessDeniedException) {
             why = "access denied";
+        } else if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            why = "a file is in the way: " + (java.nio.file.Files.isDirectory(file) ? "it exists" : "it exists and is not a folder");
+        } else if (e instanceof java.nio.file.NotDirectoryException) {
+            why = "a part of the path is a file, not a folder";
+        } else if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            why = f.getReason(); // the operating system's words, without the path said twice
         }
         return new ThorDbException(ErrorCode.IO, file + ": " + why, e);
     }

@@ -103,47 +103,40 @@ public final class StoreVerifier {
         // so that the stored and the expected digests agree however the entries are laid out.
         Merged merged = new Merged();
         long[] missingMoves = {0};
+        List<Space> damagedFamilies = new ArrayList<>();
+        String damage = null;
         try (Store.View v = store.view()) {
             for (Space s : POSTINGS) {
-                int slot = POSTINGS.indexOf(s);
-                v.scan(s, new byte[0], null, (k, val) -> {
-                    int seg = Terms.segmentOf(k);
-                    boolean movesKey = s == Space.POSITIONS && PositionKeys.isMovesKey(k);
-                    // a big entry's moves: checked with the entry (below), unless nothing holds them
-                    byte[] apart = null;
-                    if (!movesKey && s == Space.POSITIONS && Postings.movesApart(val)) {
-                        apart = v.get(Space.POSITIONS, PositionKeys.movesKey(k));
-                        if (apart == null) {
-                            missingMoves[0]++;
-                        }
+                try {
+                    scanFamily(v, s, storedDigests, orphans, orphanSpaces, merged, missingMoves);
+                } catch (org.thordb.error.ThorDbException e) {
+                    if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                        throw e;
                     }
-                    if (seg < 0) {
-                        org.thordb.store.MergeGroup g = catalog.group(seg);
-                        if (g == null) {
-                            orphans.add(k);
-                            orphanSpaces.add(s);
-                        } else if (!movesKey) {
-                            merged.stored(s, slot, k, val, apart, g);
-                        }
-                        return true;
-                    }
-                    FileRow f = catalog.segment(seg);
-                    if (f == null) {
-                        orphans.add(k);
-                        orphanSpaces.add(s);
-                    } else if (movesKey) {
-                        return true;
-                    } else if (catalog.groupOf(f) != null) {
-                        merged.stored(s, slot, k, val, apart, null);
-                    } else {
-                        long[] d = storedDigests.computeIfAbsent(seg, x -> new long[DIGESTS]);
-                        d[2 * slot] += entryHash(s, k, val);
-                        d[2 * slot + 1]++;
-                        addMoves(s, k, val, apart, d);
-                    }
-                    return true;
-                });
+                    // the family's bytes are damaged (a checksum failed): every entry of it derives
+                    // from the records, so a repair drops it whole and writes it again
+                    damagedFamilies.add(s);
+                    damage = e.getMessage().replace(org.thordb.store.RocksStore.repairAdvice(store.path()), "");
+                }
             }
+        }
+        if (!damagedFamilies.isEmpty()) {
+            String names = String.join(", ", damagedFamilies.stream().map(Space::familyName).toList());
+            if (!repair) {
+                out.line(names + ": the family's bytes are damaged (" + damage + "); --repair drops it and writes every"
+                        + " entry again from the records");
+                return new Report(0, 0, damagedFamilies.size(), 0);
+            }
+            for (Space s : damagedFamilies) {
+                store.clear(s);
+            }
+            out.line("repaired: " + names + " dropped whole (its bytes were damaged: " + damage + "); every entry"
+                    + " is written again from the records");
+            Report again = verify(true, Integer.MAX_VALUE, seed, out);
+            return new Report(again.games(), again.entries(), again.problems() + damagedFamilies.size(),
+                    again.repaired() + 1);
+        }
+        try (Store.View v = store.view()) {
             merged.into(storedDigests);
             if (missingMoves[0] > 0) {
                 problems += missingMoves[0];
@@ -412,6 +405,80 @@ public final class StoreVerifier {
         out.line("repaired: " + unmarked.size() + (unmarked.size() == 1 ? " game" : " games")
                 + " marked damaged, as their records are");
         return unmarked.size();
+    }
+
+    /**
+     * Reads every byte of the families that derive from the records (terms, positions,
+     * fingerprints) in a store opened with compactions off, and drops each whose bytes are damaged
+     * (a checksum fails): {@link #verify} with repair then writes every entry again from the records.
+     * Run before the store is opened for the repair, so that no compaction meets the damage first.
+     * Returns the families dropped.
+     */
+    public static List<Space> dropDamagedFamilies(java.nio.file.Path dir, Listener out) {
+        List<Space> dropped = new ArrayList<>();
+        try (org.thordb.store.RocksStore s = org.thordb.store.RocksStore.openWithoutCompactions(dir)) {
+            for (Space space : POSTINGS) {
+                String damage = null;
+                try (Store.View v = s.view()) {
+                    v.scan(space, new byte[0], null, (k, val) -> true);
+                } catch (org.thordb.error.ThorDbException e) {
+                    if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                        throw e;
+                    }
+                    damage = e.getMessage().replace(org.thordb.store.RocksStore.repairAdvice(dir), "");
+                }
+                if (damage != null) {
+                    s.clear(space);
+                    dropped.add(space);
+                    out.line("repaired: " + space.familyName() + " dropped whole (its bytes were damaged: " + damage
+                            + "); every entry is written again from the records");
+                }
+            }
+        }
+        return dropped;
+    }
+
+    /** Folds one family's stored entries into the segments' digests (see {@link #verify}). */
+    private void scanFamily(Store.View v, Space s, Map<Integer, long[]> storedDigests, List<byte[]> orphans,
+            List<Space> orphanSpaces, Merged merged, long[] missingMoves) {
+        int slot = POSTINGS.indexOf(s);
+        v.scan(s, new byte[0], null, (k, val) -> {
+            int seg = Terms.segmentOf(k);
+            boolean movesKey = s == Space.POSITIONS && PositionKeys.isMovesKey(k);
+            // a big entry's moves: checked with the entry (below), unless nothing holds them
+            byte[] apart = null;
+            if (!movesKey && s == Space.POSITIONS && Postings.movesApart(val)) {
+                apart = v.get(Space.POSITIONS, PositionKeys.movesKey(k));
+                if (apart == null) {
+                    missingMoves[0]++;
+                }
+            }
+            if (seg < 0) {
+                org.thordb.store.MergeGroup g = catalog.group(seg);
+                if (g == null) {
+                    orphans.add(k);
+                    orphanSpaces.add(s);
+                } else if (!movesKey) {
+                    merged.stored(s, slot, k, val, apart, g);
+                }
+                return true;
+            }
+            FileRow f = catalog.segment(seg);
+            if (f == null) {
+                orphans.add(k);
+                orphanSpaces.add(s);
+            } else if (movesKey) {
+                return true;
+            } else if (catalog.groupOf(f) != null) {
+                merged.stored(s, slot, k, val, apart, null);
+            } else {
+                long[] d = storedDigests.computeIfAbsent(seg, x -> new long[DIGESTS]);
+                d[2 * slot] += entryHash(s, k, val);
+                d[2 * slot + 1]++;
+                addMoves(s, k, val, apart, d);
+            }
+            return true;
+        });
     }
 
     /** The position ids whose entries do not say their next moves (stored before schema 7), in the last run. */

@@ -61,9 +61,18 @@ public final class RocksStore implements Store {
     private volatile boolean closed;
     private final java.util.Set<AutoCloseable> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
+    // false while a repair looks for damaged families: a compaction that met the damage first would
+    // stop every later write of this instance
+    private final boolean compactions;
+
     private RocksStore(Path dir, boolean readOnly, boolean create) {
+        this(dir, readOnly, create, true);
+    }
+
+    private RocksStore(Path dir, boolean readOnly, boolean create, boolean compactions) {
         this.dir = dir;
         this.readOnly = readOnly;
+        this.compactions = compactions;
         this.cache = new LRUCache(CACHE_BYTES);
         this.bloom = new BloomFilter(10);
         // a store is made only where there is none: RocksDB would otherwise make a new one beside a
@@ -153,6 +162,18 @@ public final class RocksStore implements Store {
         return sb.toString();
     }
 
+    /**
+     * Opens an existing store for writing with automatic compactions off: for a repair that drops
+     * damaged families ({@link #clear}) before anything else reads them.
+     */
+    public static RocksStore openWithoutCompactions(Path dir) {
+        notAFile(dir);
+        if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
+        }
+        return new RocksStore(dir, false, false, false);
+    }
+
     /** Opens an existing store read-only; it may be open for writing in another process. */
     public static RocksStore openReadOnly(Path dir) {
         notAFile(dir);
@@ -224,7 +245,8 @@ public final class RocksStore implements Store {
                 // the import's time)
                 .setCompressionType(CompressionType.ZSTD_COMPRESSION)
                 .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
-                .setLevelCompactionDynamicLevelBytes(true);
+                .setLevelCompactionDynamicLevelBytes(true)
+                .setDisableAutoCompactions(!compactions);
         if (s == Space.FINGERPRINTS) {
             // hashes and game numbers: ZSTD saved 0.03% of them on the 1M-game base, and a lookup
             // that misses the cache would pay for the decompression
@@ -338,6 +360,43 @@ public final class RocksStore implements Store {
         } catch (RocksDBException e) {
             throw failure("compaction failed", e);
         }
+    }
+
+    @Override
+    public synchronized void clear(Space space) {
+        checkOpen();
+        if (readOnly) {
+            throw new ThorDbException(ErrorCode.READ_ONLY, dir + ": the store is open read-only");
+        }
+        // the family dropped and made again: RocksDB deletes its files unread (a compaction, or
+        // deleting by range, would read them, and meet the damage)
+        ColumnFamilyHandle old = cf(space);
+        try {
+            db.dropColumnFamily(old);
+            ColumnFamilyHandle fresh = db.createColumnFamily(new ColumnFamilyDescriptor(
+                    space.familyName().getBytes(java.nio.charset.StandardCharsets.UTF_8), columnOptions(space)));
+            bySpace.put(space, fresh);
+            handles.set(handles.indexOf(old), fresh);
+            old.close();
+        } catch (RocksDBException e) {
+            throw failure("dropping the " + space.familyName() + " family failed", e);
+        }
+        commits.incrementAndGet();
+    }
+
+    /** The table files each key space has now, by name (for tests that damage one on purpose). */
+    public Map<Space, List<String>> tableFiles() {
+        checkOpen();
+        Map<Space, List<String>> out = new EnumMap<>(Space.class);
+        for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
+            String family = new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8);
+            for (Space s : Space.values()) {
+                if (s.familyName().equals(family)) {
+                    out.computeIfAbsent(s, x -> new ArrayList<>()).add(f.fileName().replaceFirst("^/", ""));
+                }
+            }
+        }
+        return out;
     }
 
     @Override

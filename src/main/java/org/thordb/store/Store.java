@@ -246,6 +246,14 @@ public interface Store extends AutoCloseable {
     /** Compacts every key space fully (for size figures and after large imports). */
     void compact();
 
+    /**
+     * Empties a key space without reading what it holds: its table files are dropped whole and the
+     * rest deleted by range. For a space whose every entry derives from the records (postings,
+     * fingerprints), when its bytes are damaged: a compaction or a read would meet the damage, a
+     * dropped file is never read.
+     */
+    void clear(Space space);
+
     @Override
     void close();
 }

@@ -575,6 +575,8 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             List<String> names;
             try (CSVParser p = CSVParser.parse(l.text(), csv)) {
                 names = p.getRecords().get(0).toList();
+            } catch (UncheckedIOException | IllegalStateException | IOException e) {
+                throw broken("line " + l.number(), "the header is not a CSV record: " + csvFault(e));
             }
             idColumn = names.indexOf("eOthello_game_id");
             winnerColumn = names.indexOf("winner");
@@ -583,6 +585,18 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
                 throw broken("line " + l.number(), "the header " + quoted(l.text()) + " lacks one of the columns"
                         + " eOthello_game_id, winner, game_moves");
             }
+        }
+
+        /** What Commons CSV found wrong, in words: never its class names. */
+        private static String csvFault(Exception e) {
+            String m = String.valueOf(e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
+            if (m.contains("EOF reached before encapsulated token finished")) {
+                return "a quoted field is never closed";
+            }
+            if (m.contains("invalid char between encapsulated token and delimiter")) {
+                return "a character between a closing quote and the next comma";
+            }
+            return "its quotes do not pair";
         }
 
         private SourceGame eothello(ByteLines.Line l, String t) throws IOException {
@@ -603,7 +617,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
                 }
                 r = rs.get(0);
             } catch (UncheckedIOException | IllegalStateException e) {
-                throw broken("line " + l.number(), "not a CSV record: " + e.getMessage());
+                throw broken("line " + l.number(), "not a CSV record: " + csvFault(e));
             }
             return eothello(l, r.toList());
         }
