@@ -277,6 +277,19 @@ class HostileInputTest {
     }
 
     @Test
+    void anExportOntoAFileSaysTheFileIsInTheWay() throws IOException {
+        Path files = tmp.resolve("files");
+        org.thordb.sample.SampleBase.write(files, "CLUB", 2001, 1, 50, 4L);
+        assertEquals(0, importInto("db", files).status());
+        Path f1 = tmp.resolve("f1");
+        Files.writeString(f1, "mine");
+        Run r = CommandsTestAccess.run("export", "--db", tmp.resolve("db").toString(), "--out", f1.toString());
+        assertEquals(2, r.status());
+        assertEquals("thordb: " + f1 + ": a file is in the way: it exists and is not a folder", r.err().strip());
+        assertEquals("mine", Files.readString(f1), "left as it was");
+    }
+
+    @Test
     void theRealPgnFileStillImportsWhole() {
         Path pgn = SharedData.dir("pgn").resolve("WTH_1990.pgn");
         Run r = importInto("db", pgn);

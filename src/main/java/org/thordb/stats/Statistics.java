@@ -65,9 +65,14 @@ public final class Statistics {
      */
     public static final int MAX_GROUPS = 200_000;
 
+    /** {@link #MAX_GROUPS}, or the system property {@code thordb.maxGroups} where a deployment sets another bound. */
+    static int maxGroups() {
+        return Integer.getInteger("thordb.maxGroups", MAX_GROUPS);
+    }
+
     private static ThorDbException tooMany(Grouping g) {
         return new ThorDbException(ErrorCode.BAD_ARGUMENT, "grouping by " + g + " makes more than "
-                + String.format("%,d", MAX_GROUPS) + " groups, the most one answer holds: narrow the query, or group by a"
+                + String.format("%,d", maxGroups()) + " groups, the most one answer holds: narrow the query, or group by a"
                 + " shorter opening");
     }
 
@@ -96,9 +101,9 @@ public final class Statistics {
         int steps = 0;
         while (it.hasNext()) {
             int id = it.next();
-            if ((++steps & 8191) == 0) {
+            if ((++steps & 1023) == 0) {
                 org.thordb.error.Cancellation.check();
-                if (byKey.size() > MAX_GROUPS) {
+                if (byKey.size() > maxGroups()) {
                     throw tooMany(g);
                 }
             }
@@ -131,7 +136,7 @@ public final class Statistics {
                         .add(blackDiff, theo, year);
             }
         }
-        if (byKey.size() > MAX_GROUPS) {
+        if (byKey.size() > maxGroups()) {
             throw tooMany(g);
         }
         Map<Long, String> openingTexts = new HashMap<>();

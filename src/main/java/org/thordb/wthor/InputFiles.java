@@ -19,6 +19,9 @@ public final class InputFiles {
 
     /** Refuses anything but a regular file (a link to one is one). */
     public static void requireRegularFile(Path in) {
+        if (!Files.exists(in, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new ThorDbException(ErrorCode.IO, in + ": no such file");
+        }
         if (Files.isDirectory(in)) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": a folder, not a file");
         }

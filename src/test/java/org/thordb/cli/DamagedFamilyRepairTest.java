@@ -90,6 +90,8 @@ class DamagedFamilyRepairTest {
         assertTrue(check.out().contains(space.familyName() + ": the family's bytes are damaged"), check.out() + check.err());
         assertTrue(check.out().contains("--repair drops it and writes every entry again from the records"), check.out());
         assertFalse(check.out().contains("run 'thordb verify"), "no advice to run the command that gave it: " + check.out());
+        assertTrue(check.out().matches("(?s).*block checksum mismatch: .* in .*/\\d+\\.sst offset \\d+ size \\d+.*"),
+                "RocksDB's message whole, with the file it names: " + check.out());
 
         CommandsTest.Run repair = CommandsTest.run("verify", "--db", db.toString(), "--repair");
         assertEquals(0, repair.status(), repair.out() + repair.err());
@@ -105,6 +107,12 @@ class DamagedFamilyRepairTest {
     void damagedRecordsAreSaidToBeBeyondRepairWithoutLoopingAdvice(Store.Space space) throws IOException {
         Path db = store();
         flip(db, space);
+        // serve reads every game as it starts: the damage is said as the store's, not as "cannot listen"
+        CommandsTest.Run serve = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> CommandsTest.run("serve", "--db", db.toString(), "--port", "0"));
+        assertEquals(2, serve.status(), serve.out() + serve.err());
+        assertTrue(serve.err().contains("the store is damaged: block checksum mismatch"), serve.err());
+        assertFalse(serve.err().contains("cannot listen"), serve.err());
         CommandsTest.Run repair = CommandsTest.run("verify", "--db", db.toString(), "--repair");
         assertTrue(repair.status() != 0, repair.out() + repair.err());
         String said = repair.out() + repair.err();

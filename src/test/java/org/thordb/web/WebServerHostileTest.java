@@ -236,6 +236,27 @@ class WebServerHostileTest {
         }
     }
 
+    @Test
+    void aGroupingPastItsBoundIsRefusedNotHeldInMemory() throws Exception {
+        int groups = base.db().stats("opening20", "").size();
+        assertTrue(groups > 1000, "the sample's openings of 20 moves: " + groups);
+        String before = System.getProperty("thordb.maxGroups");
+        System.setProperty("thordb.maxGroups", "1000"); // a deployment's bound, below what this grouping makes
+        try {
+            Raw r = get("/api/stats?by=opening20&limit=10000");
+            assertEquals(400, r.status(), r.toString());
+            assertEquals("grouping by opening20 makes more than 1,000 groups, the most one answer holds: narrow the query,"
+                    + " or group by a shorter opening", r.json().get("error").asText());
+            assertEquals(200, get("/api/stats?by=year").status(), "a small grouping still answers");
+        } finally {
+            if (before == null) {
+                System.clearProperty("thordb.maxGroups");
+            } else {
+                System.setProperty("thordb.maxGroups", before);
+            }
+        }
+    }
+
     /** Forty board patterns, or-ed: every game replayed forty times (seconds on the sample base). */
     static String heavyQuery() {
         List<String> terms = new ArrayList<>();
