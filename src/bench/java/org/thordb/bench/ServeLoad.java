@@ -38,6 +38,29 @@ public final class ServeLoad {
     /** The offered load of the paced run, requests/s over all clients. */
     static final int PACED_RATE = 2_000;
 
+    /** A {@code thordb serve} process on a free loopback port, and the root of its URLs. */
+    record Served(Process process, String root) {
+    }
+
+    /** Starts {@code thordb serve} on the base's store (imported first when missing) with the JVM options given. */
+    static Served serve(String base, String... jvmOptions) throws java.io.IOException {
+        java.util.List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(Arrays.asList(jvmOptions));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.thordb.cli.Main", "serve", "--db",
+                BenchData.store(base).toString(), "--port", "0"));
+        Process server = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(),
+                StandardCharsets.UTF_8)).readLine();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/")
+                .matcher(String.valueOf(line));
+        if (!m.find()) {
+            server.destroy();
+            throw new IllegalStateException("thordb serve said: " + line);
+        }
+        return new Served(server, "http://127.0.0.1:" + m.group(1));
+    }
+
     public static void main(String[] args) throws Exception {
         for (String base : args) {
             List<String> lines = new ArrayList<>();
@@ -48,19 +71,10 @@ public final class ServeLoad {
             out.put("base", base).put("clients", CLIENTS).put("seconds", SECONDS);
             // the server in a process of its own, as `thordb serve` runs it: the clients' garbage
             // is not collected in its pauses
-            BenchData.store(base); // imported first when missing
-            Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx2g", "-cp", System.getProperty("java.class.path"), "org.thordb.cli.Main", "serve", "--db",
-                    BenchData.store(base).toString(), "--port", "0").redirectErrorStream(true).start();
+            Served served = serve(base, "-Xmx2g");
+            Process server = served.process();
             try {
-                String line = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(),
-                        StandardCharsets.UTF_8)).readLine();
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/")
-                        .matcher(String.valueOf(line));
-                if (!m.find()) {
-                    throw new IllegalStateException("thordb serve said: " + line);
-                }
-                String root = "http://127.0.0.1:" + m.group(1);
+                String root = served.root();
                 run(root, lines, "explore", 5, 0); // warm-up: the JIT, the caches
                 run(root, lines, "count", 5, 0);
                 out.set("explore", run(root, lines, "explore", SECONDS, 0));

@@ -58,19 +58,11 @@ public final class ServeOverload {
             }
             ObjectNode out = new ObjectMapper().createObjectNode();
             out.put("base", base).put("heavyClients", HEAVY_CLIENTS).put("seconds", SECONDS);
-            BenchData.store(base); // imported first when missing
-            Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx2g", "-XX:MaxGCPauseMillis=20", "-cp", System.getProperty("java.class.path"), "org.thordb.cli.Main",
-                    "serve", "--db", BenchData.store(base).toString(), "--port", "0").redirectErrorStream(true).start();
+            // as tools/thordb serve starts it: a 2 GB heap, short collector pauses
+            ServeLoad.Served served = ServeLoad.serve(base, "-Xmx2g", "-XX:MaxGCPauseMillis=20");
+            Process server = served.process();
             try {
-                String line = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(),
-                        StandardCharsets.UTF_8)).readLine();
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/")
-                        .matcher(String.valueOf(line));
-                if (!m.find()) {
-                    throw new IllegalStateException("thordb serve said: " + line);
-                }
-                String root = "http://127.0.0.1:" + m.group(1);
+                String root = served.root();
                 run(root, deep, 5); // warm-up: the JIT, the caches
                 ObjectNode r = run(root, deep, SECONDS);
                 out.setAll(r);
@@ -97,13 +89,7 @@ public final class ServeOverload {
                 while (System.nanoTime() < end) {
                     String uri = client % 2 == 0 ? pattern
                             : root + "/api/explore?solve=20&moves=" + deep.get(rnd.nextInt(deep.size()));
-                    int status;
-                    try {
-                        status = http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(30)).build(),
-                                HttpResponse.BodyHandlers.discarding()).statusCode();
-                    } catch (Exception e) {
-                        status = -1;
-                    }
+                    int status = status(http, uri);
                     heavyStatus.computeIfAbsent(status, k -> new AtomicLong()).incrementAndGet();
                     if (status != 200 && status != 503) {
                         throw new IllegalStateException("a heavy request answered " + status + ": " + uri);
@@ -127,13 +113,7 @@ public final class ServeOverload {
         while (System.nanoTime() < end) {
             String uri = root + "/api/count?q=" + URLEncoder.encode("year >= " + (1977 + rnd.nextInt(45)), StandardCharsets.UTF_8);
             long t0 = System.nanoTime();
-            int status;
-            try {
-                status = http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(30)).build(),
-                        HttpResponse.BodyHandlers.ofString()).statusCode();
-            } catch (Exception e) {
-                status = -1;
-            }
+            int status = status(http, uri);
             probe.add(System.nanoTime() - t0);
             probeStatus.computeIfAbsent(status, k -> new AtomicLong()).incrementAndGet();
         }
@@ -150,6 +130,19 @@ public final class ServeOverload {
         ObjectNode hs = o.putObject("heavyStatus");
         heavyStatus.forEach((k, v) -> hs.put(String.valueOf(k), v.get()));
         return o;
+    }
+
+    /** The status of a GET, its body read whole; −1 when it failed on the way. */
+    private static int status(HttpClient http, String uri) {
+        try {
+            return http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofSeconds(30)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return -1;
+        }
     }
 
     private static double pct(long[] sorted, double p) {

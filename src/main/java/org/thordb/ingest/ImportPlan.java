@@ -73,13 +73,8 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                 try (Stream<Path> s = Files.walk(in)) {
                     found = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
                             .map(p -> p.toAbsolutePath().normalize()).sorted().toList();
-                } catch (IOException | java.io.UncheckedIOException e) {
-                    IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
-                    if (io instanceof java.nio.file.FileSystemLoopException loop) {
-                        throw new ThorDbException(ErrorCode.IO, in + ": a link inside the folder leads back into it ("
-                                + loop.getFile() + ")", io);
-                    }
-                    throw ThorDbException.io(in, io);
+                } catch (IOException e) {
+                    throw ThorDbException.io(in, e);
                 }
                 int before = all.size() + sources.size();
                 for (Path p : found) {

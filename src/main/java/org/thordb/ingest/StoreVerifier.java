@@ -114,27 +114,19 @@ public final class StoreVerifier {
                         throw e;
                     }
                     // the family's bytes are damaged (a checksum failed): every entry of it derives
-                    // from the records, so a repair drops it whole and writes it again
+                    // from the records, so it can be dropped whole and written again
                     damagedFamilies.add(s);
                     damage = e.getMessage().replace(org.thordb.store.RocksStore.repairAdvice(store.path()), "");
                 }
             }
         }
         if (!damagedFamilies.isEmpty()) {
-            String names = String.join(", ", damagedFamilies.stream().map(Space::familyName).toList());
-            if (!repair) {
-                out.line(names + ": the family's bytes are damaged (" + damage + "); --repair drops it and writes every"
-                        + " entry again from the records");
-                return new Report(0, 0, damagedFamilies.size(), 0);
-            }
-            for (Space s : damagedFamilies) {
-                store.clear(s);
-            }
-            out.line("repaired: " + names + " dropped whole (its bytes were damaged: " + damage + "); every entry"
-                    + " is written again from the records");
-            Report again = verify(true, Integer.MAX_VALUE, seed, out);
-            return new Report(again.games(), again.entries(), again.problems() + damagedFamilies.size(),
-                    again.repaired() + 1);
+            // nothing more can be digested; a repair drops the families before the store is opened
+            // for it (dropDamagedFamilies), so that no compaction meets the damage first
+            out.line(String.join(", ", damagedFamilies.stream().map(Space::familyName).toList())
+                    + ": the family's bytes are damaged (" + damage + "); --repair drops it and writes every entry"
+                    + " again from the records");
+            return new Report(0, 0, damagedFamilies.size(), 0);
         }
         try (Store.View v = store.view()) {
             merged.into(storedDigests);

@@ -93,13 +93,13 @@ public final class WebServer implements AutoCloseable {
             new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.Set<String> allowedHosts;
     private final boolean anyHost;
-    private final String storePath;
+    private final Pattern storePaths;
     private volatile int port;
 
     private WebServer(ThorDb db, long timeoutMillis, java.util.Set<String> allowedHosts) {
         this.db = db;
         this.timeoutMillis = timeoutMillis;
-        this.storePath = db.path().toAbsolutePath().toString();
+        this.storePaths = storePaths(db.path());
         int cores = Runtime.getRuntime().availableProcessors();
         this.cheap = pool("thordb-web-cheap", Math.max(2, cores * 2), CHEAP_QUEUE);
         // fewer heavy threads than cores: a core stays free for the cheap requests
@@ -508,9 +508,24 @@ public final class WebServer implements AutoCloseable {
 
     /** A message without the store's place on the disk: a client is not told where the server keeps its files. */
     private String hidePaths(String message) {
-        String m = message.replace(storePath, "the store");
-        String relative = db.path().toString();
-        return relative.isEmpty() ? m : m.replace(relative, "the store");
+        return storePaths.matcher(message).replaceAll("the store");
+    }
+
+    /** {@link #hidePaths} for a store at {@code dir}: what a client is told of a message. */
+    static String withoutStorePath(java.nio.file.Path dir, String message) {
+        return storePaths(dir).matcher(message).replaceAll("the store");
+    }
+
+    /**
+     * The store's path as the messages write it (absolute, or as it was given), matched only where
+     * a path stands: a relative {@code db} must not turn "thordb" into "thothe store".
+     */
+    private static Pattern storePaths(java.nio.file.Path dir) {
+        String absolute = Pattern.quote(dir.toAbsolutePath().toString());
+        String given = dir.toString();
+        String either = given.isEmpty() || given.equals(dir.toAbsolutePath().toString()) ? absolute
+                : absolute + "|" + Pattern.quote(given);
+        return Pattern.compile("(?<![\\w./-])(?:" + either + ")(?![\\w.-])");
     }
 
     private static String param(Context ctx, String name, String fallback) {

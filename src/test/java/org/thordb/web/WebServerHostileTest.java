@@ -257,6 +257,17 @@ class WebServerHostileTest {
         }
     }
 
+    @Test
+    void theStoresPathIsHiddenWhereAPathStandsAndNowhereElse() {
+        Path relative = Path.of("db");
+        String abs = relative.toAbsolutePath().toString();
+        assertEquals("the store: the store is closed", WebServer.withoutStorePath(relative, "db: the store is closed"));
+        assertEquals("the store: read failed in the store/000014.sst",
+                WebServer.withoutStorePath(relative, abs + ": read failed in " + abs + "/000014.sst"));
+        assertEquals("thordb reads db2 and dbx.db, not the store", WebServer.withoutStorePath(relative,
+                "thordb reads db2 and dbx.db, not db"), "a relative path is replaced only where it stands as a path");
+    }
+
     /** Forty board patterns, or-ed: every game replayed forty times (seconds on the sample base). */
     static String heavyQuery() {
         List<String> terms = new ArrayList<>();
