@@ -248,6 +248,17 @@ class HostileInputTest {
         assertTrue(v.out().contains("record 2: the theoretical score byte is 250"), v.out());
         Run sound = CommandsTestAccess.run("verify", "--db", tmp.resolve("db").toString());
         assertEquals(0, sound.status(), sound.out() + sound.err());
+        // the exports make no score of a byte the board cannot hold (once: [Score "200--136"])
+        Run pgn = CommandsTestAccess.run("export", "--db", tmp.resolve("db").toString(), "--out", "-", "--format", "pgn",
+                "year = 2020");
+        assertFalse(pgn.out().contains("[Score \"200") || pgn.out().contains("-136")
+                || pgn.out().contains("[TheoreticalScore \"250"), pgn.out());
+        assertTrue(pgn.out().contains("[Damage \"Black's score byte is 200, more than the 64 discs of the board"),
+                pgn.out());
+        assertEquals(3, pgn.out().split("\\[Event ", -1).length - 1, "every game exported");
+        Run text = CommandsTestAccess.run("export", "--db", tmp.resolve("db").toString(), "--out", "-", "--format", "text",
+                "year = 2020");
+        assertFalse(text.out().contains("200-") || text.out().contains("THEORETICAL: 250"), text.out());
 
         // a store an older thordb made kept record 1 as sound: verify --db finds it, --repair marks it
         Path db = tmp.resolve("db");

@@ -367,10 +367,21 @@ public final class Exporter {
             w.write("[Round \"-\"]\n");
             w.write("[Black \"" + pgnText(g.black()) + "\"]\n");
             w.write("[White \"" + pgnText(g.white()) + "\"]\n");
-            String result = b * 2 > total ? "1-0" : b * 2 < total ? "0-1" : "1/2-1/2";
+            // a score byte the board cannot hold (a damaged record) is no score: no result is made
+            // of it, and the damage is said instead
+            boolean scored = b <= total;
+            String result = !scored ? "*" : b * 2 > total ? "1-0" : b * 2 < total ? "0-1" : "1/2-1/2";
             w.write("[Result \"" + result + "\"]\n");
-            w.write("[Score \"" + b + "-" + (total - b) + "\"]\n");
-            w.write("[TheoreticalScore \"" + g.theoretical() + "\"]\n\n");
+            if (scored) {
+                w.write("[Score \"" + b + "-" + (total - b) + "\"]\n");
+            }
+            if (g.theoretical() <= total) {
+                w.write("[TheoreticalScore \"" + g.theoretical() + "\"]\n");
+            }
+            if (g.damage() != null) {
+                w.write("[Damage \"" + pgnText(g.damage()) + "\"]\n");
+            }
+            w.write("\n");
             List<String> moves = pgnMoves(g);
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < moves.size(); i++) {
@@ -414,10 +425,14 @@ public final class Exporter {
             tags.put("BLACK", g.black());
             tags.put("WHITE", g.white());
             tags.put("TOURNAMENT", g.tournament());
-            tags.put("SCORE", g.score() + "-" + (64 - g.score()));
-            tags.put("THEORETICAL", String.valueOf(g.theoretical()));
+            if (g.score() <= 64) { // a score byte the board cannot hold is no score (a damaged record)
+                tags.put("SCORE", g.score() + "-" + (64 - g.score()));
+            }
+            if (g.theoretical() <= 64) {
+                tags.put("THEORETICAL", String.valueOf(g.theoretical()));
+            }
             TextGameRecord rec = TextGameRecords.fromSquares(java.util.Arrays.copyOf(legal, rep.movesPlayed()),
-                    GameResult.fromWthorScore(g.score())).withTags(tags);
+                    g.score() <= 64 ? GameResult.fromWthorScore(g.score()) : GameResult.IN_PROGRESS).withTags(tags);
             w.write(TextGameRecords.format(rec));
             w.write('\n');
         }
