@@ -991,7 +991,7 @@ public final class ThorDb implements AutoCloseable {
     /**
      * Checks the explorer's book ({@link org.thordb.explore.ExplorationBook}): each entry made from
      * the store's files as they are must be what exploring its position gives now; an entry made
-     * before an import is not used and only noted. {@code repair} deletes the entries that differ.
+     * before an import is not used and only noted. {@code repair} makes the book again when an entry differs.
      */
     private org.thordb.ingest.StoreVerifier.Report verifyBook(org.thordb.ingest.StoreVerifier.Report r, boolean repair,
                                                              org.thordb.ingest.StoreVerifier.Listener out) {
@@ -1024,10 +1024,10 @@ public final class ThorDb implements AutoCloseable {
                     + " not used (thordb optimize works them out again)");
         }
         if (repair && !wrong.isEmpty()) {
-            try (Store.Batch b = store.batch()) {
-                wrong.forEach(k -> b.delete(Space.META, k));
-                b.commit();
-            }
+            // the book derives from the records like every index: made again whole, as optimize makes it
+            byte[] from = read(x -> x.meta(org.thordb.explore.ExplorationBook.FROM_KEY));
+            int made = writeBook(from == null ? org.thordb.explore.ExplorationBook.DEFAULT_FROM : Keys.getU64(from, 0));
+            out.line("repaired: the explorer's book made again from the records (" + made + " positions)");
         }
         return new org.thordb.ingest.StoreVerifier.Report(r.games(), r.entries() + entries.size(),
                 r.problems() + wrong.size(), r.repaired() + (repair ? wrong.size() : 0));

@@ -370,11 +370,12 @@ class OptimizeTest {
         java.nio.file.Path later = tmp.resolve("later").resolve(last.getFileName());
         java.nio.file.Files.createDirectories(later.getParent());
         java.nio.file.Files.move(last, later);
+        List<org.thordb.othello.Position> booked;
         try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             org.thordb.ingest.Optimizer.Report r = db.optimize(false, 400, m -> { });
             assertTrue(r.bookPositions() >= 10, r.toString());
-            List<org.thordb.othello.Position> booked = bookPositions(tmp.resolve("db"), db);
+            booked = bookPositions(tmp.resolve("db"), db);
             assertEquals(r.bookPositions(), booked.size());
             org.thordb.othello.Symmetry[] turns = org.thordb.othello.Symmetry.values();
             Random rnd = new Random(3);
@@ -411,7 +412,13 @@ class OptimizeTest {
             List<String> said = new ArrayList<>();
             assertEquals(1, db.verify(true, said::add).problems(), said.toString());
             assertTrue(said.stream().anyMatch(m -> m.startsWith("meta: the explorer's book says of ")), said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.startsWith("repaired: the explorer's book made again from the records")),
+                    said.toString());
             assertEquals(0, db.verify(false, m -> { }).problems());
+            org.thordb.othello.Position mended = booked.get(1);
+            org.thordb.explore.Exploration fromBook = db.read(x -> org.thordb.explore.ExplorationBook.lookup(x, mended));
+            assertTrue(fromBook != null, "the lying entry is made again, not only deleted");
+            assertEquals(db.read(x -> org.thordb.explore.Explorer.explore(x, mended, "")).total(), fromBook.total());
             // after an import the book is not used, and the next optimize makes it again
             db.importFiles(List.of(later), Importer.Options.defaults(), m -> { });
             boolean none = db.read(x -> org.thordb.explore.ExplorationBook.lookup(x, org.thordb.othello.Position.start()) == null);
