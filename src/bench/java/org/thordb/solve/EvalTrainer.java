@@ -19,7 +19,7 @@ import org.thordb.othello.Replay;
  * error, one fit per stage; a tenth of the games is held out and its error printed beside the
  * error of always guessing the mean. The values only order the solver's moves.
  *
- * <p>Usage: {@code java -cp … org.thordb.solve.EvalTrainer src/main/resources/org/thordb/solve/pattern-eval.bin.gz}
+ * <p>Usage: {@code java -cp … org.thordb.solve.EvalTrainer src/core/main/resources/org/thordb/solve/pattern-eval.bin.gz}
  */
 public final class EvalTrainer {
     private EvalTrainer() {
@@ -29,7 +29,7 @@ public final class EvalTrainer {
     private static final int EPOCHS = 12;
 
     public static void main(String[] args) throws IOException {
-        Path out = Path.of(args.length > 0 ? args[0] : "src/main/resources/org/thordb/solve/pattern-eval.bin.gz");
+        Path out = Path.of(args.length > 0 ? args[0] : "src/core/main/resources/org/thordb/solve/pattern-eval.bin.gz");
         List<int[]> games = BenchData.games("ffo");
         int ph = PatternEval.PHASES;
         List<List<int[]>> featList = new java.util.ArrayList<>();

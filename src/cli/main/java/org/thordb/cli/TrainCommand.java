@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
  * a temporary folder, so that {@code tools/thordb} can record the classes it loads in a class-data
  * sharing archive and start later runs faster.
  *
- * <p>Usage: {@code java -XX:ArchiveClassesAtExit=target/thordb.jsa -jar target/thordb.jar train-startup}
+ * <p>Usage: {@code java -XX:ArchiveClassesAtExit=src/cli/target/thordb.jsa -jar src/cli/target/thordb.jar train-startup}
  */
 @Command(name = "train-startup", hidden = true, description = "Exercise the common paths once (for the start-up archive).")
 public final class TrainCommand implements Callable<Integer> {

@@ -23,7 +23,7 @@ import org.thordb.wthor.WthorSolitaire;
 /**
  * Coverage-guided fuzzing (Jazzer) of every reader and parser: whatever the input, the only
  * failure allowed is a {@link ThorDbException}, one line long. In a normal test run these replay
- * their inputs ({@code src/test/resources/org/thordb/fuzz/FuzzTargetsInputs/…}: the crashers found
+ * their inputs ({@code src/core/test/resources/org/thordb/fuzz/FuzzTargetsInputs/…}: the crashers found
  * so far, kept as regression tests); {@code tools/fuzz} fuzzes them, seeded from the real files.
  */
 class FuzzTargets {

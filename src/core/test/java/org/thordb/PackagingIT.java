@@ -15,13 +15,14 @@ import org.junit.jupiter.api.Test;
 class PackagingIT {
     @Test
     void sourcesAndJavadocJarsAreBuiltBesideTheLibrary() throws Exception {
-        Path target = Path.of("target");
-        assertTrue(Files.exists(target.resolve("thordb.jar")));
-        try (JarFile sources = new JarFile(target.resolve("thordb-sources.jar").toFile())) {
+        Path target = Path.of("src/core/target");
+        String jar = "thordb-core-" + System.getProperty("thordb.version", "0.1.0-SNAPSHOT");
+        assertTrue(Files.exists(target.resolve(jar + ".jar")));
+        try (JarFile sources = new JarFile(target.resolve(jar + "-sources.jar").toFile())) {
             assertNotNull(sources.getEntry("org/thordb/ThorDb.java"));
             assertNotNull(sources.getEntry("org/thordb/othello/opening-names.txt"));
         }
-        try (JarFile javadoc = new JarFile(target.resolve("thordb-javadoc.jar").toFile())) {
+        try (JarFile javadoc = new JarFile(target.resolve(jar + "-javadoc.jar").toFile())) {
             assertNotNull(javadoc.getEntry("index.html"));
             assertNotNull(javadoc.getEntry("org/thordb/ThorDb.html"));
             assertNotNull(javadoc.getEntry("org/thordb/othello/Position.html"));
