@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
@@ -85,7 +85,7 @@ public final class BenchData {
     public static Path store(String base) {
         Path d = work().resolve("store-" + base);
         boolean fresh = !Files.exists(d.resolve("CURRENT"));
-        try (ThorDb db = ThorDb.open(d)) {
+        try (Engine db = Engine.open(d)) {
             if (fresh) {
                 db.importFiles(List.of(files(base)), Importer.Options.defaults(), m -> { });
             }

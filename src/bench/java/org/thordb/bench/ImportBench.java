@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 
 /**
@@ -77,7 +77,7 @@ public class ImportBench {
 
     @Benchmark
     public long importBase() {
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             return db.importFiles(List.of(files), Importer.Options.defaults(), m -> { }).games();
         }
     }

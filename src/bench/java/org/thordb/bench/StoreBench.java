@@ -1,9 +1,9 @@
 package org.thordb.bench;
 
+import org.thordb.engine.Engine;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.thordb.ThorDb;
 
 /**
  * What the benchmarks that ask a store share: the store of a base opened read-only, and closed
@@ -14,11 +14,11 @@ import org.thordb.ThorDb;
 @State(Scope.Benchmark)
 public abstract class StoreBench {
     /** The open store, or null. */
-    protected ThorDb db;
+    protected Engine db;
 
     /** Opens the store of a base (imported first when missing). */
     protected void openStore(String base) {
-        db = ThorDb.openReadOnly(BenchData.store(base));
+        db = Engine.openReadOnly(BenchData.store(base));
     }
 
     /** Closes the store, if open. */

@@ -1,11 +1,11 @@
 package org.thordb.bench;
 
+import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.thordb.ThorDb;
 
 /**
  * Store size against the raw WTHOR bytes, per key space, for each base: not a timing, so a plain
@@ -29,7 +29,7 @@ public final class StoreSizeReport {
                     }
                 }
             }
-            try (ThorDb db = ThorDb.openReadOnly(BenchData.store(base))) {
+            try (Engine db = Engine.openReadOnly(BenchData.store(base))) {
                 Map<String, Long> sizes = db.sizes();
                 long total = sizes.get("total");
                 System.out.printf("%s: %d games, raw WTHOR %,d bytes, store %,d bytes = %.2f x raw%n", base,

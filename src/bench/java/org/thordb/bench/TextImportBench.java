@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 import org.thordb.othello.Replay;
 
@@ -43,7 +43,7 @@ public class TextImportBench {
 
     private Path file;
     private Path dir;
-    private ThorDb db;
+    private Engine db;
 
     @Setup(Level.Trial)
     public void file() {
@@ -62,7 +62,7 @@ public class TextImportBench {
     public void freshStore() throws IOException {
         Files.createDirectories(BenchData.work());
         dir = Files.createTempDirectory(BenchData.work(), "text-import-");
-        db = ThorDb.open(dir);
+        db = Engine.open(dir);
     }
 
     @TearDown(Level.Invocation)

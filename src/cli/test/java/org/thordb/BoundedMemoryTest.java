@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +43,7 @@ class BoundedMemoryTest {
     void everyGameOfTheBaseThroughA24MegabyteHeap() throws Exception {
         Path base = SharedData.dir("wthor");
         Path db = tmp.resolve("db");
-        try (ThorDb t = ThorDb.open(db)) {
+        try (Engine t = Engine.open(db)) {
             t.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
         }
         Path lib = Files.createDirectories(tmp.resolve("native"));
@@ -69,7 +70,7 @@ class BoundedMemoryTest {
         Path files = tmp.resolve("files");
         org.thordb.sample.SampleBase.write(files, "MANY", 1900, 80, 2_000, 7L);
         Path db = tmp.resolve("many");
-        try (ThorDb t = ThorDb.open(db)) {
+        try (Engine t = Engine.open(db)) {
             t.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
         }
         Path lib = Files.createDirectories(tmp.resolve("native"));

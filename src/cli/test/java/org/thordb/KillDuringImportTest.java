@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -83,7 +84,7 @@ class KillDuringImportTest {
             p.destroyForcibly(); // SIGKILL
             p.waitFor();
             kills++;
-            try (ThorDb t = ThorDb.open(db)) {
+            try (Engine t = Engine.open(db)) {
                 filesSeen.add(t.catalog().gameFiles().size());
                 // every kind of query answers, and agrees with the files the store holds
                 long total = t.catalog().games();
@@ -119,7 +120,7 @@ class KillDuringImportTest {
             assertTrue(filesSeen.get(i) > filesSeen.get(i - 1), "each round commits more files: " + filesSeen);
         }
         System.out.println("kill test: files in the store after each round: " + filesSeen);
-        try (ThorDb t = ThorDb.open(db)) {
+        try (Engine t = Engine.open(db)) {
             ImportReport r = t.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
             assertEquals(0, r.refused());
             assertEquals(allGames, t.count("year >= 1900"));

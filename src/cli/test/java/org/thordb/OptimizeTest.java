@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -37,7 +38,7 @@ class OptimizeTest {
     private static final List<String> QUERIES = List.of("player ~ \"ka\"", "opening = f5d6c3", "result = draw",
             "year = 1983", "theoretical > score and year >= 1990", "moves < 58", "black = \"Kamira Tolu\"");
 
-    private Map<String, Long> answers(ThorDb db) {
+    private Map<String, Long> answers(Engine db) {
         Map<String, Long> out = new HashMap<>();
         for (String q : QUERIES) {
             out.put(q, db.count(q));
@@ -73,7 +74,7 @@ class OptimizeTest {
         }
         int held = 30;
         Path dir = tmp.resolve("db");
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(now), Importer.Options.defaults(), m -> { });
         }
         Random rnd = new Random(20261124);
@@ -81,7 +82,7 @@ class OptimizeTest {
         for (int round = 0; round < 8; round++) {
             Map<String, Long> want;
             PlainScan scan;
-            try (ThorDb db = ThorDb.open(dir)) {
+            try (Engine db = Engine.open(dir)) {
                 MergeGroup g = db.catalog().groups().isEmpty() ? null : db.catalog().groups().get(0);
                 if (g != null && !g.merging()) { // merged: one more year, for the next run to merge in
                     Path f = wtb.get(held++);
@@ -105,7 +106,7 @@ class OptimizeTest {
             }
             Thread.sleep(rnd.nextInt(3) * rnd.nextInt(40));
             p.destroyForcibly().waitFor();
-            try (ThorDb db = ThorDb.open(dir)) {
+            try (Engine db = Engine.open(dir)) {
                 MergeGroup g = db.catalog().groups().isEmpty() ? null : db.catalog().groups().get(0);
                 if (g != null && g.merging()) {
                     midMerge++;
@@ -122,7 +123,7 @@ class OptimizeTest {
         assertEquals(0, p.waitFor(), out);
         assertTrue(out.contains("merged " + held + " files (" + held * 2000 + " games)")
                 || out.contains("already merged: " + held + " files"), out);
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             assertFalse(db.catalog().groups().get(0).merging());
             assertEquals(0, db.verify(false, m -> { }).problems());
             OptimizeRealTest.checkAgainstReplay(db, new PlainScan(now), 99);
@@ -135,19 +136,19 @@ class OptimizeTest {
         org.thordb.sample.SampleBase.write(files, "CLUB", 1990, 4, 500, 8L);
         Path dir = tmp.resolve("db");
         Map<String, Long> want;
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             want = answers(db);
         }
         OldStores.beforeSchemaSix(dir, 3);
-        try (ThorDb db = ThorDb.openReadOnly(dir)) { // read-only: upgraded by a short writable open first
+        try (Engine db = Engine.openReadOnly(dir)) { // read-only: upgraded by a short writable open first
             assertEquals(want, answers(db));
             ThorDbException e = org.junit.jupiter.api.Assertions.assertThrows(ThorDbException.class,
                     () -> db.optimize(true, m -> { }));
             assertEquals(ErrorCode.READ_ONLY, e.code());
         }
         assertEquals(Catalog.SCHEMA_VERSION, schemaVersion(dir));
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.optimize(true, m -> { });
             assertEquals(want, answers(db));
             assertEquals(0, db.verify(false, m -> { }).problems());
@@ -167,7 +168,7 @@ class OptimizeTest {
         return out;
     }
 
-    private static Map<org.thordb.othello.Position, org.thordb.explore.Exploration> explorations(ThorDb db,
+    private static Map<org.thordb.othello.Position, org.thordb.explore.Exploration> explorations(Engine db,
             List<org.thordb.othello.Position> ps, org.thordb.explore.Explorer.Way way) {
         Map<org.thordb.othello.Position, org.thordb.explore.Exploration> out = new HashMap<>();
         org.thordb.explore.Columns columns = db.read(org.thordb.explore.Columns::of);
@@ -199,7 +200,7 @@ class OptimizeTest {
         List<org.thordb.othello.Position> ps = explored(scan);
         Path dir = tmp.resolve("db");
         Map<org.thordb.othello.Position, org.thordb.explore.Exploration> want;
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(first), Importer.Options.defaults(), m -> { });
             db.optimize(false, m -> { }); // four years merged, the fifth imported after: both kinds of entry
             db.importFiles(List.of(last), Importer.Options.defaults(), m -> { });
@@ -209,7 +210,7 @@ class OptimizeTest {
         assertTrue(OldStores.movesSaid(dir));
         assertTrue(OldStores.beforeSchemaSeven(dir) > 100);
         assertFalse(OldStores.movesSaid(dir));
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             assertEquals(Catalog.SCHEMA_VERSION, db.read(r -> Catalog.schema(r.meta(Catalog.SCHEMA_KEY))).version());
             assertTrue(db.<Boolean>read(r -> r.positionByNextMove(org.thordb.othello.Position.afterLine("f5d6")) == null),
                     "entries written before say no move");
@@ -222,7 +223,7 @@ class OptimizeTest {
             db.optimize(false, m -> { });
         }
         assertTrue(OldStores.movesSaid(dir), "the merge wrote every position entry with its games' next moves");
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             for (org.thordb.othello.Position p : ps) {
                 assertTrue(db.<Boolean>read(r -> r.positionByNextMove(p) != null), p.toBoardString());
             }
@@ -268,7 +269,7 @@ class OptimizeTest {
                 b.commit();
             }
         }
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             List<String> said = new ArrayList<>();
             assertEquals(1, db.verify(false, said::add).problems(), said.toString());
             assertTrue(said.stream().anyMatch(m -> m.startsWith("positions: the next moves the entries of ")), said.toString());
@@ -293,7 +294,7 @@ class OptimizeTest {
                 b.commit();
             }
         }
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             List<String> said = new ArrayList<>();
             assertTrue(db.verify(false, said::add).problems() >= 1, said.toString());
             assertTrue(said.stream().anyMatch(m -> m.contains("which is missing")), said.toString());
@@ -308,7 +309,7 @@ class OptimizeTest {
         PlainScan scan = new PlainScan(files);
         Path dir = tmp.resolve("db");
         Map<String, Long> want;
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             want = answers(db);
             db.optimize(false, m -> { });
@@ -344,7 +345,7 @@ class OptimizeTest {
                 b.commit();
             }
         }
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             assertNotEquals(want.get("result = draw"), db.count("result = draw"));
             List<String> said = new ArrayList<>();
             assertTrue(db.verify(false, said::add).problems() >= 2, said.toString());
@@ -371,7 +372,7 @@ class OptimizeTest {
         java.nio.file.Files.createDirectories(later.getParent());
         java.nio.file.Files.move(last, later);
         List<org.thordb.othello.Position> booked;
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             org.thordb.ingest.Optimizer.Report r = db.optimize(false, 400, m -> { });
             assertTrue(r.bookPositions() >= 10, r.toString());
@@ -408,7 +409,7 @@ class OptimizeTest {
                 }
             }
         }
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             List<String> said = new ArrayList<>();
             assertEquals(1, db.verify(true, said::add).problems(), said.toString());
             assertTrue(said.stream().anyMatch(m -> m.startsWith("meta: the explorer's book says of ")), said.toString());
@@ -433,7 +434,7 @@ class OptimizeTest {
         }
     }
 
-    private static List<org.thordb.othello.Position> bookPositions(Path dir, ThorDb db) {
+    private static List<org.thordb.othello.Position> bookPositions(Path dir, Engine db) {
         List<org.thordb.othello.Position> out = new ArrayList<>();
         try (Store s = RocksStore.openReadOnly(dir); Store.View v = s.view()) {
             v.scanPrefix(Store.Space.META, org.thordb.explore.ExplorationBook.PREFIX, (k, val) -> {
@@ -451,15 +452,15 @@ class OptimizeTest {
         org.thordb.sample.SampleBase.write(club, "CLUB", 2000, 3, 700, 41L);
         org.thordb.sample.SampleBase.write(open, "OPEN", 2001, 2, 500, 42L);
         PlainScan scan = new PlainScan(club);
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(club, open), Importer.Options.defaults(), m -> { });
             Map<String, Long> alone;
-            try (ThorDb other = ThorDb.open(tmp.resolve("club-alone"))) {
+            try (Engine other = Engine.open(tmp.resolve("club-alone"))) {
                 other.importFiles(List.of(club), Importer.Options.defaults(), m -> { });
                 alone = answers(other);
             }
             db.optimize(false, m -> { });
-            ThorDb.Removal removed = db.removeBase("OPEN"); // verified after it: the stale ids are no problem
+            Engine.Removal removed = db.removeBase("OPEN"); // verified after it: the stale ids are no problem
             assertEquals(1000, removed.games());
             assertTrue(db.catalog().staleIds());
             assertEquals(alone, answers(db));
@@ -481,7 +482,7 @@ class OptimizeTest {
                 .filter(f -> f.toString().endsWith(".wtb")).sorted().toList();
         Path dir = tmp.resolve("db");
         Map<String, Long> want;
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.importFiles(wtb.subList(0, 4), Importer.Options.defaults(), m -> { });
             db.optimize(false, m -> { });
             db.importFiles(wtb.subList(4, 5), Importer.Options.defaults(), m -> { }); // blocks of its own, unmerged
@@ -491,14 +492,14 @@ class OptimizeTest {
         assertTrue(plain > 1000, plain + " blocks");
         OldStores.beforeSchemaSix(dir, 4);
         PlainScan scan = new PlainScan(files);
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             assertEquals(want, answers(db));
             OptimizeRealTest.checkAgainstReplay(db, scan, 41);
             assertEquals(0, db.verify(false, m -> { }).problems());
         }
         assertEquals(Catalog.SCHEMA_VERSION, schemaVersion(dir));
         assertEquals(plain, blocks(dir, false), "the upgrade rewrites nothing");
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             org.thordb.ingest.Optimizer.Report r = db.optimize(false, m -> { });
             assertFalse(r.alreadyMerged());
             assertEquals(want, answers(db));

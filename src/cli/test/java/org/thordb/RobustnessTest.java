@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +33,7 @@ class RobustnessTest {
 
     private final List<String> lines = new ArrayList<>();
 
-    private ImportReport importInto(ThorDb db, Path... p) {
+    private ImportReport importInto(Engine db, Path... p) {
         lines.clear();
         return db.importFiles(List.of(p), Importer.Options.defaults(), lines::add);
     }
@@ -61,7 +62,7 @@ class RobustnessTest {
         NameList.of(WthorKind.TOURNAMENTS, LocalDate.of(2020, 1, 1), java.util.Collections.nCopies(10, "T"))
                 .write(other.resolve("t.TRN"));
         Path trnAsJou = Files.write(dir.resolve("WTH.JOU"), Files.readAllBytes(other.resolve("t.TRN")));
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             ImportReport r = importInto(db, empty, random, wtd, truncated, trnAsJou);
             assertEquals(5, r.refused(), lines.toString());
             assertEquals(0, db.catalog().games());
@@ -90,7 +91,7 @@ class RobustnessTest {
         long draws;
         long opening;
         long blackWins;
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             importInto(db, base);
             draws = db.count("result = draw");
             blackWins = db.count("result = black");
@@ -114,7 +115,7 @@ class RobustnessTest {
             b.put(Store.Space.TERMS, orphan, Postings.encode(new int[] {7}, 1));
             b.commit();
         }
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             // the damaged postings of Black's wins (first segment: now games 1, 2, 3) are what a read sees
             long damaged = db.count("result = black");
             assertTrue(damaged != blackWins, damaged + " Black wins before the repair");
@@ -149,7 +150,7 @@ class RobustnessTest {
             b.put(Store.Space.GAME_KEYS, locators.get(1), Keys.u32(7));
             b.commit();
         }
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             lines.clear();
             StoreVerifier.Report r = db.verify(false, lines::add);
             String all = String.join("\n", lines);
@@ -164,7 +165,7 @@ class RobustnessTest {
         Path base = tmp.resolve("base");
         SampleBase.write(base, "SAMPLE", 2001, 1, 50, 4L);
         Path dbDir = tmp.resolve("db");
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             importInto(db, base);
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             Path lib = Files.createDirectories(tmp.resolve("native"));
@@ -196,7 +197,7 @@ class RobustnessTest {
         }
         NameList.of(WthorKind.PLAYERS, LocalDate.of(2030, 1, 1), players).write(base.resolve("SAMPLE.JOU"));
         Path dbDir = tmp.resolve("db");
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             importInto(db, base);
         }
         org.thordb.cli.CommandsTestAccess.Run table = org.thordb.cli.CommandsTestAccess.run("query", "--db",

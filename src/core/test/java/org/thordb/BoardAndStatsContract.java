@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,7 +30,7 @@ import org.thordb.testing.TestBase;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class BoardAndStatsContract {
-    ThorDb db;
+    Engine db;
     PlainScan scan;
     TestBase base;
     /** Each game's boards after 0, 1, … moves (as far as its moves are legal). */

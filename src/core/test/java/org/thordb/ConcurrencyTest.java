@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,7 +38,7 @@ class ConcurrencyTest {
     }
 
     private void readersSeeWholeFiles(Path base, long total) throws Exception {
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             AtomicBoolean done = new AtomicBoolean();
             ExecutorService pool = Executors.newFixedThreadPool(4);
             List<Future<Integer>> readers = new ArrayList<>();

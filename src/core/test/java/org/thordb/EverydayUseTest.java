@@ -1,5 +1,8 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -43,7 +46,7 @@ class EverydayUseTest {
         assertEquals(ErrorCode.BAD_NOTATION, assertThrows(ThorDbException.class, () -> Position.afterLine("f5 x9")).code());
         // the passes the exports write are read back, and the same line without them too
         int withPasses = 0;
-        for (Game g : TestBase.sample().db().games(TestBase.sample().db().all())) {
+        for (StoredGame g : TestBase.sample().db().games(TestBase.sample().db().all())) {
             List<String> tokens = Exporter.pgnMoves(g);
             Replay.Result r = Replay.replay(g.record68().squares(), null);
             if (!tokens.contains("pass") || !r.ok()) {
@@ -72,19 +75,19 @@ class EverydayUseTest {
         Files.copy(all.resolve("CLUB_2001.wtb"), first.resolve("CLUB_2001.wtb"));
         Files.copy(all.resolve("CLUB_2002.wtb"), second.resolve("CLUB_2002.wtb"));
         Path dir = tmp.resolve("db");
-        try (ThorDb w = ThorDb.open(dir)) {
+        try (Engine w = Engine.open(dir)) {
             w.importFiles(List.of(first), Importer.Options.defaults(), m -> { });
         }
-        try (ThorDb reader = ThorDb.openReadOnly(dir)) {
+        try (Engine reader = Engine.openReadOnly(dir)) {
             assertEquals(300, reader.count(""));
             assertEquals(0, reader.count("year = 2002"));
-            QueryResult before = reader.query("year = 2001");
-            Iterator<Game> it = before.iterator();
+            MatchedGames before = reader.query("year = 2001");
+            Iterator<StoredGame> it = before.iterator();
             it.next();
-            try (ThorDb w = ThorDb.open(dir)) { // the writer, beside the reader, as another process would be
+            try (Engine w = Engine.open(dir)) { // the writer, beside the reader, as another process would be
                 w.importFiles(List.of(second), Importer.Options.defaults(), m -> { });
             }
-            Thread.sleep(ThorDb.CHANGE_CHECK_NANOS / 1_000_000 + 100);
+            Thread.sleep(Engine.CHANGE_CHECK_NANOS / 1_000_000 + 100);
             assertEquals(300, reader.count("year = 2002"), "the reader sees the year imported since it opened");
             assertEquals(600, reader.catalog().games());
             assertEquals(300, reader.position(Position.start()).getCardinality() / 2);
@@ -108,10 +111,10 @@ class EverydayUseTest {
         PlainScan clubScan = new PlainScan(club);
         Position f5d6 = Position.afterLine("f5d6");
         long clubF5d6 = clubScan.count(g -> g.canonicalPositions().contains(f5d6.canonical()));
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(club, open), Importer.Options.defaults(), m -> { });
             assertEquals(700, db.count(""));
-            ThorDb.Removal r = db.removeBase("open"); // names of bases in any case
+            Engine.Removal r = db.removeBase("open"); // names of bases in any case
             assertEquals("OPEN", r.base());
             assertEquals(200, r.games());
             assertEquals(3, r.files(), "its game file and its two names files");
@@ -130,7 +133,7 @@ class EverydayUseTest {
             assertEquals(700, db.count(""));
             assertEquals(0, db.verify(false, m -> { }).problems());
         }
-        try (ThorDb ro = ThorDb.openReadOnly(tmp.resolve("db"))) {
+        try (Engine ro = Engine.openReadOnly(tmp.resolve("db"))) {
             assertEquals(ErrorCode.READ_ONLY, assertThrows(ThorDbException.class, () -> ro.removeBase("OPEN")).code());
         }
     }

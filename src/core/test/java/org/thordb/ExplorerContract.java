@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ import org.thordb.testing.TestBase;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ExplorerContract {
-    private ThorDb db;
+    private Engine db;
     private PlainScan scan;
     private org.thordb.explore.Columns columns;
 

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,8 +38,8 @@ class ExportTest {
     private static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
 
     /** A new store in {@code tmp/db} with the files of {@code bases} imported. */
-    private ThorDb imported(Path... bases) {
-        ThorDb db = ThorDb.open(tmp.resolve("db"));
+    private Engine imported(Path... bases) {
+        Engine db = Engine.open(tmp.resolve("db"));
         try {
             db.importFiles(List.of(bases), Importer.Options.defaults(), m -> { });
             return db;
@@ -55,7 +57,7 @@ class ExportTest {
     @Test
     void wholeYearsComeBackIdenticalButForTheCreationDate() throws Exception {
         Path base = SharedData.dir("wthor");
-        try (ThorDb db = imported(base)) {
+        try (Engine db = imported(base)) {
             Path out = tmp.resolve("out");
             List<Path> written = new Exporter(db, out, Exporter.Format.WTHOR, false, TODAY).export(null);
             assertEquals(41, written.size());
@@ -97,7 +99,7 @@ class ExportTest {
         Path b = tmp.resolve("b");
         SampleBase.write(a, "ALPHA", 2001, 2, 50, 1L);
         SampleBase.write(b, "BETA", 2002, 2, 40, 2L);
-        try (ThorDb db = imported(a, b)) {
+        try (Engine db = imported(a, b)) {
             Path out = tmp.resolve("merged");
             new Exporter(db, out, Exporter.Format.WTHOR, false, TODAY).export("");
             assertTrue(Files.exists(out.resolve("WTHOR.JOU")));
@@ -105,7 +107,7 @@ class ExportTest {
             NameList tournaments = NameList.read(out.resolve("WTHOR.TRN"));
             List<String> want = new ArrayList<>();
             List<String> got = new ArrayList<>();
-            for (Game g : db.games(db.all())) {
+            for (StoredGame g : db.games(db.all())) {
                 want.add(g.year() + " " + g.black() + " " + g.white() + " " + g.tournament() + " " + g.moves());
             }
             for (int year = 2001; year <= 2003; year++) {
@@ -126,8 +128,8 @@ class ExportTest {
     void textCsvJsonAndPgnSayTheSameGames() throws Exception {
         Path base = tmp.resolve("sample");
         SampleBase.write(base, "SAMPLE", 2010, 1, 30, 9L);
-        try (ThorDb db = imported(base)) {
-            List<Game> games = db.games(db.all());
+        try (Engine db = imported(base)) {
+            List<StoredGame> games = db.games(db.all());
             Path text = tmp.resolve("text");
             Exporter.Summary summary = new Exporter(db, text, Exporter.Format.TEXT, false, TODAY).exportAll("");
             assertEquals(List.of(text.resolve("games.txt")), summary.files(), "one file for the selection");
@@ -136,7 +138,7 @@ class ExportTest {
             List<TextGameRecord> records = TextGameRecords.parseAll(Files.readString(text.resolve("games.txt")));
             assertEquals(30, records.size());
             for (int i = 0; i < games.size(); i++) {
-                Game g = games.get(i);
+                StoredGame g = games.get(i);
                 TextGameRecord r = records.get(i);
                 assertTrue(TextGameRecords.validate(r).isEmpty(), r.toString());
                 assertEquals(org.thordb.othello.Replay.replay(g.record68().squares(), null).finalPosition(),
@@ -173,7 +175,7 @@ class ExportTest {
             }
             assertEquals(30, read.size());
             for (int i = 0; i < games.size(); i++) {
-                Game g = games.get(i);
+                StoredGame g = games.get(i);
                 org.thordb.text.PgnReader.Game r = read.get(i);
                 String token = g.score() > 32 ? "1-0" : g.score() < 32 ? "0-1" : "1/2-1/2";
                 assertEquals(token, r.tags().get("Result"));
@@ -191,7 +193,7 @@ class ExportTest {
     void anExportNeverWritesThroughALink() throws Exception {
         Path base = tmp.resolve("sample");
         SampleBase.write(base, "SAMPLE", 2010, 1, 5, 3L);
-        try (ThorDb db = imported(base)) {
+        try (Engine db = imported(base)) {
             Path out = Files.createDirectories(tmp.resolve("out"));
             Path elsewhere = tmp.resolve("elsewhere.wtb");
             Files.writeString(elsewhere, "keep me");

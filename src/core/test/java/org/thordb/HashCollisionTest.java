@@ -1,6 +1,7 @@
 package org.thordb;
 
 
+import org.thordb.engine.Engine;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class HashCollisionTest {
         SampleBase.write(files, "CLUB", 1980, 2, 400, 5L);
         PlainScan scan = new PlainScan(files);
         PositionHash constant = (b, w, s) -> 0x1234_5678_9abc_def0L;
-        try (ThorDb collide = ThorDb.open(tmp.resolve("db"), constant)) {
+        try (Engine collide = Engine.open(tmp.resolve("db"), constant)) {
             collide.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             Collisions.check(collide, scan.games(), 3, 80);
         }

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -35,11 +37,11 @@ class ImportSemanticsTest {
 
     private final List<String> messages = new ArrayList<>();
 
-    private ImportReport importInto(ThorDb db, Path... paths) {
+    private ImportReport importInto(Engine db, Path... paths) {
         return importInto(db, Importer.Options.defaults(), paths);
     }
 
-    private ImportReport importInto(ThorDb db, Importer.Options o, Path... paths) {
+    private ImportReport importInto(Engine db, Importer.Options o, Path... paths) {
         messages.clear();
         return db.importFiles(List.of(paths), o, messages::add);
     }
@@ -92,7 +94,7 @@ class ImportSemanticsTest {
         Path newFile = writeYear(v2, "WTH_2020.wtb", 2020, LocalDate.of(2022, 6, 1), fresh);
         Path db = tmp.resolve("db");
         int oldSegment;
-        try (ThorDb t = ThorDb.open(db)) {
+        try (Engine t = Engine.open(db)) {
             ImportReport r = importInto(t, v1);
             assertEquals(400, r.games());
             oldSegment = t.catalog().gameFiles().stream().filter(f -> f.year() == 2020).findFirst().orElseThrow().segment();
@@ -107,7 +109,7 @@ class ImportSemanticsTest {
             assertEquals(100, t.count("year = 2019"));
             assertEquals(300, t.count("year >= 1900"));
             for (int i = 0; i < 200; i++) {
-                Game g = t.game("WTHOR", 2020, i).orElseThrow();
+                StoredGame g = t.game("WTHOR", 2020, i).orElseThrow();
                 assertEquals(fresh.get(i), g.record68());
             }
             assertTrue(t.game("WTHOR", 2020, 250).isEmpty(), "record 250 went with the old release");
@@ -166,7 +168,7 @@ class ImportSemanticsTest {
         unknown[2] = 44; // black player 44 of 10
         games.set(3, new WthorGame(unknown, 8));
         Path f = writeYear(dir, "WTH_2001.wtb", 2001, LocalDate.of(2002, 1, 1), games);
-        try (ThorDb t = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine t = Engine.open(tmp.resolve("db"))) {
             ImportReport r = importInto(t, dir);
             assertEquals(6, r.games());
             assertEquals(3, r.damaged());
@@ -176,7 +178,7 @@ class ImportSemanticsTest {
                     && m.endsWith(": the square is occupied")), messages.toString());
             assertTrue(messages.contains(abs + ": record 3: unknown black player number 44 (the names file has 10)"),
                     messages.toString());
-            Game g1 = t.game("WTHOR", 2001, 1).orElseThrow();
+            StoredGame g1 = t.game("WTHOR", 2001, 1).orElseThrow();
             assertArrayEquals(badByte, g1.record68().bytes());
             assertNotNull(g1.damage());
             assertNull(t.game("WTHOR", 2001, 0).orElseThrow().damage());
@@ -192,7 +194,7 @@ class ImportSemanticsTest {
             Position at20 = Replay.replay(bad, 20, null).finalPosition();
             assertTrue(t.position(at20).contains(g1.id()));
         }
-        try (ThorDb t = ThorDb.open(tmp.resolve("strict"))) {
+        try (Engine t = Engine.open(tmp.resolve("strict"))) {
             ImportReport r = importInto(t, new Importer.Options(true, null, List.of()), dir);
             assertEquals(1, r.refused());
             assertEquals(0, r.games());
@@ -202,7 +204,7 @@ class ImportSemanticsTest {
         }
     }
 
-    private static int readValidMoves(ThorDb t, int id) {
+    private static int readValidMoves(Engine t, int id) {
         return t.read(r -> r.game(id).validMoves());
     }
 
@@ -221,7 +223,7 @@ class ImportSemanticsTest {
         byte[] w = b.clone();
         w[4] = 9;
         Files.write(wrongN1, w);
-        try (ThorDb t = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine t = Engine.open(tmp.resolve("db"))) {
             ImportReport r = importInto(t, truncated, wrongN1, good);
             assertEquals(2, r.refused());
             assertEquals(5, r.games());
@@ -243,7 +245,7 @@ class ImportSemanticsTest {
         Path alone = Files.createDirectories(tmp.resolve("alone"));
         writeNames(alone, "CLUB", 10, 3);
         writeYear(alone, "games_1999.wtb", 1999, LocalDate.of(2000, 1, 1), randomGames(13, 4));
-        try (ThorDb t = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine t = Engine.open(tmp.resolve("db"))) {
             importInto(t, dir, alone);
             assertEquals(7, t.count("base = \"PLAYOK\""));
             assertEquals(5, t.count("base = \"wthor\""));
@@ -277,7 +279,7 @@ class ImportSemanticsTest {
         assertTrue(renamed >= 0, "the newer release renames somebody");
         String oldName = a.name(renamed);
         String newName = b.name(renamed);
-        try (ThorDb t = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine t = Engine.open(tmp.resolve("db"))) {
             importInto(t, older.resolve("WTHOR.JOU"), older.resolve("WTHOR.TRN"), older.resolve("WTH_1999.wtb"),
                     older.resolve("WTH_2000.wtb"), older.resolve("WTH_2001.wtb"), older.resolve("WTH_2002.wtb"));
             long games = t.count("player = \"" + oldName + "\"");

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,7 +73,7 @@ class LargeSegmentTest {
         }
 
         Path dir = tmp.resolve("db");
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(tmp.resolve("big"), tmp.resolve("small")), Importer.Options.defaults(), m -> { });
             assertEquals(70_300, db.catalog().games());
             check(db, sample, want);
@@ -88,7 +90,7 @@ class LargeSegmentTest {
         assertEquals(0, OldStores.blocksOfBits(dir, 14));
         int old = OldStores.blocksOfBits(dir, 15);
         assertTrue(old > 20_000, old + " blocks of 15 bits");
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             for (FileRow f : db.catalog().gameFiles()) {
                 assertEquals(null, f.fingerprintBits(), f.toString());
             }
@@ -96,7 +98,7 @@ class LargeSegmentTest {
         }
         assertEquals(Catalog.SCHEMA_VERSION, OldStores.schemaVersion(dir));
         assertEquals(old, OldStores.blocksOfBits(dir, 15), "the upgrade rewrites no block");
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.optimize(false, m -> { });
             check(db, sample, want);
         }
@@ -104,12 +106,12 @@ class LargeSegmentTest {
     }
 
     /** Every sampled position answers as the replay says, counted too, and verify finds nothing wrong. */
-    private static void check(ThorDb db, Set<Position> sample, Map<Position, Set<String>> want) {
+    private static void check(Engine db, Set<Position> sample, Map<Position, Set<String>> want) {
         int singleGame = 0;
         for (Position p : sample) {
             RoaringBitmap ids = db.position(p);
             Set<String> got = new HashSet<>();
-            for (Game g : db.games(ids)) {
+            for (StoredGame g : db.games(ids)) {
                 got.add(g.base().substring(0, 3) + " " + g.record());
             }
             assertEquals(want.getOrDefault(p, Set.of()), got, p.toString());

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,7 +58,7 @@ class OptimizeRealTest {
         for (Path f : SharedData.files("wthor", ".wtb", ".jou", ".trn")) {
             Files.createSymbolicLink(now.resolve(f.getFileName()), f.toAbsolutePath());
         }
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(ffo), Importer.Options.defaults(), m -> { });
             Map<String, Long> before = new HashMap<>();
             for (String q : QUERIES) {
@@ -158,15 +160,15 @@ class OptimizeRealTest {
      * orientation, against the games that reach them in a replay of every game of {@code scan};
      * the counts as well, which take another path when no candidate comes from a fingerprint block.
      */
-    private static Set<Long> keys(ThorDb db, RoaringBitmap ids) {
+    private static Set<Long> keys(Engine db, RoaringBitmap ids) {
         Set<Long> out = new HashSet<>();
-        for (Game g : db.games(ids)) {
+        for (StoredGame g : db.games(ids)) {
             out.add((long) g.year() * 100_000 + g.record());
         }
         return out;
     }
 
-    static void checkAgainstReplay(ThorDb db, PlainScan scan, long seed) {
+    static void checkAgainstReplay(Engine db, PlainScan scan, long seed) {
         Random rnd = new Random(seed);
         Set<Position> targets = new HashSet<>();
         for (int i = 0; i < 300; i++) {
@@ -216,7 +218,7 @@ class OptimizeRealTest {
      * leads to (equivalent moves of a symmetric position lead to the same one). A store whose
      * entries do not say their moves (upgraded from schema 6, not yet optimized) must carry the mark.
      */
-    static void checkNextMoves(ThorDb db, PlainScan scan, List<Position> asked) {
+    static void checkNextMoves(Engine db, PlainScan scan, List<Position> asked) {
         Map<Position, Position> askedOf = new HashMap<>();
         for (Position a : asked) {
             askedOf.put(a.canonical(), a);

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,12 +20,12 @@ class PackagingIT {
         String jar = "thordb-core-" + System.getProperty("thordb.version", "0.1.0-SNAPSHOT");
         assertTrue(Files.exists(target.resolve(jar + ".jar")));
         try (JarFile sources = new JarFile(target.resolve(jar + "-sources.jar").toFile())) {
-            assertNotNull(sources.getEntry("org/thordb/ThorDb.java"));
+            assertNotNull(sources.getEntry("org/thordb/Engine.java"));
             assertNotNull(sources.getEntry("org/thordb/othello/opening-names.txt"));
         }
         try (JarFile javadoc = new JarFile(target.resolve(jar + "-javadoc.jar").toFile())) {
             assertNotNull(javadoc.getEntry("index.html"));
-            assertNotNull(javadoc.getEntry("org/thordb/ThorDb.html"));
+            assertNotNull(javadoc.getEntry("org/thordb/Engine.html"));
             assertNotNull(javadoc.getEntry("org/thordb/othello/Position.html"));
         }
     }

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,7 +70,7 @@ class PgnPassesTest {
     private int[] roundTrip(Path files) throws Exception {
         int games = 0;
         int withPass = 0;
-        try (ThorDb db = ThorDb.open(tmp.resolve("db-" + files.getFileName()));
+        try (Engine db = Engine.open(tmp.resolve("db-" + files.getFileName()));
              var list = Files.list(files)) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             for (Path f : list.filter(x -> x.toString().endsWith(".wtb")).sorted().toList()) {
@@ -119,10 +121,10 @@ class PgnPassesTest {
         System.out.println("PGN round trip of WTH_2025: " + n[0] + " games, " + n[1] + " with a pass");
         // Shaman David - Tastet Marc of the World Championship 2025 (record 1614) ends a6, White
         // passes, a8 by Black: the PGN said "30. a6 a8" before, which gave a8 to White
-        try (ThorDb db = ThorDb.open(tmp.resolve("db-y2025"))) {
-            List<Game> found = db.games(db.select("black = \"Shaman David\" and white = \"Tastet Marc\""));
+        try (Engine db = Engine.open(tmp.resolve("db-y2025"))) {
+            List<StoredGame> found = db.games(db.select("black = \"Shaman David\" and white = \"Tastet Marc\""));
             assertEquals(1, found.size());
-            Game g = found.get(0);
+            StoredGame g = found.get(0);
             assertEquals(1614, g.record());
             List<String> tokens = Exporter.pgnMoves(g);
             assertEquals(List.of("a6", "pass", "a8"), tokens.subList(tokens.size() - 3, tokens.size()));

@@ -1,5 +1,8 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +33,7 @@ import org.thordb.testing.TestBase;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class QueryLanguageContract {
-    ThorDb db;
+    Engine db;
     PlainScan scan;
     TestBase base;
     private String p1;
@@ -223,23 +226,23 @@ abstract class QueryLanguageContract {
 
     @Test
     void queriesStreamTheirGamesAndClose() {
-        try (QueryResult r = db.query("player = " + q(p1) + " and year = 2010")) {
-            List<Game> games = r.stream().toList();
+        try (MatchedGames r = db.query("player = " + q(p1) + " and year = 2010")) {
+            List<StoredGame> games = r.stream().toList();
             assertEquals(r.count(), games.size());
             assertEquals(scan.count(g -> g.year() == 2010 && (g.black().equals(p1) || g.white().equals(p1))), games.size());
-            for (Game g : games) {
+            for (StoredGame g : games) {
                 assertEquals(2010, g.year());
                 assertTrue(g.black().equals(p1) || g.white().equals(p1));
             }
         }
         // a game's id, as jsonl shows it, finds that game again
-        try (QueryResult r = db.query("year = 2005")) {
-            Game first = r.stream().findFirst().orElseThrow();
+        try (MatchedGames r = db.query("year = 2005")) {
+            StoredGame first = r.stream().findFirst().orElseThrow();
             assertEquals(1, db.count("id = " + first.id()));
             assertEquals(first, db.games(db.select("id = " + first.id())).get(0));
             assertEquals(first.record(), db.games(db.select("id = " + first.id())).get(0).record());
         }
-        QueryResult closed = db.query("year = 2015");
+        MatchedGames closed = db.query("year = 2015");
         closed.close();
         assertEquals(ErrorCode.CLOSED, assertThrows(ThorDbException.class, () -> closed.iterator().next()).code());
     }

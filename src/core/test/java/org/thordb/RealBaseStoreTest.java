@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +36,7 @@ import org.thordb.wthor.WthorReader;
 class RealBaseStoreTest {
     private Path base;
     private Path dir;
-    private ThorDb db;
+    private Engine db;
     private ImportReport report;
     private final List<String> messages = new ArrayList<>();
     private PlainScan scan;
@@ -43,7 +45,7 @@ class RealBaseStoreTest {
     void importTheBase() throws Exception {
         base = SharedData.dir("wthor");
         dir = Files.createTempDirectory("thordb-real");
-        db = ThorDb.open(dir);
+        db = Engine.open(dir);
         report = db.importFiles(List.of(base), Importer.Options.defaults(), messages::add);
         scan = new PlainScan(base);
     }
@@ -84,7 +86,7 @@ class RealBaseStoreTest {
         Random rnd = new Random(1);
         for (int i = 0; i < 2000; i++) {
             PlainScan.Game want = scan.games().get(rnd.nextInt(scan.games().size()));
-            Game got = db.game("WTHOR", want.year(), want.record()).orElseThrow();
+            StoredGame got = db.game("WTHOR", want.year(), want.record()).orElseThrow();
             assertArrayEquals(want.game().bytes(), got.record68().bytes());
             assertEquals(want.black(), got.black());
             assertEquals(want.white(), got.white());
@@ -137,7 +139,7 @@ class RealBaseStoreTest {
         for (Position c : targets) {
             RoaringBitmap got = db.position(original.get(c));
             Set<Long> gotKeys = new HashSet<>();
-            for (Game g : db.games(got)) {
+            for (StoredGame g : db.games(got)) {
                 gotKeys.add((long) g.year() * 100_000 + g.record());
             }
             assertEquals(expected.get(c), gotKeys, c.toBoardString());
@@ -150,7 +152,7 @@ class RealBaseStoreTest {
         // every singleton position collides with every other: answers must still be exact
         Path d = Files.createTempDirectory("thordb-collide");
         PositionHash constant = (b, w, s) -> 0x1234_5678_9abc_def0L;
-        try (ThorDb collide = ThorDb.open(d, constant)) {
+        try (Engine collide = Engine.open(d, constant)) {
             collide.importFiles(List.of(base.resolve("WTH_1980.wtb"), base.resolve("WTH_1981.wtb")),
                     Importer.Options.defaults(), m -> { });
             org.thordb.testing.Collisions.check(collide, scan.games().stream()

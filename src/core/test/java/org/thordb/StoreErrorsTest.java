@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,7 +40,7 @@ class StoreErrorsTest {
         Path files = tmp.resolve("files");
         SampleBase.write(files, "CLUB", 2001, 2, 400, 12L);
         dbDir = tmp.resolve("db");
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
         }
     }
@@ -52,8 +54,8 @@ class StoreErrorsTest {
 
     @Test
     void aStoreOpenTwiceInOneProcessIsLockedAndSaysByThisProcess() {
-        try (ThorDb db = ThorDb.open(dbDir)) {
-            ThorDbException e = fails(ErrorCode.LOCKED, () -> ThorDb.open(dbDir));
+        try (Engine db = Engine.open(dbDir)) {
+            ThorDbException e = fails(ErrorCode.LOCKED, () -> Engine.open(dbDir));
             assertEquals(dbDir + ": the store is open already in this process (share that ThorDb, or close it first)",
                     e.getMessage());
             assertEquals(800, db.count("year >= 2001"), "the first one still reads");
@@ -64,7 +66,7 @@ class StoreErrorsTest {
     void aWriteToAReadOnlyStoreIsReadOnly() {
         Path more = tmp.resolve("more");
         SampleBase.write(more, "CLUB", 2003, 1, 50, 13L);
-        try (ThorDb db = ThorDb.openReadOnly(dbDir)) {
+        try (Engine db = Engine.openReadOnly(dbDir)) {
             fails(ErrorCode.READ_ONLY, () -> db.importFiles(List.of(more), Importer.Options.defaults(), m -> { }));
             assertEquals(800, db.count("year >= 2001"));
         }
@@ -76,15 +78,15 @@ class StoreErrorsTest {
             b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(1, 12, 6, 256, "splitmix64")));
             b.commit();
         }
-        ThorDbException e = fails(ErrorCode.SCHEMA, () -> ThorDb.open(dbDir));
+        ThorDbException e = fails(ErrorCode.SCHEMA, () -> Engine.open(dbDir));
         assertTrue(e.getMessage().contains("schema"), e.getMessage());
     }
 
     @Test
     void aFileWhereAStoreShouldBeIsSaidToBeAFile() throws Exception {
         Path file = Files.writeString(tmp.resolve("passwd"), "root:x:0:0\n");
-        assertEquals(file + ": this is a file, not a store folder", fails(ErrorCode.STORE, () -> ThorDb.open(file)).getMessage());
-        fails(ErrorCode.STORE, () -> ThorDb.openReadOnly(file));
+        assertEquals(file + ": this is a file, not a store folder", fails(ErrorCode.STORE, () -> Engine.open(file)).getMessage());
+        fails(ErrorCode.STORE, () -> Engine.openReadOnly(file));
     }
 
     /** A value of each family overwritten with bytes that do not decode: CORRUPT, naming the family. */
@@ -117,7 +119,7 @@ class StoreErrorsTest {
                 b.commit();
             }
         }
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             String games = fails(ErrorCode.CORRUPT, () -> db.games(db.select("id = 0"))).getMessage();
             assertTrue(games.contains("a value of the games family does not decode"), games);
             String terms = fails(ErrorCode.CORRUPT, () -> db.count("result = black")).getMessage();
@@ -132,7 +134,7 @@ class StoreErrorsTest {
             // some position of a game lands in the damaged fingerprint partition: look until one does
             String[] blocks = {null};
             for (int id = 1; id < 60 && blocks[0] == null; id++) { // game 0's record is the damaged one
-                Game g = db.game(id).orElseThrow();
+                StoredGame g = db.game(id).orElseThrow();
                 org.thordb.othello.Replay.replay(org.thordb.othello.Notation.parseLine(g.moves().replace(" ", "")), (ply, p) -> {
                     if (blocks[0] == null && ply > 8) {
                         try {
@@ -151,7 +153,7 @@ class StoreErrorsTest {
     /** RocksDB's block checksum failure is damage, not "in use by another process" (its message holds "block"). */
     @Test
     void aDamagedTableFileIsCorruptNotLocked() throws Exception {
-        try (ThorDb db = ThorDb.open(dbDir)) {
+        try (Engine db = Engine.open(dbDir)) {
             db.compact();
         }
         Path biggest;
@@ -167,7 +169,7 @@ class StoreErrorsTest {
             }
         }
         ThorDbException e = assertThrows(ThorDbException.class, () -> {
-            try (ThorDb db = ThorDb.open(dbDir)) {
+            try (Engine db = Engine.open(dbDir)) {
                 db.verify(false, m -> { });
                 db.forEachGame(g -> true);
                 db.count("result = draw or position = f5d6");

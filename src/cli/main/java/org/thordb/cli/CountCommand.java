@@ -1,7 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -29,7 +29,7 @@ public final class CountCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         org.thordb.query.plan.QueryPlanner.oneQuery(true); // one answer, then the process ends
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             String q = String.join(" ", query);
             spec.commandLine().getOut().println(db.count(q));
             for (String note : db.notes(q)) {

@@ -1,5 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -7,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.QueryResult;
-import org.thordb.ThorDb;
 import org.thordb.error.ThorDbException;
 import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
@@ -61,7 +61,7 @@ public final class DemoCommand implements Callable<Integer> {
             SampleBase.write(dir, "SAMPLE", 2000, 10, 2000, 42L);
         }
         Path storeDir = this.db != null ? this.db : home().resolve("demo-store");
-        try (ThorDb db = ThorDb.open(storeDir)) {
+        try (Engine db = Engine.open(storeDir)) {
             ImportReport r = db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
             out.println(r.summary());
             out.println("the demo's own store " + db.path() + ": " + db.catalog().games() + " games (the commands read it"
@@ -74,7 +74,7 @@ public final class DemoCommand implements Callable<Integer> {
                     continue;
                 }
                 long t0 = System.nanoTime();
-                try (QueryResult res = db.query(query)) {
+                try (MatchedGames res = db.query(query)) {
                     out.printf("%9d %7.2f ms  %s%n", res.count(), (System.nanoTime() - t0) / 1e6, query);
                 } catch (ThorDbException e) {
                     out.printf("%9s %10s  %s%n    %s%n", "error", "", query, e.getMessage());

@@ -1,10 +1,10 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import picocli.CommandLine.Command;
@@ -45,18 +45,18 @@ public final class DuplicatesCommand implements Callable<Integer> {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (ThorDb db = Stores.openForReading(store.dir())) {
-            List<List<Game>> groups = db.duplicates(where);
+        try (Engine db = Stores.openForReading(store.dir())) {
+            List<List<StoredGame>> groups = db.duplicates(where);
             long later = 0;
             int n = 0;
-            for (List<Game> g : groups) {
+            for (List<StoredGame> g : groups) {
                 n++;
                 later += g.size() - 1;
                 if (format.equals("jsonl")) {
                     com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
                     o.put("group", n);
                     com.fasterxml.jackson.databind.node.ArrayNode a = o.putArray("games");
-                    for (Game game : g) {
+                    for (StoredGame game : g) {
                         a.add(org.thordb.export.Json.node(game));
                     }
                     out.println(o);

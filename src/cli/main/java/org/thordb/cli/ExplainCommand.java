@@ -1,8 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -31,7 +31,7 @@ public final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         org.thordb.query.plan.QueryPlanner.oneQuery(true); // one answer, then the process ends
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             spec.commandLine().getOut().print(db.explain(String.join(" ", query)));
         } finally {
             org.thordb.query.plan.QueryPlanner.oneQuery(false);

@@ -1,10 +1,10 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.explore.Exploration;
@@ -83,14 +83,14 @@ public final class ExploreCommand implements Callable<Integer> {
             if (!format.equals("table")) {
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
             }
-            try (ThorDb db = Stores.openForReading(store.dir())) {
+            try (Engine db = Stores.openForReading(store.dir())) {
                 ExplorationView.table10(db.explore10(moves, filter), out);
             }
             return 0;
         }
         Position p = !line.isEmpty() ? position(String.join("", line), null)
                 : where == null ? Position.start() : position(where.moves, where.board);
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, filter);
             java.util.Map<Integer, Integer> perfect = org.thordb.explore.Explorer.perfect(e.position(), solve, 60_000);
             if (format.equals("json")) {

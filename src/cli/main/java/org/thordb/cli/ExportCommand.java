@@ -1,11 +1,11 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import org.thordb.export.Exporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -62,7 +62,7 @@ public final class ExportCommand implements Callable<Integer> {
                 throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                         "--solitaires writes .pzz files: give a folder");
             }
-            try (ThorDb db = Stores.openForReading(store.dir())) {
+            try (Engine db = Stores.openForReading(store.dir())) {
                 List<Path> files = new org.thordb.export.SolitaireExport(db, Path.of(out), force, LocalDate.now())
                         .export(query == null ? null : String.join(" ", query));
                 spec.commandLine().getOut().println("exported " + files.size() + (files.size() == 1 ? " solitaire file" : " solitaire files")
@@ -77,7 +77,7 @@ public final class ExportCommand implements Callable<Integer> {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                     "unknown format '" + format + "': wthor, text, pgn, csv or jsonl");
         }
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             boolean stdout = out.equals("-");
             if (stdout && f == Exporter.Format.WTHOR) {
                 throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.StoredGame;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import org.thordb.Game;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 
@@ -24,7 +24,7 @@ final class GameRows {
     /** Writes games one at a time in one format. */
     interface Writer {
         /** One game. */
-        void row(Game g);
+        void row(StoredGame g);
 
         /** After the last game. */
         default void end() {
@@ -50,7 +50,7 @@ final class GameRows {
     }
 
     /** The JSON object of a game. */
-    static com.fasterxml.jackson.databind.node.ObjectNode json(Game g) {
+    static com.fasterxml.jackson.databind.node.ObjectNode json(StoredGame g) {
         return org.thordb.export.Json.node(g);
     }
 
@@ -82,7 +82,7 @@ final class GameRows {
             org.thordb.export.GameCsv p = org.thordb.export.GameCsv.to(out);
             return new Writer() {
                 @Override
-                public void row(Game g) {
+                public void row(StoredGame g) {
                     try {
                         p.row(g);
                     } catch (IOException e) {
@@ -105,8 +105,8 @@ final class GameRows {
     }
 
     /** The order of {@code --sort}: comma-separated keys, {@code -} before a key for descending. */
-    static Comparator<Game> order(String spec) {
-        List<Comparator<Game>> parts = new ArrayList<>();
+    static Comparator<StoredGame> order(String spec) {
+        List<Comparator<StoredGame>> parts = new ArrayList<>();
         for (String key : spec.split(",", -1)) {
             String k = key.strip();
             boolean desc = k.startsWith("-");
@@ -115,26 +115,26 @@ final class GameRows {
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
                         + "': year, record, score, theoretical, moves, black, white, tournament, base or id, with commas between");
             }
-            Comparator<Game> c = switch (name) {
-                case "year" -> Comparator.comparingInt(Game::year);
-                case "record" -> Comparator.comparingInt(Game::record);
-                case "score" -> Comparator.comparingInt(Game::score);
-                case "theoretical" -> Comparator.comparingInt(Game::theoretical);
+            Comparator<StoredGame> c = switch (name) {
+                case "year" -> Comparator.comparingInt(StoredGame::year);
+                case "record" -> Comparator.comparingInt(StoredGame::record);
+                case "score" -> Comparator.comparingInt(StoredGame::score);
+                case "theoretical" -> Comparator.comparingInt(StoredGame::theoretical);
                 case "moves" -> Comparator.comparingInt(g -> g.record68().moveCount());
-                case "black" -> Comparator.comparing(Game::black, String.CASE_INSENSITIVE_ORDER);
-                case "white" -> Comparator.comparing(Game::white, String.CASE_INSENSITIVE_ORDER);
-                case "tournament" -> Comparator.comparing(Game::tournament, String.CASE_INSENSITIVE_ORDER);
-                case "base" -> Comparator.comparing(Game::base);
-                case "id" -> Comparator.comparingInt(Game::id);
+                case "black" -> Comparator.comparing(StoredGame::black, String.CASE_INSENSITIVE_ORDER);
+                case "white" -> Comparator.comparing(StoredGame::white, String.CASE_INSENSITIVE_ORDER);
+                case "tournament" -> Comparator.comparing(StoredGame::tournament, String.CASE_INSENSITIVE_ORDER);
+                case "base" -> Comparator.comparing(StoredGame::base);
+                case "id" -> Comparator.comparingInt(StoredGame::id);
                 default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '" + name
                         + "': year, record, score, theoretical, moves, black, white, tournament, base or id");
             };
             parts.add(desc ? c.reversed() : c);
         }
-        Comparator<Game> all = parts.get(0);
+        Comparator<StoredGame> all = parts.get(0);
         for (int i = 1; i < parts.size(); i++) {
             all = all.thenComparing(parts.get(i));
         }
-        return all.thenComparingInt(Game::id);
+        return all.thenComparingInt(StoredGame::id);
     }
 }

@@ -1,5 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,8 +10,6 @@ import org.jline.keymap.KeyMap;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 import org.jline.utils.InfoCmp.Capability;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
@@ -24,16 +24,16 @@ import org.thordb.othello.Replay;
 final class GameViewer {
     private enum Key { NEXT, BACK, FIRST, LAST, QUIT }
 
-    private final ThorDb db;
+    private final Engine db;
     private final Terminal terminal;
     private final PrintWriter out;
-    private final Game game;
+    private final StoredGame game;
     private final String filter;
     /** The positions of the game: before the first move, then after each legal move. */
     private final List<Position> positions = new ArrayList<>();
     private final int[] moves;
 
-    GameViewer(ThorDb db, Terminal terminal, Game game, String filter) {
+    GameViewer(Engine db, Terminal terminal, StoredGame game, String filter) {
         this.db = db;
         this.terminal = terminal;
         this.out = terminal.writer();

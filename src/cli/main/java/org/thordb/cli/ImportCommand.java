@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.thordb.ThorDb;
 import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
 import picocli.CommandLine.Command;
@@ -104,7 +104,7 @@ public final class ImportCommand implements Callable<Integer> {
         };
         ImportReport report;
         long start = System.nanoTime();
-        try (ThorDb db = ThorDb.open(store.dir())) {
+        try (Engine db = Engine.open(store.dir())) {
             report = db.importFiles(paths, new Importer.Options(strict, base, names, year, skipDuplicates), listener);
         } finally {
             if (bar[0] != null) {

@@ -1,9 +1,9 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import picocli.CommandLine.Command;
@@ -33,7 +33,7 @@ public final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             Catalog c = db.catalog();
             out.println("store " + db.path().toAbsolutePath().normalize());
             for (Catalog.Base b : c.bases()) {

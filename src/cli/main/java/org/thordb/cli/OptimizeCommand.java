@@ -1,7 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Optimizer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +38,7 @@ public final class OptimizeCommand implements Callable<Integer> {
     public Integer call() {
         java.io.PrintWriter out = spec.commandLine().getOut();
         java.io.PrintWriter err = spec.commandLine().getErr();
-        try (ThorDb db = ThorDb.open(store.dir())) {
+        try (Engine db = Engine.open(store.dir())) {
             Optimizer.Report r = db.optimize(!noCompact, new Optimizer.Listener() {
                 @Override
                 public void line(String message) {

@@ -1,10 +1,10 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import picocli.CommandLine.Command;
@@ -57,14 +57,14 @@ public final class PlayersCommand implements Callable<Integer> {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (ThorDb db = Stores.openForReading(store.dir())) {
-            List<ThorDb.Player> players = db.players(where, sort);
+        try (Engine db = Stores.openForReading(store.dir())) {
+            List<Engine.Player> players = db.players(where, sort);
             int shown = limit == 0 ? players.size() : Math.min(limit, players.size());
             if (format.equals("table")) {
                 out.printf("%-20s %6s %5s %5s %5s %6s %5s  %-9s %-4s %-10s %s%n", "player", "games", "wins", "draws",
                         "losses", "score%", "discs", "years", "from", "born", "aliases");
             }
-            for (ThorDb.Player p : players.subList(0, shown)) {
+            for (Engine.Player p : players.subList(0, shown)) {
                 org.thordb.stats.GroupStats g = p.stats();
                 if (format.equals("jsonl")) {
                     com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
@@ -120,7 +120,7 @@ public final class PlayersCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter err = spec.commandLine().getErr();
-            try (ThorDb db = ThorDb.open(store.dir())) {
+            try (Engine db = Engine.open(store.dir())) {
                 org.thordb.ingest.RegistryImport.Result r = db.importPlayers(file, base, m -> err.println(SafeText.of(m)));
                 spec.commandLine().getOut().println(r.players() + " players recorded in the registry of base " + r.base()
                         + ", " + r.aliases() + " aliases added" + (r.leftOut() == 0 ? "" : ", " + r.leftOut() + " lines left out"));

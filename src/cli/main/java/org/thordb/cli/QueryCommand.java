@@ -1,5 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
+import org.thordb.engine.StoredGame;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -8,9 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import org.thordb.Game;
-import org.thordb.QueryResult;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import picocli.CommandLine.Command;
@@ -73,7 +73,7 @@ public final class QueryCommand implements Callable<Integer> {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
         org.thordb.query.plan.QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             if (solitaires) {
                 return solitaires(db, out);
             }
@@ -84,10 +84,10 @@ public final class QueryCommand implements Callable<Integer> {
             // leaves standard output empty, so that a script reading it sees no half answer
             String f = format == null ? "table" : format;
             GameRows.checkFormat(f);
-            java.util.Comparator<Game> order = sort == null ? null : GameRows.order(sort);
-            try (QueryResult r = db.query(String.join(" ", query))) {
+            java.util.Comparator<StoredGame> order = sort == null ? null : GameRows.order(sort);
+            try (MatchedGames r = db.query(String.join(" ", query))) {
                 GameRows.Writer w = GameRows.writer(f, out);
-                Stream<Game> games = r.stream();
+                Stream<StoredGame> games = r.stream();
                 if (order != null) {
                     games = games.sorted(order);
                 }
@@ -110,7 +110,7 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     /** The solitaires a query over solitaires matches: a table (or JSON lines), then the count. */
-    private int solitaires(ThorDb db, PrintWriter out) {
+    private int solitaires(Engine db, PrintWriter out) {
         String f = format == null ? "table" : format;
         if (!f.equals("table") && !f.equals("jsonl")) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
@@ -160,7 +160,7 @@ public final class QueryCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int batch(ThorDb db, PrintWriter out) throws IOException {
+    private int batch(Engine db, PrintWriter out) throws IOException {
         String f = format == null ? "count" : format;
         if (!f.equals("count") && !f.equals("jsonl")) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
@@ -177,9 +177,9 @@ public final class QueryCommand implements Callable<Integer> {
             if (q.isEmpty() || q.startsWith("--")) {
                 continue;
             }
-            try (QueryResult r = db.query(q)) {
+            try (MatchedGames r = db.query(q)) {
                 out.println(header(q, r.count()));
-                Stream<Game> games = r.stream();
+                Stream<StoredGame> games = r.stream();
                 if (limit != null) {
                     games = games.limit(limit);
                 }
@@ -197,7 +197,7 @@ public final class QueryCommand implements Callable<Integer> {
      * One count a line, the lines answered on every core (each from its own consistent view) and
      * printed in their order; a comment or blank line answers nothing.
      */
-    private static int counts(ThorDb db, List<String> lines, PrintWriter out) {
+    private static int counts(Engine db, List<String> lines, PrintWriter out) {
         String[] answers = new String[lines.size()];
         boolean[] failed = new boolean[lines.size()];
         java.util.stream.IntStream.range(0, lines.size()).parallel().forEach(i -> {

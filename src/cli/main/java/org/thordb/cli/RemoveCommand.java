@@ -1,7 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,8 +30,8 @@ public final class RemoveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ThorDb db = ThorDb.open(store.dir())) {
-            ThorDb.Removal r = db.removeBase(base);
+        try (Engine db = Engine.open(store.dir())) {
+            Engine.Removal r = db.removeBase(base);
             spec.commandLine().getOut().printf("removed base %s: %d games, %d files; the store verified after: %d games,"
                     + " %d index entries, %d problems%n", SafeText.of(r.base()), r.games(), r.files(),
                     r.verified().games(), r.verified().entries(), r.verified().problems());

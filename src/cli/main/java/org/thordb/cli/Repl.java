@@ -1,5 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
+import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -16,9 +19,6 @@ import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.Terminal;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.Game;
-import org.thordb.QueryResult;
-import org.thordb.ThorDb;
 import org.thordb.error.ThorDbException;
 import org.thordb.export.Exporter;
 import org.thordb.othello.Notation;
@@ -67,7 +67,7 @@ public final class Repl {
             java.util.Map.entry(":try", ":try MOVE   (in the solitaire on the board: does MOVE keep the win, or the draw?)"),
             java.util.Map.entry(":quit", ":quit   (or Ctrl-D)"));
 
-    private final ThorDb db;
+    private final Engine db;
     private final Terminal terminal;
     private final PrintWriter out;
     private final LineReader reader;
@@ -84,7 +84,7 @@ public final class Repl {
     private String exploreFilter = "";
 
     /** A REPL on a store and a terminal, keeping its history in {@code history} (null: none). */
-    public Repl(ThorDb db, Terminal terminal, Path history) {
+    public Repl(Engine db, Terminal terminal, Path history) {
         this.db = db;
         this.terminal = terminal;
         this.out = terminal.writer();
@@ -228,7 +228,7 @@ public final class Repl {
 
     private void query(String q) {
         long t0 = System.nanoTime();
-        try (QueryResult r = db.query(q)) {
+        try (MatchedGames r = db.query(q)) {
             double ms = (System.nanoTime() - t0) / 1e6;
             lastQuery = q;
             lastIds = r.ids();
@@ -267,7 +267,7 @@ public final class Repl {
             }
             return;
         }
-        List<Game> games = db.games(page);
+        List<StoredGame> games = db.games(page);
         GameRows.Writer w = GameRows.numberedTable(out, shown + 1);
         games.forEach(g -> {
             w.row(g);
@@ -550,7 +550,7 @@ public final class Repl {
     /** {@code :game ROW} or {@code :game BASE YEAR RECORD}: steps through a game with the arrow keys. */
     private void game(String rest) {
         String[] w = rest.isEmpty() ? new String[0] : rest.split("\\s+");
-        Game g;
+        StoredGame g;
         if (w.length == 1 && w[0].matches("\\d+")) {
             int row = Integer.parseInt(w[0]);
             if (row < 1 || row > listed.size()) {

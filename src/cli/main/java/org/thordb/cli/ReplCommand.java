@@ -1,10 +1,10 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
-import org.thordb.ThorDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,7 +28,7 @@ public final class ReplCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path h = history != null ? history : Path.of(System.getProperty("user.home"), ".thordb_history");
-        try (ThorDb db = Stores.openForReading(store.dir());
+        try (Engine db = Stores.openForReading(store.dir());
              Terminal t = TerminalBuilder.builder().system(true).dumb(true).name("thordb").build()) {
             new Repl(db, t, h).run();
         }

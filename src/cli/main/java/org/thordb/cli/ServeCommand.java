@@ -1,8 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.web.WebServer;
@@ -54,7 +54,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (!(timeout > 0)) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
         }
-        ThorDb db = Stores.openForReading(store.dir());
+        Engine db = Stores.openForReading(store.dir());
         WebServer server;
         try {
             server = WebServer.start(db, host, port, (long) (timeout * 1000), new java.util.HashSet<>(allowHosts));

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -7,7 +8,6 @@ import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.thordb.ThorDb;
 import org.thordb.export.SolitaireMaker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,7 +63,7 @@ public final class SolitairesCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         long start = System.nanoTime();
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             SolitaireMaker maker = new SolitaireMaker(db, empties);
             long total = db.count(where == null ? "" : where);
             ProgressBar bar = progress && System.console() != null && total > 0

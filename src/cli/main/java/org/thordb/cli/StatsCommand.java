@@ -1,11 +1,11 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.stats.GroupStats;
@@ -66,7 +66,7 @@ public final class StatsCommand implements Callable<Integer> {
         }
         Grouping g = Grouping.parse(by);
         java.util.Comparator<GroupStats> order = sort == null ? null : Statistics.order(sort);
-        try (ThorDb db = Stores.openForReading(store.dir())) {
+        try (Engine db = Stores.openForReading(store.dir())) {
             List<GroupStats> rows = new java.util.ArrayList<>(db.stats(by, where));
             if (order != null) {
                 rows.sort(order);

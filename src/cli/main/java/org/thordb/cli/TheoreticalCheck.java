@@ -1,5 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,8 +12,6 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.error.ThorDbException;
 import org.thordb.solve.Solver;
 import org.thordb.solve.TheoreticalScore;
@@ -79,7 +79,7 @@ final class TheoreticalCheck {
     }
 
     /** Checks the games of a store that a query matches (blank: every game). */
-    int store(ThorDb db, String where) {
+    int store(Engine db, String where) {
         RoaringBitmap ids = db.select(where == null ? "" : where);
         List<Item> items = new ArrayList<>();
         java.util.Map<String, Integer> depths = new java.util.HashMap<>();
@@ -89,7 +89,7 @@ final class TheoreticalCheck {
             depths.put(key, WthorHeader.decode(HexFormat.of().parseHex(f.header())).effectiveDepth());
             names.put(key, f.name());
         }
-        for (Game g : db.games(sample == null ? ids : pick(ids))) {
+        for (StoredGame g : db.games(sample == null ? ids : pick(ids))) {
             if (g.record68().side() != 8) {
                 continue;
             }

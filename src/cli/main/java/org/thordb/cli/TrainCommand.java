@@ -1,13 +1,13 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.QueryResult;
-import org.thordb.ThorDb;
 import org.thordb.export.Exporter;
 import org.thordb.ingest.Importer;
 import org.thordb.sample.SampleBase;
@@ -28,11 +28,11 @@ public final class TrainCommand implements Callable<Integer> {
         try {
             Path base = dir.resolve("base");
             SampleBase.write(base, "TRAIN", 2000, 1, 300, 1L);
-            try (ThorDb db = ThorDb.open(dir.resolve("db"))) {
+            try (Engine db = Engine.open(dir.resolve("db"))) {
                 db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
                 for (String q : List.of("year = 2000 and result = draw", "player ~ \"a\" or not opening = f5d6",
                         "position = f5d6c3", "theoretical > score", "moves in 10..59")) {
-                    try (QueryResult r = db.query(q)) {
+                    try (MatchedGames r = db.query(q)) {
                         r.stream().limit(3).forEach(g -> g.moves());
                     }
                     db.explain(q);

@@ -99,7 +99,7 @@ public final class VerifyCommand implements Callable<Integer> {
             if (!files.isEmpty()) {
                 return check.files(files);
             }
-            try (org.thordb.ThorDb db = Stores.openForReading(store.dir())) {
+            try (org.thordb.engine.Engine db = Stores.openForReading(store.dir())) {
                 return check.store(db, where);
             }
         }
@@ -173,7 +173,7 @@ public final class VerifyCommand implements Callable<Integer> {
     }
 
     private int verifyOpened(java.nio.file.Path dir, PrintWriter out) {
-        try (org.thordb.ThorDb db = repair ? org.thordb.ThorDb.open(dir) : org.thordb.ThorDb.openReadOnly(dir)) {
+        try (org.thordb.engine.Engine db = repair ? org.thordb.engine.Engine.open(dir) : org.thordb.engine.Engine.openReadOnly(dir)) {
             int n = sample == null ? Integer.MAX_VALUE : sample;
             long seed = System.nanoTime();
             org.thordb.ingest.StoreVerifier.Report r = db.verify(repair, n, seed, line -> out.println(SafeText.of(line)));

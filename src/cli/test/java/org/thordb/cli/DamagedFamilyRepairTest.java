@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.thordb.ThorDb;
 import org.thordb.sample.SampleBase;
 import org.thordb.store.RocksStore;
 import org.thordb.store.Store;
@@ -46,7 +46,7 @@ class DamagedFamilyRepairTest {
 
     private static List<Long> answers(Path db) {
         List<Long> out = new ArrayList<>();
-        try (ThorDb d = ThorDb.openReadOnly(db)) {
+        try (Engine d = Engine.openReadOnly(db)) {
             for (String q : QUERIES) {
                 out.add(d.count(q));
             }

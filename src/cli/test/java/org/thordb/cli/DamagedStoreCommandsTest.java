@@ -1,5 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,9 +19,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.thordb.Game;
-import org.thordb.QueryResult;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.sample.SampleBase;
@@ -80,9 +80,9 @@ class DamagedStoreCommandsTest {
             assertTrue(r.err().contains("a damaged store"), cmd + ": " + r.err());
             assertFalse(r.err().contains("no store here"), cmd + ": " + r.err());
         }
-        ThorDbException e = assertThrows(ThorDbException.class, () -> ThorDb.open(db));
+        ThorDbException e = assertThrows(ThorDbException.class, () -> Engine.open(db));
         assertEquals(ErrorCode.CORRUPT, e.code(), e.getMessage());
-        assertThrows(ThorDbException.class, () -> ThorDb.openReadOnly(db));
+        assertThrows(ThorDbException.class, () -> Engine.openReadOnly(db));
         assertEquals(damaged, listing(db), "opening changed nothing");
 
         CommandsTest.Run check = CommandsTest.run("verify", "--db", db.toString());
@@ -122,8 +122,8 @@ class DamagedStoreCommandsTest {
     /** Every game's every field, in id order, read through the library. */
     private static List<String> everyGame(Path db) {
         List<String> out = new ArrayList<>();
-        try (ThorDb d = ThorDb.openReadOnly(db); QueryResult r = d.query("")) {
-            for (Game g : r) {
+        try (Engine d = Engine.openReadOnly(db); MatchedGames r = d.query("")) {
+            for (StoredGame g : r) {
                 out.add(g.toString());
             }
         }

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.thordb.ThorDb;
 import org.thordb.sample.SampleBase;
 import org.thordb.testing.PlainScan;
 
@@ -176,7 +176,7 @@ class EverydayCommandsTest {
         assertTrue(Files.isDirectory(home.resolve("demo-store")), out);
         assertFalse(Files.exists(home.resolve("store")), "the demo never touches store/");
         assertTrue(out.contains("the demo's own store " + home.resolve("demo-store")), out);
-        try (ThorDb d = ThorDb.openReadOnly(home.resolve("demo-store"))) {
+        try (Engine d = Engine.openReadOnly(home.resolve("demo-store"))) {
             assertEquals(300, d.count(""));
         }
         assertTrue(List.of(Files.readString(Path.of(".gitignore")).split("\n")).contains("/demo-store/"));

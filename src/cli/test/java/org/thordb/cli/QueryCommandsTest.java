@@ -106,7 +106,7 @@ class QueryCommandsTest {
         assertEquals(0, r.status(), r.err());
         List<String> lines = r.lines();
         assertEquals(300, lines.size());
-        try (org.thordb.ThorDb t = org.thordb.ThorDb.openReadOnly(db)) {
+        try (org.thordb.engine.Engine t = org.thordb.engine.Engine.openReadOnly(db)) {
             for (int i = 0; i < 300; i++) {
                 assertEquals(Long.toString(t.select(queries.get(i)).getLongCardinality()), lines.get(i), queries.get(i));
                 assertTrue(Long.parseLong(lines.get(i)) >= 1, "the game it was taken from reaches it: " + queries.get(i));

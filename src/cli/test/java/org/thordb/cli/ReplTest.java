@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,6 @@ import org.jline.terminal.impl.DumbTerminal;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 import org.thordb.sample.SampleBase;
 import org.thordb.testing.PlainScan;
@@ -41,7 +41,7 @@ class ReplTest {
         Path other = dir.resolve("other");
         SampleBase.write(other, "CLUB", 2015, 1, 1100, 78L);
         Files.copy(other.resolve("CLUB_2015.wtb"), files.resolve("CLUB_2015.wtb"));
-        try (ThorDb db = ThorDb.open(dir.resolve("db"))) {
+        try (Engine db = Engine.open(dir.resolve("db"))) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
         }
         PlainScan scan = new PlainScan(files);
@@ -58,7 +58,7 @@ class ReplTest {
 
     private String type(String input, Path history) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"));
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"));
              Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
                      out, StandardCharsets.UTF_8)) {
             // as a real terminal: Ctrl-C interrupts, Ctrl-D ends input
@@ -127,7 +127,7 @@ class ReplTest {
         assertEquals(4, blocks.size() - 1, screen); // explore, play c3, back, explore under the filter
         assertTrue(screen.contains("error: a1 is not legal here: the move flips no disc"), screen);
         assertTrue(screen.contains("reach this position and match year = 2015"), screen);
-        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             // after f5d6c3 White's moves are ranked on the board: the most played is 1
             int top = db.explore(org.thordb.othello.Replay.replay(org.thordb.othello.Notation.parseLine("f5d6c3"), null)
                     .finalPosition(), "").rows().get(0).move();
@@ -148,12 +148,12 @@ class ReplTest {
         org.thordb.othello.Position second;
         org.thordb.othello.Position f5d6c3;
         String withPass = null;
-        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             org.thordb.othello.Position f5 = org.thordb.othello.Position.afterLine("f5");
             int move2 = db.explore(f5, "").rows().get(1).move();
             second = f5.play(move2);
             f5d6c3 = org.thordb.othello.Position.afterLine("f5d6c3");
-            for (org.thordb.Game g : db.games(db.all())) {
+            for (org.thordb.engine.StoredGame g : db.games(db.all())) {
                 List<String> tokens = org.thordb.export.Exporter.pgnMoves(g);
                 int pass = tokens.indexOf("pass");
                 if (pass > 0 && org.thordb.othello.Replay.replay(g.record68().squares(), null).ok()) {
@@ -183,10 +183,10 @@ class ReplTest {
 
     @Test
     void theGameViewerStepsThroughAGameWithTheArrowKeys() throws Exception {
-        org.thordb.Game g;
+        org.thordb.engine.StoredGame g;
         long afterFirst;
         long afterSecond;
-        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             g = db.games(db.select("year = 2014")).get(0);
             int[] sq = org.thordb.othello.Notation.parseLine(g.moves());
             org.thordb.othello.Position p1 = org.thordb.othello.Position.start().play(sq[0]);
@@ -232,7 +232,7 @@ class ReplTest {
     @Test
     void statsGroupTheLastQuerysGames() throws Exception {
         long games2014;
-        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             games2014 = db.stats("year", "player = \"" + player + "\"").stream()
                     .filter(r -> r.group().equals("2014")).findFirst().orElseThrow().games();
         }
@@ -260,7 +260,7 @@ class ReplTest {
     @Test
     void solveShowsEveryMovesExactScoreAtTheExplorersBoard() throws Exception {
         String moves;
-        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             moves = db.games(db.select("moves = 60 and year = 2014")).get(0).moves();
         }
         String screen = type(String.join("\n", ":explore " + moves.substring(0, 2 * 46), ":solve",
@@ -271,7 +271,7 @@ class ReplTest {
 
     @Test
     void completionOffersWhatMayComeWhereTheCursorStands() throws Exception {
-        try (ThorDb db = ThorDb.openReadOnly(dir.resolve("db"))) {
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             Repl.QueryCompleter c = new Repl.QueryCompleter(db.catalog());
             String tournament = db.catalog().bases().get(0).tournaments().get(0);
             // inside a quote after a name field: bare names of that kind, JLine closes the quote

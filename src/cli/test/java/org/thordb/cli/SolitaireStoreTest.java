@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,6 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.impl.DumbTerminal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.thordb.ThorDb;
 import org.thordb.export.SolitaireExport;
 import org.thordb.export.SolitaireMaker;
 import org.thordb.ingest.ImportReport;
@@ -46,7 +46,7 @@ class SolitaireStoreTest {
         SampleBase.write(files, "CLUB", 2001, 2, 400, 12L);
         List<SolitaireMaker.Found> made;
         Path pzz;
-        try (ThorDb db = ThorDb.open(tmp.resolve("maker"))) {
+        try (Engine db = Engine.open(tmp.resolve("maker"))) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             SolitaireMaker maker = new SolitaireMaker(db, 6);
             made = maker.make("", 0, n -> { }).found();
@@ -55,7 +55,7 @@ class SolitaireStoreTest {
         assertTrue(made.size() >= 3, made.size() + " solitaires");
         Path db = tmp.resolve("db");
         List<String> said = new ArrayList<>();
-        try (ThorDb store = ThorDb.open(db)) {
+        try (Engine store = Engine.open(db)) {
             ImportReport r = store.importFiles(List.of(files), Importer.Options.defaults(), said::add);
             assertEquals(made.size(), r.solitaires(), said.toString());
             assertTrue(said.contains(pzz + ": imported " + made.size() + " solitaires of 6 empties into base CLUB"), said.toString());
@@ -112,7 +112,7 @@ class SolitaireStoreTest {
             }
         }
         said.clear();
-        try (ThorDb store = ThorDb.open(db)) {
+        try (Engine store = Engine.open(db)) {
             store.importFiles(List.of(tampered), Importer.Options.defaults(), said::add);
             assertTrue(said.stream().anyMatch(l -> l.startsWith(tampered + ": record 0: kept, its stored solution (")
                     && l.contains("is not perfect play: the solver gives")), said.toString());
@@ -158,10 +158,10 @@ class SolitaireStoreTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         // the REPL on a store of the generator's file alone
         Path replDb = tmp.resolve("repl");
-        try (ThorDb store = ThorDb.open(replDb)) {
+        try (Engine store = Engine.open(replDb)) {
             store.importFiles(List.of(pzz, files.resolve("CLUB.JOU"), files.resolve("CLUB.TRN")), Importer.Options.defaults(), m -> { });
         }
-        try (ThorDb store = ThorDb.openReadOnly(replDb);
+        try (Engine store = Engine.openReadOnly(replDb);
              Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream(input.toString().getBytes(StandardCharsets.UTF_8)),
                      out, StandardCharsets.UTF_8)) {
             new Repl(store, t, tmp.resolve("history")).run();

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +12,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.thordb.ThorDb;
 import org.thordb.sample.SampleBase;
 import org.thordb.stats.GroupStats;
 
@@ -29,7 +29,7 @@ class StatsCommandsTest {
         db = dir.resolve("db");
         assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", db.toString(), dir.resolve("files").toString())
                 .status());
-        try (ThorDb d = ThorDb.openReadOnly(db)) {
+        try (Engine d = Engine.openReadOnly(db)) {
             years = d.stats("year", "");
             player = d.stats("player", "").get(0).group();
         }

@@ -1,5 +1,7 @@
 package org.thordb.ingest;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,8 +23,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.export.Exporter;
 import org.thordb.index.Openings;
 import org.thordb.othello.Notation;
@@ -79,15 +79,15 @@ class SourceImportRealTest {
     }
 
     /** Checks a one-game-a-line file: count, moves, score, the stated result, each line's bytes. */
-    private static void checkLines(ThorDb db, Path f, String base, boolean header) throws IOException {
+    private static void checkLines(Engine db, Path f, String base, boolean header) throws IOException {
         List<byte[]> lines = lines(f);
-        List<Game> stored = db.games(db.select("base = \"" + base + "\""));
+        List<StoredGame> stored = db.games(db.select("base = \"" + base + "\""));
         assertEquals(lines.size() - (header ? 1 : 0), stored.size(), f + ": every line a game");
         int finished = 0;
         for (int i = 0; i < stored.size(); i++) {
             byte[] line = lines.get(i + (header ? 1 : 0));
             String text = new String(line, StandardCharsets.ISO_8859_1);
-            Game g = stored.get(i);
+            StoredGame g = stored.get(i);
             String moves = header ? text.substring(text.lastIndexOf(',') + 1) : text.substring(0, text.indexOf(':'));
             int[] want = squares(moves);
             assertArrayEquals(want, g.record68().squares(), f + " line " + (i + 1 + (header ? 1 : 0)));
@@ -114,7 +114,7 @@ class SourceImportRealTest {
         Path csv = text.resolve("eothello-first2000.csv");
         Path gam = text.resolve("logbook-first2000.gam");
         List<String> said = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             ImportReport r = db.importFiles(List.of(csv, gam), Importer.Options.defaults(), said::add);
             assertEquals(4000, r.games(), said.toString());
             assertEquals(0, r.skippedGames() + r.damaged(), said.toString());
@@ -154,7 +154,7 @@ class SourceImportRealTest {
         Path ggf = SharedData.dir("ggf");
         List<String> said = new ArrayList<>();
         Map<String, Integer> scoreByMoves = new HashMap<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             ImportReport r = db.importFiles(List.of(ggf), Importer.Options.defaults(), said::add);
             assertEquals(13, r.games(), said.toString());
             // a plain reading of the GGF text: B[..] and W[..] of each game, and RE[..]
@@ -166,9 +166,9 @@ class SourceImportRealTest {
                 }
             }
             assertEquals(13, texts.size());
-            List<Game> stored = db.games(db.all());
+            List<StoredGame> stored = db.games(db.all());
             int checked = 0;
-            for (Game g : stored) {
+            for (StoredGame g : stored) {
                 String text = db.sourceText(g.id()).orElseThrow().text();
                 assertTrue(texts.contains(text), "the game's text is the file's (;…;)");
                 StringBuilder moves = new StringBuilder();
@@ -204,17 +204,17 @@ class SourceImportRealTest {
         }
         assertEquals(0, org.thordb.cli.Main.run(new PrintWriter(o), new PrintWriter(e), args.toArray(String[]::new)),
                 o + "\n" + e);
-        try (ThorDb back = ThorDb.open(tmp.resolve("back"))) {
+        try (Engine back = Engine.open(tmp.resolve("back"))) {
             ImportReport r = back.importFiles(List.of(out), Importer.Options.defaults(), m -> { });
             assertEquals(13, r.games());
             assertEquals(0, r.damaged());
-            List<Game> again = back.games(back.all());
+            List<StoredGame> again = back.games(back.all());
             assertEquals(13, again.size());
-            for (Game g : again) {
+            for (StoredGame g : again) {
                 assertEquals(scoreByMoves.get(g.moves()), g.score(), "every move and result kept: " + g.moves());
             }
             // saio-2003.ggf's one game is test-games.ggf's first too: a real duplicate across the files
-            assertEquals(12, again.stream().map(Game::moves).distinct().count());
+            assertEquals(12, again.stream().map(StoredGame::moves).distinct().count());
             assertEquals(1, back.count("duplicate = true"));
         }
     }
@@ -241,10 +241,10 @@ class SourceImportRealTest {
                 plainLater.add(g.year() + "/" + g.record());
             }
         }
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             db.importFiles(List.of(wthor), Importer.Options.defaults(), m -> { });
             Set<String> indexed = new HashSet<>();
-            for (Game g : db.games(db.select("duplicate = true"))) {
+            for (StoredGame g : db.games(db.select("duplicate = true"))) {
                 indexed.add(g.year() + "/" + g.record());
             }
             assertEquals(plainLater, indexed, "the FFO base's real duplicates, and only those");
@@ -263,8 +263,8 @@ class SourceImportRealTest {
             assertEquals(plainLater.size(), db.count("base = \"WTHOR\" and duplicate = true"),
                     "an FFO game stays the earliest of its group: its base was imported first");
             // the PGN of 1990 is the FFO's year, game for game, names and scores too
-            List<Game> ffo = db.games(db.select("base = \"WTHOR\" and year = 1990"));
-            List<Game> pgn = db.games(db.select("base = \"WTH_1990\""));
+            List<StoredGame> ffo = db.games(db.select("base = \"WTHOR\" and year = 1990"));
+            List<StoredGame> pgn = db.games(db.select("base = \"WTH_1990\""));
             assertEquals(ffo.size(), pgn.size());
             Set<String> renames = new HashSet<>(); // the PGN was made from a newer release, after 14 renames
             for (int i = 0; i < ffo.size(); i++) {
@@ -282,7 +282,7 @@ class SourceImportRealTest {
             }
             assertTrue(renames.size() <= 14 && renames.contains("Zhelezov Alex -> Zhelezov Aleksei"), renames.toString());
         }
-        try (ThorDb db = ThorDb.open(tmp.resolve("store2"))) {
+        try (Engine db = Engine.open(tmp.resolve("store2"))) {
             db.importFiles(List.of(wthor), Importer.Options.defaults(), m -> { });
             List<String> said = new ArrayList<>();
             ImportReport r = db.importFiles(List.of(pgn1990), new Importer.Options(false, null, List.of(), null, true),

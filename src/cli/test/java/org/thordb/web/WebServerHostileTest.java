@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.thordb.ThorDb;
 import org.thordb.cli.CommandsTestAccess;
 import org.thordb.ingest.Importer;
 import org.thordb.sample.SampleBase;
@@ -225,7 +225,7 @@ class WebServerHostileTest {
     void errorsOfAClosedOrDamagedStoreNameNoPath() throws Exception {
         Path dir = java.nio.file.Files.createTempDirectory("thordb-web-closed");
         SampleBase.write(dir.resolve("files"), "CLUB", 2001, 1, 100, 3L);
-        ThorDb db = ThorDb.open(dir.resolve("db"));
+        Engine db = Engine.open(dir.resolve("db"));
         db.importFiles(List.of(dir.resolve("files")), Importer.Options.defaults(), m -> { });
         try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
             db.close();

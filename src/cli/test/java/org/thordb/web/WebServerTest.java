@@ -1,5 +1,7 @@
 package org.thordb.web;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,8 +21,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.cli.CommandsTestAccess;
 import org.thordb.export.Json;
 import org.thordb.ingest.Importer;
@@ -88,16 +88,16 @@ class WebServerTest {
         Answer a = get("/api/games?q=" + enc(q) + "&sort=-year,score&offset=3&limit=7");
         assertEquals(200, a.status(), a.text());
         assertEquals(base.db().count(q), a.body().get("total").asLong());
-        ThorDb.Page want = base.db().page(q, "-year,score", 3, 7);
+        Engine.Page want = base.db().page(q, "-year,score", 3, 7);
         assertEquals(7, a.body().get("games").size());
         for (int i = 0; i < 7; i++) {
             assertEquals(Json.node(want.games().get(i)), a.body().get("games").get(i));
         }
         // the order, said again here from the games themselves
-        List<Game> all = new java.util.ArrayList<>(base.db().games(base.db().select(q)));
-        all.sort(java.util.Comparator.comparingInt(Game::year).reversed().thenComparingInt(Game::score).thenComparingInt(Game::id));
+        List<StoredGame> all = new java.util.ArrayList<>(base.db().games(base.db().select(q)));
+        all.sort(java.util.Comparator.comparingInt(StoredGame::year).reversed().thenComparingInt(StoredGame::score).thenComparingInt(StoredGame::id));
         assertEquals(all.get(3).id(), a.body().get("games").get(0).get("id").asInt());
-        Game g = all.get(5);
+        StoredGame g = all.get(5);
         Answer one = get("/api/games/" + g.base() + "/" + g.year() + "/" + g.record());
         assertEquals(200, one.status());
         assertEquals(Json.node(g), one.body());
@@ -179,11 +179,11 @@ class WebServerTest {
     void servingWritesNothing() throws Exception {
         Path dir = Files.createTempDirectory("thordb-serve-ro");
         SampleBase.write(dir.resolve("files"), "CLUB", 2001, 1, 200, 3L);
-        try (ThorDb w = ThorDb.open(dir.resolve("db"))) {
+        try (Engine w = Engine.open(dir.resolve("db"))) {
             w.importFiles(List.of(dir.resolve("files")), Importer.Options.defaults(), m -> { });
         }
         TreeMap<String, String> before = listing(dir);
-        try (ThorDb ro = ThorDb.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
+        try (Engine ro = Engine.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
             for (String path : List.of("/", "/api/count?q=year%3D2001", "/api/games?limit=5", "/api/explore?moves=f5",
                     "/api/explain?q=year%3D2001", "/api/games/CLUB/2001/3", "/api/count?q=year%20%3D")) {
                 assertTrue(get(s, path).status() < 500, path);
@@ -214,12 +214,12 @@ class WebServerTest {
         for (String n : List.of("CLUB.JOU", "CLUB.TRN", "CLUB_2001.wtb")) {
             Files.copy(all.resolve(n), first.resolve(n));
         }
-        try (ThorDb w = ThorDb.open(dir.resolve("db"))) {
+        try (Engine w = Engine.open(dir.resolve("db"))) {
             w.importFiles(List.of(first), Importer.Options.defaults(), m -> { });
         }
-        try (ThorDb ro = ThorDb.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
+        try (Engine ro = Engine.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
             assertEquals(150, get(s, "/api/count").body().get("count").asLong());
-            try (ThorDb w = ThorDb.open(dir.resolve("db"))) {
+            try (Engine w = Engine.open(dir.resolve("db"))) {
                 w.importFiles(List.of(all), Importer.Options.defaults(), m -> { });
             }
             Thread.sleep(400);
@@ -273,7 +273,7 @@ class WebServerTest {
     void aGameOfATextSourceComesWithItsText(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
         String line = "f5d6c3d3c4f4f6f3e6e7\n";
         java.nio.file.Path f = java.nio.file.Files.writeString(tmp.resolve("club.txt"), line);
-        try (org.thordb.ThorDb db = org.thordb.ThorDb.open(tmp.resolve("db"))) {
+        try (org.thordb.engine.Engine db = org.thordb.engine.Engine.open(tmp.resolve("db"))) {
             db.importFiles(java.util.List.of(f), org.thordb.ingest.Importer.Options.defaults(), m -> { });
             try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
                 Answer a = get(s, "/api/games/CLUB/0/0");

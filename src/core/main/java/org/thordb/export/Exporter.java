@@ -1,5 +1,8 @@
 package org.thordb.export;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.MatchedGames;
+import org.thordb.engine.StoredGame;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.Game;
-import org.thordb.QueryResult;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Notation;
@@ -51,7 +51,7 @@ public final class Exporter {
     /** The formats. */
     public enum Format { WTHOR, TEXT, PGN, CSV, JSONL }
 
-    private final ThorDb db;
+    private final Engine db;
     private final Path out;
     private final Format format;
     private final boolean force;
@@ -86,7 +86,7 @@ public final class Exporter {
     }
 
     /** An exporter into the folder {@code out} (created when missing), dating WTHOR headers {@code today}. */
-    public Exporter(ThorDb db, Path out, Format format, boolean force, LocalDate today) {
+    public Exporter(Engine db, Path out, Format format, boolean force, LocalDate today) {
         this.db = db;
         this.out = out;
         this.format = format;
@@ -142,7 +142,7 @@ public final class Exporter {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, out + ": the export folder is a link; give the folder itself");
         }
         gamesWritten = 0;
-        try (QueryResult r = db.query(q)) {
+        try (MatchedGames r = db.query(q)) {
             RoaringBitmap ids = selected(r);
             List<Path> files = switch (format) {
                 case WTHOR -> wthor(r, ids);
@@ -180,7 +180,7 @@ public final class Exporter {
             case JSONL -> this::jsonl;
         };
         gamesWritten = 0;
-        try (QueryResult r = db.query(query == null ? "" : query)) {
+        try (MatchedGames r = db.query(query == null ? "" : query)) {
             BufferedWriter w = new BufferedWriter(new java.io.FilterWriter(stream) {
                 @Override
                 public void close() throws IOException {
@@ -208,15 +208,15 @@ public final class Exporter {
         return gamesWritten;
     }
 
-    private RoaringBitmap selected(QueryResult r) {
+    private RoaringBitmap selected(MatchedGames r) {
         RoaringBitmap ids = r.ids();
         return limit > 0 && ids.getLongCardinality() > limit ? ids.limit((int) limit) : ids;
     }
 
     /** The games, each counted in {@link #gamesWritten} as it is handed out. */
-    private Iterable<Game> counted(Iterable<Game> games) {
+    private Iterable<StoredGame> counted(Iterable<StoredGame> games) {
         return () -> new java.util.Iterator<>() {
-            private final java.util.Iterator<Game> it = games.iterator();
+            private final java.util.Iterator<StoredGame> it = games.iterator();
 
             @Override
             public boolean hasNext() {
@@ -224,15 +224,15 @@ public final class Exporter {
             }
 
             @Override
-            public Game next() {
+            public StoredGame next() {
                 gamesWritten++;
                 return it.next();
             }
         };
     }
 
-    private void jsonl(Iterable<Game> games, BufferedWriter w) throws IOException {
-        for (Game g : games) {
+    private void jsonl(Iterable<StoredGame> games, BufferedWriter w) throws IOException {
+        for (StoredGame g : games) {
             w.write(org.thordb.export.Json.of(g));
             w.write('\n');
         }
@@ -278,10 +278,10 @@ public final class Exporter {
     /** What a file of the export is made of. */
     @FunctionalInterface
     private interface Body {
-        void write(Iterable<Game> games, BufferedWriter w) throws IOException;
+        void write(Iterable<StoredGame> games, BufferedWriter w) throws IOException;
     }
 
-    private List<Path> single(String name, Iterable<Game> games, Body body) {
+    private List<Path> single(String name, Iterable<StoredGame> games, Body body) {
         Path t = target(name, null);
         writeText(t, w -> body.write(counted(games), w));
         return List.of(t);
@@ -312,9 +312,9 @@ public final class Exporter {
         }
     }
 
-    private void csv(Iterable<Game> games, BufferedWriter w) throws IOException {
+    private void csv(Iterable<StoredGame> games, BufferedWriter w) throws IOException {
         try (GameCsv csv = GameCsv.to(w)) {
-            for (Game g : games) {
+            for (StoredGame g : games) {
                 csv.row(g);
             }
         }
@@ -328,7 +328,7 @@ public final class Exporter {
      * (thordb's own {@link org.thordb.text.PgnReader} also takes PA, -- and @@). From the first
      * illegal move of a damaged game on, and in 10×10 games, the squares stand as recorded.
      */
-    public static List<String> pgnMoves(Game g) {
+    public static List<String> pgnMoves(StoredGame g) {
         int[] sq = g.record68().squares();
         boolean ten = g.record68().side() == 10;
         List<String> out = new ArrayList<>();
@@ -357,8 +357,8 @@ public final class Exporter {
      * ({@code [Score "33-31"]}, Black's discs first, as the file stores them) and the theoretical
      * score in another, then the moves numbered in pairs, passes written, and the result token.
      */
-    private void pgn(Iterable<Game> games, BufferedWriter w) throws IOException {
-        for (Game g : games) {
+    private void pgn(Iterable<StoredGame> games, BufferedWriter w) throws IOException {
+        for (StoredGame g : games) {
             int b = g.score();
             int total = g.record68().side() * g.record68().side();
             w.write("[Event \"" + pgnText(g.tournament()) + "\"]\n");
@@ -405,8 +405,8 @@ public final class Exporter {
      * players, tournament, scores), then its {@code MOVES:} and {@code RESULT:} lines, then a blank
      * line; {@link TextGameRecords#parseAll(String)} reads them back. 10×10 games are left out.
      */
-    private void text(Iterable<Game> games, BufferedWriter w) throws IOException {
-        for (Game g : games) {
+    private void text(Iterable<StoredGame> games, BufferedWriter w) throws IOException {
+        for (StoredGame g : games) {
             if (g.record68().side() != 8) {
                 gamesWritten--; // the text format is for 8×8 games
                 continue;
@@ -458,7 +458,7 @@ public final class Exporter {
      * One file a year (and board size), written one game at a time: the games of each file are the
      * result's ids within the segments of that year, so memory stays bounded whatever the result.
      */
-    private List<Path> wthor(QueryResult r, RoaringBitmap ids) {
+    private List<Path> wthor(MatchedGames r, RoaringBitmap ids) {
         Catalog c = r.catalog();
         Map<FileKey, RoaringBitmap> byFile = new TreeMap<>();
         Map<FileKey, FileRow> source = new TreeMap<>();
@@ -503,7 +503,7 @@ public final class Exporter {
             Path t = target(stem + "_" + k.year() + (k.side() == 10 ? ".wtd" : ".wtb"), stamp);
             long unknown = 0;
             try (WthorWriter w = WthorWriter.create(t, k.side() == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8, header)) {
-                for (Game g : counted(r.games(e.getValue()))) {
+                for (StoredGame g : counted(r.games(e.getValue()))) {
                     WthorGame record = oneBase ? g.record68() : renumber.apply(g);
                     if (solver != null && k.side() == 8) {
                         record = record.withTheoreticalScore(org.thordb.solve.TheoreticalScore.compute(record.squares(),
@@ -589,8 +589,8 @@ public final class Exporter {
         private final Map<String, Integer> tournaments = new LinkedHashMap<>();
 
         /** A first pass over the games: one number per distinct name, in order of appearance. */
-        Renumbering(Iterable<Game> games) {
-            for (Game g : games) {
+        Renumbering(Iterable<StoredGame> games) {
+            for (StoredGame g : games) {
                 players.putIfAbsent(g.black(), players.size());
                 players.putIfAbsent(g.white(), players.size());
                 tournaments.putIfAbsent(g.tournament(), tournaments.size());
@@ -609,7 +609,7 @@ public final class Exporter {
             return new ArrayList<>(tournaments.keySet());
         }
 
-        WthorGame apply(Game g) {
+        WthorGame apply(StoredGame g) {
             byte[] b = g.record68().bytes();
             put(b, 0, tournaments.get(g.tournament()));
             put(b, 2, players.get(g.black()));

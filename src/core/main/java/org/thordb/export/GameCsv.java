@@ -1,9 +1,9 @@
 package org.thordb.export;
 
+import org.thordb.engine.StoredGame;
 import java.io.IOException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.thordb.Game;
 
 /**
  * Games as CSV (Commons CSV): one header line, then one row a game with its base, year, record,
@@ -29,7 +29,7 @@ public final class GameCsv implements AutoCloseable {
     }
 
     /** One game. */
-    public void row(Game g) throws IOException {
+    public void row(StoredGame g) throws IOException {
         printer.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
                 g.theoretical(), g.moves());
     }

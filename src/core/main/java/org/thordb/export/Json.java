@@ -1,10 +1,10 @@
 package org.thordb.export;
 
+import org.thordb.engine.StoredGame;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.thordb.Game;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
 
@@ -27,7 +27,7 @@ public final class Json {
     }
 
     /** The object. */
-    public static ObjectNode node(Game g) {
+    public static ObjectNode node(StoredGame g) {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("base", g.base()).put("year", g.year()).put("record", g.record()).put("black", g.black())
                 .put("white", g.white()).put("tournament", g.tournament()).put("score", g.score())
@@ -39,7 +39,7 @@ public final class Json {
     }
 
     /** The object as one line of text. */
-    public static String of(Game g) {
+    public static String of(StoredGame g) {
         return node(g).toString();
     }
     /**

@@ -1,5 +1,6 @@
 package org.thordb.export;
 
+import org.thordb.engine.Engine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -8,7 +9,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.store.Catalog;
@@ -26,13 +26,13 @@ import org.thordb.wthor.WthorWriter;
  * <p>Usage: {@code List<Path> files = new SolitaireExport(db, Path.of("out"), false, LocalDate.now()).export("empties = 20");}
  */
 public final class SolitaireExport {
-    private final ThorDb db;
+    private final Engine db;
     private final Path out;
     private final boolean force;
     private final LocalDate today;
 
     /** An export into {@code out} (made when missing); an existing file is replaced only with {@code force}. */
-    public SolitaireExport(ThorDb db, Path out, boolean force, LocalDate today) {
+    public SolitaireExport(Engine db, Path out, boolean force, LocalDate today) {
         this.db = db;
         this.out = out;
         this.force = force;

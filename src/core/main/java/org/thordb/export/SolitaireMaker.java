@@ -1,5 +1,7 @@
 package org.thordb.export;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -9,8 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.LongConsumer;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Position;
@@ -41,7 +41,7 @@ public final class SolitaireMaker {
      * @param game the game whose fields it takes
      * @param record the WTHOR record
      */
-    public record Found(SolitaireFinder.Solitaire solitaire, Game game, WthorSolitaire record) {
+    public record Found(SolitaireFinder.Solitaire solitaire, StoredGame game, WthorSolitaire record) {
     }
 
     /**
@@ -54,12 +54,12 @@ public final class SolitaireMaker {
     public record Made(long candidates, long games, List<Found> found) {
     }
 
-    private final ThorDb db;
+    private final Engine db;
     private final int empties;
     private final Solver solver = new Solver(Solver.Options.defaults());
 
     /** A maker of solitaires with {@code empties} empty squares (1–60). */
-    public SolitaireMaker(ThorDb db, int empties) {
+    public SolitaireMaker(Engine db, int empties) {
         if (empties < 1 || empties > 60) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--empties takes 1 to 60, not " + empties);
         }
@@ -102,7 +102,7 @@ public final class SolitaireMaker {
             for (int i = 0; i < 256 && it.hasNext(); i++) {
                 chunk.add(it.next());
             }
-            for (Game g : db.games(chunk)) {
+            for (StoredGame g : db.games(chunk)) {
                 progress.accept(1);
                 if (g.record68().side() != 8 || (limit > 0 && found.size() >= limit)) {
                     continue;
@@ -122,7 +122,7 @@ public final class SolitaireMaker {
         return new Made(candidates, reaching, found);
     }
 
-    private static WthorSolitaire record(SolitaireFinder.Solitaire s, Game g) {
+    private static WthorSolitaire record(SolitaireFinder.Solitaire s, StoredGame g) {
         int[] moves = g.record68().squares();
         int move25 = moves.length >= 25 && moves[24] >= 0 ? WthorSquares.toByte(moves[24], 8) : 0;
         Position p = s.position();

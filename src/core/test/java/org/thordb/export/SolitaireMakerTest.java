@@ -1,5 +1,7 @@
 package org.thordb.export;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
@@ -97,14 +97,14 @@ class SolitaireMakerTest {
         return new int[] {first};
     }
 
-    private static void check(ThorDb db, String query, int empties, Path out) throws IOException {
+    private static void check(Engine db, String query, int empties, Path out) throws IOException {
         SolitaireMaker maker = new SolitaireMaker(db, empties);
         long[] done = {0};
         SolitaireMaker.Made made = maker.make(query, 0, n -> done[0] += n);
         assertEquals(db.count(query), done[0], "every game of the query told to the progress bar");
         // the brute-force answer over the same games, first game of each position kept
-        Map<Position, Game> firstGame = new java.util.LinkedHashMap<>();
-        for (Game g : db.games(db.select(query))) {
+        Map<Position, StoredGame> firstGame = new java.util.LinkedHashMap<>();
+        for (StoredGame g : db.games(db.select(query))) {
             Position p = SolitaireMaker.at(g.record68().squares(), empties);
             if (p != null) {
                 firstGame.putIfAbsent(p.canonical(), g);
@@ -112,7 +112,7 @@ class SolitaireMakerTest {
         }
         assertEquals(firstGame.size(), made.candidates());
         Map<Position, int[]> expected = new HashMap<>();
-        for (Map.Entry<Position, Game> e : firstGame.entrySet()) {
+        for (Map.Entry<Position, StoredGame> e : firstGame.entrySet()) {
             Position p = SolitaireMaker.at(e.getValue().record68().squares(), empties);
             int[] b = brute(p);
             if (b != null) {
@@ -152,7 +152,7 @@ class SolitaireMakerTest {
             int i = 0;
             for (WthorSolitaire s : r.solitaires()) {
                 SolitaireMaker.Found f = made.found().get(i++);
-                Game g = f.game();
+                StoredGame g = f.game();
                 Position p = f.solitaire().position();
                 assertEquals(g.year(), s.year());
                 assertEquals(g.record68().tournament(), s.tournament());
@@ -176,7 +176,7 @@ class SolitaireMakerTest {
     void solitairesOfTheSampleBaseAreTheBruteForceOnes() throws IOException {
         Path files = tmp.resolve("files");
         SampleBase.write(files, "CLUB", 2001, 2, 150, 17L);
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             check(db, "", 8, tmp.resolve("out"));
         }
@@ -185,7 +185,7 @@ class SolitaireMakerTest {
     @Test
     void solitairesOfRealGamesAreTheBruteForceOnes() throws IOException {
         Path wthor = SharedData.dir("wthor");
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(wthor.resolve("WTH_2015.wtb"), wthor.resolve("WTHOR.JOU"), wthor.resolve("WTHOR.TRN")),
                     Importer.Options.defaults(), m -> { });
             check(db, "record < 400", 9, tmp.resolve("out"));

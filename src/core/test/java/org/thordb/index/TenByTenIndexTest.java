@@ -1,5 +1,6 @@
 package org.thordb.index;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 import org.thordb.othello.Notation;
 import org.thordb.sample.SampleBase;
@@ -158,7 +158,7 @@ class TenByTenIndexTest {
                 }
             }
         }
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(files, eight), Importer.Options.defaults(), m -> { });
             assertEquals(500, db.count("board = 10"));
             assertEquals(200, db.count("board = 8"));

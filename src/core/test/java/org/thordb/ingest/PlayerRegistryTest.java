@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.sample.SampleBase;
@@ -103,7 +103,7 @@ class PlayerRegistryTest {
         long zeroGames = scan.count(g -> g.black().equals(zero) || g.white().equals(zero));
         assertTrue(zeroGames > 0);
         List<String> said = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(files), Importer.Options.defaults(), said::add);
             db.importFiles(List.of(newer), Importer.Options.defaults(), said::add);
             assertTrue(said.stream().anyMatch(l -> l.endsWith("updated " + NameList.read(newer).size()
@@ -157,7 +157,7 @@ class PlayerRegistryTest {
                         q + " from the per-game columns (the postings, checked against the scan above, say " + want + ")");
             }
             // the players list: games, wins and years from a plain count
-            ThorDb.Player p = db.players("", "games").stream().filter(x -> x.name().equals("Renamed Zero")).findFirst()
+            Engine.Player p = db.players("", "games").stream().filter(x -> x.name().equals("Renamed Zero")).findFirst()
                     .orElseThrow();
             assertEquals(zeroGames, p.stats().games());
             long wins = scan.count(g -> (g.black().equals(zero) && g.game().blackScore() > 32)
@@ -166,14 +166,14 @@ class PlayerRegistryTest {
             assertEquals("JPN", p.record().country());
             assertEquals("1975-04-13", p.record().bornText());
             assertEquals(List.of(zero, "Zero Z.", "Z. Zero"), p.aliases());
-            List<ThorDb.Player> byName = db.players("", "name");
+            List<Engine.Player> byName = db.players("", "name");
             for (int i = 1; i < byName.size(); i++) {
                 assertTrue(byName.get(i - 1).name().compareTo(byName.get(i).name()) <= 0);
             }
             ThorDbException e = assertThrows(ThorDbException.class, () -> db.players("", "age"));
             assertEquals(ErrorCode.BAD_ARGUMENT, e.code());
         }
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             assertEquals(zeroGames, db.count("country = JPN"), "the registry is in the store for good");
             assertEquals(0, db.verify(false, m -> { }).problems());
             db.removeBase("CLUB");
@@ -189,7 +189,7 @@ class PlayerRegistryTest {
         long zhelezov = scan.count(g -> g.black().equals("Zhelezov Alex") || g.white().equals("Zhelezov Alex"));
         assertTrue(zhelezov > 0);
         List<String> said = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(wthor), Importer.Options.defaults(), m -> { });
             db.importFiles(List.of(newer), Importer.Options.defaults(), said::add);
             assertTrue(said.stream().anyMatch(l -> l.endsWith("updated 4412 players of base WTHOR; 14 renamed, their old"

@@ -1,5 +1,7 @@
 package org.thordb.ingest;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,8 +18,6 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.export.Exporter;
@@ -65,11 +65,11 @@ class SourceImportTest {
         return p;
     }
 
-    private static ImportReport load(ThorDb db, List<String> lines, Path... files) {
+    private static ImportReport load(Engine db, List<String> lines, Path... files) {
         return load(db, Importer.Options.defaults(), lines, files);
     }
 
-    private static ImportReport load(ThorDb db, Importer.Options o, List<String> lines, Path... files) {
+    private static ImportReport load(Engine db, Importer.Options o, List<String> lines, Path... files) {
         return db.importFiles(List.of(files), o, lines::add);
     }
 
@@ -85,24 +85,24 @@ class SourceImportTest {
         }
         Path f = write("club games.txt", text.toString());
         List<String> lines = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             ImportReport r = load(db, lines, f);
             assertEquals(40, r.games(), lines.toString());
             assertTrue(r.clean());
             assertEquals(40, db.count("base = \"CLUB GAMES\""));
             assertEquals(40, db.count("opening = f5"), "every first move is f5 up to symmetry");
             assertEquals(0, db.count("year != 0"), "no date: year 0");
-            List<Game> stored = db.games(db.select("base = \"CLUB GAMES\""));
+            List<StoredGame> stored = db.games(db.select("base = \"CLUB GAMES\""));
             byte[] file = Files.readAllBytes(f);
             int at = 0;
             for (int i = 0; i < 40; i++) {
-                Game g = stored.get(i);
+                StoredGame g = stored.get(i);
                 assertArrayEquals(games.get(i), g.record68().squares(), "moves of line " + (i + 1));
                 assertEquals(end(games.get(i)).wthorScore(), g.score(), "the moves' score");
                 assertEquals(0, g.theoretical());
                 assertEquals("?", g.black());
                 assertEquals("club games", g.tournament(), "the file's name stands for the event");
-                ThorDb.SourceText src = db.sourceText(g.id()).orElseThrow();
+                Engine.SourceText src = db.sourceText(g.id()).orElseThrow();
                 assertEquals(i + 1, src.line());
                 assertEquals("transcript", src.format());
                 byte[] want = java.util.Arrays.copyOfRange(file, at, at + src.bytes().length);
@@ -131,12 +131,12 @@ class SourceImportTest {
         bad[5] = bad[4]; // the square is occupied
         String sixtyOne = good + Notation.name(g[0]);
         Path pgn = write("club.pgn", "[Black \"A\"]\n[White \"B\"]\n[Result \"1-0\"]\n\n1. " + String.join(" ",
-                Exporter.pgnMoves(new Game(0, "X", 0, 0, "A", "B", "T", WthorGame.of(0, 0, 0, 0, 0, g, 8), null)))
+                Exporter.pgnMoves(new StoredGame(0, "X", 0, 0, "A", "B", "T", WthorGame.of(0, 0, 0, 0, 0, g, 8), null)))
                 + "\n\n" + passWhereLegal);
         Path txt = write("lines.txt", good + "\n" + Notation.line(bad) + "\n" + sixtyOne + "\n"
                 + good + " 64-0\n");
         List<String> lines = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             ImportReport r = load(db, lines, pgn, txt);
             assertEquals(1 + 3, r.games(), lines.toString());
             assertEquals(2, r.skippedGames());
@@ -165,7 +165,7 @@ class SourceImportTest {
     void aReImportIsIdempotentAChangedFileReplacesItsBaseAndABaseHoldsOneFile() throws IOException {
         Path f = write("games.txt", Notation.line(randomGame(1)) + "\n" + Notation.line(randomGame(2)) + "\n");
         List<String> lines = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             assertEquals(2, load(db, lines, f).games());
             ImportReport again = load(db, lines, f);
             assertEquals(0, again.games());
@@ -222,20 +222,20 @@ class SourceImportTest {
                 + Notation.line(turned(g3, Symmetry.startPreserving()[1])) + "\n"
                 + Notation.line(java.util.Arrays.copyOf(g2, 30)) + "\n");
         List<String> lines = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             load(db, lines, a, b);
             assertEquals(2, db.count("duplicate = true"));
             assertEquals(4, db.count("duplicate = false"));
-            List<List<Game>> groups = db.duplicates(null);
+            List<List<StoredGame>> groups = db.duplicates(null);
             assertEquals(2, groups.size());
-            assertEquals(List.of("A", "B"), groups.get(0).stream().map(Game::base).toList());
-            assertEquals(List.of(0, 0), groups.get(0).stream().map(Game::record).toList());
-            assertEquals(List.of("B", "B"), groups.get(1).stream().map(Game::base).toList());
-            assertEquals(List.of(1, 2), groups.get(1).stream().map(Game::record).toList());
+            assertEquals(List.of("A", "B"), groups.get(0).stream().map(StoredGame::base).toList());
+            assertEquals(List.of(0, 0), groups.get(0).stream().map(StoredGame::record).toList());
+            assertEquals(List.of("B", "B"), groups.get(1).stream().map(StoredGame::base).toList());
+            assertEquals(List.of(1, 2), groups.get(1).stream().map(StoredGame::record).toList());
             assertEquals(1, db.duplicates("base = \"A\"").size());
             assertEquals(0, db.count("duplicate = true and base = \"A\""), "the earliest game of a group is kept");
         }
-        try (ThorDb db = ThorDb.open(tmp.resolve("store2"))) {
+        try (Engine db = Engine.open(tmp.resolve("store2"))) {
             load(db, lines, a);
             ImportReport r = load(db, new Importer.Options(false, null, List.of(), null, true), lines, b);
             assertEquals(2, r.games(), "g3 once and g2's first 30 moves: a prefix is another game");
@@ -249,11 +249,11 @@ class SourceImportTest {
     void removingASourceBaseTakesItsTextsAndLeavesASoundStore() throws IOException {
         Path a = write("a.txt", Notation.line(randomGame(1)) + "\n");
         Path b = write("b.txt", Notation.line(randomGame(2)) + "\n");
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             load(db, new ArrayList<>(), a, b);
             int id = db.games(db.select("base = \"A\"")).get(0).id();
             assertTrue(db.sourceText(id).isPresent());
-            ThorDb.Removal removed = db.removeBase("a");
+            Engine.Removal removed = db.removeBase("a");
             assertEquals(1, removed.games());
             assertTrue(db.sourceText(id).isEmpty());
             assertEquals(0, db.verify(false, m -> { }).problems());
@@ -276,7 +276,7 @@ class SourceImportTest {
         Path f = write("paris.pgn", pgn.toString());
         Path out = tmp.resolve("out");
         List<String> notes = new ArrayList<>();
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             load(db, new ArrayList<>(), f);
             assertEquals(1, db.count("player = \"" + longName + "\" and moves = 40"),
                     "the whole name is stored and found");
@@ -303,7 +303,7 @@ class SourceImportTest {
             }
             assertEquals(3, i);
         }
-        try (ThorDb back = ThorDb.open(tmp.resolve("back"))) {
+        try (Engine back = Engine.open(tmp.resolve("back"))) {
             ImportReport r = back.importFiles(List.of(out), Importer.Options.defaults(), m -> { });
             assertEquals(3, r.games());
             assertEquals(0, r.damaged());
@@ -316,7 +316,7 @@ class SourceImportTest {
         Path games = tmp.resolve("games");
         org.thordb.sample.SampleBase.write(games, "CLUB", 2001, 2, 40, 9L);
         Path dir = tmp.resolve("store");
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(games), Importer.Options.defaults(), m -> { });
             db.importFiles(List.of(games), new Importer.Options(false, "again", List.of()), m -> { });
             assertEquals(80, db.count("duplicate = true"));
@@ -353,11 +353,11 @@ class SourceImportTest {
             rdb.deleteRange(terms, new byte[] {12}, new byte[] {13});
             handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
         }
-        try (ThorDb db = ThorDb.openReadOnly(dir)) { // read-only: upgraded first, then read
+        try (Engine db = Engine.openReadOnly(dir)) { // read-only: upgraded first, then read
             assertEquals(80, db.count("duplicate = true"));
             assertEquals(160, db.count(""));
         }
-        try (ThorDb db = ThorDb.open(dir)) {
+        try (Engine db = Engine.open(dir)) {
             assertEquals(0, db.verify(false, m -> { }).problems(), "every GAME term derived from the records");
         }
     }
@@ -365,7 +365,7 @@ class SourceImportTest {
     @Test
     void aFileThatIsNoGameFileIsRefusedByName() throws IOException {
         Path p = write("notes.txt", "Remember the milk.\n");
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             ThorDbException e = assertThrows(ThorDbException.class, () -> load(db, new ArrayList<>(), p));
             assertEquals(ErrorCode.BAD_ARGUMENT, e.code());
             assertTrue(e.getMessage().startsWith(p.toAbsolutePath().normalize() + ": not a file thordb imports")
@@ -406,12 +406,12 @@ class SourceImportTest {
         Path f = write("big.ggf", ggf.toString());
         List<String> lines = new ArrayList<>();
         Path out = tmp.resolve("out");
-        try (ThorDb db = ThorDb.open(tmp.resolve("store"))) {
+        try (Engine db = Engine.open(tmp.resolve("store"))) {
             ImportReport r = load(db, lines, f);
             assertEquals(3, r.games(), lines.toString());
             assertEquals(0, r.damaged(), lines.toString());
             assertTrue(lines.stream().anyMatch(l -> l.endsWith("; 3 of them 10×10")), lines.toString());
-            List<Game> stored = db.games(db.all());
+            List<StoredGame> stored = db.games(db.all());
             for (int i = 0; i < 3; i++) {
                 assertEquals(10, stored.get(i).record68().side());
                 assertArrayEquals(games.get(i), stored.get(i).record68().squares());

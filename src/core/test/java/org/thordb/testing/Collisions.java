@@ -1,13 +1,13 @@
 package org.thordb.testing;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.othello.Position;
 
 /**
@@ -19,7 +19,7 @@ public final class Collisions {
     }
 
     /** Checks {@code n} positions drawn with {@code seed} from {@code games}, which are the store's games. */
-    public static void check(ThorDb collide, List<PlainScan.Game> games, long seed, int n) {
+    public static void check(Engine collide, List<PlainScan.Game> games, long seed, int n) {
         Random rnd = new Random(seed);
         for (int i = 0; i < n; i++) {
             PlainScan.Game g = games.get(rnd.nextInt(games.size()));
@@ -32,7 +32,7 @@ public final class Collisions {
                 }
             }
             Set<Long> got = new HashSet<>();
-            for (Game x : collide.games(collide.position(c))) {
+            for (StoredGame x : collide.games(collide.position(c))) {
                 got.add((long) x.year() * 100_000 + x.record());
             }
             assertEquals(want, got, c.toBoardString());

@@ -1,11 +1,11 @@
 package org.thordb.testing;
 
+import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 
 /**
@@ -17,18 +17,18 @@ public final class RealStore {
     private RealStore() {
     }
 
-    private static ThorDb db;
+    private static Engine db;
     private static PlainScan scan;
 
     /** The store, imported on first use. */
-    public static synchronized ThorDb db() {
+    public static synchronized Engine db() {
         if (db == null) {
             Path base = SharedData.dir("wthor");
             try {
                 Path dir = Files.createTempDirectory("thordb-real-shared");
-                db = ThorDb.open(dir);
+                db = Engine.open(dir);
                 db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
-                ThorDb opened = db;
+                Engine opened = db;
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     opened.close();
                     Folders.delete(dir);

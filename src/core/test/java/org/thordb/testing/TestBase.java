@@ -1,5 +1,6 @@
 package org.thordb.testing;
 
+import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.thordb.ThorDb;
 import org.thordb.ingest.Importer;
 import org.thordb.sample.SampleBase;
 
@@ -23,7 +23,7 @@ import org.thordb.sample.SampleBase;
  * @param db the store
  * @param scan the plain scan of the same files
  */
-public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
+public record TestBase(String label, Path files, Engine db, PlainScan scan) {
     /** The sample's first year, its years, and its games a year: 15,000 games over 1984–2013. */
     public static final int SAMPLE_FIRST_YEAR = 1984;
     private static final int SAMPLE_YEARS = 30;
@@ -37,7 +37,7 @@ public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
                 Path root = Files.createTempDirectory("thordb-sample-base");
                 Path files = root.resolve("files");
                 SampleBase.write(files, "CLUB", SAMPLE_FIRST_YEAR, SAMPLE_YEARS, SAMPLE_GAMES_PER_YEAR, 20261123L);
-                ThorDb db = ThorDb.open(root.resolve("db"));
+                Engine db = Engine.open(root.resolve("db"));
                 db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
                 sample = kept("sample", root, files, db);
             } catch (IOException e) {
@@ -50,7 +50,7 @@ public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
     private static TestBase merged;
 
     /** A base made under {@code root}, kept for the test run: closed and deleted when the JVM ends. */
-    private static TestBase kept(String label, Path root, Path files, ThorDb db) {
+    private static TestBase kept(String label, Path root, Path files, Engine db) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             db.close();
             Folders.delete(root);
@@ -74,7 +74,7 @@ public record TestBase(String label, Path files, ThorDb db, PlainScan scan) {
                 List<Path> years = written.stream().filter(f -> f.toString().endsWith(".wtb")).sorted().toList();
                 List<Path> first = new java.util.ArrayList<>(written.stream().filter(f -> !f.toString().endsWith(".wtb")).toList());
                 first.addAll(years.subList(0, 20));
-                ThorDb db = ThorDb.open(root.resolve("db"));
+                Engine db = Engine.open(root.resolve("db"));
                 db.importFiles(first, Importer.Options.defaults(), m -> { });
                 db.optimize(false, m -> { });
                 db.importFiles(years.subList(20, years.size()), Importer.Options.defaults(), m -> { });

@@ -1,5 +1,7 @@
 package org.thordb.web;
 
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
@@ -16,8 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.thordb.Game;
-import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.explore.Exploration;
@@ -84,7 +84,7 @@ public final class WebServer implements AutoCloseable {
         HEAVY
     }
 
-    private final ThorDb db;
+    private final Engine db;
     private final Javalin app;
     private final long timeoutMillis;
     private final ThreadPoolExecutor cheap;
@@ -96,7 +96,7 @@ public final class WebServer implements AutoCloseable {
     private final Pattern storePaths;
     private volatile int port;
 
-    private WebServer(ThorDb db, long timeoutMillis, java.util.Set<String> allowedHosts) {
+    private WebServer(Engine db, long timeoutMillis, java.util.Set<String> allowedHosts) {
         this.db = db;
         this.timeoutMillis = timeoutMillis;
         this.storePaths = storePaths(db.path());
@@ -133,15 +133,15 @@ public final class WebServer implements AutoCloseable {
      *
      * @param timeoutMillis the longest a request may run before it is answered 503 and stopped
      */
-    public static WebServer start(ThorDb db, String host, int port, long timeoutMillis) {
+    public static WebServer start(Engine db, String host, int port, long timeoutMillis) {
         return start(db, host, port, timeoutMillis, java.util.Set.of());
     }
 
     /**
-     * {@link #start(ThorDb, String, int, long)}, also answering requests whose Host header names
+     * {@link #start(Engine, String, int, long)}, also answering requests whose Host header names
      * one of {@code otherHosts} (host names, without a port; {@code "*"}: any).
      */
-    public static WebServer start(ThorDb db, String host, int port, long timeoutMillis, java.util.Set<String> otherHosts) {
+    public static WebServer start(Engine db, String host, int port, long timeoutMillis, java.util.Set<String> otherHosts) {
         java.util.Set<String> allowed = new java.util.HashSet<>(otherHosts);
         allowed.add(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
         if (isLoopback(host)) {
@@ -237,7 +237,7 @@ public final class WebServer implements AutoCloseable {
             int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
             String sort = param(ctx, "sort", "");
             answer(ctx, sort.isBlank() ? costOf(q) : Cost.HEAVY, () -> {
-                ThorDb.Page page = db.page(q, sort, offset, limit);
+                Engine.Page page = db.page(q, sort, offset, limit);
                 ObjectNode o = Json.object();
                 o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
                 ArrayNode games = o.putArray("games");
@@ -250,7 +250,7 @@ public final class WebServer implements AutoCloseable {
             int year = pathNumber(ctx, "year");
             int record = pathNumber(ctx, "record");
             answer(ctx, Cost.CHEAP, () -> {
-                Game g = db.game(base, year, record).orElseThrow(() -> new NotFound("no game " + base + " " + year + " " + record));
+                StoredGame g = db.game(base, year, record).orElseThrow(() -> new NotFound("no game " + base + " " + year + " " + record));
                 ObjectNode o = Json.node(g);
                 db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
                         .put("format", src.format()).put("line", src.line()).put("text", src.text()));

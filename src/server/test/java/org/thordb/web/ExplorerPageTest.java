@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,7 +28,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.thordb.ThorDb;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
@@ -82,7 +82,7 @@ class ExplorerPageTest {
         return out;
     }
 
-    private static List<String> expected(ThorDb db, String line, String filter) {
+    private static List<String> expected(Engine db, String line, String filter) {
         Exploration e = db.explore(Position.afterLine(line), filter);
         List<String> out = new ArrayList<>();
         for (Exploration.Row r : e.rows()) {
@@ -112,7 +112,7 @@ class ExplorerPageTest {
     @Test
     void playFilterOpenAGameAndStepThroughIt() throws Exception {
         TestBase base = TestBase.sample();
-        ThorDb db = base.db();
+        Engine db = base.db();
         try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
             browser.manage().window().setSize(new Dimension(1200, 900));
             browser.get("http://127.0.0.1:" + s.port() + "/");
@@ -195,7 +195,7 @@ class ExplorerPageTest {
     @Test
     @EnabledIf("hasWthor")
     void aScreenshotOnTheFfoBase() throws Exception {
-        ThorDb db = TestBase.real().db();
+        Engine db = TestBase.real().db();
         try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
             browser.manage().window().setSize(new Dimension(1280, 900));
             browser.get("http://127.0.0.1:" + s.port() + "/?moves=f5d6c3d3c4&q=" + java.net.URLEncoder.encode("year >= 2000",

@@ -1,4 +1,4 @@
-package org.thordb;
+package org.thordb.engine;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -20,29 +20,35 @@ import org.thordb.store.Store;
  *
  * <p>Usage:
  * <pre>{@code
- * try (QueryResult r = db.query("player = \"Tastet Marc\"")) {
+ * try (MatchedGames r = db.query("player = \"Tastet Marc\"")) {
  *     System.out.println(r.count());
  *     r.stream().limit(10).forEach(g -> System.out.println(g.moves()));
  * }
  * }</pre>
  */
-public final class QueryResult implements AutoCloseable, Iterable<Game> {
-    private final ThorDb db;
+public final class MatchedGames implements AutoCloseable, Iterable<StoredGame> {
+    private final Generation generation;
     private final Store.View view;
     private final IndexReader reader;
     private final RoaringBitmap ids;
+    private final java.util.function.Consumer<MatchedGames> onClose;
+    /** Reads hold the read side; closing takes the write side, so no read reaches a freed view. */
+    private final java.util.concurrent.locks.ReentrantReadWriteLock life = new java.util.concurrent.locks.ReentrantReadWriteLock();
     private volatile boolean closed;
 
-    QueryResult(ThorDb db, Store.View view, IndexReader reader, RoaringBitmap ids) {
-        this.db = db;
+    /** Holds {@code generation} (already acquired for it) until closed; {@code onClose} is told once. */
+    MatchedGames(Generation generation, Store.View view, IndexReader reader, RoaringBitmap ids,
+                 java.util.function.Consumer<MatchedGames> onClose) {
+        this.generation = generation;
         this.view = view;
         this.reader = reader;
         this.ids = ids;
+        this.onClose = onClose;
     }
 
     private void open() {
         if (closed) {
-            throw new ThorDbException(ErrorCode.CLOSED, db.path() + ": the query result is closed");
+            throw new ThorDbException(ErrorCode.CLOSED, view.path() + ": the query result is closed");
         }
     }
 
@@ -66,18 +72,18 @@ public final class QueryResult implements AutoCloseable, Iterable<Game> {
 
     /** The games in id order, read as they are asked for. */
     @Override
-    public Iterator<Game> iterator() {
+    public Iterator<StoredGame> iterator() {
         open();
         return iterate(ids);
     }
 
     /** The games of some of the ids (from {@link #ids()}), in id order, read as they are asked for. */
-    public Iterable<Game> games(RoaringBitmap some) {
+    public Iterable<StoredGame> games(RoaringBitmap some) {
         open();
         return () -> iterate(some);
     }
 
-    private Iterator<Game> iterate(RoaringBitmap some) {
+    private Iterator<StoredGame> iterate(RoaringBitmap some) {
         PeekableIntIterator it = some.getIntIterator();
         return new Iterator<>() {
             @Override
@@ -86,52 +92,49 @@ public final class QueryResult implements AutoCloseable, Iterable<Game> {
             }
 
             @Override
-            public Game next() {
+            public StoredGame next() {
                 if (!it.hasNext()) {
                     throw new NoSuchElementException();
                 }
                 int id = it.next();
-                return db.guarded(() -> { // the store may be closing: then this throws, never reads
+                java.util.concurrent.locks.Lock l = life.readLock();
+                l.lock();
+                try { // the result may be closing: then this throws, never reads
                     open();
                     GameRow row = reader.game(id);
-                    return Game.of(row, reader.catalog());
-                });
+                    return StoredGame.of(row, reader.catalog());
+                } finally {
+                    l.unlock();
+                }
             }
         };
     }
 
     /** The games as a stream, in id order. */
-    public Stream<Game> stream() {
+    public Stream<StoredGame> stream() {
         open();
         return StreamSupport.stream(Spliterators.spliterator(iterator(), count(),
                 Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.SIZED), false);
     }
 
-    /** Releases the snapshot; closing again does nothing. */
+    /** Releases the snapshot and the store generation it reads; closing again does nothing. */
     @Override
     public void close() {
-        synchronized (this) {
+        java.util.concurrent.locks.Lock l = life.writeLock();
+        l.lock();
+        try {
             if (closed) {
                 return;
             }
             closed = true;
-        }
-        db.forget(this);
-        try {
-            db.guarded(() -> {
+            try {
                 view.close();
-                return null;
-            });
-        } catch (ThorDbException e) {
-            // the store closed first, and freed the view with it
+            } finally {
+                generation.release();
+            }
+        } finally {
+            l.unlock();
         }
-    }
-
-    /** Closed by the store's close, which holds every call off meanwhile. */
-    void closeWithStore() {
-        synchronized (this) {
-            closed = true;
-        }
-        view.close();
+        onClose.accept(this);
     }
 }

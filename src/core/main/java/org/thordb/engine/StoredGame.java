@@ -1,4 +1,4 @@
-package org.thordb;
+package org.thordb.engine;
 
 import org.thordb.othello.Notation;
 import org.thordb.store.Catalog;
@@ -8,7 +8,7 @@ import org.thordb.wthor.WthorGame;
 /**
  * A stored game with its names resolved in its own base.
  *
- * <p>Usage: {@code Game g = db.game("WTHOR", 2015, 0).orElseThrow(); System.out.println(g.black() + " " + g.moves());}
+ * <p>Usage: {@code StoredGame g = db.game("WTHOR", 2015, 0).orElseThrow(); System.out.println(g.black() + " " + g.moves());}
  *
  * @param id the game id
  * @param base the base name
@@ -20,13 +20,13 @@ import org.thordb.wthor.WthorGame;
  * @param record68 the WTHOR record, byte for byte
  * @param damage why the game is damaged, or null
  */
-public record Game(int id, String base, int year, int record, String black, String white, String tournament,
+public record StoredGame(int id, String base, int year, int record, String black, String white, String tournament,
                    WthorGame record68, String damage) {
 
-    static Game of(GameRow row, Catalog catalog) {
+    static StoredGame of(GameRow row, Catalog catalog) {
         Catalog.Base b = catalog.base(row.base());
         WthorGame g = new WthorGame(row.raw(), row.side());
-        return new Game(row.id(), b == null ? "?" : b.name(), row.year(), row.record(),
+        return new StoredGame(row.id(), b == null ? "?" : b.name(), row.year(), row.record(),
                 name(b == null ? null : b.player(g.black()), g.black()),
                 name(b == null ? null : b.player(g.white()), g.white()),
                 name(b == null ? null : b.tournament(g.tournament()), g.tournament()), g, row.damage());

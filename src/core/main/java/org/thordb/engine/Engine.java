@@ -1,0 +1,693 @@
+package org.thordb.engine;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.explore.ExplorationBook;
+import org.thordb.index.IndexReader;
+import org.thordb.index.PositionHash;
+import org.thordb.ingest.ImportReport;
+import org.thordb.ingest.Importer;
+import org.thordb.ingest.Optimizer;
+import org.thordb.ingest.StoreVerifier;
+import org.thordb.othello.Position;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.exec.QueryEngine;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.store.Catalog;
+import org.thordb.store.GameRow;
+import org.thordb.store.RocksStore;
+import org.thordb.store.Store;
+import org.thordb.store.Store.Space;
+import org.thordb.store.ViewPool;
+
+/**
+ * An open store, as thordb's own command line, server and exporters use it: the wiring of its
+ * generations (the snapshots reads run on), schema checks, imports, and the services that answer
+ * (pages, players, explorer, maintenance). Embedders use the narrow front, {@code org.thordb.ThorDb}.
+ * Safe for many reader threads at once; imports are serialised, and a reader sees each imported
+ * file all or not at all.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (Engine db = Engine.open(Path.of("store"))) {
+ *     db.importFiles(List.of(Path.of("wthor")), Importer.Options.defaults(), msg -> {});
+ *     long n = db.count("player = \"Tastet Marc\"");
+ * }
+ * }</pre>
+ */
+public final class Engine implements AutoCloseable {
+    private final Path dir;
+    private final PositionHash hash;
+    private final Generations generations;
+    /** The one generation of a store opened for writing; null when read-only. */
+    private final Generation writer;
+    private final Object importing = new Object();
+    private final ExplorerService explorer = new ExplorerService();
+    private final Maintenance maintenance;
+    /**
+     * Every call holds the read side while it runs; {@link #close()} takes the write side, so it
+     * waits for the calls under way and no call reaches a freed native handle.
+     */
+    private final ReentrantReadWriteLock life = new ReentrantReadWriteLock();
+    private volatile boolean closed;
+    /** An import started a background flush: {@link #close()} waits for it. */
+    private volatile boolean flushPending;
+    /** Query results still open: closed with the store, and their later use throws. */
+    private final Set<MatchedGames> results = ConcurrentHashMap.newKeySet();
+
+    private Engine(Path dir, PositionHash hash, boolean readOnly) {
+        this.dir = dir;
+        this.hash = hash;
+        if (readOnly) {
+            this.generations = Generations.following(dir, (n, stamp, onFree) -> generation(RocksStore.openReadOnly(dir), n, stamp, onFree));
+            this.writer = null;
+        } else {
+            this.generations = Generations.writable(dir, (n, stamp, onFree) -> generation(RocksStore.open(dir), n, stamp, onFree));
+            this.writer = generations.current();
+        }
+        this.maintenance = new Maintenance(generations, hash, explorer, this::commit);
+    }
+
+    /** A generation of a store just opened: its schema checked (and upgraded when writable), its catalog loaded. */
+    private Generation generation(Store store, long number, String stamp, Runnable onFree) {
+        try {
+            if (SchemaMigrations.check(store, hash) == SchemaMigrations.State.UPGRADE_NEEDED) {
+                throw new UpgradeNeeded(store.path());
+            }
+            Catalog c;
+            try (Store.View v = store.view()) {
+                c = Catalog.load(v);
+            }
+            return new Generation(store, c, number, stamp, onFree);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** A read-only open met an older schema: the store is upgraded once by a writer, then read. */
+    private static final class UpgradeNeeded extends RuntimeException {
+        UpgradeNeeded(Path dir) {
+            super(dir + ": the store has an older schema", null, false, false);
+        }
+    }
+
+    /** Opens (creating when missing) a store for reading and writing. */
+    public static Engine open(Path dir) {
+        return new Engine(dir, PositionHash.DEFAULT, false);
+    }
+
+    /**
+     * Opens an existing store read-only: another process may be writing it, and each call sees
+     * what that process committed (at most {@link #CHANGE_CHECK_NANOS} late). A store of an older
+     * schema is upgraded in place once, then read.
+     */
+    public static Engine openReadOnly(Path dir) {
+        try {
+            return new Engine(dir, PositionHash.DEFAULT, true);
+        } catch (UpgradeNeeded e) {
+            try (Engine w = open(dir)) { // an older store: upgraded once, then read
+                w.catalog();
+            }
+            return new Engine(dir, PositionHash.DEFAULT, true);
+        }
+    }
+
+    /** How often a read-only store looks whether another process changed it. */
+    public static final long CHANGE_CHECK_NANOS = Generations.CHANGE_CHECK_NANOS;
+
+    /**
+     * Opens a store whose fingerprint blocks use another position hash: for tests that force hash
+     * collisions. A store must always be opened with the hash it was built with.
+     */
+    public static Engine open(Path dir, PositionHash hash) {
+        return new Engine(dir, hash, false);
+    }
+
+    /**
+     * Runs a call while the store is open: closing waits for it to end, and a call after close
+     * throws {@link ErrorCode#CLOSED}.
+     */
+    <T> T guarded(Supplier<T> work) {
+        Lock l = life.readLock();
+        l.lock();
+        try {
+            if (closed) {
+                throw new ThorDbException(ErrorCode.CLOSED, dir + ": the store is closed");
+            }
+            return work.get();
+        } finally {
+            l.unlock();
+        }
+    }
+
+    /** Runs a call on the current generation, held for the call's length. */
+    private <T> T onGeneration(Function<Generation, T> work) {
+        return guarded(() -> {
+            Generation g = generations.acquire();
+            try {
+                return work.apply(g);
+            } finally {
+                g.release();
+            }
+        });
+    }
+
+    /** The generation of a store opened for writing, for a call that writes. */
+    private Generation writer(String nothing) {
+        if (writer == null) {
+            throw new ThorDbException(ErrorCode.READ_ONLY, dir + ": the store is open read-only; nothing is " + nothing);
+        }
+        return writer;
+    }
+
+    /** The folder of the store (known after close too). */
+    public Path path() {
+        return dir;
+    }
+
+    /** Store generations opened and not yet freed: the current one and those query results still read. */
+    public int openGenerations() {
+        return generations.open();
+    }
+
+    /** The catalog as of the last import: bases, names, files. */
+    public Catalog catalog() {
+        return onGeneration(Generation::catalog);
+    }
+
+    /** Imports files and folders; see {@link Importer}. Closing the store waits for the import. */
+    public ImportReport importFiles(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
+        return guarded(() -> {
+            Generation g = writer("imported");
+            synchronized (importing) {
+                Importer im = new Importer(g.store(), g.catalog(), hash, this::commit, options, listener);
+                ImportReport r = im.run(inputs);
+                if (r.games() > 0 || r.names() > 0) {
+                    // each file's batch was committed with a synced log: durable already; writing the
+                    // memtables to tables (so that a later open replays no log) goes on in the background
+                    g.store().flushInBackground();
+                    flushPending = true;
+                }
+                return r;
+            }
+        });
+    }
+
+    /**
+     * Imports a base's player registry from a CSV file ({@code name,aliases,country,born}); see
+     * {@link org.thordb.ingest.RegistryImport}.
+     *
+     * <p>Usage: {@code db.importPlayers(Path.of("players.csv"), "WTHOR", System.err::println);}
+     */
+    public org.thordb.ingest.RegistryImport.Result importPlayers(Path file, String base, Importer.Listener listener) {
+        return guarded(() -> {
+            Generation g = writer("imported");
+            synchronized (importing) {
+                org.thordb.ingest.RegistryImport.Result r = new org.thordb.ingest.RegistryImport(g.store(), g.catalog(),
+                        this::commit, listener).run(file, base);
+                g.store().flushInBackground();
+                flushPending = true;
+                return r;
+            }
+        });
+    }
+
+    /**
+     * The 10×10 explorer: every next move played from the position a 10×10 line reaches
+     * ({@code g6e4…}, squares a1…j10), in any of the 8 orientations of the 10×10 board, by the games
+     * of a filter; see {@link org.thordb.explore.Explorer10}.
+     *
+     * @throws ThorDbException {@link ErrorCode#ILLEGAL_MOVE} for a line that is not legal
+     */
+    public org.thordb.explore.Exploration10 explore10(String line, String filter) {
+        return read(r -> org.thordb.explore.Explorer10.explore(r, line, filter));
+    }
+
+    /**
+     * The stored solitaires a query over solitaires matches (see {@link org.thordb.query.exec.SolitaireFilter}:
+     * {@code empties = 20 and year >= 2000}, {@code position = …} in any orientation), by base, empties and record.
+     *
+     * @throws ThorDbException {@link ErrorCode#QUERY} for a bad query or a field solitaires lack
+     */
+    public List<org.thordb.store.SolitaireRow> solitaires(String query) {
+        Expr e = QueryParser.parseOrBlank(query == null ? "" : query);
+        return onGeneration(g -> {
+            java.util.function.Predicate<org.thordb.store.SolitaireRow> test = org.thordb.query.exec.SolitaireFilter.of(e, g.catalog());
+            List<org.thordb.store.SolitaireRow> out = new ArrayList<>();
+            try (Store.View v = g.store().view()) {
+                v.scan(Space.SOLITAIRES, new byte[0], null, (k, val) -> {
+                    org.thordb.store.SolitaireRow row = org.thordb.store.SolitaireRow.decode(k, val);
+                    if (test.test(row)) {
+                        out.add(row);
+                    }
+                    return true;
+                });
+            }
+            return out;
+        });
+    }
+
+    /**
+     * One player of {@link #players}: the games of the query (every game for a blank one) that
+     * player played, from the player's side, with the registry's record and the old names.
+     *
+     * @param name the player's name
+     * @param stats games, wins, draws, losses, score share, average disc difference, first and last year
+     * @param record the registry's record in the first base that has one, or null
+     * @param aliases the player's other names (renames, the registry's aliases), in every base
+     */
+    public record Player(String name, org.thordb.stats.GroupStats stats, org.thordb.store.PlayerRecord record,
+                         java.util.List<String> aliases) {
+        /** Average discs at the end from the player's side. */
+        public double averageDiscs() {
+            return 32 + stats.avgDiff() / 2;
+        }
+    }
+
+    /**
+     * One page of a query's games.
+     *
+     * @param total the games the query matches
+     * @param games the page's games, in the order asked for
+     */
+    public record Page(long total, List<StoredGame> games) {
+    }
+
+    /**
+     * A game's text as the text source it was imported from holds it, byte for byte.
+     *
+     * @param file the source file's name
+     * @param format the source's format code ({@code ggf}, {@code pgn}, …)
+     * @param line the line the game starts on, from 1
+     * @param bytes the game's bytes
+     */
+    public record SourceText(String file, String format, int line, byte[] bytes) {
+        /** The bytes as text (UTF-8 when they are valid UTF-8, else ISO-8859-1). */
+        public String text() {
+            return org.thordb.text.ByteLines.decode(bytes, 0, bytes.length);
+        }
+    }
+
+    /**
+     * What {@link #removeBase(String)} did.
+     *
+     * @param base the base removed
+     * @param files its game and names files
+     * @param games its games
+     * @param verified what the verification of the whole store after the removal found
+     */
+    public record Removal(String base, long files, long games, org.thordb.ingest.StoreVerifier.Report verified) {
+    }
+
+    /**
+     * Every player of a query's games, sorted by {@code games} (most first), {@code score} (best
+     * score share first) or {@code name}.
+     */
+    public List<Player> players(String where, String sort) {
+        PlayerDirectory.checkSort(sort);
+        return read(r -> PlayerDirectory.players(statsOn(r, org.thordb.stats.Grouping.parse("player"), where == null ? "" : where),
+                r.catalog(), sort));
+    }
+
+    /**
+     * A page of a query's games (every game for a blank query), ordered by {@code sort}: keys
+     * {@link GamePages#KEYS}, comma-separated, {@code -} before a key for descending (null or
+     * blank: by id); then by id.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT}
+     *     for a bad sort key, offset or limit
+     */
+    public Page page(String query, String sort, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
+        }
+        return read(r -> GamePages.page(r, query, sort, offset, limit));
+    }
+
+    /**
+     * The games of a query grouped ({@code player}, {@code black}, {@code white}, {@code opponent},
+     * {@code tournament}, {@code year}, {@code opening} or {@code openingN}, {@code result}; see
+     * {@link org.thordb.stats.Grouping}), each group with its record, in the default order.
+     * {@code opponent} is the record of the players the query's {@code player}, {@code black} or
+     * {@code white} conditions name against each opponent.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT} for a bad grouping
+     */
+    public List<org.thordb.stats.GroupStats> stats(String by, String where) {
+        org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+        return read(r -> statsOn(r, g, where));
+    }
+
+    private static List<org.thordb.stats.GroupStats> statsOn(IndexReader r, org.thordb.stats.Grouping g, String where) {
+        Expr e = QueryParser.parseOrBlank(where);
+        RoaringBitmap ids = e == null ? r.all() : QueryEngine.evaluate(e, r);
+        org.thordb.stats.Statistics.Subject subject = null;
+        if (g.by() == org.thordb.stats.Grouping.By.OPPONENT && e != null) {
+            java.util.Set<Long> named = new java.util.HashSet<>();
+            PlayerDirectory.namedPlayers(e, r.catalog(), named);
+            if (!named.isEmpty()) {
+                subject = (base, player) -> named.contains(((long) base << 32) | player);
+            }
+        }
+        return org.thordb.stats.Statistics.compute(org.thordb.index.GameTable.of(r), r.catalog(), ids, g, subject);
+    }
+
+    /**
+     * What a user should hear about a query besides its games: each name it asks for that no base
+     * holds, with the stored names nearest it. Empty when every name is known.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
+     */
+    public List<String> notes(String query) {
+        Expr e = QueryParser.parseOrBlank(query);
+        return e == null ? List.of() : onGeneration(g -> PlayerDirectory.unknownNames(e, g.catalog()));
+    }
+
+    /**
+     * Removes a base and everything of it, in one atomic write (a crash leaves the store with the
+     * base or without it), then verifies the whole store against its records: a problem found
+     * throws {@link ErrorCode#CORRUPT}.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when there is no such base
+     */
+    public Removal removeBase(String name) {
+        return guarded(() -> {
+            Generation g = writer("removed");
+            synchronized (importing) {
+                Importer im = new Importer(g.store(), g.catalog(), hash, this::commit, Importer.Options.defaults(), m -> { });
+                String stored = g.catalog().bases().stream().map(Catalog.Base::name)
+                        .filter(n -> n.equalsIgnoreCase(name)).findFirst().orElse(name);
+                long[] done = im.removeBase(stored);
+                g.store().flush();
+                StoreVerifier.Report report = new StoreVerifier(g.store(), g.catalog(), hash).verify(false, m -> { });
+                if (report.problems() > 0 || g.catalog().base(stored) != null) {
+                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": after removing base " + stored
+                            + " the store has " + report.problems() + " problems" + RocksStore.repairAdvice(dir));
+                }
+                return new Removal(stored, done[0], done[1], report);
+            }
+        });
+    }
+
+    private Catalog commit(Store.Batch batch) {
+        return writer("written").commit(batch);
+    }
+
+    /**
+     * Runs {@code work} on one consistent view of the store and its catalog; the reader must not
+     * escape {@code work}.
+     */
+    public <T> T read(Function<IndexReader, T> work) {
+        return guarded(() -> generations.read(hash, work));
+    }
+
+    /** A game by id. */
+    public Optional<StoredGame> game(int id) {
+        return read(r -> {
+            GameRow row = r.game(id);
+            return Optional.ofNullable(row == null ? null : StoredGame.of(row, r.catalog()));
+        });
+    }
+
+    /** A game by base name, year and record number (8×8 files). */
+    public Optional<StoredGame> game(String base, int year, int record) {
+        return read(r -> {
+            Catalog.Base b = r.catalog().base(base);
+            if (b == null) {
+                return Optional.empty();
+            }
+            int id = r.gameId(b.id(), 8, year, record);
+            if (id < 0) {
+                id = r.gameId(b.id(), 10, year, record);
+            }
+            GameRow row = id < 0 ? null : r.game(id);
+            return Optional.ofNullable(row == null ? null : StoredGame.of(row, r.catalog()));
+        });
+    }
+
+    /**
+     * The groups of duplicate games (one whole move list, up to symmetry) holding a game the query
+     * matches (every group for a blank query), each earliest first: base imported first, then year,
+     * then record. See {@link org.thordb.index.Duplicates}.
+     */
+    public List<List<StoredGame>> duplicates(String where) {
+        RoaringBitmap sel = where == null || where.isBlank() ? null : select(where);
+        return read(r -> {
+            List<org.thordb.index.Duplicates.Group> groups = sel == null ? org.thordb.index.Duplicates.of(r).groups()
+                    : org.thordb.index.Duplicates.of(r).touching(sel);
+            List<List<StoredGame>> out = new ArrayList<>(groups.size());
+            for (org.thordb.index.Duplicates.Group g : groups) {
+                List<StoredGame> games = new ArrayList<>(g.ids().length);
+                for (int id : g.ids()) {
+                    GameRow row = r.game(id);
+                    if (row != null) {
+                        games.add(StoredGame.of(row, r.catalog()));
+                    }
+                }
+                out.add(games);
+            }
+            return out;
+        });
+    }
+
+    /**
+     * The text a game was imported from, when it came from a text source (GGF, PGN, …); empty for
+     * a game of a WTHOR file, whose record is the game.
+     */
+    public Optional<SourceText> sourceText(int id) {
+        return read(r -> {
+            org.thordb.store.FileRow f = r.catalog().gameFileOf(id);
+            byte[] v = f == null || !f.fromSource() ? null : r.sourceBytes(id);
+            return Optional.ofNullable(v == null ? null : new SourceText(f.name(), f.source(),
+                    org.thordb.store.Keys.getU32(v, 0), java.util.Arrays.copyOfRange(v, 4, v.length)));
+        });
+    }
+
+    /** The games of a bitmap, in id order. */
+    public List<StoredGame> games(RoaringBitmap ids) {
+        return read(r -> {
+            List<StoredGame> out = new ArrayList<>(ids.getCardinality());
+            for (int id : ids) {
+                GameRow row = r.game(id);
+                if (row != null) {
+                    out.add(StoredGame.of(row, r.catalog()));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Visits every game in id order (base by base, year by year, as imported) on one consistent
+     * view, reading the store in batches; the visitor returns false to stop.
+     */
+    public void forEachGame(java.util.function.Predicate<StoredGame> visitor) {
+        read(r -> {
+            r.scanGames(row -> visitor.test(StoredGame.of(row, r.catalog())));
+            return null;
+        });
+    }
+
+    /** The ids of every game. */
+    public RoaringBitmap all() {
+        return read(IndexReader::all);
+    }
+
+    /** The games that reach a position, in any orientation. */
+    public RoaringBitmap position(Position p) {
+        return read(r -> r.position(p));
+    }
+
+    /**
+     * The games that reach each of many positions, in their order: {@link #position} of each,
+     * looked up together (on a merged store, three batched reads for all of them, not three each).
+     */
+    public List<RoaringBitmap> positions(List<Position> ps) {
+        return read(r -> List.of(r.positions(ps.toArray(new Position[0]))));
+    }
+
+    /** The games that begin with a line, under the symmetries of the start position. */
+    public RoaringBitmap opening(int[] line) {
+        return read(r -> r.opening(line));
+    }
+
+    /**
+     * The games a query matches (every game when the query is blank), streaming from one snapshot
+     * of the store, which the result holds (with its store generation) until it is closed.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
+     */
+    public MatchedGames query(String query) {
+        Expr e = parse(query);
+        return guarded(() -> {
+            Generation g = generations.acquire();
+            ViewPool.Lease l;
+            try {
+                l = g.lease();
+            } catch (RuntimeException ex) {
+                g.release();
+                throw ex;
+            }
+            try {
+                IndexReader r = new IndexReader(l.view(), l.catalog(), hash);
+                MatchedGames out = new MatchedGames(g, l.view(), r, e == null ? r.all() : QueryEngine.evaluate(e, r), results::remove);
+                results.add(out);
+                return out;
+            } catch (RuntimeException ex) {
+                l.view().close();
+                g.release();
+                throw ex;
+            }
+        });
+    }
+
+    /** The query parsed, or null when it is blank. */
+    private static Expr parse(String query) {
+        if (query == null) {
+            throw new ThorDbException(ErrorCode.QUERY, "no query");
+        }
+        return QueryParser.parseOrBlank(query);
+    }
+
+    /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */
+    public String explain(String query) {
+        return read(r -> {
+            org.thordb.query.plan.QueryPlanner.Planned p = org.thordb.query.plan.QueryPlanner.plan(QueryParser.parse(query), r);
+            long t0 = System.nanoTime();
+            long n = QueryEngine.execute(p, r).getLongCardinality();
+            long us = (System.nanoTime() - t0) / 1000;
+            return p.plan().explain(r.catalog()) + "result: " + n + " games (bitmap operations " + us + " us)\n";
+        });
+    }
+
+    /**
+     * What was played from a position in the games that reach it and match a filter query (blank:
+     * every game): one row a next move, in the orientation of {@code position}.
+     */
+    public org.thordb.explore.Exploration explore(Position position, String filter) {
+        return read(r -> explorer.explore(r, position, filter));
+    }
+
+    /** Explorations of positions reached by more games than this are kept: the costly ones, and the popular. */
+    public static final long EXPLORATION_CACHED_FROM = ExplorerService.CACHED_FROM;
+
+    /** The ids of the games a query matches (every game when it is blank). */
+    public RoaringBitmap select(String query) {
+        Expr e = parse(query);
+        return read(r -> e == null ? r.all() : QueryEngine.evaluate(e, r));
+    }
+
+    /** The number of games a query matches (every game when it is blank). */
+    public long count(String query) {
+        Expr e = parse(query);
+        if (e instanceof org.thordb.query.ast.Predicate.PositionMatch p) {
+            // the commonest batch question: counted entry by entry, no bitmap built
+            return read(r -> r.positionCount(p.position()));
+        }
+        return read(r -> e == null ? r.all() : QueryEngine.evaluate(e, r)).getLongCardinality();
+    }
+
+    /**
+     * Checks the store against its own records (see {@link StoreVerifier}); with {@code repair},
+     * rewrites what the records say the indexes should be. Imports wait meanwhile.
+     */
+    public StoreVerifier.Report verify(boolean repair, StoreVerifier.Listener out) {
+        return verify(repair, Integer.MAX_VALUE, 0, out);
+    }
+
+    /** {@link #verify(boolean, StoreVerifier.Listener)} of {@code sample} game files drawn with {@code seed}. */
+    public StoreVerifier.Report verify(boolean repair, int sample, long seed, StoreVerifier.Listener out) {
+        return onGeneration(g -> {
+            synchronized (importing) {
+                return maintenance.verify(g, repair, sample, seed, out);
+            }
+        });
+    }
+
+    /** Bytes on disk, per key space name and in total ({@code "total"}). */
+    public java.util.Map<String, Long> sizes() {
+        return onGeneration(g -> Maintenance.sizes(g.store()));
+    }
+
+    /**
+     * Merges every game file's postings, positions and fingerprint blocks into one merge group
+     * ({@link Optimizer}): a term or a position then has one entry however many files hold it.
+     * Many small atomic batches; readers answer the same throughout, and a kill leaves a merge
+     * that the next call finishes. Then compacts the store, unless {@code compact} is false.
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a store opened read-only
+     */
+    public Optimizer.Report optimize(boolean compact, Optimizer.Listener out) {
+        return optimize(compact, ExplorationBook.DEFAULT_FROM, out);
+    }
+
+    /**
+     * {@link #optimize(boolean, Optimizer.Listener)}, putting in the explorer's book every position
+     * at least {@code bookFrom} games reach (tests use small bases).
+     */
+    public Optimizer.Report optimize(boolean compact, long bookFrom, Optimizer.Listener out) {
+        return guarded(() -> {
+            Generation g = writer("merged");
+            synchronized (importing) {
+                return maintenance.optimize(g, compact, bookFrom, out);
+            }
+        });
+    }
+
+    /** Compacts the store (smaller, and faster to read after large imports). */
+    public void compact() {
+        onGeneration(g -> {
+            g.store().compact();
+            return null;
+        });
+    }
+
+    /**
+     * Closes the store: waits for the calls under way (an import, a read), closes the query
+     * results still open (their later use throws {@link ErrorCode#CLOSED}), then frees every
+     * native handle. Every later call throws {@link ErrorCode#CLOSED}; closing again does nothing.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when called from inside a read of this store
+     */
+    @Override
+    public void close() {
+        if (life.getReadHoldCount() > 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, dir
+                    + ": close() was called from inside a read of the same store; close it after the read");
+        }
+        Lock l = life.writeLock();
+        l.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (MatchedGames r : List.copyOf(results)) {
+                r.close();
+            }
+            results.clear();
+            if (flushPending && writer != null) {
+                try {
+                    writer.store().flush(); // the background flush an import started: later opens then replay no log
+                } catch (ThorDbException e) {
+                    // the log holds every committed batch: the next open replays it
+                }
+            }
+            generations.close();
+        } finally {
+            l.unlock();
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.thordb.engine;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.function.BiFunction;
+import org.roaringbitmap.IntIterator;
+import org.roaringbitmap.PeekableIntIterator;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.GameTable;
+import org.thordb.index.IndexReader;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.exec.QueryEngine;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.store.Catalog;
+import org.thordb.store.GameRow;
+
+/**
+ * Pages of a query's games in an order of the game table's columns: only the page's games are
+ * read from the store, and a page of the whole base does not sort the whole base.
+ *
+ * <p>Usage: {@code Engine.Page p = db.read(r -> GamePages.page(r, "year = 2015", "-score", 0, 50));}
+ */
+public final class GamePages {
+    /** The sort keys, in the words the command line and the web API take them. */
+    public static final String KEYS = "year, record, score, theoretical, moves, black, white, tournament, base or id";
+
+    private GamePages() {
+    }
+
+    /**
+     * A page of a query's games (every game for a blank query), ordered by {@code sort}: keys of
+     * {@link #KEYS}, comma-separated, {@code -} before a key for descending (null or blank: by id);
+     * then by id.
+     */
+    public static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
+        }
+        Expr e = QueryParser.parseOrBlank(query);
+        RoaringBitmap ids = e == null ? r.all() : QueryEngine.evaluate(e, r);
+        long total = ids.getLongCardinality();
+        int[] chosen;
+        if (sort == null || sort.isBlank()) {
+            int n = (int) Math.max(0, Math.min(limit, total - offset));
+            chosen = new int[n];
+            if (n > 0) {
+                PeekableIntIterator it = ids.getIntIterator();
+                it.advanceIfNeeded(ids.select(offset)); // the page's first id, found by rank
+                for (int k = 0; k < n; k++) {
+                    chosen[k] = it.next();
+                }
+            }
+        } else {
+            Comparator<Integer> order = order(sort, GameTable.of(r), r.catalog());
+            long keep = Math.min(total, (long) offset + limit);
+            // the first offset + limit in order, kept in a heap as the ids go by
+            PriorityQueue<Integer> heap = new PriorityQueue<>(order.reversed());
+            if (keep > 0) {
+                for (IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
+                    heap.add(it.next());
+                    if (heap.size() > keep) {
+                        heap.poll();
+                    }
+                }
+            }
+            List<Integer> first = new ArrayList<>(heap);
+            first.sort(order);
+            chosen = first.stream().skip(offset).limit(limit).mapToInt(Integer::intValue).toArray();
+        }
+        List<StoredGame> out = new ArrayList<>(chosen.length);
+        for (int id : chosen) {
+            GameRow row = r.game(id);
+            if (row != null) {
+                out.add(StoredGame.of(row, r.catalog()));
+            }
+        }
+        return new Engine.Page(total, out);
+    }
+
+    /** The order of a sort spec over game ids, read from the game table; names resolved once each. */
+    public static Comparator<Integer> order(String spec, GameTable t, Catalog c) {
+        Map<Long, String> names = new HashMap<>();
+        BiFunction<Integer, Boolean, String> player = (id, black) -> names.computeIfAbsent(
+                ((long) t.base(id) << 33) | ((black ? 1L : 0L) << 32) | (black ? t.black(id) : t.white(id)), k -> {
+                    Catalog.Base b = c.base(t.base(id));
+                    String n = b == null ? null : b.player(black ? t.black(id) : t.white(id));
+                    return n == null ? "" : n.toLowerCase(Locale.ROOT);
+                });
+        Map<Long, String> tournaments = new HashMap<>();
+        Comparator<Integer> all = null;
+        for (String key : spec.split(",", -1)) {
+            String k = key.strip();
+            boolean desc = k.startsWith("-");
+            String name = (desc ? k.substring(1) : k).toLowerCase(Locale.ROOT);
+            if (name.isBlank()) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
+                        + "': " + KEYS + ", with commas between");
+            }
+            Comparator<Integer> one = switch (name) {
+                case "year" -> Comparator.comparingInt(t::year);
+                case "record" -> Comparator.comparingInt(t::record);
+                case "score" -> Comparator.comparingInt(t::score);
+                case "theoretical" -> Comparator.comparingInt(t::theoretical);
+                case "moves" -> Comparator.comparingInt(t::moveCount);
+                case "id" -> Comparator.naturalOrder();
+                case "black" -> Comparator.comparing(id -> player.apply(id, true));
+                case "white" -> Comparator.comparing(id -> player.apply(id, false));
+                case "tournament" -> Comparator.comparing(id -> tournaments.computeIfAbsent(
+                        ((long) t.base(id) << 32) | t.tournament(id), x -> {
+                            Catalog.Base b = c.base(t.base(id));
+                            String n = b == null ? null : b.tournament(t.tournament(id));
+                            return n == null ? "" : n.toLowerCase(Locale.ROOT);
+                        }));
+                case "base" -> Comparator.comparing(id -> c.base(t.base(id)).name());
+                default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '"
+                        + ThorDbException.quote(name) + "': " + KEYS);
+            };
+            one = desc ? one.reversed() : one;
+            all = all == null ? one : all.thenComparing(one);
+        }
+        return all.thenComparing(Comparator.naturalOrder());
+    }
+}

@@ -1,0 +1,156 @@
+package org.thordb.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.thordb.explore.Columns;
+import org.thordb.explore.ExplorationBook;
+import org.thordb.index.IndexReader;
+import org.thordb.index.PositionHash;
+import org.thordb.ingest.Optimizer;
+import org.thordb.ingest.StoreVerifier;
+import org.thordb.othello.Position;
+import org.thordb.store.Catalog;
+import org.thordb.store.Keys;
+import org.thordb.store.Store;
+import org.thordb.store.Store.Space;
+
+/**
+ * The work on a store as a whole: verify it against its records (and repair), merge its files'
+ * entries and compact it ({@code optimize}), make the explorer's book, report its sizes.
+ *
+ * <p>Usage: {@code StoreVerifier.Report r = maintenance.verify(generation, false, Integer.MAX_VALUE, 0, System.out::println);}
+ */
+final class Maintenance {
+    /** Commits a batch of the store opened for writing and returns the catalog after it. */
+    interface Committer {
+        Catalog commit(Store.Batch batch);
+    }
+
+    private final Generations generations;
+    private final PositionHash hash;
+    private final ExplorerService explorer;
+    private final Committer committer;
+
+    Maintenance(Generations generations, PositionHash hash, ExplorerService explorer, Committer committer) {
+        this.generations = generations;
+        this.hash = hash;
+        this.explorer = explorer;
+        this.committer = committer;
+    }
+
+    private <T> T read(Function<IndexReader, T> work) {
+        return generations.read(hash, work);
+    }
+
+    /** Checks a generation's store against its records; with {@code repair}, rewrites what they say the indexes should be. */
+    StoreVerifier.Report verify(Generation g, boolean repair, int sample, long seed, StoreVerifier.Listener out) {
+        StoreVerifier.Report r = new StoreVerifier(g.store(), g.catalog(), hash).verify(repair, sample, seed, out);
+        r = verifyBook(g, r, repair, out);
+        if (r.repaired() > 0) {
+            g.store().flush();
+            try (Store.View v = g.store().view()) {
+                g.catalog(Catalog.load(v, g.catalog())); // a repair may have un-merged a group
+            }
+            g.views().clear(); // they were taken before the repairs
+        }
+        return r;
+    }
+
+    /**
+     * Checks the explorer's book ({@link ExplorationBook}): each entry made from the store's files
+     * as they are must be what exploring its position gives now; an entry made before an import is
+     * not used and only noted. {@code repair} makes the book again when an entry differs.
+     */
+    private StoreVerifier.Report verifyBook(Generation g, StoreVerifier.Report r, boolean repair, StoreVerifier.Listener out) {
+        Map<byte[], byte[]> entries = new LinkedHashMap<>();
+        try (Store.View v = g.store().view()) {
+            v.scanPrefix(Space.META, ExplorationBook.PREFIX, (k, val) -> entries.put(k, val) == null);
+        }
+        if (entries.isEmpty()) {
+            return r;
+        }
+        List<byte[]> wrong = new ArrayList<>();
+        long old = read(x -> {
+            Columns cols = explorer.columns(x);
+            long n = 0;
+            for (Map.Entry<byte[], byte[]> e : entries.entrySet()) {
+                switch (ExplorationBook.check(x, cols, e.getKey(), e.getValue())) {
+                    case OLD -> n++;
+                    case DIFFERS -> {
+                        wrong.add(e.getKey());
+                        out.line("meta: the explorer's book says of " + HexFormat.of().formatHex(e.getKey(),
+                                ExplorationBook.PREFIX.length, e.getKey().length) + " what its games do not");
+                    }
+                    case SAME -> { }
+                }
+            }
+            return n;
+        });
+        if (old > 0) {
+            out.line(old + " positions of the explorer's book were worked out before the last import and are"
+                    + " not used (thordb optimize works them out again)");
+        }
+        if (repair && !wrong.isEmpty()) {
+            // the book derives from the records like every index: made again whole, as optimize makes it
+            byte[] from = read(x -> x.meta(ExplorationBook.FROM_KEY));
+            int made = writeBook(g, from == null ? ExplorationBook.DEFAULT_FROM : Keys.getU64(from, 0));
+            out.line("repaired: the explorer's book made again from the records (" + made + " positions)");
+        }
+        return new StoreVerifier.Report(r.games(), r.entries() + entries.size(),
+                r.problems() + wrong.size(), r.repaired() + (repair ? wrong.size() : 0));
+    }
+
+    /** Bytes on disk, per key space name and in total ({@code "total"}). */
+    static Map<String, Long> sizes(Store store) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        store.sizes().forEach((k, v) -> out.put(k == null ? "total" : k.name().toLowerCase(Locale.ROOT), v));
+        return out;
+    }
+
+    /**
+     * Merges every game file's entries into one merge group ({@link Optimizer}), compacts (unless
+     * {@code compact} is false) and makes the explorer's book of every position at least
+     * {@code bookFrom} games reach.
+     */
+    Optimizer.Report optimize(Generation g, boolean compact, long bookFrom, Optimizer.Listener out) {
+        Optimizer.Report r = new Optimizer(g.store(), g.catalog(), committer::commit, out).optimize();
+        g.views().clear(); // the postings they see were merged since
+        if (!r.alreadyMerged()) {
+            if (compact) {
+                g.store().compact();
+            } else {
+                g.store().flush();
+            }
+        }
+        boolean current = read(x -> ExplorationBook.lookup(x, Position.start()) != null
+                && Arrays.equals(x.meta(ExplorationBook.FROM_KEY), Keys.u64(bookFrom)));
+        if (r.alreadyMerged() && current) {
+            return r;
+        }
+        return r.withBook(writeBook(g, bookFrom));
+    }
+
+    /**
+     * Works out the explorer's book for the store as it is and writes it in place of the old one,
+     * in one batch; returns its positions.
+     */
+    private int writeBook(Generation g, long from) {
+        Map<byte[], byte[]> book = read(x -> ExplorationBook.build(x, explorer.columns(x), from));
+        try (Store.View v = g.store().view(); Store.Batch b = g.store().batch()) {
+            v.scanPrefix(Space.META, ExplorationBook.PREFIX, (k, val) -> {
+                b.delete(Space.META, k);
+                return true;
+            });
+            book.forEach((k, val) -> b.put(Space.META, k, val));
+            b.put(Space.META, ExplorationBook.FROM_KEY, Keys.u64(from));
+            committer.commit(b);
+        }
+        return book.size();
+    }
+}

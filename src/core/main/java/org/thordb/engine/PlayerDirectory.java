@@ -1,0 +1,110 @@
+package org.thordb.engine;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.ast.Predicate;
+import org.thordb.stats.GroupStats;
+import org.thordb.store.Catalog;
+import org.thordb.store.NameIndex;
+import org.thordb.store.PlayerRecord;
+
+/**
+ * The players of a store as a user asks for them: each with the record of the games a query
+ * chose, the registry's record and the old names, and what a query's names match (or do not).
+ *
+ * <p>Usage: {@code List<Engine.Player> ps = PlayerDirectory.players(db.stats("player", ""), db.catalog(), "games");}
+ */
+public final class PlayerDirectory {
+    /** The orders {@link #players} takes. */
+    public static final List<String> SORTS = List.of("games", "score", "name");
+
+    private PlayerDirectory() {
+    }
+
+    /** Checks a players' sort before any work. */
+    static void checkSort(String sort) {
+        if (!SORTS.contains(sort)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort '" + ThorDbException.quote(sort)
+                    + "': games, score or name");
+        }
+    }
+
+    /**
+     * The players of grouped statistics ({@code by player}), with their registry records and
+     * aliases, sorted by {@code games} (most first), {@code score} (best share first) or {@code name}.
+     */
+    static List<Engine.Player> players(List<GroupStats> rows, Catalog c, String sort) {
+        checkSort(sort);
+        List<Engine.Player> out = new ArrayList<>(rows.size());
+        for (GroupStats g : rows) {
+            PlayerRecord rec = null;
+            LinkedHashSet<String> aliases = new LinkedHashSet<>();
+            for (Catalog.Base b : c.bases()) {
+                for (int n : b.playerIndex().matching(g.group(), false)) {
+                    if (!g.group().equals(b.player(n))) {
+                        continue; // found by an alias: another player's old name
+                    }
+                    if (rec == null) {
+                        rec = b.record(n);
+                    }
+                    aliases.addAll(b.otherNames(n));
+                }
+            }
+            out.add(new Engine.Player(g.group(), g, rec, List.copyOf(aliases)));
+        }
+        Comparator<Engine.Player> order = switch (sort) {
+            case "score" -> Comparator.comparingDouble((Engine.Player p) -> -p.stats().scorePct());
+            case "name" -> Comparator.comparing(Engine.Player::name);
+            default -> Comparator.comparingLong((Engine.Player p) -> -p.stats().games());
+        };
+        out.sort(order.thenComparing(Engine.Player::name));
+        return out;
+    }
+
+    /** The (base, number) of every player a query's player, black or white conditions name. */
+    static void namedPlayers(Expr e, Catalog c, Set<Long> out) {
+        for (Predicate p : e.predicates(false)) {
+            if (p instanceof Predicate.NameMatch m && m.field() != Predicate.NameField.TOURNAMENT) {
+                for (Catalog.Base b : c.bases()) {
+                    for (int n : b.playerIndex().matching(m.name(), m.substring())) {
+                        out.add(((long) b.id() << 32) | n);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Each name a query asks for that no base holds, with the nearest stored names. */
+    static List<String> unknownNames(Expr e, Catalog c) {
+        List<String> out = new ArrayList<>();
+        for (Predicate p : e.predicates(true)) {
+            if (p instanceof Predicate.NameMatch m) {
+                unknownName(m, c, out);
+            }
+        }
+        return out;
+    }
+
+    private static void unknownName(Predicate.NameMatch m, Catalog c, List<String> out) {
+        boolean tournament = m.field() == Predicate.NameField.TOURNAMENT;
+        LinkedHashSet<String> near = new LinkedHashSet<>();
+        for (Catalog.Base b : c.bases()) {
+            NameIndex ix = tournament ? b.tournamentIndex() : b.playerIndex();
+            if (ix.matching(m.name(), m.substring()).length > 0) {
+                return;
+            }
+            near.addAll(ix.nearest(m.name(), 3));
+        }
+        String kind = tournament ? "tournament" : "player";
+        String what = m.substring() ? "no " + kind + "'s name contains \"" + m.name() + "\""
+                : "no " + kind + " is named \"" + m.name() + "\"";
+        List<String> best = near.stream().limit(3).map(n -> "\"" + n + "\"").toList();
+        out.add(what + (best.isEmpty() ? "" : "; did you mean " + String.join(" or ", best) + "?"));
+    }
+}
