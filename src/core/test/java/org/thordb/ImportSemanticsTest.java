@@ -199,7 +199,7 @@ class ImportSemanticsTest {
             assertEquals(1, r.refused());
             assertEquals(0, r.games());
             assertEquals(0, t.catalog().games());
-            assertTrue(messages.stream().anyMatch(m -> m.contains("record 1: refused (--strict): move 21: byte 99 is not a"
+            assertTrue(messages.stream().anyMatch(m -> m.contains("record 1: refused (strict import): move 21: byte 99 is not a"
                     + " square (record byte 28) (and 2 more damaged games)")), messages.toString());
         }
     }

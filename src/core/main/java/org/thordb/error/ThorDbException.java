@@ -15,12 +15,28 @@ public final class ThorDbException extends RuntimeException {
 
     private final ErrorCode code;
     private final String detail;
+    /** The file the error is in, when it is about one; not serialized (a Path is not). */
+    private final transient Path file;
+    private final long byteOffset;
+    private final long record;
+
+    private ThorDbException(ErrorCode code, String message, Path file, long byteOffset, long record, Throwable cause) {
+        super(message, cause);
+        this.code = code;
+        this.detail = null;
+        this.file = file;
+        this.byteOffset = byteOffset;
+        this.record = record;
+    }
 
     /** An error with a plain message. */
     public ThorDbException(ErrorCode code, String message) {
         super(message);
         this.code = code;
         this.detail = null;
+        this.file = null;
+        this.byteOffset = -1;
+        this.record = -1;
     }
 
     /**
@@ -31,13 +47,14 @@ public final class ThorDbException extends RuntimeException {
         super(message);
         this.code = code;
         this.detail = detail;
+        this.file = null;
+        this.byteOffset = -1;
+        this.record = -1;
     }
 
     /** An error with a plain message and its cause. */
     public ThorDbException(ErrorCode code, String message, Throwable cause) {
-        super(message, cause);
-        this.code = code;
-        this.detail = null;
+        this(code, message, null, -1, -1, cause);
     }
 
     /**
@@ -81,12 +98,12 @@ public final class ThorDbException extends RuntimeException {
 
     /** {@code FILE: reason (byte offset N)}. */
     public static ThorDbException atOffset(ErrorCode code, Path file, long offset, String reason) {
-        return new ThorDbException(code, file + ": " + reason + " (byte offset " + offset + ")");
+        return new ThorDbException(code, file + ": " + reason + " (byte offset " + offset + ")", file, offset, -1, null);
     }
 
     /** {@code FILE: record N: reason}, records numbered from 0. */
     public static ThorDbException atRecord(ErrorCode code, Path file, long record, String reason) {
-        return new ThorDbException(code, file + ": record " + record + ": " + reason);
+        return new ThorDbException(code, file + ": record " + record + ": " + reason, file, -1, record, null);
     }
 
     /** {@code FILE: reason}, for an input/output failure. */
@@ -103,7 +120,7 @@ public final class ThorDbException extends RuntimeException {
         } else if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
             why = f.getReason(); // the operating system's words, without the path said twice
         }
-        return new ThorDbException(ErrorCode.IO, file + ": " + why, e);
+        return new ThorDbException(ErrorCode.IO, file + ": " + why, file, -1, -1, e);
     }
 
     /** Lines to show under the message (a caret under the spot of a query error), or null. */
@@ -114,5 +131,20 @@ public final class ThorDbException extends RuntimeException {
     /** The error code. */
     public ErrorCode code() {
         return code;
+    }
+
+    /** The file the error is in, when it is about one file. */
+    public java.util.Optional<Path> file() {
+        return java.util.Optional.ofNullable(file);
+    }
+
+    /** The byte offset in {@link #file()} where the fault is, when it is known. */
+    public java.util.OptionalLong byteOffset() {
+        return byteOffset < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(byteOffset);
+    }
+
+    /** The record of {@link #file()} (from 0) that is at fault, when it is known. */
+    public java.util.OptionalLong record() {
+        return record < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(record);
     }
 }

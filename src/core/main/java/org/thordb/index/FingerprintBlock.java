@@ -185,7 +185,7 @@ public final class FingerprintBlock {
      */
     public static byte[] encode(long[] packed, int from, int to, int segment, int games) {
         if (games > MAX_GAMES) {
-            throw new IllegalArgumentException("a segment holds at most " + MAX_GAMES + " games");
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a segment holds at most " + MAX_GAMES + " games"));
         }
         byte[] v = encodePacked(packed, from, to, 24, 0xffffffL, HEADER);
         Keys.putU32(v, 0, segment);
@@ -202,7 +202,7 @@ public final class FingerprintBlock {
     private static byte[] encodePacked(long[] packed, int from, int to, int shift, long numberMask, int header) {
         int n = to - from;
         if (n <= 0) {
-            throw new IllegalArgumentException("a block holds one entry or more");
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a block holds one entry or more"));
         }
         int first = (int) (packed[from] >>> shift) >>> DROPPED;
         int last = (int) (packed[to - 1] >>> shift) >>> DROPPED;

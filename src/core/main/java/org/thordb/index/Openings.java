@@ -25,7 +25,7 @@ public final class Openings {
         } else {
             try {
                 s = Symmetry.toF5(first);
-            } catch (IllegalArgumentException e) {
+            } catch (org.thordb.error.ThorDbException e) {
                 return null;
             }
         }

@@ -195,7 +195,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         try {
             digest = java.security.MessageDigest.getInstance("SHA-256");
         } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
         try (java.io.InputStream in = org.thordb.text.SourceReader.stream(sf.file(), digest)) {
             byte[] buf = new byte[1 << 16];

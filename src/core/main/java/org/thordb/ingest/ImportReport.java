@@ -24,7 +24,15 @@ package org.thordb.ingest;
  */
 public record ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
                            long damaged, int names, int passedOver, int gameFiles, int namesKeptBack,
-                           long skippedGames, long duplicates, long solitaires) {
+                           long skippedGames, long duplicates, long solitaires, java.util.List<FileOutcome> outcomes) {
+
+    /** A report without the outcome of each file. */
+    public ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
+                        long damaged, int names, int passedOver, int gameFiles, int namesKeptBack,
+                        long skippedGames, long duplicates, long solitaires) {
+        this(files, games, newGames, replacedGames, skipped, refused, damaged, names, passedOver, gameFiles,
+                namesKeptBack, skippedGames, duplicates, solitaires, java.util.List.of());
+    }
 
     /** A report without solitaires. */
     public ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,

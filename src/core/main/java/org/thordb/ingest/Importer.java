@@ -117,6 +117,10 @@ public final class Importer {
     private long skippedGames;
     private long duplicateGames;
     private long solitaires;
+    /** What became of each file, in the order they were taken. */
+    private final List<FileOutcome> outcomes = new ArrayList<>();
+    /** The last line told the listener: the reason of a file refused without an exception. */
+    private String lastLine;
 
     /** An importer into a store whose catalog is {@code catalog}. */
     public Importer(Store store, Catalog catalog, PositionHash hash, Committer committer, Options options,
@@ -126,7 +130,28 @@ public final class Importer {
         this.hash = hash;
         this.committer = committer;
         this.options = options;
-        this.listener = listener;
+        this.listener = new Listener() {
+            @Override
+            public void line(String message) {
+                lastLine = message;
+                listener.line(message);
+            }
+
+            @Override
+            public void total(long games) {
+                listener.total(games);
+            }
+
+            @Override
+            public void progress(long games) {
+                listener.progress(games);
+            }
+
+            @Override
+            public void committed(Path file, int games) {
+                listener.committed(file, games);
+            }
+        };
         this.nextGame = catalog.nextGameId();
         this.nextSegment = catalog.nextSegment();
         this.nextBase = catalog.nextBase();
@@ -137,18 +162,24 @@ public final class Importer {
         ImportPlan plan = ImportPlan.of(inputs, options, listener);
         for (Map.Entry<Path, String> e : plan.names().entrySet()) {
             files++;
+            Counts before = counts();
+            ThorDbException error = null;
             try {
                 importNames(e.getKey(), e.getValue(), plan.namedNames().contains(e.getKey()));
             } catch (ThorDbException ex) {
                 refused++;
                 listener.line(ex.getMessage());
+                error = ex;
             }
+            outcome(e.getKey(), before, error);
         }
         listener.total(plan.totalGames());
         importGames(plan.games());
         SourceImport sources = new SourceImport(this, store, options, listener);
         for (ImportPlan.SourceFile s : plan.sources()) {
             files++;
+            Counts before = counts();
+            ThorDbException error = null;
             try {
                 SourceImport.Outcome o = sources.run(s.file(), s.base(), s.sha256());
                 if (o == null) {
@@ -169,11 +200,15 @@ public final class Importer {
                 skippedGames += sources.lastSkipped;
                 duplicateGames += sources.lastDuplicates;
                 listener.line(ex.getMessage());
+                error = ex;
             }
+            outcome(s.file(), before, error);
         }
         SolitaireImport solitaireImport = plan.solitaires().isEmpty() ? null : new SolitaireImport(this, store, listener);
         for (ImportPlan.GameFile f : plan.solitaires()) {
             files++;
+            Counts before = counts();
+            ThorDbException error = null;
             try {
                 int n = solitaireImport.run(f.file(), f.base());
                 if (n == 0) {
@@ -183,11 +218,43 @@ public final class Importer {
             } catch (ThorDbException ex) {
                 refused++;
                 listener.line(ex.getMessage());
+                error = ex;
             }
+            outcome(f.file(), before, error);
         }
         return new ImportReport(files, games, newGames, replacedGames, skipped, refused, damaged, namesImported,
                 plan.passedOver(), plan.games().size() + plan.sources().size(), namesKeptBack, skippedGames,
-                duplicateGames, solitaires);
+                duplicateGames, solitaires, List.copyOf(outcomes));
+    }
+
+    /** The counters an outcome is told by: which of them a file moved. */
+    private record Counts(int skipped, int refused, int keptBack, long games, long replaced, long solitaires) {
+    }
+
+    private Counts counts() {
+        lastLine = null;
+        return new Counts(skipped, refused, namesKeptBack, games, replacedGames, solitaires);
+    }
+
+    /** Records what became of a file from the counters it moved since {@code before}. */
+    private void outcome(Path file, Counts before, ThorDbException error) {
+        FileOutcome.Kind kind;
+        if (refused > before.refused()) {
+            kind = FileOutcome.Kind.REFUSED;
+            if (error == null) {
+                error = new ThorDbException(ErrorCode.BAD_FILE, lastLine != null ? lastLine : file + ": refused");
+            }
+        } else if (namesKeptBack > before.keptBack()) {
+            kind = FileOutcome.Kind.KEPT_BACK;
+        } else if (skipped > before.skipped()) {
+            kind = FileOutcome.Kind.UNCHANGED;
+        } else if (replacedGames > before.replaced() || lastLine != null && lastLine.startsWith(file + ": updated ")) {
+            kind = FileOutcome.Kind.REPLACED;
+        } else {
+            kind = FileOutcome.Kind.IMPORTED;
+        }
+        outcomes.add(new FileOutcome(file, kind, games - before.games() + solitaires - before.solitaires(),
+                kind == FileOutcome.Kind.REFUSED ? error : null));
     }
 
     /** A file's size in bytes. */
@@ -209,7 +276,7 @@ public final class Importer {
         } catch (IOException e) {
             throw ThorDbException.io(file, e);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -384,12 +451,16 @@ public final class Importer {
                     ahead.add(workers.submit(() -> prepare(pl)));
                 }
                 files++;
+                Counts before = counts();
+                ThorDbException error = null;
                 try {
                     commit(p);
                 } catch (ThorDbException ex) {
                     refused++;
                     listener.line(ex.getMessage());
+                    error = ex;
                 }
+                outcome(p.plan.file(), before, error);
             }
         } finally {
             for (Future<Prepared> f : ahead) {
@@ -414,7 +485,7 @@ public final class Importer {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw new IllegalStateException(e.getCause());
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e.getCause()), e.getCause());
         }
     }
 
@@ -500,7 +571,7 @@ public final class Importer {
                 p.problems.add(file + ": record " + i + ": " + faults[i]);
             }
             if (bad.length > 0 && options.strict()) {
-                throw ThorDbException.atRecord(ErrorCode.BAD_RECORD, file, bad[0], "refused (--strict): "
+                throw ThorDbException.atRecord(ErrorCode.BAD_RECORD, file, bad[0], "refused (strict import): "
                         + faults[bad[0]] + (bad.length > 1 ? " (and " + (bad.length - 1) + " more damaged games)" : ""));
             }
             p.batch = store.batch();

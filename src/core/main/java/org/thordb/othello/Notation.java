@@ -21,7 +21,7 @@ public final class Notation {
     /** The name of an 8×8 square, {@code a1} … {@code h8}. */
     public static String name(int square) {
         if (square < 0 || square > 63) {
-            throw new IllegalArgumentException("square " + square);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         return "" + (char) ('a' + square % 8) + (char) ('1' + square / 8);
     }
@@ -192,7 +192,7 @@ public final class Notation {
     /** The name of a 10×10 square (index row × 10 + col, from 0), {@code a1} … {@code j10}. */
     public static String name10(int square) {
         if (square < 0 || square > 99) {
-            throw new IllegalArgumentException("square " + square);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         return "" + (char) ('a' + square % 10) + (square / 10 + 1);
     }

@@ -72,7 +72,7 @@ public final class SampleBase {
     public record Openings(List<int[]> lines) {
         public Openings {
             if (lines.isEmpty()) {
-                throw new IllegalArgumentException("no openings to draw from");
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("no openings to draw from"));
             }
             lines = List.copyOf(lines);
         }
@@ -110,7 +110,7 @@ public final class SampleBase {
     private static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed,
                                     int side, Openings openings) {
         if (side != 8 && side != 10) {
-            throw new IllegalArgumentException("side " + side);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("side " + side));
         }
         try {
             Files.createDirectories(dir);

@@ -181,7 +181,7 @@ final class PatternEval {
         short[][][] w = new short[PHASES][][];
         try (InputStream raw = PatternEval.class.getResourceAsStream("pattern-eval.bin.gz")) {
             if (raw == null) {
-                throw new IllegalStateException("pattern-eval.bin.gz is missing from the classpath");
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf("pattern-eval.bin.gz is missing from the classpath"));
             }
             DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(new GZIPInputStream(raw)));
             for (int ph = 0; ph < PHASES; ph++) {

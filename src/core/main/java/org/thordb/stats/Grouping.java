@@ -49,7 +49,7 @@ public record Grouping(By by, int depth) {
         if (w.matches("opening\\d+")) {
             int n = Integer.parseInt(w.substring(7));
             if (n < 1 || n > 20) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--by opening" + n + ": openings are grouped by"
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "opening" + n + ": openings are grouped by"
                         + " 1 to 20 moves");
             }
             return new Grouping(By.OPENING, n);

@@ -186,7 +186,7 @@ public final class Catalog {
             try {
                 solitaireFiles.add(JSON.readValue(val, SolitaireFile.class));
             } catch (java.io.IOException e) {
-                throw new IllegalArgumentException("a solitaire file row that does not decode: " + e.getMessage());
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a solitaire file row that does not decode: " + e.getMessage()));
             }
             return true;
         });
@@ -216,7 +216,7 @@ public final class Catalog {
             try {
                 groups.add(JSON.readValue(val, MergeGroup.class));
             } catch (java.io.IOException e) {
-                throw new IllegalArgumentException("a merge group row that does not decode: " + e.getMessage());
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a merge group row that does not decode: " + e.getMessage()));
             }
             return true;
         });
@@ -367,7 +367,7 @@ public final class Catalog {
         try {
             return JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -376,7 +376,7 @@ public final class Catalog {
         try {
             return JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -390,7 +390,7 @@ public final class Catalog {
         try {
             return JSON.writeValueAsBytes(s);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -534,7 +534,7 @@ public final class Catalog {
         try {
             return JSON.writeValueAsBytes(g);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 

@@ -97,7 +97,7 @@ public record PlayerRecord(int birth, String country) {
     /** Decodes a stored value: the country from its byte, or from its letters when the byte is 0. */
     public static PlayerRecord decode(byte[] v) {
         if (v.length < 4) {
-            throw new IllegalArgumentException("a player record of " + v.length + " bytes");
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a player record of " + v.length + " bytes"));
         }
         int birth = (v[0] & 0xff) << 16 | (v[1] & 0xff) << 8 | (v[2] & 0xff);
         String country = seedCountry(v[3] & 0xff);

@@ -206,7 +206,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
     @Override
     public Iterator<SourceGame> iterator() {
         if (iterated) {
-            throw new IllegalStateException("the games of a source are read once");
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf("the games of a source are read once"));
         }
         iterated = true;
         return new Iterator<>() {

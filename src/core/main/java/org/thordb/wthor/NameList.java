@@ -24,7 +24,7 @@ public record NameList(WthorKind kind, WthorHeader header, List<byte[]> records,
     /** Checks the kind and freezes the lists. */
     public NameList {
         if (!kind.isNames()) {
-            throw new IllegalArgumentException(kind + " is not a names kind");
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " is not a names kind"));
         }
         records = Collections.unmodifiableList(new ArrayList<>(records));
         warnings = List.copyOf(warnings);

@@ -53,7 +53,7 @@ public final class WthorWriter implements AutoCloseable {
     /** Starts a solitaire file with its presence table as given (512 bytes). */
     public static WthorWriter createSolitaires(Path target, WthorHeader header, byte[] presenceTable) {
         if (presenceTable.length != 512) {
-            throw new IllegalArgumentException("the presence table has 512 bytes");
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("the presence table has 512 bytes"));
         }
         return new WthorWriter(target, WthorKind.SOLITAIRES, header, presenceTable);
     }

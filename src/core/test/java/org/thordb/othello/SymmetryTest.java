@@ -82,7 +82,7 @@ class SymmetryTest {
             int sq = Notation.square(first);
             assertEquals(Notation.F5, Symmetry.toF5(sq).apply(sq));
         }
-        assertThrows(IllegalArgumentException.class, () -> Symmetry.toF5(Notation.square("a1")));
+        assertThrows(org.thordb.error.ThorDbException.class, () -> Symmetry.toF5(Notation.square("a1")));
     }
 
     @Test

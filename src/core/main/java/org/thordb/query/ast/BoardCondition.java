@@ -177,7 +177,7 @@ public sealed interface BoardCondition extends Predicate
         public static PatternMatch of(String text, boolean anyOrientation, Window window) {
             String t = text.strip();
             if (t.length() < 64) {
-                throw new IllegalArgumentException("a pattern is 64 squares a1…h8 of X, O, - and ?, then"
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "a pattern is 64 squares a1…h8 of X, O, - and ?, then"
                         + " optionally the side to move; got " + t.length() + " characters");
             }
             long b = 0;
@@ -189,8 +189,8 @@ public sealed interface BoardCondition extends Predicate
                     case 'O' -> w |= 1L << i;
                     case '-', '.' -> e |= 1L << i;
                     case '?' -> { }
-                    default -> throw new IllegalArgumentException("pattern: character " + (i + 1) + " '"
-                            + t.charAt(i) + "' is not X, O, - or ?");
+                    default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf("pattern: character " + (i + 1) + " '"
+                            + t.charAt(i) + "' is not X, O, - or ?"));
                 }
             }
             String rest = t.substring(64).strip();
@@ -198,7 +198,7 @@ public sealed interface BoardCondition extends Predicate
                 case "" -> -1;
                 case "X", "B", "*" -> 0;
                 case "O", "W" -> 1;
-                default -> throw new IllegalArgumentException("pattern: after the 64 squares comes the side to move,"
+                default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "pattern: after the 64 squares comes the side to move,"
                         + " X or O, or nothing; not '" + rest + "'");
             };
             java.util.LinkedHashSet<java.util.List<Long>> seen = new java.util.LinkedHashSet<>();

@@ -315,7 +315,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                 case SCORE -> id -> holds[g.score(id)];
                 case THEORETICAL -> id -> holds[g.theoretical(id)];
                 case MOVES -> id -> holds[g.moves(id)];
-                case YEAR, ID, RECORD -> throw new IllegalStateException(field() + " is the catalog's, not a column's");
+                case YEAR, ID, RECORD -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(field() + " is the catalog's, not a column's"));
             };
             return f -> t;
         }
@@ -790,7 +790,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             case THEORETICAL -> Field.THEORETICAL;
             case MOVES -> Field.MOVES;
             case YEAR -> Field.YEAR;
-            case ID, RECORD -> throw new IllegalArgumentException(f + " has no postings");
+            case ID, RECORD -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(f + " has no postings"));
         };
     }
 

@@ -337,7 +337,7 @@ public enum QueryField {
                 yield new Predicate.PositionMatch(Replay.replay(line, null).finalPosition(),
                         value.text().toLowerCase(Locale.ROOT));
             }
-            default -> throw new IllegalStateException(word); // names and numbers are handled above
+            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(word)); // names and numbers are handled above
         };
     }
 
@@ -413,7 +413,7 @@ public enum QueryField {
                 }
                 try {
                     return BoardCondition.PatternMatch.of(value.text(), this == PATTERN, window);
-                } catch (IllegalArgumentException e) {
+                } catch (org.thordb.error.ThorDbException e) {
                     throw new Invalid(value, e.getMessage());
                 }
             }
@@ -455,7 +455,7 @@ public enum QueryField {
                 }
                 return new BoardCondition.SquareIs(Notation.square(argument.text()), content, op.equals("="), window);
             }
-            default -> throw new IllegalStateException(word);
+            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(word));
         }
     }
 
@@ -483,7 +483,7 @@ public enum QueryField {
                 yield BoardCondition.Window.between(n, m);
             }
             case "end" -> BoardCondition.Window.atEnd();
-            default -> throw new IllegalArgumentException(kind);
+            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(kind));
         };
     }
 
@@ -518,7 +518,7 @@ public enum QueryField {
             case "<=" -> Predicate.Op.LE;
             case ">" -> Predicate.Op.GT;
             case ">=" -> Predicate.Op.GE;
-            default -> throw new IllegalArgumentException(op);
+            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(op));
         };
     }
 

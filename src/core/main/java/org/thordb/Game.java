@@ -1,0 +1,61 @@
+package org.thordb;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A stored game with its names resolved in its own base, and its WTHOR record byte for byte.
+ *
+ * <p>Usage: {@code db.game("WTHOR", 2015, 0).ifPresent(g -> System.out.println(g.black() + " " + g.moves()));}
+ *
+ * @param id the game's id in the store
+ * @param base the base's name ({@code WTHOR} for the federation's files)
+ * @param year the year of its file
+ * @param record the record number within its file, from 0
+ * @param black Black's name ({@code #N} when the names file has no player N)
+ * @param white White's name
+ * @param tournament the tournament's name
+ * @param blackDiscs Black's discs at the end, as the record says
+ * @param theoreticalDiscs Black's discs with perfect play from the record's depth on, as the record says
+ * @param moves the moves as a transcript ({@code f5d6c3…}; 10×10 games' moves space-separated)
+ * @param damage why the game is damaged (a move that is not legal, a byte out of range), or null for a sound game
+ * @param wthorRecord the game's WTHOR record (68 bytes; 10×10 records are longer), a copy
+ */
+public record Game(int id, String base, int year, int record, String black, String white, String tournament,
+                   int blackDiscs, int theoreticalDiscs, String moves, String damage, byte[] wthorRecord) {
+
+    /** Copies the record's bytes: a game is a value. */
+    public Game {
+        wthorRecord = wthorRecord.clone();
+    }
+
+    /** The record's bytes, a copy. */
+    @Override
+    public byte[] wthorRecord() {
+        return wthorRecord.clone();
+    }
+
+    /** Whether the record holds something a game cannot (see {@link #damage()}). */
+    public boolean damaged() {
+        return damage != null;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Game g && id == g.id && year == g.year && record == g.record && blackDiscs == g.blackDiscs
+                && theoreticalDiscs == g.theoreticalDiscs && base.equals(g.base) && black.equals(g.black)
+                && white.equals(g.white) && tournament.equals(g.tournament) && moves.equals(g.moves)
+                && Objects.equals(damage, g.damage) && Arrays.equals(wthorRecord, g.wthorRecord);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, base, year, record) * 31 + Arrays.hashCode(wthorRecord);
+    }
+
+    @Override
+    public String toString() {
+        return "Game[" + id + " " + base + " " + year + "#" + record + " " + black + " - " + white + " " + blackDiscs
+                + "-" + (64 - blackDiscs) + " " + moves + (damage == null ? "" : " damaged: " + damage) + "]";
+    }
+}

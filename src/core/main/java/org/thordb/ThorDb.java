@@ -1,0 +1,402 @@
+package org.thordb;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.export.Exporter;
+import org.thordb.ingest.FileOutcome;
+import org.thordb.ingest.ImportReport;
+import org.thordb.ingest.Importer;
+import org.thordb.ingest.StoreVerifier;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.stats.GroupStats;
+import org.thordb.store.Catalog;
+
+/**
+ * A thordb store: import WTHOR files (and GGF, PGN, text records), ask which games a query
+ * matches, what was played from a position, how players and years did, and export games back as
+ * WTHOR files. Every method is safe from many threads at once; imports are serialised, and a
+ * reader sees each imported file all or not at all. A handle opened {@link Builder#readOnly()
+ * read-only} follows what another process imports, removes or optimizes, and none of its calls
+ * fails because of it. Every failure is a {@link ThorDbException} with an {@link ErrorCode}.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (ThorDb db = ThorDb.open(Path.of("store"))) {
+ *     db.importFiles(List.of(Path.of("wthor")), ImportOptions.defaults());
+ *     long n = db.count("player = \"Tastet Marc\" and opening = f5d6");
+ * }
+ * }</pre>
+ */
+public final class ThorDb implements AutoCloseable {
+    private final Engine engine;
+    private final boolean readOnly;
+
+    private ThorDb(Engine engine, boolean readOnly) {
+        this.engine = engine;
+        this.readOnly = readOnly;
+    }
+
+    /**
+     * Opens the store in a folder for reading and writing, making a new store when the folder
+     * holds none.
+     *
+     * @throws ThorDbException with {@link ErrorCode#LOCKED} when another process has it open for
+     *     writing, {@link ErrorCode#CORRUPT} for a damaged store, {@link ErrorCode#SCHEMA} for a store
+     *     of another schema
+     */
+    public static ThorDb open(Path dir) {
+        return builder(dir).open();
+    }
+
+    /**
+     * A builder for a handle on the store in {@code dir}: read-only or not.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a null folder
+     */
+    public static Builder builder(Path dir) {
+        return new Builder(notNull(dir, "the store's folder"));
+    }
+
+    /**
+     * How to open a store.
+     *
+     * <p>Usage: {@code try (ThorDb db = ThorDb.builder(Path.of("store")).readOnly().open()) { … }}
+     */
+    public static final class Builder {
+        private final Path dir;
+        private boolean readOnly;
+
+        private Builder(Path dir) {
+            this.dir = dir;
+        }
+
+        /**
+         * Opens an existing store without writing to it: another process may import into it
+         * meanwhile, and each call sees what that process committed (at most 0.2 s late).
+         */
+        public Builder readOnly() {
+            this.readOnly = true;
+            return this;
+        }
+
+        /**
+         * Opens the store.
+         *
+         * @throws ThorDbException with {@link ErrorCode#STORE} when a read-only open finds no store
+         */
+        public ThorDb open() {
+            return guard(() -> new ThorDb(readOnly ? Engine.openReadOnly(dir) : Engine.open(dir), readOnly));
+        }
+    }
+
+    /** The store's folder. */
+    public Path path() {
+        return engine.path();
+    }
+
+    /** Whether this handle was opened read-only. */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /**
+     * Imports files and folders (a folder: every game, names and text file in it) with the
+     * default options. A refused file does not stop the others; the result says what became of each.
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle,
+     *     {@link ErrorCode#BAD_ARGUMENT} for an input that is no file thordb imports
+     */
+    public ImportResult importFiles(List<Path> files) {
+        return importFiles(files, ImportOptions.defaults());
+    }
+
+    /**
+     * Imports files and folders with options; see {@link #importFiles(List)}.
+     *
+     * @throws ThorDbException as {@link #importFiles(List)} does
+     */
+    public ImportResult importFiles(List<Path> files, ImportOptions options) {
+        List<Path> in = notNullList(files, "the files to import");
+        notNull(options, "the import options");
+        return guard(() -> {
+            ImportReport r = engine.importFiles(in, new Importer.Options(options.isStrict(), options.baseName(), List.of(),
+                    null, options.isSkippingDuplicates()), m -> { });
+            List<ImportedFile> out = new ArrayList<>(r.outcomes().size());
+            for (FileOutcome o : r.outcomes()) {
+                ThorDbException e = o.error();
+                out.add(new ImportedFile(o.file(), ImportedFile.Status.valueOf(o.kind().name()), o.games(),
+                        e == null ? null : e.code(), e == null ? null : e.getMessage(),
+                        e == null ? OptionalLong.empty() : e.byteOffset(), e == null ? OptionalLong.empty() : e.record()));
+            }
+            return new ImportResult(out);
+        });
+    }
+
+    /**
+     * The number of games a query matches (every game for a blank query).
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a query that is not valid: the
+     *     message says where, and {@link ThorDbException#detail()} shows it under a caret
+     */
+    public long count(String query) {
+        String q = notNull(query, "the query");
+        return guard(() -> engine.count(q));
+    }
+
+    /**
+     * The games a query matches (every game for a blank query), read as they are asked for from
+     * one snapshot of the store; close the result.
+     *
+     * @throws ThorDbException as {@link #count(String)} does
+     */
+    public QueryResult query(String query) {
+        String q = notNull(query, "the query");
+        return guard(() -> new QueryResult(engine.query(q)));
+    }
+
+    /**
+     * A page of a query's games (every game for a blank query) in an order: each {@link Sort} in
+     * turn, then by id (no sort: by id). Only the page's games are read.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a negative offset or limit,
+     *     {@link ErrorCode#QUERY} for a bad query
+     */
+    public Page page(String query, int offset, int limit, Sort... order) {
+        String q = notNull(query, "the query");
+        notNull(order, "the order");
+        for (Sort s : order) {
+            notNull(s, "a sort");
+        }
+        if (offset < 0 || limit < 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
+        }
+        String spec = Arrays.stream(order).map(s -> (s.descending() ? "-" : "") + s.key().name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(","));
+        return guard(() -> {
+            Engine.Page p = engine.page(q, spec, offset, limit);
+            return new Page(p.total(), p.games().stream().map(ThorDb::game).toList());
+        });
+    }
+
+    /** A game by id; empty when there is none. */
+    public Optional<Game> game(int id) {
+        return guard(() -> id < 0 ? Optional.<Game>empty() : engine.game(id).map(ThorDb::game));
+    }
+
+    /**
+     * A game by its base's name, its file's year and its record number in the file (from 0);
+     * empty when there is none.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a null base
+     */
+    public Optional<Game> game(String base, int year, int record) {
+        String b = notNull(base, "the base");
+        return guard(() -> record < 0 ? Optional.<Game>empty() : engine.game(b, year, record).map(ThorDb::game));
+    }
+
+    /**
+     * What was played from the position a line reaches ({@code f5d6c3}; blank: the start), in
+     * any orientation, by the games a query matches (blank: every game); moves are named in the
+     * line's orientation, most played first.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} or {@link ErrorCode#ILLEGAL_MOVE}
+     *     for a line that is not a legal one, {@link ErrorCode#QUERY} for a bad query
+     */
+    public Exploration explore(String query, String line) {
+        String q = notNull(query, "the query");
+        String l = notNull(line, "the line");
+        return guard(() -> {
+            Position p = l.isBlank() ? Position.start() : Position.afterLine(l.strip());
+            org.thordb.explore.Exploration e = engine.explore(p, q);
+            List<NextMove> moves = new ArrayList<>(e.rows().size());
+            for (org.thordb.explore.Exploration.Row r : e.rows()) {
+                moves.add(new NextMove(r.move() < 0 ? "pass" : Notation.name(r.move()), r.games(), r.blackWins(), r.draws(),
+                        r.whiteWins(), r.averageScore(), r.averageTheoretical(), r.firstYear(), r.lastYear()));
+            }
+            return new Exploration(q, l, e.total(), e.endsHere() == null ? 0 : e.endsHere().games(), moves);
+        });
+    }
+
+    /**
+     * The games of a query (blank: every game) grouped, each group with its record, most games
+     * first (years and results in their order).
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
+     */
+    public List<Group> stats(String query, Grouping by) {
+        String q = notNull(query, "the query");
+        notNull(by, "the grouping");
+        return guard(() -> engine.stats(by.name().toLowerCase(Locale.ROOT), q).stream().map(ThorDb::group).toList());
+    }
+
+    /**
+     * Every player of a query's games (blank: every game), with that player's record in them, the
+     * registry's country and birth year, and other names.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
+     */
+    public List<Player> players(String query, PlayerSort sort) {
+        String q = notNull(query, "the query");
+        notNull(sort, "the order");
+        return guard(() -> engine.players(q, sort.name().toLowerCase(Locale.ROOT)).stream()
+                .map(p -> new Player(p.name(), group(p.stats()), p.record() == null ? null : p.record().country(),
+                        p.record() == null ? 0 : Math.max(0, p.record().birth()), p.aliases()))
+                .toList());
+    }
+
+    /**
+     * How a query is answered, drawn as a tree: which parts the indexes answer, what they read,
+     * how many games each part gives.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
+     */
+    public String explain(String query) {
+        String q = notNull(query, "the query");
+        return guard(() -> engine.explain(q));
+    }
+
+    /**
+     * What a user should hear about a query besides its games: each name it asks for that no base
+     * holds, with the nearest stored names ({@code no player is named "Marc Tastet"; did you mean
+     * "Tastet Marc"?}). Empty when every name is known.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
+     */
+    public List<String> notes(String query) {
+        String q = notNull(query, "the query");
+        return guard(() -> engine.notes(q));
+    }
+
+    /**
+     * The bases the store holds, by name, in the order they were first imported.
+     */
+    public List<String> bases() {
+        return guard(() -> engine.catalog().bases().stream().map(Catalog.Base::name).toList());
+    }
+
+    /**
+     * Exports the games of a query (blank: every game) into a folder, made when missing: WTHOR
+     * files (one a year, with their names files) or one file of PGN, text records, CSV or JSON
+     * lines. Existing files are not overwritten.
+     *
+     * @return the files written
+     * @throws ThorDbException with {@link ErrorCode#IO} when a file is in the way or cannot be written
+     */
+    public List<Path> export(String query, Path folder, ExportFormat format) {
+        String q = notNull(query, "the query");
+        Path out = notNull(folder, "the folder");
+        notNull(format, "the format");
+        return guard(() -> new Exporter(engine, out, Exporter.Format.valueOf(format.name()), false, LocalDate.now())
+                .export(q));
+    }
+
+    /**
+     * Checks every index entry against the records it derives from; {@link VerifyMode#REPAIR}
+     * also rewrites what is wrong.
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} for a repair on a read-only handle
+     */
+    public Verification verify(VerifyMode mode) {
+        notNull(mode, "the mode");
+        if (mode == VerifyMode.REPAIR && readOnly) {
+            throw new ThorDbException(ErrorCode.READ_ONLY, path() + ": the store is open read-only; nothing is repaired");
+        }
+        return guard(() -> {
+            List<String> lines = new ArrayList<>();
+            StoreVerifier.Report r = engine.verify(mode == VerifyMode.REPAIR, lines::add);
+            return new Verification(r.games(), r.entries(), r.problems(), r.repaired(), lines);
+        });
+    }
+
+    /**
+     * Merges every imported file's index entries into one, compacts the store and makes the
+     * explorer's book: queries and explorations then read one entry however many files hold it.
+     * Readers answer the same throughout; a kill leaves a merge that the next call finishes.
+     *
+     * @return the games of the files merged (0 when the store was optimized already)
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle
+     */
+    public long optimize() {
+        return guard(() -> {
+            org.thordb.ingest.Optimizer.Report r = engine.optimize(true, m -> { });
+            return r.alreadyMerged() ? 0L : r.games();
+        });
+    }
+
+    /**
+     * Removes a base and everything of it in one atomic write, then verifies the store.
+     *
+     * @return the games removed
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when there is no such base,
+     *     {@link ErrorCode#READ_ONLY} on a read-only handle
+     */
+    public long removeBase(String base) {
+        String b = notNull(base, "the base");
+        return guard(() -> engine.removeBase(b).games());
+    }
+
+    /**
+     * Closes the store: waits for the calls under way, closes the query results still open, frees
+     * every native handle. Later calls throw {@link ErrorCode#CLOSED}; closing again does nothing.
+     */
+    @Override
+    public void close() {
+        guard(() -> {
+            engine.close();
+            return null;
+        });
+    }
+
+    static Game game(StoredGame g) {
+        return new Game(g.id(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
+                g.theoretical(), g.moves(), g.damage(), g.record68().bytes());
+    }
+
+    private static Group group(GroupStats g) {
+        return new Group(g.group(), g.games(), g.wins(), g.draws(), g.losses(), g.scorePct(), g.avgDiff(),
+                g.avgTheoretical(), g.firstYear(), g.lastYear());
+    }
+
+    private static <T> T notNull(T value, String what) {
+        if (value == null) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, what + " is null");
+        }
+        return value;
+    }
+
+    private static List<Path> notNullList(List<Path> files, String what) {
+        notNull(files, what);
+        for (Path p : files) {
+            notNull(p, "a path of " + what);
+        }
+        return List.copyOf(files);
+    }
+
+    /**
+     * Runs a call of the front: a failure underneath that is not a {@link ThorDbException} (a bug,
+     * or a library's own exception) still reaches the caller as one, with its cause.
+     */
+    private static <T> T guard(Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (ThorDbException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new ThorDbException(ErrorCode.STORE, "unexpected " + e.getClass().getSimpleName() + ": "
+                    + ThorDbException.whole(String.valueOf(e.getMessage())), e);
+        }
+    }
+}

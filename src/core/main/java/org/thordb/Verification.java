@@ -1,0 +1,27 @@
+package org.thordb;
+
+import java.util.List;
+
+/**
+ * What {@link ThorDb#verify(VerifyMode)} found: every index entry checked against the records it
+ * derives from.
+ *
+ * <p>Usage: {@code Verification v = db.verify(VerifyMode.CHECK); if (!v.sound()) v.lines().forEach(System.err::println);}
+ *
+ * @param games the games checked
+ * @param entries the index entries checked
+ * @param problems the problems found
+ * @param repaired the entries rewritten ({@link VerifyMode#REPAIR} only)
+ * @param lines what the verification said, one line each: every problem, and notes
+ */
+public record Verification(long games, long entries, long problems, long repaired, List<String> lines) {
+    /** Keeps an unmodifiable copy. */
+    public Verification {
+        lines = List.copyOf(lines);
+    }
+
+    /** Whether no problem was found. */
+    public boolean sound() {
+        return problems == 0;
+    }
+}
