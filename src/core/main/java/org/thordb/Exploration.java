@@ -16,6 +16,6 @@ import java.util.List;
 public record Exploration(String query, String line, long games, long endedHere, List<NextMove> moves) {
     /** Keeps an unmodifiable copy of the moves. */
     public Exploration {
-        moves = List.copyOf(moves);
+        moves = Checks.list(moves, "the moves");
     }
 }

@@ -26,7 +26,7 @@ public record Game(int id, String base, int year, int record, String black, Stri
 
     /** Copies the record's bytes: a game is a value. */
     public Game {
-        wthorRecord = wthorRecord.clone();
+        wthorRecord = Checks.notNull(wthorRecord, "the WTHOR record").clone();
     }
 
     /** The record's bytes, a copy. */

@@ -17,7 +17,7 @@ import java.util.List;
 public record ImportResult(List<ImportedFile> files) {
     /** Keeps an unmodifiable copy. */
     public ImportResult {
-        files = List.copyOf(files);
+        files = Checks.list(files, "the files");
     }
 
     /** The games (and solitaires) the import added or put in place of older ones. */

@@ -13,6 +13,6 @@ import java.util.List;
 public record Page(long total, List<Game> games) {
     /** Keeps an unmodifiable copy of the games. */
     public Page {
-        games = List.copyOf(games);
+        games = Checks.list(games, "the games");
     }
 }

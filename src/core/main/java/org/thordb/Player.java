@@ -17,6 +17,6 @@ import java.util.List;
 public record Player(String name, Group record, String country, int born, List<String> aliases) {
     /** Keeps an unmodifiable copy of the aliases. */
     public Player {
-        aliases = List.copyOf(aliases);
+        aliases = Checks.list(aliases, "the aliases");
     }
 }

@@ -371,18 +371,11 @@ public final class ThorDb implements AutoCloseable {
     }
 
     private static <T> T notNull(T value, String what) {
-        if (value == null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, what + " is null");
-        }
-        return value;
+        return Checks.notNull(value, what);
     }
 
     private static List<Path> notNullList(List<Path> files, String what) {
-        notNull(files, what);
-        for (Path p : files) {
-            notNull(p, "a path of " + what);
-        }
-        return List.copyOf(files);
+        return Checks.list(files, what);
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.List;
 public record Verification(long games, long entries, long problems, long repaired, List<String> lines) {
     /** Keeps an unmodifiable copy. */
     public Verification {
-        lines = List.copyOf(lines);
+        lines = Checks.list(lines, "the lines");
     }
 
     /** Whether no problem was found. */

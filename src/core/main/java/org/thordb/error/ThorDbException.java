@@ -108,7 +108,7 @@ public final class ThorDbException extends RuntimeException {
 
     /** {@code FILE: reason}, for an input/output failure. */
     public static ThorDbException io(Path file, java.io.IOException e) {
-        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String why = e == null ? "input/output failed" : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (e instanceof java.nio.file.NoSuchFileException) {
             why = "no such file";
         } else if (e instanceof java.nio.file.AccessDeniedException) {
