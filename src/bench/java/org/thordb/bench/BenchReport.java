@@ -18,11 +18,11 @@ import java.util.regex.Pattern;
 /**
  * The table of every benchmark figure, made from what {@code tools/bench all} left in
  * {@code target/bench/} (each JMH run's JSON, the size report, the whole-process runs), with the machine it
- * ran on, each figure's goal and its baselines. {@code --readme} writes it into README.md between
- * the {@code bench:begin} and {@code bench:end} markers, so the README's figures are always the
- * last run's.
+ * ran on, each figure's goal and its baselines. {@code --perf} writes it into docs/performance.md
+ * between the {@code bench:begin} and {@code bench:end} markers, so the published figures are
+ * always the last run's.
  *
- * <p>Usage: {@code tools/bench report --readme}
+ * <p>Usage: {@code tools/bench report --perf}
  */
 public final class BenchReport {
     private static final String BEGIN = "<!-- bench:begin -->";
@@ -42,24 +42,24 @@ public final class BenchReport {
     private BenchReport() {
     }
 
-    /** Prints the table; with {@code --readme}, also writes it into README.md. */
+    /** Prints the table; with {@code --perf}, also writes it into docs/performance.md. */
     public static void main(String[] args) throws IOException {
         Path dir = BenchData.work();
         BenchReport r = new BenchReport();
         r.read(dir);
         String table = r.table();
         System.out.println(table);
-        if (args.length > 0 && args[0].equals("--readme")) {
-            Path readme = Path.of("README.md");
+        if (args.length > 0 && args[0].equals("--perf")) {
+            Path readme = Path.of("docs/performance.md");
             String text = Files.readString(readme, StandardCharsets.UTF_8);
             int b = text.indexOf(BEGIN);
             int e = text.indexOf(END);
             if (b < 0 || e < b) {
-                throw new IllegalStateException("README.md has no " + BEGIN + " … " + END + " block");
+                throw new IllegalStateException(readme + " has no " + BEGIN + " … " + END + " block");
             }
             Files.writeString(readme, text.substring(0, b + BEGIN.length()) + "\n" + table + "\n" + text.substring(e),
                     StandardCharsets.UTF_8);
-            System.out.println("README.md updated");
+            System.out.println(readme + " updated");
         }
     }
 

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * After {@code package}: the library jar comes with its sources and Javadoc jars, for IDE users
- * (run by Failsafe in {@code mvn verify}).
+ * (run by Failsafe in {@code mvn verify}); the Javadoc is the module's exported API alone.
  */
 class PackagingIT {
     @Test

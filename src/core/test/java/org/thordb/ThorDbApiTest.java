@@ -72,6 +72,9 @@ class ThorDbApiTest {
             assertEquals(4, wrongCount.byteOffset().orElseThrow(() -> new AssertionError(r.toString())), "the header's count is at byte 4");
             assertEquals(60, db.count(""), "nothing of a refused file is kept");
 
+            Path link = Files.createSymbolicLink(tmp.resolve("link-to-base"), base);
+            assertEquals(60, db.importFiles(List.of(link), ImportOptions.defaults().base("LINKED")).games(),
+                    "a link to a folder imports as the folder");
             ImportResult strict = db.importFiles(List.of(base), ImportOptions.defaults().strict().base("OTHER"));
             assertEquals(60, strict.games());
             assertTrue(db.bases().containsAll(List.of("CLUB", "OTHER")), db.bases().toString());

@@ -70,7 +70,8 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
             org.thordb.wthor.InputFiles.requireFileOrFolder(in);
             if (Files.isDirectory(in)) {
                 List<Path> found;
-                try (Stream<Path> s = Files.walk(in)) {
+                // a link to a folder is walked as the folder (the walk would not follow it)
+                try (Stream<Path> s = Files.walk(Files.isSymbolicLink(in) ? in.toRealPath() : in)) {
                     found = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
                             .map(p -> p.toAbsolutePath().normalize()).sorted().toList();
                 } catch (IOException e) {
