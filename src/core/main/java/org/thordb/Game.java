@@ -24,6 +24,12 @@ import java.util.Objects;
 public record Game(int id, String base, int year, int record, String black, String white, String tournament,
                    int blackDiscs, int theoreticalDiscs, String moves, String damage, byte[] wthorRecord) {
 
+    /** A stored game as the front shows it. */
+    static Game of(org.thordb.engine.StoredGame g) {
+        return new Game(g.id(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
+                g.theoretical(), g.moves(), g.damage(), g.record68().bytes());
+    }
+
     /** Copies the record's bytes: a game is a value. */
     public Game {
         wthorRecord = Checks.notNull(wthorRecord, "the WTHOR record").clone();

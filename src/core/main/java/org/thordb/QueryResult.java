@@ -53,7 +53,7 @@ public final class QueryResult implements AutoCloseable, Iterable<Game> {
 
             @Override
             public Game next() {
-                return ThorDb.game(it.next());
+                return Game.of(it.next());
             }
         };
     }

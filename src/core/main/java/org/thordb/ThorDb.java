@@ -11,7 +11,6 @@ import java.util.OptionalLong;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.thordb.engine.Engine;
-import org.thordb.engine.StoredGame;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.export.Exporter;
@@ -187,13 +186,13 @@ public final class ThorDb implements AutoCloseable {
                 .collect(Collectors.joining(","));
         return guard(() -> {
             Engine.Page p = engine.page(q, spec, offset, limit);
-            return new Page(p.total(), p.games().stream().map(ThorDb::game).toList());
+            return new Page(p.total(), p.games().stream().map(Game::of).toList());
         });
     }
 
     /** A game by id; empty when there is none. */
     public Optional<Game> game(int id) {
-        return guard(() -> id < 0 ? Optional.<Game>empty() : engine.game(id).map(ThorDb::game));
+        return guard(() -> id < 0 ? Optional.<Game>empty() : engine.game(id).map(Game::of));
     }
 
     /**
@@ -204,7 +203,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public Optional<Game> game(String base, int year, int record) {
         String b = notNull(base, "the base");
-        return guard(() -> record < 0 ? Optional.<Game>empty() : engine.game(b, year, record).map(ThorDb::game));
+        return guard(() -> record < 0 ? Optional.<Game>empty() : engine.game(b, year, record).map(Game::of));
     }
 
     /**
@@ -358,11 +357,6 @@ public final class ThorDb implements AutoCloseable {
             engine.close();
             return null;
         });
-    }
-
-    static Game game(StoredGame g) {
-        return new Game(g.id(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                g.theoretical(), g.moves(), g.damage(), g.record68().bytes());
     }
 
     private static Group group(GroupStats g) {

@@ -1,17 +1,18 @@
 /**
- * thordb, the embedded API: {@link org.thordb.engine.Engine} opens a store, imports WTHOR files, answers
- * queries and positions, explores, verifies; {@link org.thordb.engine.StoredGame} is a stored game with its names.
+ * thordb, the public API: {@link org.thordb.ThorDb} opens a store, imports WTHOR and text game
+ * files ({@link org.thordb.ImportResult} says what became of each), counts and streams the games
+ * a query matches ({@link org.thordb.QueryResult}, on a snapshot), pages through them in an order
+ * ({@link org.thordb.SortKey}), explores what was played from a position
+ * ({@link org.thordb.Exploration}), groups them ({@link org.thordb.Grouping}), lists players, and
+ * exports, verifies and optimizes. Every failure is an {@link org.thordb.error.ThorDbException}.
  *
  * <pre>{@code
- * try (Engine db = Engine.open(Path.of("store"))) {
- *     db.importFiles(List.of(Path.of("wthor")), Importer.Options.defaults(), System.err::println);
- *     try (MatchedGames r = db.query("player = \"Tastet Marc\" and opening = f5d6")) {
+ * try (ThorDb db = ThorDb.open(Path.of("store"))) {
+ *     db.importFiles(List.of(Path.of("wthor")));
+ *     try (QueryResult r = db.query("player = \"Tastet Marc\" and opening = f5d6")) {
  *         r.stream().limit(5).forEach(g -> System.out.println(g.year() + " " + g.moves()));
  *     }
  * }
  * }</pre>
  */
 package org.thordb;
-
-import org.thordb.engine.Engine;
-import org.thordb.engine.MatchedGames;

@@ -77,7 +77,7 @@ public final class Optimizer {
      * @param alreadyMerged whether there was nothing to do
      * @param seconds how long it took
      * @param bookPositions the positions whose explorations were worked out for the explorer's book
-     *        afterwards (by {@code ThorDb.optimize}; 0 here)
+     *        afterwards (by {@code Engine.optimize}; 0 here)
      */
     public record Report(int segments, long games, long entriesRead, long entriesWritten, long staleIds,
                          boolean resumed, boolean alreadyMerged, double seconds, int bookPositions) {

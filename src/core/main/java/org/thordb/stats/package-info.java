@@ -4,7 +4,7 @@
  * computed in one pass over the in-memory {@link org.thordb.index.GameTable}.
  *
  * <pre>{@code
- * try (ThorDb db = ThorDb.openReadOnly(Path.of("store"))) {
+ * try (Engine db = Engine.openReadOnly(Path.of("store"))) {
  *     for (GroupStats g : db.stats("opponent", "player = \"Tastet Marc\"")) {
  *         System.out.printf("%-20s %4d %5.1f%%%n", g.group(), g.games(), g.scorePct());
  *     }
