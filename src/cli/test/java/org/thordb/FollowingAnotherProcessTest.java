@@ -69,6 +69,7 @@ class FollowingAnotherProcessTest {
         long lastCount = 0;
         long lastHttp = 0;
         long lastFront = 0;
+        java.util.Set<Long> seen = new java.util.TreeSet<>();
         try (Engine reader = Engine.openReadOnly(db);
              Engine served = Engine.openReadOnly(db);
              ThorDb front = ThorDb.builder(db).readOnly().open();
@@ -86,6 +87,7 @@ class FollowingAnotherProcessTest {
                             failures.add("the count went down from " + lastCount + " to " + n);
                         }
                         lastCount = n;
+                        seen.add(n);
                         if (t % 50 == 0) {
                             if (held != null) {
                                 long c = held.stream().limit(3).count();
@@ -140,9 +142,11 @@ class FollowingAnotherProcessTest {
             assertTrue(reader.openGenerations() <= 2, reader.openGenerations() + " generations open at the end");
         }
         System.out.println("FollowingAnotherProcessTest: " + reads + " reads, " + frontReads + " through ThorDb, "
-                + httpReads + " HTTP requests, at most " + maxGenerations + " generations open, " + failures.size() + " failures");
+                + httpReads + " HTTP requests, at most " + maxGenerations + " generations open, " + seen.size()
+                + " counts seen, " + failures.size() + " failures");
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failed calls");
         assertTrue(reads > 100 && httpReads > 25, reads + " reads, " + httpReads + " HTTP requests");
         assertTrue(maxGenerations <= MAX_GENERATIONS, maxGenerations + " generations open at once");
+        assertTrue(seen.size() >= 5, "the reader followed the import file by file: it saw the counts " + seen);
     }
 }

@@ -82,6 +82,11 @@ public final class Generation {
         return number;
     }
 
+    /** The sequence number of the last write this generation's store sees. */
+    long sequence() {
+        return store.sequence();
+    }
+
     /** The store folder's change stamp when this generation was opened (see {@code RocksStore.changeStamp}). */
     String stamp() {
         return stamp;

@@ -83,14 +83,18 @@ public final class Generations implements AutoCloseable {
 
     /**
      * Opens the store as it is now, again while another process moves it between two states: an
-     * open that fails twice with the folder unchanged in between is a real failure.
+     * open that fails twice with the folder unchanged in between is a real failure, and one during
+     * which the folder changed may have read a manifest without the log it named (an older state
+     * than the writer's), so it is opened again (at most {@link #STEADY_TRIES} times; then the
+     * last one is kept: a state the writer committed, if not its newest).
      */
     private Generation openRetrying() {
         String before = RocksStore.changeStamp(dir);
         ThorDbException last = null;
         for (int attempt = 0; attempt < 200; attempt++) {
+            Generation g;
             try {
-                return openNext(before);
+                g = openNext(before);
             } catch (ThorDbException e) {
                 if (!transientFailure(e)) {
                     throw e;
@@ -102,10 +106,21 @@ public final class Generations implements AutoCloseable {
                 last = e;
                 before = after;
                 sleep(Math.min(50, 1 + attempt * 5));
+                continue;
             }
+            String after = RocksStore.changeStamp(dir);
+            if (after.equals(before) || attempt >= STEADY_TRIES) {
+                return g;
+            }
+            g.release(); // the folder moved while it was opened: open it again
+            before = after;
+            sleep(Math.min(20, 1 + attempt * 2));
         }
         throw last;
     }
+
+    /** How many times an open during which the folder changed is made again before it is kept. */
+    static final int STEADY_TRIES = 100;
 
     /** A failure another process's write can cause for a moment: a file gone, a manifest read half-written. */
     private static boolean transientFailure(ThorDbException e) {
@@ -197,6 +212,16 @@ public final class Generations implements AutoCloseable {
                     throw e;
                 }
                 nextCheck = now + RETRY_NANOS; // between two states: read the current one, try again soon
+                return;
+            }
+            if (!RocksStore.changeStamp(dir).equals(stamp) || fresh.sequence() < current.sequence()) {
+                // the folder moved while it was opened: the open may have read a manifest from before
+                // a flush and then found the flushed log deleted, which leaves that log's writes out
+                // (an older state, or one with a hole). Keep reading the current one, a state the
+                // writer committed whole, and try again soon: a writer leaves the folder still
+                // between its commits (a file is prepared before it is written)
+                fresh.release();
+                nextCheck = now + RETRY_NANOS;
                 return;
             }
             Generation old = current;

@@ -285,6 +285,14 @@ public final class RocksStore implements Store {
     }
 
     @Override
+    public long sequence() {
+        if (closed) {
+            throw new ThorDbException(ErrorCode.CLOSED, dir + ": the store is closed");
+        }
+        return db.getLatestSequenceNumber();
+    }
+
+    @Override
     public Batch batch() {
         checkOpen();
         if (readOnly) {

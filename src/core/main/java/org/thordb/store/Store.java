@@ -226,6 +226,12 @@ public interface Store extends AutoCloseable {
     /** Whether the store was opened read-only. */
     boolean readOnly();
 
+    /**
+     * The sequence number of the last write this instance sees: it only grows as a writer
+     * commits, so a read-only instance opened later that sees a smaller one missed writes.
+     */
+    long sequence();
+
     /** Bytes on disk per key space (live table files), and the total under {@code null}. */
     Map<Space, Long> sizes();
 
