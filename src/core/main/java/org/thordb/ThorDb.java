@@ -207,9 +207,10 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
-     * What was played from the position a line reaches ({@code f5d6c3}; blank: the start), in
-     * any orientation, by the games a query matches (blank: every game); moves are named in the
-     * line's orientation, most played first.
+     * What was played from the position a line reaches ({@code f5d6c3}; blank: the start), or
+     * from a board given as 64 squares a1…h8 ({@code X} black, {@code O} white, {@code -} empty)
+     * then the side to move, in any orientation, by the games a query matches (blank: every
+     * game); moves are named in the line's (or board's) orientation, most played first.
      *
      * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} or {@link ErrorCode#ILLEGAL_MOVE}
      *     for a line that is not a legal one, {@link ErrorCode#QUERY} for a bad query
@@ -218,7 +219,8 @@ public final class ThorDb implements AutoCloseable {
         String q = notNull(query, "the query");
         String l = notNull(line, "the line");
         return guard(() -> {
-            Position p = l.isBlank() ? Position.start() : Position.afterLine(l.strip());
+            String t = l.strip();
+            Position p = t.isEmpty() ? Position.start() : t.length() >= 64 ? Position.parseBoard(t) : Position.afterLine(t);
             org.thordb.explore.Exploration e = engine.explore(p, q);
             List<NextMove> moves = new ArrayList<>(e.rows().size());
             for (org.thordb.explore.Exploration.Row r : e.rows()) {

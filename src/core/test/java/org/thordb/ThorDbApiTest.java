@@ -123,6 +123,8 @@ class ThorDbApiTest {
             long reaching = scan.count(x -> reaches(x, "f5d6"));
             assertEquals(reaching, e.games());
             assertEquals(e.games(), e.endedHere() + e.moves().stream().mapToLong(NextMove::games).sum());
+            String board = Replay.replay(org.thordb.othello.Notation.parseLine("f5d6"), null).finalPosition().toBoardString();
+            assertEquals(e.moves(), db.explore("", board).moves(), "a board explores as the line that reaches it");
 
             // the query result is a snapshot: an import after it does not change it
             try (QueryResult r = db.query("")) {
