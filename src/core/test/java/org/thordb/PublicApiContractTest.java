@@ -108,8 +108,8 @@ class PublicApiContractTest {
         bad.put(String.class, List.of(() -> "((", () -> "player = ", () -> "\u0000\n", () -> "z9z9", () -> "x".repeat(10_000)));
         good.put(int.class, List.of(() -> 0, () -> 3));
         bad.put(int.class, List.of(() -> -1, () -> Integer.MAX_VALUE, () -> Integer.MIN_VALUE));
-        good.put(long.class, List.of(() -> 0L));
-        bad.put(long.class, List.of(() -> -1L, () -> Long.MAX_VALUE));
+        good.put(long.class, List.of(() -> 64L << 20));
+        bad.put(long.class, List.of(() -> -1L, () -> 0L, () -> Long.MAX_VALUE));
         good.put(double.class, List.of(() -> 0.0));
         bad.put(double.class, List.of(() -> Double.NaN));
         good.put(boolean.class, List.of(() -> false, () -> true));
@@ -125,6 +125,8 @@ class PublicApiContractTest {
         good.put(Throwable.class, List.of(RuntimeException::new));
         good.put(java.io.IOException.class, List.of(() -> new java.io.IOException("disk")));
         good.put(java.util.OptionalLong.class, List.of(java.util.OptionalLong::empty, () -> java.util.OptionalLong.of(4)));
+        good.put(java.time.Duration.class, List.of(() -> java.time.Duration.ofMillis(50)));
+        bad.put(java.time.Duration.class, List.of(() -> java.time.Duration.ZERO, () -> java.time.Duration.ofSeconds(-1)));
         good.put(Group.class, List.of(() -> new Group("x", 1, 1, 0, 0, 100, 2, 0, 2001, 2001)));
 
         // the types every exported type is reached through, with the receivers to call them on

@@ -162,6 +162,18 @@ class ThorDbApiTest {
                 assertEquals(ErrorCode.READ_ONLY, assertThrows(ThorDbException.class, () -> ro.verify(VerifyMode.REPAIR)).code());
                 assertEquals(ErrorCode.READ_ONLY, assertThrows(ThorDbException.class, ro::optimize).code());
             }
+            // tuned: a small cache, and a look at the store's files every 10 ms
+            try (ThorDb ro = ThorDb.builder(store).readOnly().cacheSize(16 << 20).refreshEvery(java.time.Duration.ofMillis(10)).open()) {
+                Path more = tmp.resolve("more");
+                SampleBase.write(more, "MORE", 2005, 1, 15, 3L);
+                db.importFiles(List.of(more));
+                long seen = ro.count("");
+                for (int i = 0; i < 100 && seen != 35; i++) {
+                    Thread.sleep(20);
+                    seen = ro.count("");
+                }
+                assertEquals(35, seen, "the read-only handle follows the writer");
+            }
             ThorDbException q = assertThrows(ThorDbException.class, () -> db.count("year = = 2001"));
             assertEquals(ErrorCode.QUERY, q.code());
             assertTrue(q.detail() != null && q.detail().contains("^"), q.detail());

@@ -66,14 +66,32 @@ public final class Engine implements AutoCloseable {
     /** Query results still open: closed with the store, and their later use throws. */
     private final Set<MatchedGames> results = ConcurrentHashMap.newKeySet();
 
+    /**
+     * How to open a store: the block cache's size, and how often a read-only handle looks whether
+     * another process changed the store.
+     *
+     * @param cacheBytes the RocksDB block cache, in bytes
+     * @param checkNanos the time between two looks of a read-only handle at the store's files
+     */
+    public record Tuning(long cacheBytes, long checkNanos) {
+        /** 256 MB of cache, a look every 0.2 s. */
+        public static final Tuning DEFAULT = new Tuning(RocksStore.CACHE_BYTES, Generations.CHANGE_CHECK_NANOS);
+    }
+
     private Engine(Path dir, PositionHash hash, boolean readOnly) {
+        this(dir, hash, readOnly, Tuning.DEFAULT);
+    }
+
+    private Engine(Path dir, PositionHash hash, boolean readOnly, Tuning tuning) {
         this.dir = dir;
         this.hash = hash;
         if (readOnly) {
-            this.generations = Generations.following(dir, (n, stamp, onFree) -> generation(RocksStore.openReadOnly(dir), n, stamp, onFree));
+            this.generations = Generations.following(dir, (n, stamp, onFree) ->
+                    generation(RocksStore.openReadOnly(dir, tuning.cacheBytes()), n, stamp, onFree), tuning.checkNanos());
             this.writer = null;
         } else {
-            this.generations = Generations.writable(dir, (n, stamp, onFree) -> generation(RocksStore.open(dir), n, stamp, onFree));
+            this.generations = Generations.writable(dir, (n, stamp, onFree) ->
+                    generation(RocksStore.open(dir, tuning.cacheBytes()), n, stamp, onFree));
             this.writer = generations.current();
         }
         this.maintenance = new Maintenance(generations, hash, explorer, this::commit);
@@ -114,14 +132,24 @@ public final class Engine implements AutoCloseable {
      * schema is upgraded in place once, then read.
      */
     public static Engine openReadOnly(Path dir) {
+        return openReadOnly(dir, Tuning.DEFAULT);
+    }
+
+    /** {@link #openReadOnly(Path)} with a tuning. */
+    public static Engine openReadOnly(Path dir, Tuning tuning) {
         try {
-            return new Engine(dir, PositionHash.DEFAULT, true);
+            return new Engine(dir, PositionHash.DEFAULT, true, tuning);
         } catch (UpgradeNeeded e) {
-            try (Engine w = open(dir)) { // an older store: upgraded once, then read
+            try (Engine w = open(dir, tuning)) { // an older store: upgraded once, then read
                 w.catalog();
             }
-            return new Engine(dir, PositionHash.DEFAULT, true);
+            return new Engine(dir, PositionHash.DEFAULT, true, tuning);
         }
+    }
+
+    /** {@link #open(Path)} with a tuning. */
+    public static Engine open(Path dir, Tuning tuning) {
+        return new Engine(dir, PositionHash.DEFAULT, false, tuning);
     }
 
     /** How often a read-only store looks whether another process changed it. */

@@ -43,6 +43,7 @@ public final class Generations implements AutoCloseable {
     private final Path dir;
     private final Opener opener;
     private final boolean follows;
+    private final long checkNanos;
     private final AtomicInteger live = new AtomicInteger();
     private final ReentrantLock refreshing = new ReentrantLock();
     private volatile Generation current;
@@ -50,24 +51,25 @@ public final class Generations implements AutoCloseable {
     private volatile boolean closed;
     private long numbers;
 
-    private Generations(Path dir, Opener opener, boolean follows) {
+    private Generations(Path dir, Opener opener, boolean follows, long checkNanos) {
         this.dir = dir;
         this.opener = opener;
         this.follows = follows;
+        this.checkNanos = checkNanos;
     }
 
     /** The one generation of a store opened for writing: this process makes every change. */
     static Generations writable(Path dir, Opener opener) {
-        Generations g = new Generations(dir, opener, false);
+        Generations g = new Generations(dir, opener, false, CHANGE_CHECK_NANOS);
         g.current = g.openNext("");
         return g;
     }
 
     /** The generations of a store opened read-only: a new one each time another process changed it. */
-    static Generations following(Path dir, Opener opener) {
-        Generations g = new Generations(dir, opener, true);
+    static Generations following(Path dir, Opener opener, long checkNanos) {
+        Generations g = new Generations(dir, opener, true, checkNanos);
         g.current = g.openRetrying();
-        g.nextCheck = System.nanoTime() + CHANGE_CHECK_NANOS;
+        g.nextCheck = System.nanoTime() + checkNanos;
         return g;
     }
 
@@ -199,7 +201,7 @@ public final class Generations implements AutoCloseable {
             if (closed) {
                 return;
             }
-            nextCheck = now + CHANGE_CHECK_NANOS;
+            nextCheck = now + checkNanos;
             String stamp = RocksStore.changeStamp(dir);
             if (stamp.equals(current.stamp())) {
                 return;

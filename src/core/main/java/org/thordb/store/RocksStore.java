@@ -43,7 +43,8 @@ public final class RocksStore implements Store {
         RocksDB.loadLibrary();
     }
 
-    private static final long CACHE_BYTES = 256L << 20;
+    /** The block cache's size unless the opener says otherwise. */
+    public static final long CACHE_BYTES = 256L << 20;
 
     private final Path dir;
     private final boolean readOnly;
@@ -66,14 +67,18 @@ public final class RocksStore implements Store {
     private final boolean compactions;
 
     private RocksStore(Path dir, boolean readOnly, boolean create) {
-        this(dir, readOnly, create, true);
+        this(dir, readOnly, create, true, CACHE_BYTES);
     }
 
     private RocksStore(Path dir, boolean readOnly, boolean create, boolean compactions) {
+        this(dir, readOnly, create, compactions, CACHE_BYTES);
+    }
+
+    private RocksStore(Path dir, boolean readOnly, boolean create, boolean compactions, long cacheBytes) {
         this.dir = dir;
         this.readOnly = readOnly;
         this.compactions = compactions;
-        this.cache = new LRUCache(CACHE_BYTES);
+        this.cache = new LRUCache(cacheBytes);
         this.bloom = new BloomFilter(10);
         // a store is made only where there is none: RocksDB would otherwise make a new one beside a
         // damaged one and delete its table files (see StoreFolder)
@@ -134,9 +139,14 @@ public final class RocksStore implements Store {
 
     /** Opens (creating when missing) the store in a folder, for reading and writing. */
     public static RocksStore open(Path dir) {
+        return open(dir, CACHE_BYTES);
+    }
+
+    /** {@link #open(Path)} with a block cache of {@code cacheBytes}. */
+    public static RocksStore open(Path dir, long cacheBytes) {
         notAFile(dir);
         StoreFolder.Inspection i = StoreFolder.requireNotDamaged(dir);
-        return new RocksStore(dir, false, i.state() == StoreFolder.State.NONE);
+        return new RocksStore(dir, false, i.state() == StoreFolder.State.NONE, true, cacheBytes);
     }
 
     /**
@@ -176,11 +186,16 @@ public final class RocksStore implements Store {
 
     /** Opens an existing store read-only; it may be open for writing in another process. */
     public static RocksStore openReadOnly(Path dir) {
+        return openReadOnly(dir, CACHE_BYTES);
+    }
+
+    /** {@link #openReadOnly(Path)} with a block cache of {@code cacheBytes}. */
+    public static RocksStore openReadOnly(Path dir, long cacheBytes) {
         notAFile(dir);
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
             throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
         }
-        return new RocksStore(dir, true, false);
+        return new RocksStore(dir, true, false, true, cacheBytes);
     }
 
     private static void notAFile(Path dir) {
