@@ -16,23 +16,29 @@ import java.util.Objects;
  * @param white White's name
  * @param tournament the tournament's name
  * @param blackDiscs Black's discs at the end, as the record says
- * @param theoreticalDiscs Black's discs with perfect play from the record's depth on, as the record says
+ * @param theoreticalDiscs Black's discs with perfect play from {@code theoreticalDepth} empties on, when
+ *     known; empty when not (a text source without it, a WTHOR file whose depth and scores are 0,
+ *     or one that stores final scores in their place), whatever the record's byte holds
+ * @param theoreticalDepth the empties that score was computed at (0 when unknown)
  * @param moves the moves as a transcript ({@code f5d6c3…}; 10×10 games' moves space-separated)
  * @param damage why the game is damaged (a move that is not legal, a byte out of range), or null for a sound game
  * @param wthorRecord the game's WTHOR record (68 bytes; 10×10 records are longer), a copy
  */
 public record Game(int id, String base, int year, int record, String black, String white, String tournament,
-                   int blackDiscs, int theoreticalDiscs, String moves, String damage, byte[] wthorRecord) {
+                   int blackDiscs, java.util.OptionalInt theoreticalDiscs, int theoreticalDepth, String moves,
+                   String damage, byte[] wthorRecord) {
 
     /** A stored game as the front shows it. */
     static Game of(org.thordb.engine.StoredGame g) {
         return new Game(g.id(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                g.theoretical(), g.moves(), g.damage(), g.record68().bytes());
+                g.theoreticalKnown() ? java.util.OptionalInt.of(g.theoretical()) : java.util.OptionalInt.empty(),
+                g.theoreticalDepth(), g.moves(), g.damage(), g.record68().bytes());
     }
 
     /** Copies the record's bytes: a game is a value. */
     public Game {
         wthorRecord = Checks.notNull(wthorRecord, "the WTHOR record").clone();
+        Checks.notNull(theoreticalDiscs, "the theoretical score (empty when unknown)");
     }
 
     /** The record's bytes, a copy. */
@@ -49,7 +55,7 @@ public record Game(int id, String base, int year, int record, String black, Stri
     @Override
     public boolean equals(Object o) {
         return o instanceof Game g && id == g.id && year == g.year && record == g.record && blackDiscs == g.blackDiscs
-                && theoreticalDiscs == g.theoreticalDiscs && base.equals(g.base) && black.equals(g.black)
+                && theoreticalDiscs.equals(g.theoreticalDiscs) && theoreticalDepth == g.theoreticalDepth && base.equals(g.base) && black.equals(g.black)
                 && white.equals(g.white) && tournament.equals(g.tournament) && moves.equals(g.moves)
                 && Objects.equals(damage, g.damage) && Arrays.equals(wthorRecord, g.wthorRecord);
     }

@@ -13,10 +13,17 @@ package org.thordb;
  * @param losses games lost
  * @param scorePercent wins plus half the draws, per hundred games
  * @param averageDiscDifference the average of the side's discs minus the other side's, at the end
- * @param averageTheoretical the average theoretical disc difference from the side's view
+ * @param averageTheoretical the side's average theoretical discs over the games whose theoretical
+ *     score is known; empty when none is (an unknown score is no 0)
+ * @param theoreticalGames the games whose theoretical score is known: what that average rests on
  * @param firstYear the first year it played
  * @param lastYear the last year it played
  */
 public record Group(String name, long games, long wins, long draws, long losses, double scorePercent,
-                   double averageDiscDifference, double averageTheoretical, int firstYear, int lastYear) {
+                   double averageDiscDifference, java.util.OptionalDouble averageTheoretical, long theoreticalGames,
+                   int firstYear, int lastYear) {
+    /** Checks the average is there. */
+    public Group {
+        Checks.notNull(averageTheoretical, "the theoretical average (empty when unknown)");
+    }
 }

@@ -11,10 +11,17 @@ package org.thordb;
  * @param draws those drawn
  * @param whiteWins those White won
  * @param averageBlackDiscs Black's average discs at the end
- * @param averageTheoretical Black's average theoretical discs
+ * @param averageTheoretical Black's average theoretical discs over the games whose theoretical
+ *     score is known; empty when none is (an unknown score is no 0)
+ * @param theoreticalGames the games whose theoretical score is known: what that average rests on
  * @param firstYear the first year it was played
  * @param lastYear the last year it was played
  */
 public record NextMove(String move, long games, long blackWins, long draws, long whiteWins,
-                       double averageBlackDiscs, double averageTheoretical, int firstYear, int lastYear) {
+                       double averageBlackDiscs, java.util.OptionalDouble averageTheoretical, long theoreticalGames,
+                       int firstYear, int lastYear) {
+    /** Checks the average is there. */
+    public NextMove {
+        Checks.notNull(averageTheoretical, "the theoretical average (empty when unknown)");
+    }
 }

@@ -256,7 +256,8 @@ public final class ThorDb implements AutoCloseable {
             List<NextMove> moves = new ArrayList<>(e.rows().size());
             for (org.thordb.explore.Exploration.Row r : e.rows()) {
                 moves.add(new NextMove(r.move() < 0 ? "pass" : Notation.name(r.move()), r.games(), r.blackWins(), r.draws(),
-                        r.whiteWins(), r.averageScore(), r.averageTheoretical(), r.firstYear(), r.lastYear()));
+                        r.whiteWins(), r.averageScore(), average(r.averageTheoretical()), r.theoreticalGames(),
+                        r.firstYear(), r.lastYear()));
             }
             return new Exploration(q, l, e.total(), e.endsHere() == null ? 0 : e.endsHere().games(), moves);
         });
@@ -394,7 +395,12 @@ public final class ThorDb implements AutoCloseable {
 
     private static Group group(GroupStats g) {
         return new Group(g.group(), g.games(), g.wins(), g.draws(), g.losses(), g.scorePct(), g.avgDiff(),
-                g.avgTheoretical(), g.firstYear(), g.lastYear());
+                average(g.avgTheoretical()), g.theoreticalGames(), g.firstYear(), g.lastYear());
+    }
+
+    /** An average of theoretical scores: empty when no game's score is known (NaN underneath). */
+    private static java.util.OptionalDouble average(double v) {
+        return Double.isNaN(v) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
     }
 
     private static <T> T notNull(T value, String what) {

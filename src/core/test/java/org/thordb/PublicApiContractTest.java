@@ -127,7 +127,9 @@ class PublicApiContractTest {
         good.put(java.util.OptionalLong.class, List.of(java.util.OptionalLong::empty, () -> java.util.OptionalLong.of(4)));
         good.put(java.time.Duration.class, List.of(() -> java.time.Duration.ofMillis(50)));
         bad.put(java.time.Duration.class, List.of(() -> java.time.Duration.ZERO, () -> java.time.Duration.ofSeconds(-1)));
-        good.put(Group.class, List.of(() -> new Group("x", 1, 1, 0, 0, 100, 2, 0, 2001, 2001)));
+        good.put(Group.class, List.of(() -> new Group("x", 1, 1, 0, 0, 100, 2, java.util.OptionalDouble.of(33), 1, 2001, 2001)));
+        good.put(java.util.OptionalDouble.class, List.of(java.util.OptionalDouble::empty, () -> java.util.OptionalDouble.of(31.5)));
+        good.put(java.util.OptionalInt.class, List.of(java.util.OptionalInt::empty, () -> java.util.OptionalInt.of(40)));
 
         // the types every exported type is reached through, with the receivers to call them on
         Map<Class<?>, Supplier<List<Object>>> receivers = new LinkedHashMap<>();

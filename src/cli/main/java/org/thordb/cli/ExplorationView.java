@@ -40,8 +40,8 @@ final class ExplorationView {
     }
 
     private static void row(PrintWriter out, String rank, String move, Exploration.Row r, long total, String opening) {
-        out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %8.1f %5.1f%%  %-9s  %s", rank, move, r.games(),
-                r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), r.averageTheoretical(),
+        out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %s", rank, move, r.games(),
+                r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), theo(r),
                 total == 0 ? 0 : 100.0 * r.games() / total, years(r), opening).stripTrailing());
     }
 
@@ -119,8 +119,8 @@ final class ExplorationView {
         int rank = 0;
         for (Exploration.Row r : e.rows()) {
             Integer v = scores.get(r.move());
-            out.printf("%4d %5s %8d %7d %7d %7d %7.1f %8.1f %5.1f%%  %-9s  %s%n", ++rank, Notation.name(r.move()), r.games(),
-                    r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), r.averageTheoretical(),
+            out.printf("%4d %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %s%n", ++rank, Notation.name(r.move()), r.games(),
+                    r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), theo(r),
                     e.total() == 0 ? 0 : 100.0 * r.games() / e.total(), years(r), v == null ? "" : signed(v));
         }
         if (e.endsHere().games() > 0) {
@@ -174,5 +174,19 @@ final class ExplorationView {
                     r.draws(), r.whiteWins(), r.averageScore(), e.total() == 0 ? 0 : 100.0 * r.games() / e.total(),
                     years(r)).stripTrailing());
         }
+    }
+
+    /** An average of theoretical scores, or "-" when no game's score is known (an unknown score is no 0). */
+    static String average(double v) {
+        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", v);
+    }
+
+    /**
+     * A row's theoretical average, with the games it rests on when fewer than the row's games
+     * ({@code 32.5/40}): the others' scores are unknown.
+     */
+    static String theo(Exploration.Row r) {
+        String a = average(r.averageTheoretical());
+        return r.theoreticalGames() == r.games() || Double.isNaN(r.averageTheoretical()) ? a : a + "/" + r.theoreticalGames();
     }
 }

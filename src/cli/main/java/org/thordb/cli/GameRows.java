@@ -57,9 +57,9 @@ final class GameRows {
     static Writer table(PrintWriter out) {
         out.printf("%-6s %4s %6s  %-19s %-19s %-25s %5s %4s  %s%n", "base", "year", "record", "black", "white",
                 "tournament", "score", "theo", "moves");
-        return g -> out.printf("%-6s %4d %6d  %-19s %-19s %-25s %5d %4d  %s%s%n", SafeText.of(g.base()), g.year(),
+        return g -> out.printf("%-6s %4d %6d  %-19s %-19s %-25s %5d %4s  %s%s%n", SafeText.of(g.base()), g.year(),
                 g.record(), SafeText.of(g.black()), SafeText.of(g.white()), SafeText.of(g.tournament()), g.score(),
-                g.theoretical(), g.moves(), g.damage() == null ? "" : "  [damaged]");
+                g.theoreticalKnown() ? String.valueOf(g.theoretical()) : "-", g.moves(), g.damage() == null ? "" : "  [damaged]");
     }
 
     /** The table with a row number first, counting from {@code first} (the REPL's {@code :game N} takes it). */

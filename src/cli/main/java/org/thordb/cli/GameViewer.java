@@ -106,10 +106,11 @@ final class GameViewer {
     private void show(int ply) {
         Position p = positions.get(ply);
         out.println();
-        out.printf("%s %d, record %d: %s (Black) - %s (White), %s, %d-%d (theoretical %d)%n",
+        out.printf("%s %d, record %d: %s (Black) - %s (White), %s, %d-%d (theoretical %s)%n",
                 SafeText.of(game.base()), game.year(), game.record(), SafeText.of(game.black()),
                 SafeText.of(game.white()), SafeText.of(game.tournament()), game.score(),
-                game.record68().side() * game.record68().side() - game.score(), game.theoretical());
+                game.record68().side() * game.record68().side() - game.score(),
+                game.theoreticalKnown() ? String.valueOf(game.theoretical()) : "unknown");
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < positions.size() - 1; i++) {
             line.append(i == ply ? "[" : "").append(Notation.name(moves[i])).append(i == ply ? "]" : "");

@@ -87,11 +87,13 @@ public final class StatsCommand implements Callable<Integer> {
         switch (format) {
             case "table" -> {
                 out.printf("%s of %s, from %s%n", "games by " + g, where.isBlank() ? "every game" : where, g.side());
-                out.printf("%-30s %7s %6s %6s %6s %7s %8s %6s  %s%n", "group", "games", "wins", "draws", "losses", "score%",
-                        "avgdiff", "theo", "years");
+                out.printf("%-30s %7s %6s %6s %6s %7s %8s %6s %7s  %s%n", "group", "games", "wins", "draws", "losses", "score%",
+                        "avgdiff", "theo", "theo-of", "years");
                 for (GroupStats r : rows) {
-                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6.1f  %s%n", SafeText.of(r.group()), r.games(), r.wins(),
-                            r.draws(), r.losses(), r.scorePct(), r.avgDiff(), r.avgTheoretical(),
+                    // the theoretical average rests on the games whose score is known: "theo-of" says how many
+                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6s %7d  %s%n", SafeText.of(r.group()), r.games(), r.wins(),
+                            r.draws(), r.losses(), r.scorePct(), r.avgDiff(), ExplorationView.average(r.avgTheoretical()),
+                            r.theoreticalGames(),
                             r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear());
                 }
                 out.println(rows.size() + (rows.size() == 1 ? " group" : " groups"));
@@ -111,7 +113,8 @@ public final class StatsCommand implements Callable<Integer> {
                 }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader(HEADER).get())) {
                     for (GroupStats r : rows) {
                         p.printRecord(r.group(), r.games(), r.wins(), r.draws(), r.losses(), round(r.scorePct()),
-                                round(r.avgDiff()), round(r.avgTheoretical()), r.firstYear(), r.lastYear());
+                                round(r.avgDiff()), Double.isNaN(r.avgTheoretical()) ? "" : round(r.avgTheoretical()),
+                                r.theoreticalGames(), r.firstYear(), r.lastYear());
                     }
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
@@ -123,7 +126,7 @@ public final class StatsCommand implements Callable<Integer> {
     }
 
     private static final String[] HEADER = {"group", "games", "wins", "draws", "losses", "score_pct", "avg_diff",
-        "avg_theoretical", "first_year", "last_year"};
+        "avg_theoretical", "theoretical_games", "first_year", "last_year"};
 
     private static double round(double v) {
         return Math.round(v * 100) / 100.0;

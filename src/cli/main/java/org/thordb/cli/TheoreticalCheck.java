@@ -30,7 +30,8 @@ import org.thordb.wthor.WthorReader;
  */
 final class TheoreticalCheck {
     /** One game to check: where it is, its moves, its stored score, the depth to solve at. */
-    private record Item(String file, long record, int[] squares, int stored, int depth, int fileDepth, boolean damaged) {
+    private record Item(String file, long record, int[] squares, int stored, int depth, int fileDepth, boolean damaged,
+                        boolean known) {
     }
 
     private final PrintWriter out;
@@ -68,10 +69,14 @@ final class TheoreticalCheck {
                             + ": theoretical scores are checked in 8×8 game files only");
                 }
                 int d = depth != null ? depth : r.header().effectiveDepth();
+                List<WthorGame> games = new ArrayList<>();
+                r.games().forEach(games::add);
+                // a file whose scores say nothing, or hold final scores, has none to check
+                boolean known = org.thordb.ingest.TheoreticalStatus.of(games, r.header().depth()).equals(FileRow.KNOWN);
                 long i = 0;
-                for (WthorGame g : r.games()) {
+                for (WthorGame g : games) {
                     items.add(new Item(f.toString(), i++, g.squares(), g.theoreticalScore(), d,
-                            r.header().effectiveDepth(), g.damage() != null));
+                            r.header().effectiveDepth(), g.damage() != null, known));
                 }
             }
         }
@@ -95,8 +100,9 @@ final class TheoreticalCheck {
             }
             FileRow f = db.catalog().gameFile(db.catalog().base(g.base()).id(), 8, g.year());
             String key = f.base() + "/" + f.year();
+            int fileDepth = g.theoreticalKnown() && g.theoreticalDepth() > 0 ? g.theoreticalDepth() : depths.get(key);
             items.add(new Item(names.get(key), g.record(), g.record68().squares(), g.theoretical(),
-                    depth != null ? depth : depths.get(key), depths.get(key), g.damage() != null));
+                    depth != null ? depth : fileDepth, fileDepth, g.damage() != null, g.theoreticalKnown()));
         }
         return check(items);
     }
@@ -131,6 +137,7 @@ final class TheoreticalCheck {
         long shortAgree = 0;
         long shortDiffer = 0;
         long damaged = 0;
+        long unknown = 0;
         long nodes = 0;
         long explained = 0;
         long unexplained = 0;
@@ -146,6 +153,10 @@ final class TheoreticalCheck {
                 }
                 if (it.damaged()) {
                     damaged++;
+                    continue;
+                }
+                if (!it.known()) { // no stored score to check: unknown, counted, no difference
+                    unknown++;
                     continue;
                 }
                 depthsUsed.add(it.depth());
@@ -199,10 +210,10 @@ final class TheoreticalCheck {
         long checked = agree + differ + shortAgree + shortDiffer;
         out.printf("theoretical scores at depth %s: %d games checked in %.1f s (%.1f games/s, %,d nodes): %d agree,"
                         + " %d differ; %d too short to reach the depth, their last position solved (%d agree, %d differ);"
-                        + " %d damaged games skipped%n",
+                        + " %d damaged games skipped; %d unknown (no theoretical score stored to check)%n",
                 depthsUsed.isEmpty() ? "-" : depthsUsed.size() == 1 ? depthsUsed.first() : depthsUsed.toString(),
                 checked, seconds, seconds == 0 ? 0 : checked / seconds, nodes, agree, differ, shortAgree + shortDiffer,
-                shortAgree, shortDiffer, damaged);
+                shortAgree, shortDiffer, damaged, unknown);
         if (explain) {
             out.printf("explained: %d differences come from the moves played between the file's depth and this one"
                     + " (the file's depth gives the stored score); %d do not%n", explained, unexplained);

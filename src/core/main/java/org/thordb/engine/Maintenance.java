@@ -147,6 +147,10 @@ final class Maintenance {
                 b.delete(Space.META, k);
                 return true;
             });
+            v.scanPrefix(Space.META, ExplorationBook.OLD_PREFIX, (k, val) -> { // the book's first layout
+                b.delete(Space.META, k);
+                return true;
+            });
             book.forEach((k, val) -> b.put(Space.META, k, val));
             b.put(Space.META, ExplorationBook.FROM_KEY, Keys.u64(from));
             committer.commit(b);

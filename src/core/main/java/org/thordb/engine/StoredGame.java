@@ -19,17 +19,32 @@ import org.thordb.wthor.WthorGame;
  * @param tournament the tournament's name
  * @param record68 the WTHOR record, byte for byte
  * @param damage why the game is damaged, or null
+ * @param theoreticalKnown whether the record's theoretical score is known (its file says it, or its
+ *     text source gave it); an unknown one is no value, whatever byte 7 holds
+ * @param theoreticalDepth the empties the known score was computed at (0 when unknown, or when a
+ *     source gave a score without its depth)
  */
 public record StoredGame(int id, String base, int year, int record, String black, String white, String tournament,
-                   WthorGame record68, String damage) {
+                   WthorGame record68, String damage, boolean theoreticalKnown, int theoreticalDepth) {
+
+    /** A game whose theoretical score is unknown: for tests and tools that make games by hand. */
+    public StoredGame(int id, String base, int year, int record, String black, String white, String tournament,
+                      WthorGame record68, String damage) {
+        this(id, base, year, record, black, white, tournament, record68, damage, false, 0);
+    }
 
     static StoredGame of(GameRow row, Catalog catalog) {
         Catalog.Base b = catalog.base(row.base());
         WthorGame g = new WthorGame(row.raw(), row.side());
+        org.thordb.store.FileRow f = catalog.gameFileOf(row.id());
+        String status = f == null ? org.thordb.store.FileRow.UNKNOWN : f.theoreticalStatus();
+        boolean known = status.equals(org.thordb.store.FileRow.KNOWN)
+                || status.equals(org.thordb.store.FileRow.PER_GAME) && row.theoreticalGiven();
+        int depth = !known ? 0 : status.equals(org.thordb.store.FileRow.KNOWN) ? f.depth() : row.theoreticalDepth();
         return new StoredGame(row.id(), b == null ? "?" : b.name(), row.year(), row.record(),
                 name(b == null ? null : b.player(g.black()), g.black()),
                 name(b == null ? null : b.player(g.white()), g.white()),
-                name(b == null ? null : b.tournament(g.tournament()), g.tournament()), g, row.damage());
+                name(b == null ? null : b.tournament(g.tournament()), g.tournament()), g, row.damage(), known, depth);
     }
 
     private static String name(String n, int number) {

@@ -27,6 +27,9 @@ public final class Columns {
     private static final int SCORE_BITS = 7;
     private final java.util.List<org.thordb.store.FileRow> files = new java.util.ArrayList<>();
 
+    /** The games whose theoretical score is known: the only ones a theoretical sum reads. */
+    private org.thordb.index.TheoreticalKnown known;
+
     private Columns(int size) {
         result = new byte[size];
         score = new byte[size];
@@ -37,6 +40,7 @@ public final class Columns {
     /** Reads the columns of every game of a reader's view. */
     public static Columns of(IndexReader r) {
         Columns c = new Columns(r.catalog().nextGameId());
+        c.known = org.thordb.index.TheoreticalKnown.of(r);
         for (int code = 0; code < 3; code++) {
             byte v = (byte) code;
             c.results[code] = r.term(Field.RESULT, Terms.small(code));
@@ -89,7 +93,8 @@ public final class Columns {
     static final int SLICED_FROM = 65_536;
 
     /**
-     * The sums of the stored scores and theoretical scores of {@code games}: for many games, from
+     * The sums of the stored scores and of the known theoretical scores of {@code games}, and how
+     * many games the second rests on ({score sum, theoretical sum, known games}): for many games, from
      * the scores' bit slices (each bit's games counted, times its weight); for fewer, read off the
      * columns a batch of ids at a time (scores spread over 65 values: intersecting with each value's
      * games costs more than reading them).
@@ -98,14 +103,16 @@ public final class Columns {
         if (games.getCardinality() >= SLICED_FROM) {
             long s = 0;
             long t = 0;
+            RoaringBitmap known = RoaringBitmap.and(games, this.known.bitmap());
             for (int b = 0; b < SCORE_BITS; b++) {
                 s += RoaringBitmap.andCardinality(games, scoreBits[b]) << b;
-                t += RoaringBitmap.andCardinality(games, theoreticalBits[b]) << b;
+                t += RoaringBitmap.andCardinality(known, theoreticalBits[b]) << b;
             }
-            return new long[] {s, t};
+            return new long[] {s, t, known.getLongCardinality()};
         }
         long s = 0;
         long t = 0;
+        long k = 0;
         int[] batch = new int[256];
         org.roaringbitmap.BatchIterator it = games.getBatchIterator();
         while (it.hasNext()) {
@@ -113,10 +120,13 @@ public final class Columns {
             for (int i = 0; i < n; i++) {
                 int id = batch[i];
                 s += score[id] & 0xff;
-                t += theoretical[id] & 0xff;
+                if (known.known(id)) {
+                    t += theoretical[id] & 0xff;
+                    k++;
+                }
             }
         }
-        return new long[] {s, t};
+        return new long[] {s, t, k};
     }
 
     /** The first and last years among {@code games} (a file's games share its year): {0, 0} when none. */
@@ -144,6 +154,11 @@ public final class Columns {
     /** Black's stored score. */
     public int score(int id) {
         return score[id] & 0xff;
+    }
+
+    /** Whether a game's theoretical score is known. */
+    public boolean theoreticalKnown(int id) {
+        return known.known(id);
     }
 
     /** The stored theoretical score. */

@@ -31,11 +31,13 @@ public record Exploration(Position position, String filter, long total, List<Row
      * @param draws drawn games
      * @param whiteWins games White won
      * @param averageScore Black's average stored disc count
-     * @param averageTheoretical the average stored theoretical score
+     * @param averageTheoretical the average theoretical score (Black's discs) of the games whose
+     *     score is known, NaN when none is
      * @param firstYear the earliest year, 0 when no game
      * @param lastYear the latest year, 0 when no game
+     * @param theoreticalGames the games whose theoretical score is known: what the average rests on
      */
     public record Row(int move, long games, long blackWins, long draws, long whiteWins, double averageScore,
-                      double averageTheoretical, int firstYear, int lastYear) {
+                      double averageTheoretical, int firstYear, int lastYear, long theoreticalGames) {
     }
 }

@@ -36,7 +36,13 @@ public final class ExplorationBook {
     }
 
     /** The key prefix of the book's entries in {@code meta}. */
-    public static final byte[] PREFIX = "explore/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    public static final byte[] PREFIX = "explore2/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /**
+     * The prefix of the entries of the book's first layout (rows without the count of known
+     * theoretical scores): never read, deleted when the book is made again.
+     */
+    public static final byte[] OLD_PREFIX = "explore/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /**
      * Positions reached by at least this many games are put in the book by default: at ten
@@ -123,11 +129,12 @@ public final class ExplorationBook {
         out.writeDouble(r.averageTheoretical());
         out.writeInt(r.firstYear());
         out.writeInt(r.lastYear());
+        out.writeLong(r.theoreticalGames());
     }
 
     private static Exploration.Row read(DataInputStream in, int move) throws IOException {
         return new Exploration.Row(move, in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readDouble(),
-                in.readDouble(), in.readInt(), in.readInt());
+                in.readDouble(), in.readInt(), in.readInt(), in.readLong());
     }
 
     /** What {@link #check} found of an entry. */

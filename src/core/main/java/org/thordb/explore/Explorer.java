@@ -197,24 +197,28 @@ public final class Explorer {
                 int[] years = c.years(games);
                 long[] sums = c.scoreSums(games);
                 return new Exploration.Row(move, n, results[0], results[2], results[1], sums[0] / (double) n,
-                        sums[1] / (double) n, years[0], years[1]);
+                        sums[2] == 0 ? Double.NaN : sums[1] / (double) sums[2], years[0], years[1], sums[2]);
             }
             return gameByGame(move, games);
         }
 
         private Exploration.Row gameByGame(int move, RoaringBitmap games) {
-            long[] sums = new long[5]; // black wins, white wins, draws, scores, theoretical scores
+            long[] sums = new long[6]; // black wins, white wins, draws, scores, known theoretical scores, their games
             int[] years = {Integer.MAX_VALUE, 0};
             games.forEach((int id) -> {
                 sums[c.result(id)]++;
                 sums[3] += c.score(id);
-                sums[4] += c.theoretical(id);
+                if (c.theoreticalKnown(id)) {
+                    sums[4] += c.theoretical(id);
+                    sums[5]++;
+                }
                 years[0] = Math.min(years[0], c.year(id));
                 years[1] = Math.max(years[1], c.year(id));
             });
             long n = games.getLongCardinality();
             return new Exploration.Row(move, n, sums[0], sums[2], sums[1], n == 0 ? 0 : sums[3] / (double) n,
-                    n == 0 ? 0 : sums[4] / (double) n, n == 0 ? 0 : years[0], n == 0 ? 0 : years[1]);
+                    sums[5] == 0 ? Double.NaN : sums[4] / (double) sums[5], n == 0 ? 0 : years[0], n == 0 ? 0 : years[1],
+                    sums[5]);
         }
     }
 

@@ -116,8 +116,8 @@ public final class Explorer10 {
         }
 
         Exploration.Row row(int move) {
-            return new Exploration.Row(move, games, black, draws, white, games == 0 ? 0 : (double) score / games, 0,
-                    games == 0 ? 0 : first, last);
+            return new Exploration.Row(move, games, black, draws, white, games == 0 ? 0 : (double) score / games,
+                    Double.NaN, games == 0 ? 0 : first, last, 0); // the 10×10 explorer reads no theoretical score
         }
     }
 }

@@ -375,8 +375,11 @@ public final class Exporter {
             if (scored) {
                 w.write("[Score \"" + b + "-" + (total - b) + "\"]\n");
             }
-            if (g.theoretical() <= total) {
+            if (g.theoreticalKnown() && g.theoretical() <= total) { // an unknown score is no tag, not 0
                 w.write("[TheoreticalScore \"" + g.theoretical() + "\"]\n");
+                if (g.theoreticalDepth() > 0) {
+                    w.write("[TheoreticalDepth \"" + g.theoreticalDepth() + "\"]\n");
+                }
             }
             if (g.damage() != null) {
                 w.write("[Damage \"" + pgnText(g.damage()) + "\"]\n");
@@ -428,8 +431,11 @@ public final class Exporter {
             if (g.score() <= 64) { // a score byte the board cannot hold is no score (a damaged record)
                 tags.put("SCORE", g.score() + "-" + (64 - g.score()));
             }
-            if (g.theoretical() <= 64) {
+            if (g.theoreticalKnown() && g.theoretical() <= 64) { // an unknown score is no line, not 0
                 tags.put("THEORETICAL", String.valueOf(g.theoretical()));
+                if (g.theoreticalDepth() > 0) {
+                    tags.put("THEORETICAL_DEPTH", String.valueOf(g.theoreticalDepth()));
+                }
             }
             TextGameRecord rec = TextGameRecords.fromSquares(java.util.Arrays.copyOf(legal, rep.movesPlayed()),
                     g.score() <= 64 ? GameResult.fromWthorScore(g.score()) : GameResult.IN_PROGRESS).withTags(tags);

@@ -15,7 +15,7 @@ import org.apache.commons.csv.CSVPrinter;
 public final class GameCsv implements AutoCloseable {
     /** The columns, in order. */
     public static final String[] HEADERS = {"base", "year", "record", "black", "white", "tournament", "score",
-        "theoretical", "moves"};
+        "theoretical", "theoretical_depth", "moves"};
 
     private final CSVPrinter printer;
 
@@ -30,8 +30,10 @@ public final class GameCsv implements AutoCloseable {
 
     /** One game. */
     public void row(StoredGame g) throws IOException {
+        // an unknown theoretical score (or depth) is an empty cell, never 0
         printer.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                g.theoretical(), g.moves());
+                g.theoreticalKnown() ? g.theoretical() : "", g.theoreticalKnown() && g.theoreticalDepth() > 0
+                        ? g.theoreticalDepth() : "", g.moves());
     }
 
     /** Flushes what was written; the stream underneath stays open (its owner closes it). */

@@ -31,7 +31,14 @@ public final class Json {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("base", g.base()).put("year", g.year()).put("record", g.record()).put("black", g.black())
                 .put("white", g.white()).put("tournament", g.tournament()).put("score", g.score())
-                .put("theoretical", g.theoretical()).put("moves", g.moves()).put("id", g.id());
+                .put("moves", g.moves()).put("id", g.id());
+        if (g.theoreticalKnown()) {
+            o.put("theoretical", g.theoretical());
+            o.put("theoretical_depth", g.theoreticalDepth() > 0 ? g.theoreticalDepth() : null);
+        } else { // unknown is null, never 0
+            o.putNull("theoretical");
+            o.putNull("theoretical_depth");
+        }
         if (g.damage() != null) {
             o.put("damage", g.damage());
         }
@@ -99,21 +106,33 @@ public final class Json {
 
     private static void fill(ObjectNode n, Exploration.Row r) {
         n.put("games", r.games()).put("blackWins", r.blackWins()).put("draws", r.draws()).put("whiteWins", r.whiteWins())
-                .put("averageScore", r.averageScore()).put("averageTheoretical", r.averageTheoretical())
-                .put("firstYear", r.firstYear()).put("lastYear", r.lastYear());
+                .put("averageScore", r.averageScore())
+                .put("firstYear", r.firstYear()).put("lastYear", r.lastYear())
+                .put("theoreticalGames", r.theoreticalGames());
+        if (Double.isNaN(r.averageTheoretical())) { // no known score: no average, not 0
+            n.putNull("averageTheoretical");
+        } else {
+            n.put("averageTheoretical", r.averageTheoretical());
+        }
     }
 
     /**
      * The object of one group of {@code stats}: {@code group}, {@code games}, {@code wins},
-     * {@code draws}, {@code losses}, {@code score_pct}, {@code avg_diff}, {@code avg_theoretical},
+     * {@code draws}, {@code losses}, {@code score_pct}, {@code avg_diff}, {@code avg_theoretical} (null
+     * when no game's theoretical score is known), {@code theoretical_games} (the games it rests on),
      * {@code first_year}, {@code last_year} (averages to two decimals).
      */
     public static ObjectNode group(org.thordb.stats.GroupStats r) {
         ObjectNode o = object();
         o.put("group", r.group()).put("games", r.games()).put("wins", r.wins()).put("draws", r.draws())
                 .put("losses", r.losses()).put("score_pct", round(r.scorePct())).put("avg_diff", round(r.avgDiff()))
-                .put("avg_theoretical", round(r.avgTheoretical())).put("first_year", r.firstYear())
-                .put("last_year", r.lastYear());
+                .put("first_year", r.firstYear()).put("last_year", r.lastYear())
+                .put("theoretical_games", r.theoreticalGames());
+        if (Double.isNaN(r.avgTheoretical())) { // no known score: no average, not 0
+            o.putNull("avg_theoretical");
+        } else {
+            o.put("avg_theoretical", round(r.avgTheoretical()));
+        }
         return o;
     }
 

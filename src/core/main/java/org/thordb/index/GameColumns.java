@@ -29,6 +29,8 @@ public final class GameColumns {
     private final byte[] theoretical;
     private final byte[] moves;
     private final byte[] result;
+    /** The games whose theoretical score is known: a theoretical test holds for no other. */
+    private TheoreticalKnown known;
 
     private GameColumns(int size) {
         black = new char[size];
@@ -52,6 +54,7 @@ public final class GameColumns {
 
     private static GameColumns build(IndexReader r) {
         GameColumns t = new GameColumns(r.catalog().nextGameId());
+        t.known = TheoreticalKnown.of(r);
         // the values are read as they lie, without decoding a row a game: the scan is what costs
         r.view().scan(Store.Space.GAMES, new byte[0], null, (k, v) -> {
             t.put(Keys.getU32(k, 0), v[2], v, RECORD_AT);
@@ -63,6 +66,16 @@ public final class GameColumns {
     /** Columns with room for {@code size} games, for {@link GameTable} to fill as it scans. */
     static GameColumns sized(int size) {
         return new GameColumns(size);
+    }
+
+    /** Says which games' theoretical scores are known (the game table's columns, made by its scan). */
+    void known(TheoreticalKnown k) {
+        this.known = k;
+    }
+
+    /** Whether a game's theoretical score is known. */
+    public boolean theoreticalKnown(int id) {
+        return known.known(id);
     }
 
     /** Keeps columns made along with a catalog's game table, so that they are not made again. */

@@ -55,6 +55,7 @@ public final class GameTable {
             t.put(row);
             return true;
         });
+        t.columns.known(TheoreticalKnown.of(r));
         GameColumns.keep(r.catalog(), t.columns);
         return t;
     }
@@ -119,6 +120,11 @@ public final class GameTable {
     /** Black's discs as stored. */
     public int score(int id) {
         return columns.score(id);
+    }
+
+    /** Whether a game's theoretical score is known (see {@link TheoreticalKnown}). */
+    public boolean theoreticalKnown(int id) {
+        return columns.theoreticalKnown(id);
     }
 
     /** The stored theoretical score (Black's discs). */

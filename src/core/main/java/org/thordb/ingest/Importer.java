@@ -30,6 +30,7 @@ import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.NameList;
 import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorReader;
 
 /**
@@ -507,6 +508,9 @@ public final class Importer {
         int firstId;
         int damaged;
         Integer fingerprintBits;
+        /** What the file's theoretical scores are ({@link FileRow#KNOWN}…), and at what depth. */
+        String theoretical;
+        int theoreticalDepth;
         List<String> problems = new ArrayList<>();
         Store.Batch batch;
         String skipped;
@@ -545,6 +549,11 @@ public final class Importer {
                 }
             }
             p.records = records.size();
+            p.theoretical = TheoreticalStatus.of(records, r0depth(p.headerHex));
+            p.theoreticalDepth = WthorHeader.decode(HexFormat.of().parseHex(p.headerHex)).effectiveDepth();
+            if (!p.theoretical.equals(FileRow.KNOWN)) {
+                p.problems.add(file + ": " + TheoreticalStatus.describe(p.theoretical, records.size()));
+            }
             p.base = baseId(pl.base());
             if (decide(p, catalog)) {
                 listener.progress(records.size());
@@ -648,7 +657,8 @@ public final class Importer {
             }
             FileRow row = new FileRow(p.base, p.plan.kind().extension(), p.year, p.plan.file().getFileName().toString(),
                     p.headerHex, p.created, p.sha, p.size, p.segment, p.firstId, p.records, p.damaged,
-                    Instant.now().toString()).withFingerprintBits(p.fingerprintBits);
+                    Instant.now().toString()).withFingerprintBits(p.fingerprintBits)
+                    .withTheoretical(p.theoretical, p.theoretical.equals(FileRow.KNOWN) ? p.theoreticalDepth : null);
             batch.put(Space.FILES, row.key(), Catalog.encode(row));
             batch.put(Space.META, Catalog.COUNTERS_KEY, counters());
             catalog = committer.commit(batch);
@@ -754,5 +764,10 @@ public final class Importer {
         batch.deleteRange(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()));
         byte[] loc = GameRow.locatorPrefix(old.base(), old.side(), old.year());
         batch.deleteRange(Space.GAME_KEYS, loc, Keys.prefixEnd(loc));
+    }
+
+    /** P3, the depth byte of a header in hex. */
+    private static int r0depth(String headerHex) {
+        return Integer.parseInt(headerHex.substring(28, 30), 16);
     }
 }

@@ -190,7 +190,10 @@ final class SourceImport {
                         k -> tournaments.size());
                 Integer y = g.year();
                 int year = y != null ? y : options.year() != null ? options.year() : 0;
-                WthorGame record = WthorGame.of(event, black, white, c.blackScore, 0, c.squares, g.side());
+                // the theoretical score a source gives (thordb's PGN and text exports do) is the record's;
+                // without one the byte is 0 and the game's row says its score is unknown
+                WthorGame record = WthorGame.of(event, black, white, c.blackScore,
+                        g.theoretical() != null && g.side() == 8 ? g.theoretical() : 0, c.squares, g.side());
                 byYear.computeIfAbsent((long) g.side() << 32 | (year & 0xffffffffL), k -> new ArrayList<>())
                         .add(new Ready(record, g, c.states, c.plies));
             }
@@ -245,7 +248,9 @@ final class SourceImport {
                 for (int i = 0; i < list.size(); i++) {
                     Ready r = list.get(i);
                     int id = firstId + i;
-                    GameRow row = new GameRow(id, base, side, year, i, segment, ix.validPlies(i), r.record().bytes(), faults[i]);
+                    boolean given = r.source().theoretical() != null && side == 8;
+                    GameRow row = new GameRow(id, base, side, year, i, segment, ix.validPlies(i), r.record().bytes(), faults[i],
+                            given, given && r.source().theoreticalDepth() != null ? r.source().theoreticalDepth() : 0);
                     batch.put(Space.GAMES, GameRow.key(id), row.encode());
                     batch.put(Space.SOURCES, GameRow.key(id), sourceValue(r.source()));
                 }
@@ -255,7 +260,9 @@ final class SourceImport {
                 }
                 WthorHeader h = WthorHeader.forGames(today, list.size(), year, side, 0);
                 FileRow row = new FileRow(base, side == 10 ? "wtd" : "wtb", year, name, HexFormat.of().formatHex(h.encode()), stamp, sha, size,
-                        segment, firstId, list.size(), ix.damagedGames().length, now, format.code(), side == 8 ? ix.fingerprintBits() : null);
+                        segment, firstId, list.size(), ix.damagedGames().length, now, format.code(), side == 8 ? ix.fingerprintBits() : null)
+                        .withTheoretical(list.stream().anyMatch(x -> x.source().theoretical() != null) && side == 8
+                                ? FileRow.PER_GAME : FileRow.UNKNOWN, null);
                 batch.put(Space.FILES, row.key(), Catalog.encode(row));
                 games += list.size();
             }

@@ -14,10 +14,12 @@ package org.thordb.stats;
  * @param losses games the side lost
  * @param scorePct (wins + draws / 2) / games, in %
  * @param avgDiff the side's disc difference at the end, on average
- * @param avgTheoretical the side's discs after perfect play, on average
+ * @param avgTheoretical the side's discs after perfect play, on average over the games whose
+ *     theoretical score is known ({@code theoreticalGames} of them); NaN when none is
  * @param firstYear the year of its first game
  * @param lastYear the year of its last game
+ * @param theoreticalGames the games whose theoretical score is known: what the average rests on
  */
 public record GroupStats(String group, long games, long wins, long draws, long losses, double scorePct, double avgDiff,
-                         double avgTheoretical, int firstYear, int lastYear) {
+                         double avgTheoretical, int firstYear, int lastYear, long theoreticalGames) {
 }

@@ -41,10 +41,11 @@ public final class Statistics {
         long draws;
         long diff;
         long theoretical;
+        long known;
         int first = Integer.MAX_VALUE;
         int last = Integer.MIN_VALUE;
 
-        void add(int diff, int theo, int year) {
+        void add(int diff, int theo, boolean theoKnown, int year) {
             games++;
             if (diff > 0) {
                 wins++;
@@ -52,7 +53,10 @@ public final class Statistics {
                 draws++;
             }
             this.diff += diff;
-            this.theoretical += theo;
+            if (theoKnown) { // an unknown theoretical score is left out, not counted as 0
+                this.theoretical += theo;
+                known++;
+            }
             first = Math.min(first, year);
             last = Math.max(last, year);
         }
@@ -112,28 +116,29 @@ public final class Statistics {
             int b = t.score(id);
             int blackDiff = 2 * b - total;
             int theo = t.theoretical(id);
+            boolean k = t.theoreticalKnown(id);
             int year = t.year(id);
             int base = t.base(id);
             switch (g.by()) {
                 case PLAYER -> {
-                    sums(byKey, player(base, t.black(id))).add(blackDiff, theo, year);
-                    sums(byKey, player(base, t.white(id))).add(-blackDiff, total - theo, year);
+                    sums(byKey, player(base, t.black(id))).add(blackDiff, theo, k, year);
+                    sums(byKey, player(base, t.white(id))).add(-blackDiff, total - theo, k, year);
                 }
-                case BLACK -> sums(byKey, player(base, t.black(id))).add(blackDiff, theo, year);
-                case WHITE -> sums(byKey, player(base, t.white(id))).add(-blackDiff, total - theo, year);
+                case BLACK -> sums(byKey, player(base, t.black(id))).add(blackDiff, theo, k, year);
+                case WHITE -> sums(byKey, player(base, t.white(id))).add(-blackDiff, total - theo, k, year);
                 case OPPONENT -> {
                     if (subject.test(base, t.black(id))) {
-                        sums(byKey, player(base, t.white(id))).add(blackDiff, theo, year);
+                        sums(byKey, player(base, t.white(id))).add(blackDiff, theo, k, year);
                     }
                     if (subject.test(base, t.white(id))) {
-                        sums(byKey, player(base, t.black(id))).add(-blackDiff, total - theo, year);
+                        sums(byKey, player(base, t.black(id))).add(-blackDiff, total - theo, k, year);
                     }
                 }
-                case TOURNAMENT -> sums(byKey, ((long) base << 32) | t.tournament(id)).add(blackDiff, theo, year);
-                case YEAR -> sums(byKey, year).add(blackDiff, theo, year);
-                case RESULT -> sums(byKey, Long.signum(blackDiff)).add(blackDiff, theo, year);
+                case TOURNAMENT -> sums(byKey, ((long) base << 32) | t.tournament(id)).add(blackDiff, theo, k, year);
+                case YEAR -> sums(byKey, year).add(blackDiff, theo, k, year);
+                case RESULT -> sums(byKey, Long.signum(blackDiff)).add(blackDiff, theo, k, year);
                 case OPENING -> sums(byKey, opening(t, id, g.depth(), namedLines, openingKeys))
-                        .add(blackDiff, theo, year);
+                        .add(blackDiff, theo, k, year);
             }
         }
         if (byKey.size() > maxGroups()) {
@@ -147,7 +152,7 @@ public final class Statistics {
             String name = name(g, e.getKey(), c, namedNames, openingTexts);
             out.add(new GroupStats(name, s.games, s.wins, s.draws, s.games - s.wins - s.draws,
                     100.0 * (s.wins + s.draws / 2.0) / s.games, (double) s.diff / s.games,
-                    (double) s.theoretical / s.games, s.first, s.last));
+                    s.known == 0 ? Double.NaN : (double) s.theoretical / s.known, s.first, s.last, s.known));
         }
         // a player of two bases is one group: merged by name
         if (g.by() == Grouping.By.PLAYER || g.by() == Grouping.By.BLACK || g.by() == Grouping.By.WHITE
@@ -247,8 +252,15 @@ public final class Statistics {
         return new GroupStats(a.group(), games, a.wins() + b.wins(), a.draws() + b.draws(), a.losses() + b.losses(),
                 100.0 * (a.wins() + b.wins() + (a.draws() + b.draws()) / 2.0) / games,
                 (a.avgDiff() * a.games() + b.avgDiff() * b.games()) / games,
-                (a.avgTheoretical() * a.games() + b.avgTheoretical() * b.games()) / games,
-                Math.min(a.firstYear(), b.firstYear()), Math.max(a.lastYear(), b.lastYear()));
+                a.theoreticalGames() + b.theoreticalGames() == 0 ? Double.NaN
+                        : (known(a) + known(b)) / (a.theoreticalGames() + b.theoreticalGames()),
+                Math.min(a.firstYear(), b.firstYear()), Math.max(a.lastYear(), b.lastYear()),
+                a.theoreticalGames() + b.theoreticalGames());
+    }
+
+    /** The sum of a group's known theoretical scores. */
+    private static double known(GroupStats g) {
+        return g.theoreticalGames() == 0 ? 0 : g.avgTheoretical() * g.theoreticalGames();
     }
 
     /** Years and results in their order; the rest most games first, then by name. */
@@ -278,7 +290,8 @@ public final class Statistics {
             case "losses" -> Comparator.comparingLong(GroupStats::losses).reversed();
             case "score" -> Comparator.comparingDouble(GroupStats::scorePct).reversed();
             case "diff" -> Comparator.comparingDouble(GroupStats::avgDiff).reversed();
-            case "theoretical" -> Comparator.comparingDouble(GroupStats::avgTheoretical).reversed();
+            case "theoretical" -> Comparator.comparingDouble((GroupStats r) -> Double.isNaN(r.avgTheoretical())
+                    ? Double.NEGATIVE_INFINITY : r.avgTheoretical()).reversed();
             case "first" -> Comparator.comparingInt(GroupStats::firstYear);
             case "last" -> Comparator.comparingInt(GroupStats::lastYear).reversed();
             case "group" -> (a, b) -> 0;

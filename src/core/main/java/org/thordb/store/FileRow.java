@@ -31,18 +31,65 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
                       long size, int segment, int firstId, int games, int damaged, String importedAt, String source,
-                      Integer fingerprintBits) {
+                      Integer fingerprintBits, String theoretical, Integer theoreticalDepth) {
+
+    /** Every game's theoretical score is known, computed at {@link #depth()} empties. */
+    public static final String KNOWN = "known";
+    /** No game's theoretical score is known (a text source without them; a WTHOR file whose depth and scores are all 0). */
+    public static final String UNKNOWN = "unknown";
+    /** The theoretical bytes hold each game's final score, not a theoretical one (as PlayOK's files do): unknown. */
+    public static final String FINAL_SCORE = "final-score";
+    /** A text source that gave some games' theoretical scores: each game's row says (bit 1 of its flags). */
+    public static final String PER_GAME = "per-game";
+
+    /** A row as rows were before they said their theoretical scores. */
+    public FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
+                   long size, int segment, int firstId, int games, int damaged, String importedAt, String source,
+                   Integer fingerprintBits) {
+        this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt,
+                source, fingerprintBits, null, null);
+    }
+
+    /** This row saying what its games' theoretical scores are. */
+    public FileRow withTheoretical(String status, Integer depth) {
+        return new FileRow(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged,
+                importedAt, source, fingerprintBits, status, depth);
+    }
+
+    /**
+     * What the file's theoretical scores are: {@link #KNOWN}, {@link #UNKNOWN}, {@link #FINAL_SCORE}
+     * or {@link #PER_GAME}. A row written before rows said it: a text source's are unknown (no
+     * reader gave them then), a WTHOR file's known ({@code thordb verify --db} tells a file whose
+     * bytes say otherwise, and {@code --repair} writes its row again).
+     */
+    @JsonIgnore
+    public String theoreticalStatus() {
+        return theoretical != null ? theoretical : fromSource() ? UNKNOWN : KNOWN;
+    }
+
+    /** The empties a file's theoretical scores were computed at: its row's, else its header's (P3, as the format reads it). */
+    @JsonIgnore
+    public int depth() {
+        if (theoreticalDepth != null) {
+            return theoreticalDepth;
+        }
+        if (header == null || header.length() != 32) {
+            return 0;
+        }
+        return org.thordb.wthor.WthorHeader.decode(java.util.HexFormat.of().parseHex(header)).effectiveDepth();
+    }
 
     /** A row of a WTHOR file. */
     public FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
                    long size, int segment, int firstId, int games, int damaged, String importedAt) {
-        this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt, null, null);
+        this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt, null, null,
+                null, null);
     }
 
     /** A row with the partition bits of its fingerprint blocks (null: none named). */
     public FileRow withFingerprintBits(Integer bits) {
         return new FileRow(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged,
-                importedAt, source, bits);
+                importedAt, source, bits, theoretical, theoreticalDepth);
     }
 
     /** Whether the games came from a text format rather than a WTHOR file. */

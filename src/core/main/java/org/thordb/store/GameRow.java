@@ -6,8 +6,9 @@ import java.util.Arrays;
 /**
  * A game as the {@code GAMES} space keeps it: where it came from, whether it is damaged, and its
  * record byte for byte. Value layout: base u16, board side u8, year i32, record u32, segment u32,
- * flags u8 (bit 0: damaged), valid moves u8, the 68 or 104 record bytes, then the damage reason in
- * UTF-8 (absent when sound).
+ * flags u8 (bit 0: damaged; bit 1: a text source gave the game's theoretical score, which the
+ * record's byte 7 holds; bits 2–7: the depth it was computed at), valid moves u8, the 68 or 104
+ * record bytes, then the damage reason in UTF-8 (absent when sound).
  *
  * <p>Usage: {@code GameRow g = GameRow.decode(id, view.get(Space.GAMES, Keys.u32(id)));}
  *
@@ -20,10 +21,19 @@ import java.util.Arrays;
  * @param validMoves how many moves replay without fault
  * @param raw the record bytes
  * @param damage why the game is damaged, or null
+ * @param theoreticalGiven whether a text source gave the theoretical score (WTHOR files say it for
+ *     the whole file, in their file row)
+ * @param theoreticalDepth the empties the given score was computed at (0 to 60; 0 when not given)
  */
 public record GameRow(int id, int base, int side, int year, int record, int segment, int validMoves, byte[] raw,
-                      String damage) {
+                      String damage, boolean theoreticalGiven, int theoreticalDepth) {
     private static final int HEADER = 17;
+
+    /** A game whose theoretical score its file says, or none says. */
+    public GameRow(int id, int base, int side, int year, int record, int segment, int validMoves, byte[] raw,
+                   String damage) {
+        this(id, base, side, year, record, segment, validMoves, raw, damage, false, 0);
+    }
 
     /** The value bytes. */
     public byte[] encode() {
@@ -35,7 +45,7 @@ public record GameRow(int id, int base, int side, int year, int record, int segm
         Keys.putU32(v, 3, year ^ 0x80000000);
         Keys.putU32(v, 7, record);
         Keys.putU32(v, 11, segment);
-        v[15] = (byte) (damage == null ? 0 : 1);
+        v[15] = (byte) ((damage == null ? 0 : 1) | (theoreticalGiven ? 2 : 0) | (Math.min(63, theoreticalDepth) << 2));
         v[16] = (byte) validMoves;
         System.arraycopy(raw, 0, v, HEADER, raw.length);
         System.arraycopy(why, 0, v, HEADER + raw.length, why.length);
@@ -49,7 +59,7 @@ public record GameRow(int id, int base, int side, int year, int record, int segm
         String damage = (v[15] & 1) == 0 ? null
                 : new String(v, HEADER + size, v.length - HEADER - size, StandardCharsets.UTF_8);
         return new GameRow(id, Keys.getU16(v, 0), side, Keys.getI32(v, 3), Keys.getU32(v, 7), Keys.getU32(v, 11),
-                v[16] & 0xff, Arrays.copyOfRange(v, HEADER, HEADER + size), damage);
+                v[16] & 0xff, Arrays.copyOfRange(v, HEADER, HEADER + size), damage, (v[15] & 2) != 0, (v[15] & 0xff) >>> 2);
     }
 
     /** The key of a game id. */

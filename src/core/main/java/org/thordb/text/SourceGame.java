@@ -26,7 +26,14 @@ import java.util.Map;
  * @param side the board's side: 8, or 10 for a 10×10 game (squares then row × 10 + column)
  */
 public record SourceGame(int line, long offset, byte[] raw, String black, String white, String event, String date,
-                         int[] moves, char[] colours, SourceResult result, String problem, int side) {
+                         int[] moves, char[] colours, SourceResult result, String problem, int side,
+                         Integer theoretical, Integer theoreticalDepth) {
+
+    /** A game whose source says no theoretical score. */
+    public SourceGame(int line, long offset, byte[] raw, String black, String white, String event, String date,
+                      int[] moves, char[] colours, SourceResult result, String problem, int side) {
+        this(line, offset, raw, black, white, event, date, moves, colours, result, problem, side, null, null);
+    }
 
     /** An 8×8 game. */
     public SourceGame(int line, long offset, byte[] raw, String black, String white, String event, String date,

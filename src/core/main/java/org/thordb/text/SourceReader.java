@@ -531,7 +531,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             }
             return new SourceGame(g.line(), g.offset(), g.raw(), SourceGame.tag(t, "Black"), SourceGame.tag(t, "White"),
                     SourceGame.tag(t, "Event", "Site"), SourceGame.tag(t, "Date", "EventDate"), ints(moves), null,
-                    result, problem);
+                    result, problem, 8, discsTag(t.get("TheoreticalScore")), depthTag(t.get("TheoreticalDepth")));
         }
     }
 
@@ -838,7 +838,26 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             }
             String year = tags.get("YEAR");
             return new SourceGame(first, offset, bytes, SourceGame.tag(tags, "BLACK"), SourceGame.tag(tags, "WHITE"),
-                    SourceGame.tag(tags, "TOURNAMENT"), year, ints(moves), null, result, problem);
+                    SourceGame.tag(tags, "TOURNAMENT"), year, ints(moves), null, result, problem, 8,
+                    discsTag(tags.get("THEORETICAL")), depthTag(tags.get("THEORETICAL_DEPTH")));
         }
+    }
+
+    /** A theoretical score tag's value: Black's discs 0 to 64, or null when absent or not a count. */
+    static Integer discsTag(String v) {
+        if (v == null || !v.strip().matches("\\d{1,2}")) {
+            return null;
+        }
+        int n = Integer.parseInt(v.strip());
+        return n <= 64 ? n : null;
+    }
+
+    /** A theoretical depth tag's value: 0 to 60 empties, or null. */
+    static Integer depthTag(String v) {
+        if (v == null || !v.strip().matches("\\d{1,2}")) {
+            return null;
+        }
+        int n = Integer.parseInt(v.strip());
+        return n <= 60 ? n : null;
     }
 }

@@ -130,7 +130,7 @@ public final class TextGameRecords {
 
     /** The header lines a record may have before its moves, in the order thordb writes them. */
     public static final List<String> TAGS = List.of("BASE", "YEAR", "RECORD", "BLACK", "WHITE", "TOURNAMENT",
-            "SCORE", "THEORETICAL");
+            "SCORE", "THEORETICAL", "THEORETICAL_DEPTH");
 
     /**
      * Reads every record of a text that holds several, each ending with its {@code RESULT:} line

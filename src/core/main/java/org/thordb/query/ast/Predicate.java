@@ -313,7 +313,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             }
             java.util.function.IntPredicate t = switch (field()) {
                 case SCORE -> id -> holds[g.score(id)];
-                case THEORETICAL -> id -> holds[g.theoretical(id)];
+                case THEORETICAL -> id -> holds[g.theoretical(id)] && g.theoreticalKnown(id); // unknown is no value
                 case MOVES -> id -> holds[g.moves(id)];
                 case YEAR, ID, RECORD -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(field() + " is the catalog's, not a column's"));
             };
@@ -362,7 +362,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         @Override
         public RoaringBitmap lookup(IndexReader r) {
             long v = value;
-            return switch (op) {
+            RoaringBitmap out = switch (op) {
                 case EQ -> range(field, v, v + 1, r);
                 case NE -> RoaringBitmap.andNot(r.all(), range(field, v, v + 1, r));
                 case LT -> range(field, Long.MIN_VALUE, v, r);
@@ -370,6 +370,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                 case GT -> range(field, v + 1, Long.MAX_VALUE, r);
                 case GE -> range(field, v, Long.MAX_VALUE, r);
             };
+            return knownOnly(field, out, r);
         }
 
         @Override
@@ -387,7 +388,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
         @Override
         public RoaringBitmap lookup(IndexReader r) {
-            return range(field, low, (long) high + 1, r);
+            return knownOnly(field, range(field, low, (long) high + 1, r), r);
         }
 
         @Override
@@ -402,17 +403,27 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public GameTest test(Catalog c, GameColumns g) {
             GameValue left = column(left(), g);
             GameValue right = column(right(), g);
+            boolean theoretical = left() == NumField.THEORETICAL || right() == NumField.THEORETICAL;
             return f -> {
                 java.util.function.IntUnaryOperator a = left.in(f);
                 java.util.function.IntUnaryOperator b = right.in(f);
-                return switch (op) { // one lambda an operator: no switch a game
-                    case EQ -> id -> a.applyAsInt(id) == b.applyAsInt(id);
-                    case NE -> id -> a.applyAsInt(id) != b.applyAsInt(id);
-                    case LT -> id -> a.applyAsInt(id) < b.applyAsInt(id);
-                    case LE -> id -> a.applyAsInt(id) <= b.applyAsInt(id);
-                    case GT -> id -> a.applyAsInt(id) > b.applyAsInt(id);
-                    case GE -> id -> a.applyAsInt(id) >= b.applyAsInt(id);
-                };
+                if (theoretical) { // an unknown theoretical score compares with nothing
+                    java.util.function.IntPredicate cmp = compare(op, a, b);
+                    return id -> g.theoreticalKnown(id) && cmp.test(id);
+                }
+                return compare(op, a, b);
+            };
+        }
+
+        private static java.util.function.IntPredicate compare(Op op, java.util.function.IntUnaryOperator a,
+                                                               java.util.function.IntUnaryOperator b) {
+            return switch (op) { // one lambda an operator: no switch a game
+                case EQ -> id -> a.applyAsInt(id) == b.applyAsInt(id);
+                case NE -> id -> a.applyAsInt(id) != b.applyAsInt(id);
+                case LT -> id -> a.applyAsInt(id) < b.applyAsInt(id);
+                case LE -> id -> a.applyAsInt(id) <= b.applyAsInt(id);
+                case GT -> id -> a.applyAsInt(id) > b.applyAsInt(id);
+                case GE -> id -> a.applyAsInt(id) >= b.applyAsInt(id);
             };
         }
 
@@ -429,7 +440,8 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
         @Override
         public RoaringBitmap lookup(IndexReader r) {
-            return fieldCompare(this, r);
+            RoaringBitmap out = fieldCompare(this, r);
+            return knownOnly(left, knownOnly(right, out, r), r);
         }
 
         @Override
@@ -625,7 +637,9 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         /** The game's whole move list, up to symmetry, is an earlier game's ({@link org.thordb.index.Duplicates}). */
         DUPLICATE,
         /** The game is damaged: an illegal move, bad move bytes, an unknown name number. */
-        DAMAGED
+        DAMAGED,
+        /** The game's theoretical score is known ({@code theoretical = known}; see {@link org.thordb.index.TheoreticalKnown}). */
+        THEORETICAL_KNOWN
     }
 
     /** A yes-or-no field equal to true or false. */
@@ -635,6 +649,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             RoaringBitmap yes = switch (flag) {
                 case DUPLICATE -> org.thordb.index.Duplicates.of(r).later().clone();
                 case DAMAGED -> r.term(Field.DAMAGED, new byte[0]);
+                case THEORETICAL_KNOWN -> org.thordb.index.TheoreticalKnown.of(r).bitmap().clone();
             };
             return value ? yes : RoaringBitmap.andNot(r.all(), yes);
         }
@@ -645,11 +660,15 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                 case DUPLICATE -> "the duplicate groups (one scan of the whole-game postings per store state, then"
                         + " the records of games sharing one)";
                 case DAMAGED -> "damaged postings";
+                case THEORETICAL_KNOWN -> "the files that say their theoretical scores, and the games text sources gave one";
             } + (value ? "" : ", taken from every game");
         }
 
         @Override
         public String text() {
+            if (flag == Flag.THEORETICAL_KNOWN) {
+                return "theoretical = " + (value ? "known" : "unknown");
+            }
             return flag.name().toLowerCase(Locale.ROOT) + " = " + value;
         }
     }
@@ -893,5 +912,13 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             default -> out.putAll(r.valuesOf(termField(f)));
         }
         return out;
+    }
+
+    /** A theoretical comparison holds for known scores only: an unknown one is no value, not 0. */
+    private static RoaringBitmap knownOnly(NumField field, RoaringBitmap games, IndexReader r) {
+        if (field != NumField.THEORETICAL) {
+            return games;
+        }
+        return RoaringBitmap.and(games, org.thordb.index.TheoreticalKnown.of(r).bitmap());
     }
 }

@@ -24,7 +24,8 @@ public enum QueryField {
     BASE("base", "the base the game was imported into", "base = \"WTHOR\""),
     YEAR("year", "the year of the game's file", "year in 1990..1999"),
     SCORE("score", "Black's discs at the end, as stored (empties to the winner)", "score > 32"),
-    THEORETICAL("theoretical", "Black's discs after perfect play from the file's depth, as stored", "theoretical > score"),
+    THEORETICAL("theoretical", "Black's discs after perfect play from the file's depth, where known (a comparison"
+            + " holds for known scores only; theoretical = known, or unknown, picks them)", "theoretical > score"),
     MOVES("moves", "the number of moves played", "moves < 60"),
     RESULT("result", "who won by the stored score: black, white or draw", "result = draw"),
     COUNTRY("country", "a player's country in the registry (IOC code); country(black) or country(white) for one colour", "country = JPN"),
@@ -269,6 +270,13 @@ public enum QueryField {
                     return new Predicate.NumCompare(num, o, number(value));
                 }
                 case WORD -> {
+                    String w = value.text().toLowerCase(Locale.ROOT);
+                    if (this == THEORETICAL && (w.equals("known") || w.equals("unknown"))) {
+                        if (o != Predicate.Op.EQ && o != Predicate.Op.NE) {
+                            throw new Invalid(null, "theoretical = known (or unknown) takes = or !=, not " + op);
+                        }
+                        return new Predicate.FlagMatch(Predicate.Flag.THEORETICAL_KNOWN, w.equals("known") == (o == Predicate.Op.EQ));
+                    }
                     QueryField other = of(value.text());
                     if (other != null && other.numeric()) {
                         return new Predicate.FieldCompare(num, o, other.numField());
