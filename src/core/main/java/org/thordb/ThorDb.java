@@ -251,7 +251,9 @@ public final class ThorDb implements AutoCloseable {
         String l = notNull(line, "the line");
         return guard(() -> {
             String t = l.strip();
-            Position p = t.isEmpty() ? Position.start() : t.length() >= 64 ? Position.parseBoard(t) : Position.afterLine(t);
+            // a board is 64 squares of X, O and - (then the side); a line has squares' digits
+            Position p = t.isEmpty() ? Position.start() : t.matches("(?s)[XxOo*.\\-]{64}.*") ? Position.parseBoard(t)
+                    : Position.afterLine(t);
             org.thordb.explore.Exploration e = engine.explore(p, q);
             List<NextMove> moves = new ArrayList<>(e.rows().size());
             for (org.thordb.explore.Exploration.Row r : e.rows()) {

@@ -46,11 +46,12 @@ public final class InfoCommand implements Callable<Integer> {
                         out.printf("  %-14s %6d names, made %s%n", SafeText.of(f.name()), f.games(), date(f.created()));
                     }
                 }
-                out.printf("  %-6s %8s %8s  %-16s %s%n", "year", "games", "damaged", "file", "made");
+                out.printf("  %-6s %8s %8s  %-16s %-10s  %s%n", "year", "games", "damaged", "file", "made", "theoretical");
                 for (FileRow f : c.gameFiles()) {
                     if (f.base() == b.id()) {
-                        out.printf("  %-6d %8d %8d  %-16s %s%s%n", f.year(), f.games(), f.damaged(),
-                                SafeText.of(f.name()), date(f.created()), f.fromSource() ? "  (" + f.source() + ")" : "");
+                        out.printf("  %-6d %8d %8d  %-16s %-10s  %s%s%n", f.year(), f.games(), f.damaged(),
+                                SafeText.of(f.name()), date(f.created()), theoretical(f),
+                                f.fromSource() ? "  (" + f.source() + ")" : "");
                         games += f.games();
                         damaged += f.damaged();
                     }
@@ -107,5 +108,15 @@ public final class InfoCommand implements Callable<Integer> {
 
     private static String date(int yyyymmdd) {
         return String.format("%04d-%02d-%02d", yyyymmdd / 10000, yyyymmdd / 100 % 100, yyyymmdd % 100);
+    }
+
+    /** What a file's theoretical scores are: known at a depth, unknown, final scores in their place, or per game. */
+    private static String theoretical(FileRow f) {
+        return switch (f.theoreticalStatus()) {
+            case FileRow.KNOWN -> "depth " + f.depth();
+            case FileRow.FINAL_SCORE -> "unknown (final scores)";
+            case FileRow.PER_GAME -> "some games'";
+            default -> "unknown";
+        };
     }
 }

@@ -54,7 +54,7 @@ class QueryCommandsTest {
             previous = n.get("score").asInt();
         }
         CommandsTest.Run csv = CommandsTest.run("query", "--db", db.toString(), "--format", "csv", "result = draw");
-        assertTrue(csv.lines().get(0).startsWith("base,year,record,black,white,tournament,score,theoretical,moves"));
+        assertTrue(csv.lines().get(0).startsWith("base,year,record,black,white,tournament,score,theoretical,theoretical_depth,moves"));
         CommandsTest.Run count = CommandsTest.run("count", "--db", db.toString(), "result = draw");
         assertEquals(Long.parseLong(count.lines().get(0)) + 1, csv.lines().size());
         CommandsTest.Run table = CommandsTest.run("query", "--db", db.toString(), "--limit", "3", "year = 2002");

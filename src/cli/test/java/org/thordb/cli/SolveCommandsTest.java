@@ -136,6 +136,29 @@ class SolveCommandsTest {
                 "--format", "csv", "--theoretical", "10").status(), "--theoretical goes with wthor");
     }
 
+    /**
+     * A PGN base has no theoretical scores: verify --theoretical counts them unknown and exits 0
+     * (it once reported "theoretical 0 stored, 4 computed" and exited 1); the FFO games beside them
+     * are checked as before.
+     */
+    @Test
+    void verifyTheoreticalCountsUnknownScoresAndDoesNotCallThemDifferences() throws Exception {
+        Path data = org.thordb.testing.SharedData.dir("pgn").getParent();
+        Path db = tmp.resolve("pgn-db");
+        assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", db.toString(),
+                data.resolve("pgn/WTH_1990.pgn").toString(), data.resolve("wthor/WTH_1990.wtb").toString()).status());
+        CommandsTest.Run pgn = CommandsTest.run("verify", "--theoretical", "--depth", "8", "--no-progress", "--db",
+                db.toString(), "--where", "base = \"WTH_1990\" and record < 30");
+        assertEquals(0, pgn.status(), pgn.out());
+        assertTrue(pgn.out().contains("0 games checked"), pgn.out());
+        assertTrue(pgn.out().contains("; 30 unknown (no theoretical score stored to check)"), pgn.out());
+        assertTrue(!pgn.out().contains(" stored, "), "no unknown score is called a difference: " + pgn.out());
+        CommandsTest.Run ffo = CommandsTest.run("verify", "--theoretical", "--no-progress", "--db", db.toString(),
+                "--where", "base = \"WTHOR\" and record < 5");
+        assertTrue(ffo.out().startsWith("theoretical scores at depth 24: 5 games checked"), ffo.out());
+        assertTrue(ffo.out().contains("; 0 unknown"), ffo.out());
+    }
+
     @Test
     void theExporterSaysWhichGamesLackATheoreticalScore() throws Exception {
         Path files = tmp.resolve("unknown");

@@ -46,12 +46,13 @@ class StatsCommandsTest {
         assertEquals(3, lines.size());
         JsonNode first = new ObjectMapper().readTree(lines.get(0));
         assertEquals(List.of("group", "games", "wins", "draws", "losses", "score_pct", "avg_diff", "avg_theoretical",
-                "first_year", "last_year"), iterate(first));
+                "theoretical_games", "first_year", "last_year"), iterate(first));
+        assertEquals(years.get(0).theoreticalGames(), first.get("theoretical_games").asLong());
         assertEquals("2010", first.get("group").asText());
         assertEquals(years.get(0).games(), first.get("games").asLong());
         assertEquals(years.get(0).wins(), first.get("wins").asLong());
         CommandsTest.Run csv = CommandsTest.run("stats", "--db", db.toString(), "--by", "year", "--format", "csv");
-        assertEquals("group,games,wins,draws,losses,score_pct,avg_diff,avg_theoretical,first_year,last_year",
+        assertEquals("group,games,wins,draws,losses,score_pct,avg_diff,avg_theoretical,theoretical_games,first_year,last_year",
                 csv.out().lines().findFirst().orElseThrow());
         assertEquals(4, csv.out().lines().count());
         CommandsTest.Run json = CommandsTest.run("stats", "--db", db.toString(), "--by", "opponent", "--where",

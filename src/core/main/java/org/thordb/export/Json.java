@@ -125,14 +125,13 @@ public final class Json {
     public static ObjectNode group(org.thordb.stats.GroupStats r) {
         ObjectNode o = object();
         o.put("group", r.group()).put("games", r.games()).put("wins", r.wins()).put("draws", r.draws())
-                .put("losses", r.losses()).put("score_pct", round(r.scorePct())).put("avg_diff", round(r.avgDiff()))
-                .put("first_year", r.firstYear()).put("last_year", r.lastYear())
-                .put("theoretical_games", r.theoreticalGames());
+                .put("losses", r.losses()).put("score_pct", round(r.scorePct())).put("avg_diff", round(r.avgDiff()));
         if (Double.isNaN(r.avgTheoretical())) { // no known score: no average, not 0
             o.putNull("avg_theoretical");
         } else {
             o.put("avg_theoretical", round(r.avgTheoretical()));
         }
+        o.put("theoretical_games", r.theoreticalGames()).put("first_year", r.firstYear()).put("last_year", r.lastYear());
         return o;
     }
 

@@ -568,11 +568,23 @@ public enum QueryField {
         return name.matches("[A-Za-z][A-Za-z0-9_]*") ? name.toLowerCase(Locale.ROOT) : "\"" + name + "\"";
     }
 
-    /** A line of moves, legal from the start. */
+    /**
+     * A line of moves, legal from the start; a {@code pass} where a side has no move is taken (as the
+     * exports and {@code explore --moves} write lines) and checked, then left out: a game's record
+     * has no passes.
+     */
     private int[] line(Value v, String expected) {
         String t = v.text().toLowerCase(Locale.ROOT);
-        if (v.kind() != ValueKind.WORD || !t.matches("([a-h][1-8])+")) {
+        if (v.kind() != ValueKind.WORD || !t.matches("([a-h][1-8]|pass)+")) {
             throw new Invalid(v, expected + ", not " + shown(v));
+        }
+        if (t.contains("pass")) {
+            try {
+                Position.afterLine(t); // each pass where the side to move has none
+            } catch (ThorDbException e) {
+                throw new Invalid(v, "the " + (this == OPENING ? "opening " : "line ") + t + " is not legal: " + e.getMessage());
+            }
+            t = t.replace("pass", "");
         }
         int[] line = Notation.parseLine(t);
         Replay.Result r = Replay.replay(line, null);
