@@ -127,6 +127,11 @@ public final class DumpCommand implements Callable<Integer> {
         });
     }
 
+    /** A name as the export writes it: the names file's, or {@code #N} when it has none. */
+    private static String name(NameList names, int number) {
+        return names != null && names.contains(number) ? names.name(number) : "#" + number;
+    }
+
     private static String nameOf(NameList names, int number) {
         if (names == null) {
             return "#" + number;
@@ -142,23 +147,19 @@ public final class DumpCommand implements Callable<Integer> {
                     "score", "theo", "moves");
         }
         long i = 0;
-        for (WthorGame g : r.games()) {
+        java.util.List<WthorGame> all = new java.util.ArrayList<>();
+        r.games().forEach(all::add);
+        // the file's theoretical scores are known, or say nothing (depth and scores 0), or are final scores
+        boolean known = org.thordb.ingest.TheoreticalStatus.of(all, r.header().depth()).equals(org.thordb.store.FileRow.KNOWN);
+        String base = org.thordb.wthor.NamesLocator.baseOf(r.path());
+        for (WthorGame g : all) {
             String damage = g.damage();
             if (format == Format.jsonl) {
-                ObjectNode o = json.createObjectNode();
-                o.put("type", "game").put("file", r.path().toString()).put("record", i)
-                        .put("tournament", g.tournament());
-                o.put("tournamentName", tournaments != null && tournaments.contains(g.tournament())
-                        ? tournaments.name(g.tournament()) : null);
-                o.put("black", g.black());
-                o.put("blackName", players != null && players.contains(g.black()) ? players.name(g.black()) : null);
-                o.put("white", g.white());
-                o.put("whiteName", players != null && players.contains(g.white()) ? players.name(g.white()) : null);
-                o.put("score", g.blackScore()).put("theoretical", g.theoreticalScore())
-                        .put("moveCount", g.moveCount()).put("moves", Notation.transcript(g.squares(), g.side()));
-                if (damage != null) {
-                    o.put("damage", damage);
-                }
+                // the one game schema of export --format jsonl (docs/data.md), and where the game is
+                ObjectNode o = org.thordb.export.Json.game(g, base, r.header().gameYear(), i,
+                        name(players, g.black()), name(players, g.white()), name(tournaments, g.tournament()), null,
+                        known, r.header().effectiveDepth(), damage);
+                o.put("type", "game").put("file", r.path().toString());
                 out.println(o);
             } else {
                 out.printf("%6d  %-25s  %-19s  %-19s  %5d  %4d  %s%s%n", i, nameOf(tournaments, g.tournament()),

@@ -112,11 +112,30 @@ class CommandsTest {
         assertEquals(2020, rows.get(0).get("header").get("gameYear").asInt());
         assertEquals(22, rows.get(0).get("header").get("depth").asInt());
         JsonNode g = rows.get(1);
-        assertEquals("Alpha Ann", g.get("blackName").asText());
-        assertEquals("Open de Test", g.get("tournamentName").asText());
+        assertEquals("Alpha Ann", g.get("black").asText());
+        assertEquals("Open de Test", g.get("tournament").asText());
         assertEquals(36, g.get("score").asInt());
+        assertEquals("black", g.get("result").asText());
         assertEquals("f5d6c3d3c4f4f6f3e6e7", g.get("moves").asText());
-        assertEquals(10, g.get("moveCount").asInt());
+        assertEquals("f5d6c3d3c4f4f6f3e6e7", g.get("line").asText());
+        assertEquals("BWBWBWBWBW", g.get("sides").asText());
+        assertEquals(10, g.get("move_count").asInt());
+        assertTrue(g.get("id").isNull(), "a dumped game is in no store");
+        // the export of the same game writes the same schema: every key of one is a key of the other
+        Path db = tmp.resolve("dump-db");
+        assertEquals(0, run("import", "--no-progress", "--db", db.toString(), f.getParent().toString()).status());
+        Run q = run("query", "--db", db.toString(), "--format", "jsonl", "--limit", "1", "");
+        JsonNode e = m.readTree(q.lines().get(0));
+        java.util.Set<String> dumped = new java.util.TreeSet<>();
+        g.fieldNames().forEachRemaining(dumped::add);
+        dumped.removeAll(java.util.Set.of("type", "file"));
+        java.util.Set<String> exported = new java.util.TreeSet<>();
+        e.fieldNames().forEachRemaining(exported::add);
+        assertEquals(exported, dumped);
+        for (String k : List.of("base", "year", "record", "black", "white", "tournament", "score", "result", "moves", "line", "sides", "move_count",
+                "theoretical", "theoretical_depth", "black_number")) {
+            assertEquals(e.get(k), g.get(k), k);
+        }
     }
 
     @Test

@@ -329,8 +329,13 @@ public final class Exporter {
      * illegal move of a damaged game on, and in 10×10 games, the squares stand as recorded.
      */
     public static List<String> pgnMoves(StoredGame g) {
-        int[] sq = g.record68().squares();
-        boolean ten = g.record68().side() == 10;
+        return movesWithPasses(g.record68());
+    }
+
+    /** {@link #pgnMoves(StoredGame)} of a record. */
+    public static List<String> movesWithPasses(org.thordb.wthor.WthorGame g) {
+        int[] sq = g.squares();
+        boolean ten = g.side() == 10;
         List<String> out = new ArrayList<>();
         org.thordb.othello.Position p = org.thordb.othello.Position.start();
         org.thordb.othello.Side expected = org.thordb.othello.Side.BLACK;

@@ -15,7 +15,7 @@ import org.apache.commons.csv.CSVPrinter;
 public final class GameCsv implements AutoCloseable {
     /** The columns, in order. */
     public static final String[] HEADERS = {"base", "year", "record", "black", "white", "tournament", "score",
-        "theoretical", "theoretical_depth", "moves"};
+        "theoretical", "theoretical_depth", "moves", "result", "line", "sides", "move_count", "id"};
 
     private final CSVPrinter printer;
 
@@ -31,9 +31,12 @@ public final class GameCsv implements AutoCloseable {
     /** One game. */
     public void row(StoredGame g) throws IOException {
         // an unknown theoretical score (or depth) is an empty cell, never 0
+        // the same fields as the JSON lines (Json.node): one schema
+        com.fasterxml.jackson.databind.node.ObjectNode o = Json.node(g);
         printer.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
                 g.theoreticalKnown() ? g.theoretical() : "", g.theoreticalKnown() && g.theoreticalDepth() > 0
-                        ? g.theoreticalDepth() : "", g.moves());
+                        ? g.theoreticalDepth() : "", g.moves(), o.get("result").isNull() ? "" : o.get("result").asText(),
+                o.get("line").asText(), o.get("sides").asText(), o.get("move_count").asInt(), g.id());
     }
 
     /** Flushes what was written; the stream underneath stays open (its owner closes it). */

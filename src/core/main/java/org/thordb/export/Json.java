@@ -26,26 +26,68 @@ public final class Json {
         return MAPPER.createObjectNode();
     }
 
-    /** The object. */
+    /**
+     * The object of a stored game, in thordb's one game schema (docs/data.md): {@code base},
+     * {@code year}, {@code record}, the names, {@code score}, {@code result}, {@code theoretical} and
+     * {@code theoretical_depth} (null when unknown), {@code moves} (the squares), {@code line} (with
+     * each {@code pass}), {@code sides} (who played each token, B or W), {@code move_count}, the
+     * WTHOR numbers of the names, {@code id}, and {@code damage} when damaged.
+     */
     public static ObjectNode node(StoredGame g) {
+        return game(g.record68(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), (long) g.id(),
+                g.theoreticalKnown(), g.theoreticalDepth(), g.damage());
+    }
+
+    /** The object of a game in the one schema, from its record: {@code id} null for a game of no store (a dump). */
+    public static ObjectNode game(org.thordb.wthor.WthorGame r, String base, int year, long record, String black,
+                                  String white, String tournament, Long id, boolean theoreticalKnown, int depth,
+                                  String damage) {
         ObjectNode o = MAPPER.createObjectNode();
-        o.put("base", g.base()).put("year", g.year()).put("record", g.record()).put("black", g.black())
-                .put("white", g.white()).put("tournament", g.tournament()).put("score", g.score())
-                .put("moves", g.moves()).put("id", g.id());
-        if (g.theoreticalKnown()) {
-            o.put("theoretical", g.theoretical());
-            o.put("theoretical_depth", g.theoreticalDepth() > 0 ? g.theoreticalDepth() : null);
+        int total = r.side() * r.side();
+        int b = r.blackScore();
+        // numbers as ints where they fit: a JSON reader gives them back as ints, and the nodes compare equal
+        o.put("base", base).put("year", year);
+        if (record <= Integer.MAX_VALUE) {
+            o.put("record", (int) record);
+        } else {
+            o.put("record", record);
+        }
+        o.put("black", black).put("white", white)
+                .put("tournament", tournament).put("score", b);
+        if (b <= total) {
+            o.put("result", b * 2 > total ? "black" : b * 2 < total ? "white" : "draw");
+        } else {
+            o.putNull("result"); // a score byte the board cannot hold is no result
+        }
+        if (theoreticalKnown && r.theoreticalScore() <= total) {
+            o.put("theoretical", r.theoreticalScore());
+            o.put("theoretical_depth", depth > 0 ? depth : null);
         } else { // unknown is null, never 0
             o.putNull("theoretical");
             o.putNull("theoretical_depth");
         }
-        if (g.damage() != null) {
-            o.put("damage", g.damage());
+        List<String> tokens = Exporter.movesWithPasses(r);
+        StringBuilder line = new StringBuilder();
+        StringBuilder sides = new StringBuilder();
+        for (int i = 0; i < tokens.size(); i++) {
+            line.append(r.side() == 10 && i > 0 ? " " : "").append(tokens.get(i));
+            sides.append(i % 2 == 0 ? 'B' : 'W'); // a pass keeps its slot: tokens alternate
+        }
+        o.put("moves", Notation.transcript(r.squares(), r.side())).put("line", line.toString())
+                .put("sides", sides.toString()).put("move_count", r.moveCount())
+                .put("black_number", r.black()).put("white_number", r.white()).put("tournament_number", r.tournament());
+        if (id == null) {
+            o.putNull("id");
+        } else {
+            o.put("id", id.intValue());
+        }
+        if (damage != null) {
+            o.put("damage", damage);
         }
         return o;
     }
 
-    /** The object as one line of text. */
+    /** The JSON line of a game. */
     public static String of(StoredGame g) {
         return node(g).toString();
     }
