@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Usage: {@code thordb export --out /tmp/tastet 'player = "Tastet Marc"'}
  */
 @Command(name = "export",
-        footerHeading = "%nExamples:%n", footer = {"  thordb export --out /tmp/tastet 'player = \"Tastet Marc\"'", "  thordb export --out /tmp/csv --format csv 'year = 2015'", "  thordb export --out /tmp/pgn --format pgn 'opening = f5d6c3'", "  thordb export --out - --format jsonl --limit 10 'year = 2015'"}, description = "Write the games of a query (default: every game) as WTHOR files, text records, PGN, CSV or JSON lines.")
+        footerHeading = "%nExamples:%n", footer = {"  thordb export --out /tmp/tastet 'player = \"Tastet Marc\"'", "  thordb export --out /tmp/csv --format csv 'year = 2015'", "  thordb export --out /tmp/pgn --format pgn 'opening = f5d6c3'", "  thordb export --out - --format jsonl --limit 10 'year = 2015'", "  thordb export --out /tmp/rows --format csv --positions --split train=0.9,valid=0.1 --seed 7"}, description = "Write the games of a query (default: every game) as WTHOR files, text records, PGN, CSV or JSON lines.")
 public final class ExportCommand implements Callable<Integer> {
 
     @Mixin
@@ -48,6 +48,17 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--theoretical", paramLabel = "N", description = "WTHOR only: solve every game's theoretical score"
             + " at N empties and write N as the files' depth.")
     Integer theoretical;
+
+    @Option(names = "--positions", description = "jsonl or csv: one row a move played (game, ply, board, side to move,"
+            + " move, final and theoretical disc difference from the mover's side), for analysis (docs/data.md).")
+    boolean positions;
+
+    @Option(names = "--split", paramLabel = "PARTS", description = "Split the games into parts, a file each, such as"
+            + " train=0.9,valid=0.1: a game and its duplicates (the same game up to symmetry) always go to the same part.")
+    String split;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "The seed of --split's draw (default: ${DEFAULT-VALUE}).")
+    long seed;
 
     @Parameters(arity = "0..*", paramLabel = "QUERY", description = "The query (default: every game).")
     List<String> query;
@@ -87,6 +98,12 @@ public final class ExportCommand implements Callable<Integer> {
             Exporter exporter = new Exporter(db, Path.of(stdout ? "." : out), f, force, LocalDate.now())
                     .withLimit(limit)
                     .withNotes(m -> spec.commandLine().getErr().println("note: " + SafeText.of(m)));
+            if (positions) {
+                exporter.withPositions();
+            }
+            if (split != null) {
+                exporter.withSplit(split, seed);
+            }
             if (theoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
                     throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
@@ -98,9 +115,11 @@ public final class ExportCommand implements Callable<Integer> {
             if (stdout) {
                 long n = exporter.exportTo(q, spec.commandLine().getOut());
                 spec.commandLine().getOut().flush();
-                spec.commandLine().getErr().println("exported " + n + (n == 1 ? " game" : " games") + " to standard output");
+                spec.commandLine().getErr().println("exported " + n + (n == 1 ? " game" : " games")
+                        + (positions ? " (" + exporter.rowsWritten() + " position rows)" : "") + " to standard output");
             } else {
-                spec.commandLine().getOut().println(exporter.exportAll(q).describe(out));
+                String said = exporter.exportAll(q).describe(out);
+                spec.commandLine().getOut().println(positions ? said + " (" + exporter.rowsWritten() + " position rows)" : said);
             }
         }
         return 0;

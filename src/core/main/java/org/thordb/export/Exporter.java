@@ -119,6 +119,68 @@ public final class Exporter {
 
     private long limit;
     private long gamesWritten;
+    private boolean positions;
+    private long rowsWritten;
+    private java.util.LinkedHashMap<String, Double> split;
+    private long seed;
+
+    /**
+     * Writes one row a move played ({@link PositionRows}) instead of one a game: JSON lines or CSV
+     * only, in {@code positions.jsonl} or {@code positions.csv}.
+     */
+    public Exporter withPositions() {
+        if (format != Format.JSONL && format != Format.CSV) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "positions are written as jsonl or csv, not " + format.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        this.positions = true;
+        return this;
+    }
+
+    /** The rows the last position export wrote. */
+    public long rowsWritten() {
+        return rowsWritten;
+    }
+
+    /**
+     * Splits the games into parts ({@code train=0.9,valid=0.1}), a file each
+     * ({@code games-train.jsonl}…): a game goes to the part its duplicate group (the same whole
+     * game up to symmetry; a game alone is a group of one) draws with {@code seed}, so no game and
+     * its copies are ever in two parts. One-file formats only.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a spec whose parts are not
+     *     names with fractions above 0 that add up to 1
+     */
+    public Exporter withSplit(String spec, long seed) {
+        if (format == Format.WTHOR) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a split writes one-file formats (text, pgn, csv, jsonl), not wthor");
+        }
+        java.util.LinkedHashMap<String, Double> parts = new java.util.LinkedHashMap<>();
+        double sum = 0;
+        for (String part : String.valueOf(spec).split(",")) {
+            String[] kv = part.strip().split("=");
+            if (kv.length != 2 || !kv[0].strip().matches("[a-z0-9_]{1,20}")) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a split is name=fraction parts, such as"
+                        + " train=0.9,valid=0.1, not '" + ThorDbException.quote(String.valueOf(spec)) + "'");
+            }
+            double f;
+            try {
+                f = Double.parseDouble(kv[1].strip());
+            } catch (NumberFormatException e) {
+                f = -1;
+            }
+            if (!(f > 0) || f > 1 || parts.put(kv[0].strip(), f) != null) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "split part '" + ThorDbException.quote(part.strip())
+                        + "': each name once, with a fraction above 0 and at most 1");
+            }
+            sum += f;
+        }
+        if (Math.abs(sum - 1) > 1e-9) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the split's fractions add up to " + sum + ", not 1");
+        }
+        this.split = parts;
+        this.seed = seed;
+        return this;
+    }
 
     /** Exports the games of a query (every game when it is null or blank); returns the files written. */
     public List<Path> export(String query) {
@@ -144,13 +206,27 @@ public final class Exporter {
         gamesWritten = 0;
         try (MatchedGames r = db.query(q)) {
             RoaringBitmap ids = selected(r);
-            List<Path> files = switch (format) {
-                case WTHOR -> wthor(r, ids);
-                case TEXT -> single("games.txt", r.games(ids), this::text);
-                case PGN -> single("games.pgn", r.games(ids), this::pgn);
-                case CSV -> single("games.csv", r.games(ids), this::csv);
-                case JSONL -> single("games.jsonl", r.games(ids), this::jsonl);
+            if (format == Format.WTHOR) {
+                return new Summary(gamesWritten, wthor(r, ids));
+            }
+            String stem = positions ? "positions" : "games";
+            String ext = switch (format) {
+                case TEXT -> ".txt";
+                case PGN -> ".pgn";
+                case CSV -> ".csv";
+                default -> ".jsonl";
             };
+            Body body = body();
+            rowsWritten = 0;
+            List<Path> files = new ArrayList<>();
+            if (split == null) {
+                files.addAll(single(stem + ext, r.games(ids), body));
+            } else {
+                java.util.Map<String, RoaringBitmap> parts = splitIds(ids);
+                for (java.util.Map.Entry<String, RoaringBitmap> e : parts.entrySet()) {
+                    files.addAll(single(stem + "-" + e.getKey() + ext, r.games(e.getValue()), body));
+                }
+            }
             return new Summary(gamesWritten, files);
         } catch (RuntimeException e) {
             if (made) {
@@ -171,14 +247,15 @@ public final class Exporter {
      * which stays open; returns the number of games written.
      */
     public long exportTo(String query, java.io.Writer stream) {
-        Body body = switch (format) {
-            case WTHOR -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT,
+        if (format == Format.WTHOR) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT,
                     "a WTHOR export is several files (a year each, and the names files): give a folder, not -");
-            case TEXT -> this::text;
-            case PGN -> this::pgn;
-            case CSV -> this::csv;
-            case JSONL -> this::jsonl;
-        };
+        }
+        if (split != null) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a split writes a file a part: give a folder, not -");
+        }
+        Body body = body();
+        rowsWritten = 0;
         gamesWritten = 0;
         try (MatchedGames r = db.query(query == null ? "" : query)) {
             BufferedWriter w = new BufferedWriter(new java.io.FilterWriter(stream) {
@@ -279,6 +356,65 @@ public final class Exporter {
     @FunctionalInterface
     private interface Body {
         void write(Iterable<StoredGame> games, BufferedWriter w) throws IOException;
+    }
+
+    /** How the games of a one-file format are written: a record a game, or a row a move. */
+    private Body body() {
+        if (positions) {
+            PositionRows.Format f = format == Format.CSV ? PositionRows.Format.CSV : PositionRows.Format.JSONL;
+            return (games, w) -> rowsWritten += PositionRows.write(games, f, w);
+        }
+        return switch (format) {
+            case TEXT -> this::text;
+            case PGN -> this::pgn;
+            case CSV -> this::csv;
+            default -> this::jsonl;
+        };
+    }
+
+    /**
+     * The games of each part of the split: a game goes where its duplicate group's first game
+     * draws (a uniform number from the seed and that game's id), so that copies stay together.
+     */
+    private java.util.Map<String, RoaringBitmap> splitIds(RoaringBitmap ids) {
+        java.util.Map<Integer, Integer> first = new java.util.HashMap<>();
+        db.read(r -> {
+            for (org.thordb.index.Duplicates.Group g : org.thordb.index.Duplicates.of(r).groups()) {
+                int lead = Integer.MAX_VALUE;
+                for (int id : g.ids()) {
+                    lead = Math.min(lead, id);
+                }
+                for (int id : g.ids()) {
+                    first.put(id, lead);
+                }
+            }
+            return null;
+        });
+        java.util.Map<String, RoaringBitmap> out = new java.util.LinkedHashMap<>();
+        split.keySet().forEach(k -> out.put(k, new RoaringBitmap()));
+        for (org.roaringbitmap.IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
+            int id = it.next();
+            int lead = first.getOrDefault(id, id);
+            double u = (mix(seed ^ (lead * 0x9E3779B97F4A7C15L)) >>> 11) * 0x1.0p-53;
+            double edge = 0;
+            String part = null;
+            for (java.util.Map.Entry<String, Double> e : split.entrySet()) {
+                edge += e.getValue();
+                part = e.getKey();
+                if (u < edge) {
+                    break;
+                }
+            }
+            out.get(part).add(id);
+        }
+        return out;
+    }
+
+    /** SplitMix64's finaliser: a well-mixed 64-bit number of another. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     private List<Path> single(String name, Iterable<StoredGame> games, Body body) {
