@@ -15,5 +15,7 @@ public enum ExportFormat {
     /** CSV, one row a game. */
     CSV,
     /** JSON lines, one object a game. */
-    JSONL
+    JSONL,
+    /** GGS's Generic Game Format, a game a line (Edax, NBoard). */
+    GGF
 }

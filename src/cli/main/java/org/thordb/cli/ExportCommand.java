@@ -36,7 +36,7 @@ public final class ExportCommand implements Callable<Integer> {
             + " in id order (default: 0, every game).")
     long limit;
 
-    @Option(names = "--format", defaultValue = "wthor", description = "wthor, text, pgn, csv or jsonl (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "wthor", description = "wthor, text, pgn, csv, jsonl or ggf (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--solitaires", description = "Export the stored solitaires the query (over solitaires) matches, as .pzz files: a whole imported file comes back byte for byte.")
@@ -86,7 +86,7 @@ public final class ExportCommand implements Callable<Integer> {
             f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
-                    "unknown format '" + format + "': wthor, text, pgn, csv or jsonl");
+                    "unknown format '" + format + "': wthor, text, pgn, csv, jsonl or ggf");
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             boolean stdout = out.equals("-");

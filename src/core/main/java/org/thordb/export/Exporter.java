@@ -49,7 +49,7 @@ import org.thordb.wthor.WthorWriter;
 public final class Exporter {
 
     /** The formats. */
-    public enum Format { WTHOR, TEXT, PGN, CSV, JSONL }
+    public enum Format { WTHOR, TEXT, PGN, CSV, JSONL, GGF }
 
     private final Engine db;
     private final Path out;
@@ -214,6 +214,7 @@ public final class Exporter {
                 case TEXT -> ".txt";
                 case PGN -> ".pgn";
                 case CSV -> ".csv";
+                case GGF -> ".ggf";
                 default -> ".jsonl";
             };
             Body body = body();
@@ -368,6 +369,7 @@ public final class Exporter {
             case TEXT -> this::text;
             case PGN -> this::pgn;
             case CSV -> this::csv;
+            case GGF -> this::ggf;
             default -> this::jsonl;
         };
     }
@@ -454,6 +456,51 @@ public final class Exporter {
                 csv.row(g);
             }
         }
+    }
+
+    /** The standard 8×8 start as GGF's BO writes it: a1…h8, {@code *} black, {@code O} white, then Black to move. */
+    private static final String GGF_START_8 = "8 ---------------------------O*------*O--------------------------- *";
+    /** The 10×10 start: e5 and f6 white, f5 and e6 black. */
+    private static final String GGF_START_10 = "10 " + "-".repeat(44) + "O*--------*O" + "-".repeat(44) + " *";
+
+    /**
+     * GGS's Generic Game Format, a game a line, as Edax and NBoard read it: {@code PB}, {@code PW},
+     * {@code PC} (the tournament), {@code DT} (the year), {@code RE} (Black's disc difference, from
+     * the stored score), {@code TY}/{@code BO} (the board and its start), the moves with {@code PA}
+     * for a pass, and thordb's {@code TH}/{@code TD} for a known theoretical score and its depth.
+     */
+    private void ggf(Iterable<StoredGame> games, BufferedWriter w) throws IOException {
+        StringBuilder sb = new StringBuilder(512);
+        for (StoredGame g : games) {
+            int side = g.record68().side();
+            int total = side * side;
+            sb.setLength(0);
+            sb.append("(;GM[Othello]PC[").append(ggfText(g.tournament())).append("]DT[").append(g.year())
+                    .append("]PB[").append(ggfText(g.black())).append("]PW[").append(ggfText(g.white())).append(']');
+            if (g.score() <= total) {
+                int d = 2 * g.score() - total;
+                sb.append("RE[").append(d > 0 ? "+" : "").append(d).append(']');
+            }
+            sb.append("TY[").append(side).append("]BO[").append(side == 10 ? GGF_START_10 : GGF_START_8).append(']');
+            List<String> tokens = movesWithPasses(g.record68());
+            for (int i = 0; i < tokens.size(); i++) {
+                String t = tokens.get(i);
+                sb.append(i % 2 == 0 ? 'B' : 'W').append('[').append(t.equals("pass") ? "PA" : t.toUpperCase(java.util.Locale.ROOT)).append(']');
+            }
+            if (g.theoreticalKnown() && g.theoretical() <= total) {
+                sb.append("TH[").append(g.theoretical()).append(']');
+                if (g.theoreticalDepth() > 0) {
+                    sb.append("TD[").append(g.theoreticalDepth()).append(']');
+                }
+            }
+            sb.append(";)\n");
+            w.append(sb);
+        }
+    }
+
+    /** A GGF value: {@code ]} and {@code \\} escaped, line breaks as spaces. */
+    private static String ggfText(String s) {
+        return s.replace("\\", "\\\\").replace("]", "\\]").replace('\n', ' ').replace('\r', ' ');
     }
 
     /**

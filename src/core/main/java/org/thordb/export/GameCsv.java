@@ -15,7 +15,7 @@ import org.apache.commons.csv.CSVPrinter;
 public final class GameCsv implements AutoCloseable {
     /** The columns, in order. */
     public static final String[] HEADERS = {"base", "year", "record", "black", "white", "tournament", "score",
-        "theoretical", "theoretical_depth", "moves", "result", "line", "sides", "move_count", "id"};
+        "theoretical", "theoretical_depth", "moves", "result", "line", "sides", "move_count", "board_size", "id"};
 
     private final CSVPrinter printer;
 
@@ -36,7 +36,7 @@ public final class GameCsv implements AutoCloseable {
         printer.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
                 g.theoreticalKnown() ? g.theoretical() : "", g.theoreticalKnown() && g.theoreticalDepth() > 0
                         ? g.theoreticalDepth() : "", g.moves(), o.get("result").isNull() ? "" : o.get("result").asText(),
-                o.get("line").asText(), o.get("sides").asText(), o.get("move_count").asInt(), g.id());
+                o.get("line").asText(), o.get("sides").asText(), o.get("move_count").asInt(), o.get("board_size").asInt(), g.id());
     }
 
     /** Flushes what was written; the stream underneath stays open (its owner closes it). */

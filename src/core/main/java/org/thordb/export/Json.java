@@ -74,7 +74,7 @@ public final class Json {
             sides.append(i % 2 == 0 ? 'B' : 'W'); // a pass keeps its slot: tokens alternate
         }
         o.put("moves", Notation.transcript(r.squares(), r.side())).put("line", line.toString())
-                .put("sides", sides.toString()).put("move_count", r.moveCount())
+                .put("sides", sides.toString()).put("move_count", r.moveCount()).put("board_size", r.side())
                 .put("black_number", r.black()).put("white_number", r.white()).put("tournament_number", r.tournament());
         if (id == null) {
             o.putNull("id");

@@ -41,7 +41,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
     }
 
     /** Extensions under which a folder's files are looked at as text sources (their content decides). */
-    private static final java.util.Set<String> SOURCE_EXTENSIONS = java.util.Set.of("ggf", "pgn", "txt", "gam", "csv",
+    private static final java.util.Set<String> SOURCE_EXTENSIONS = java.util.Set.of("ggf", "pgn", "txt", "gam", "csv", "jsonl",
             "text", "moves", "transcript");
 
     private static boolean sourceName(Path p) {

@@ -22,7 +22,11 @@ public enum SourceFormat {
     /** eOthello's CSV: {@code eOthello_game_id,winner,game_moves}. */
     EOTHELLO("eothello"),
     /** thordb's text records: header lines, {@code MOVES: f5 d6 …}, {@code RESULT: BLACK}. */
-    TEXT_RECORDS("moves");
+    TEXT_RECORDS("moves"),
+    /** thordb's JSON lines: a game an object, in the one game schema (docs/data.md). */
+    GAME_JSONL("jsonl"),
+    /** thordb's CSV: a header {@code base,year,record,…}, then a game a record, in the same schema. */
+    GAME_CSV("csv");
 
     private final String code;
 
@@ -59,6 +63,12 @@ public enum SourceFormat {
             return GGF;
         }
         String first = t.lines().findFirst().orElse("").strip();
+        if (first.startsWith("{") && first.contains("\"moves\"")) {
+            return GAME_JSONL;
+        }
+        if (first.startsWith("base,year,record,")) {
+            return GAME_CSV;
+        }
         if (first.toLowerCase(Locale.ROOT).startsWith("eothello_game_id")
                 || first.matches("\\d+\\s*,\\s*-?[01]\\s*,\\s*([a-hA-H][1-8])+\\s*")) {
             return EOTHELLO;
