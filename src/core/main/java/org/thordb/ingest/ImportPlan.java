@@ -163,9 +163,9 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         }
         plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
         if (options.base() != null && sources.size() > 1) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--base names one base, and a base holds one text source"
-                    + " file: import " + sources.size() + " text files without --base (each becomes the base of its"
-                    + " name), or one at a time");
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "one base name is given, and a base holds one text source"
+                    + " file: import the " + sources.size() + " text files without a base name (each becomes the base of"
+                    + " its name), or one at a time");
         }
         List<SourceFile> sourcePlan = new ArrayList<>();
         java.util.Set<String> sourceBases = new java.util.HashSet<>();
@@ -173,7 +173,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
             String base = options.base() != null ? options.base().toUpperCase(Locale.ROOT) : SourceImport.baseOf(sf.file());
             if (!sourceBases.add(base)) {
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, sf.file() + ": another text file of this import is"
-                        + " base " + base + " too; rename one, or import it with --base NAME");
+                        + " base " + base + " too; rename one, or import it under another base name");
             }
             String[] sha = new String[1];
             total += estimate(sf, sha);

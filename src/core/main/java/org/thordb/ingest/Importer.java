@@ -386,7 +386,7 @@ public final class Importer {
             namesImported++;
             listener.line(file + ": " + (stored == null ? "imported " : "updated ") + names.size()
                     + (kind == NameKind.PLAYERS ? " players" : " tournaments") + " of base " + baseName
-                    + (renamed == 0 ? "" : "; " + renamed + " renamed, their old names kept as aliases (thordb info --players)"));
+                    + (renamed == 0 ? "" : "; " + renamed + " renamed, their old names kept as aliases"));
         } catch (IOException e) {
             throw ThorDbException.io(file, e);
         }

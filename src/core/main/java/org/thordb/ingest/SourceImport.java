@@ -108,12 +108,12 @@ final class SourceImport {
             for (FileRow f : old) {
                 if (!f.fromSource()) {
                     throw new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: base " + baseName + " holds WTHOR"
-                            + " files; import this file as a base of its own (--base NAME)");
+                            + " files; import this file as a base of its own (another base name)");
                 }
                 if (!f.name().equals(name)) {
                     throw new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: base " + baseName + " holds the"
-                            + " games of " + f.name() + " and a base holds one source file; import this one with"
-                            + " --base NAME, or remove the base first (thordb remove --base " + baseName + ")");
+                            + " games of " + f.name() + " and a base holds one source file; import this one under"
+                            + " another base name, or remove base " + baseName + " first");
                 }
             }
             if (!old.isEmpty() && old.stream().allMatch(f -> f.sha256().equals(sha))) {

@@ -183,8 +183,8 @@ class SourceImportTest {
             ImportReport refused = load(db, new Importer.Options(false, "games", List.of()), lines, other);
             assertEquals(1, refused.refused());
             assertTrue(lines.contains(other + ": refused: base GAMES holds the games of games.txt and a base holds"
-                    + " one source file; import this one with --base NAME, or remove the base first (thordb remove"
-                    + " --base GAMES)"), lines.toString());
+                    + " one source file; import this one under another base name, or remove base GAMES first"),
+                    lines.toString());
             ThorDbException two = assertThrows(ThorDbException.class, () -> load(db,
                     new Importer.Options(false, "both", List.of()), lines, f, other));
             assertEquals(ErrorCode.BAD_ARGUMENT, two.code());
