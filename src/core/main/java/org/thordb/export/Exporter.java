@@ -207,7 +207,8 @@ public final class Exporter {
         try (MatchedGames r = db.query(q)) {
             RoaringBitmap ids = selected(r);
             if (format == Format.WTHOR) {
-                return new Summary(gamesWritten, wthor(r, ids));
+                List<Path> written = wthor(r, ids); // first: it counts the games written
+                return new Summary(gamesWritten, written);
             }
             String stem = positions ? "positions" : "games";
             String ext = switch (format) {
