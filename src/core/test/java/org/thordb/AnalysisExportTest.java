@@ -32,6 +32,8 @@ import org.thordb.testing.SharedData;
  * replay of each game gives back, with the theoretical difference at the file's depth; the game
  * schema's line with its passes and sides; splits that keep each game and its copies together.
  */
+@org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+        disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AnalysisExportTest {
     private Path tmp;

@@ -29,6 +29,8 @@ import org.thordb.testing.SharedData;
  * is compared field by field with the original: its year and record, names, score, board, moves,
  * damage, and whether its theoretical score is known, with the score and its depth.
  */
+@org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+        disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FormatRoundTripTest {
     private Path tmp;

@@ -29,6 +29,8 @@ import org.thordb.testing.SharedData;
  * the explorer, the public front, comparisons in queries, exports) equals what a plain
  * computation over the FFO files alone gives, and says how many games it rests on.
  */
+@org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+        disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UnknownTheoreticalTest {
     private Path tmp;
