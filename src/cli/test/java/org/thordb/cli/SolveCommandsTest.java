@@ -157,6 +157,36 @@ class SolveCommandsTest {
                 "--where", "base = \"WTHOR\" and record < 5");
         assertTrue(ffo.out().startsWith("theoretical scores at depth 24: 5 games checked"), ffo.out());
         assertTrue(ffo.out().contains("; 0 unknown"), ffo.out());
+        // a WTHOR export asked for depth 24 keeps the scores stored at 24 and solves none of them
+        Path out = tmp.resolve("at24");
+        CommandsTest.Run kept = CommandsTest.run("export", "--db", db.toString(), "--out", out.toString(),
+                "--theoretical", "24", "base = \"WTHOR\"");
+        assertEquals(0, kept.status(), kept.err());
+        assertTrue(kept.err().contains("2986 theoretical scores stored at depth 24 kept as they are, not solved again"),
+                kept.err());
+        try (WthorReader a = WthorReader.open(out.resolve("WTH_1990.wtb"));
+             WthorReader b = WthorReader.open(data.resolve("wthor/WTH_1990.wtb"))) {
+            java.util.Iterator<WthorGame> ib = b.games().iterator();
+            for (WthorGame g : a.games()) {
+                assertEquals(ib.next().theoreticalScore(), g.theoreticalScore());
+            }
+        }
+        // the PGN's games have none: they are solved
+        Path solvedOut = tmp.resolve("pgn14");
+        CommandsTest.Run solved = CommandsTest.run("export", "--db", db.toString(), "--out", solvedOut.toString(),
+                "--theoretical", "14", "--limit", "3", "base = \"WTH_1990\"");
+        assertEquals(0, solved.status(), solved.err());
+        assertTrue(!solved.err().contains("kept as they are"), solved.err());
+        Solver solver = new Solver(Solver.Options.defaults());
+        Path wtb;
+        try (var files = java.nio.file.Files.list(solvedOut)) {
+            wtb = files.filter(p -> p.toString().endsWith(".wtb")).findFirst().orElseThrow();
+        }
+        try (WthorReader r = WthorReader.open(wtb)) {
+            for (WthorGame g : r.games()) {
+                assertEquals(TheoreticalScore.compute(g.squares(), 14, solver).blackDiscs(), g.theoreticalScore());
+            }
+        }
     }
 
     @Test

@@ -687,6 +687,7 @@ public final class Exporter {
                 oneBase ? c.namesFile(base.id(), NameKind.TOURNAMENTS) : null));
         org.thordb.solve.Solver solver = theoreticalDepth == null ? null
                 : new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
+        long kept = 0;
         for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
             FileKey k = e.getKey();
             WthorHeader header = header(source.get(k), k, e.getValue().getCardinality());
@@ -701,10 +702,14 @@ public final class Exporter {
                 for (StoredGame g : counted(r.games(e.getValue()))) {
                     WthorGame record = oneBase ? g.record68() : renumber.apply(g);
                     if (solver != null && k.side() == 8) {
-                        record = record.withTheoreticalScore(org.thordb.solve.TheoreticalScore.compute(record.squares(),
-                                theoreticalDepth, solver).blackDiscs());
-                        solved.accept(1);
-                    } else if (header.depth() == 0 && record.theoreticalScore() == 0) {
+                        if (g.theoreticalKnown() && g.theoreticalDepth() == theoreticalDepth) {
+                            kept++; // the stored score is the one asked for: no solve
+                        } else {
+                            record = record.withTheoreticalScore(org.thordb.solve.TheoreticalScore.compute(record.squares(),
+                                    theoreticalDepth, solver).blackDiscs());
+                            solved.accept(1);
+                        }
+                    } else if (!g.theoreticalKnown()) {
                         unknown++;
                     }
                     w.write(record);
@@ -719,6 +724,9 @@ public final class Exporter {
                         + " score 0): export with --theoretical N to solve them at N empties");
             }
             written.add(t);
+        }
+        if (kept > 0) {
+            notes.accept(kept + " theoretical scores stored at depth " + theoreticalDepth + " kept as they are, not solved again");
         }
         return written;
     }
