@@ -3,8 +3,8 @@ package org.thordb.export;
 import java.io.IOException;
 import java.io.Writer;
 import org.thordb.engine.StoredGame;
-import org.thordb.othello.Bitboards;
 import org.thordb.othello.Notation;
+import org.thordb.othello.Replay;
 
 /**
  * One row a move played, for analysis and training: the game's id, the ply (0 for the first move),
@@ -104,9 +104,7 @@ public final class PositionRows {
         boolean theoKnown = g.theoreticalKnown() && g.theoretical() <= 64 && g.theoreticalDepth() > 0;
         int theoEmpties = theoKnown ? g.theoreticalDepth() : -1;
         int blackTheo = 2 * g.theoretical() - 64;
-        long black = 0x0000000810000000L;
-        long white = 0x0000001008000000L;
-        boolean blackToMove = true;
+        long[] state = Replay.startState(); // the replay's own step: passes settled, no allocation
         long rows = 0;
         java.util.Arrays.fill(board, '-'); // kept move by move: a move changes its square and the flipped ones
         board[27] = 'O';
@@ -114,21 +112,13 @@ public final class PositionRows {
         board[35] = 'X';
         board[36] = 'O';
         for (int ply = 0; ply < sq.length && sq[ply] >= 0; ply++) {
-            long mover = blackToMove ? black : white;
-            long opp = blackToMove ? white : black;
-            int s = sq[ply];
-            long flips = Bitboards.flips(mover, opp, s);
-            if (flips == 0 || ((black | white) >>> s & 1) != 0) {
-                // the side to move cannot play it: a pass, when the other side can
-                long flipsOther = Bitboards.flips(opp, mover, s);
-                if (flipsOther == 0 || ((black | white) >>> s & 1) != 0 || Bitboards.legalMoves(mover, opp) != 0) {
-                    break; // an illegal move: a damaged game's rows stop here
-                }
-                blackToMove = !blackToMove;
-                mover = opp;
-                opp = blackToMove ? white : black;
-                flips = flipsOther;
+            long black = state[0];
+            long white = state[1];
+            boolean blackToMove = state[2] == 0;
+            if (!Replay.step(state, sq[ply])) {
+                break; // an illegal move (or one after the end): a damaged game's rows stop here
             }
+            int s = sq[ply];
             int empties = 64 - Long.bitCount(black | white);
             int sign = blackToMove ? 1 : -1;
             sb.setLength(0);
@@ -154,20 +144,9 @@ public final class PositionRows {
             w.write(sb.chars, 0, sb.length);
             rows++;
             char mark = blackToMove ? 'X' : 'O';
-            board[s] = mark;
-            for (long f = flips; f != 0; f &= f - 1) {
-                board[Long.numberOfTrailingZeros(f)] = mark;
+            for (long changed = (state[0] ^ black) | (state[1] ^ white); changed != 0; changed &= changed - 1) {
+                board[Long.numberOfTrailingZeros(changed)] = mark; // the square played and the discs it turned
             }
-            long placed = mover | flips | (1L << s);
-            long left = opp & ~flips;
-            if (blackToMove) {
-                black = placed;
-                white = left;
-            } else {
-                white = placed;
-                black = left;
-            }
-            blackToMove = !blackToMove;
         }
         return rows;
     }
