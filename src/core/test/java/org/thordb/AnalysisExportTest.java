@@ -13,19 +13,17 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import org.thordb.export.Exporter;
-import org.thordb.ingest.Importer;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.testing.PlainScan;
-import org.thordb.testing.SharedData;
 
 /**
  * Data for analysis, on the FFO base and the same games of 1990 as PGN: a row a move that a plain
@@ -36,27 +34,15 @@ import org.thordb.testing.SharedData;
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AnalysisExportTest {
-    private Path tmp;
+    @TempDir
+    Path tmp;
     private Engine db;
     private PlainScan ffo;
 
     @BeforeAll
-    void load() throws Exception {
-        Path wthor = SharedData.dir("wthor");
-        tmp = Files.createTempDirectory("analysis");
-        db = Engine.open(tmp.resolve("store"));
-        db.importFiles(List.of(wthor, wthor.getParent().resolve("pgn/WTH_1990.pgn")), Importer.Options.defaults(), m -> { });
-        ffo = new PlainScan(wthor);
-    }
-
-    @AfterAll
-    void close() {
-        if (db != null) {
-            db.close();
-        }
-        if (tmp != null) { // null when the shared data is not there and the class was skipped
-            org.thordb.testing.Folders.delete(tmp);
-        }
+    void load() {
+        db = org.thordb.testing.RealStore.withTextSources();
+        ffo = org.thordb.testing.RealStore.scan();
     }
 
     /** The rows a plain replay gives a game: board before each move, the mover, the move. */

@@ -10,9 +10,9 @@ import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.thordb.engine.Engine;
@@ -20,7 +20,6 @@ import org.thordb.engine.StoredGame;
 import org.thordb.export.Exporter;
 import org.thordb.ingest.Importer;
 import org.thordb.store.Catalog;
-import org.thordb.testing.SharedData;
 
 /**
  * Every format thordb writes reads back into the same fields: the FFO base and every text
@@ -33,28 +32,13 @@ import org.thordb.testing.SharedData;
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FormatRoundTripTest {
-    private Path tmp;
+    @TempDir
+    Path tmp;
     private Engine db;
 
     @BeforeAll
-    void load() throws Exception {
-        Path wthor = SharedData.dir("wthor");
-        Path data = wthor.getParent();
-        tmp = Files.createTempDirectory("round-trip");
-        db = Engine.open(tmp.resolve("store"));
-        assertTrue(db.importFiles(List.of(wthor, data.resolve("pgn/WTH_1990.pgn"), data.resolve("text/logbook-first2000.gam"),
-                data.resolve("text/eothello-first2000.csv"), data.resolve("ggf/test-games.ggf")),
-                Importer.Options.defaults(), m -> { }).clean());
-    }
-
-    @AfterAll
-    void close() {
-        if (db != null) {
-            db.close();
-        }
-        if (tmp != null) { // null when the shared data is not there and the class was skipped
-            org.thordb.testing.Folders.delete(tmp);
-        }
+    void load() {
+        db = org.thordb.testing.RealStore.withTextSources();
     }
 
     @ParameterizedTest

@@ -9,19 +9,17 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.thordb.engine.Engine;
 import org.thordb.explore.Exploration;
-import org.thordb.ingest.Importer;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
 import org.thordb.stats.GroupStats;
 import org.thordb.testing.PlainScan;
-import org.thordb.testing.SharedData;
 
 /**
  * Unknown is not zero: the FFO base (every theoretical score known, at depth 24) with the same
@@ -33,36 +31,19 @@ import org.thordb.testing.SharedData;
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UnknownTheoreticalTest {
-    private Path tmp;
+    @TempDir
+    Path tmp;
     private Engine db;
     private PlainScan ffo;
     private long textGames;
 
     @BeforeAll
-    void importEverything() throws Exception {
-        Path wthor = SharedData.dir("wthor");
-        Path data = wthor.getParent();
-        tmp = Files.createTempDirectory("unknown-theoretical");
-        db = Engine.open(tmp.resolve("store"));
-        List<Path> text = List.of(data.resolve("pgn/WTH_1990.pgn"), data.resolve("text/logbook-first2000.gam"),
-                data.resolve("text/eothello-first2000.csv"), data.resolve("ggf/test-games.ggf"));
-        assertTrue(db.importFiles(List.of(wthor), Importer.Options.defaults(), m -> { }).clean());
-        long before = db.count("");
-        assertTrue(db.importFiles(text, Importer.Options.defaults(), m -> { }).clean());
-        textGames = db.count("") - before;
-        ffo = new PlainScan(wthor);
-        assertEquals(ffo.games().size(), before);
+    void load() {
+        db = org.thordb.testing.RealStore.withTextSources();
+        ffo = org.thordb.testing.RealStore.scan();
+        textGames = db.count("") - ffo.games().size();
+        assertEquals(ffo.games().size(), db.count("base = \"WTHOR\""));
         assertTrue(textGames > 6000, textGames + " text games");
-    }
-
-    @AfterAll
-    void close() throws Exception {
-        if (db != null) {
-            db.close();
-        }
-        if (tmp != null) { // null when the shared data is not there and the class was skipped
-            org.thordb.testing.Folders.delete(tmp);
-        }
     }
 
     @Test
@@ -184,13 +165,13 @@ class UnknownTheoreticalTest {
         assertFalse(pgnGame.theoreticalKnown());
         var json = org.thordb.export.Json.node(pgnGame);
         assertTrue(json.get("theoretical").isNull(), json.toString());
-        Path out = tmp.resolve("out-" + System.nanoTime());
+        Path out = tmp.resolve("pgn");
         new org.thordb.export.Exporter(db, out, org.thordb.export.Exporter.Format.PGN, false, java.time.LocalDate.now())
                 .export("year = 1990 and record < 3");
         String pgn = Files.readString(out.resolve("games.pgn"));
         assertEquals(3, pgn.split("\\[TheoreticalScore ", -1).length - 1, "only the FFO games of the six have one:\n" + pgn);
         assertEquals(3, pgn.split("\\[TheoreticalDepth \"24\"]", -1).length - 1);
-        Path csv = tmp.resolve("csv-" + System.nanoTime());
+        Path csv = tmp.resolve("csv");
         new org.thordb.export.Exporter(db, csv, org.thordb.export.Exporter.Format.CSV, false, java.time.LocalDate.now())
                 .export("base = \"WTH_1990\" and record < 2");
         List<String> lines = Files.readAllLines(csv.resolve("games.csv"));

@@ -40,6 +40,38 @@ public final class RealStore {
         return db;
     }
 
+    private static Engine withText;
+
+    /**
+     * The FFO base with every text source of {@code ../shared/data} beside it: the PGN of 1990
+     * (the same games, with no theoretical score), Logistello's book, eOthello's CSV and the GGF
+     * games, each a base of its own; imported once per test JVM, for tests that only read it.
+     */
+    public static synchronized Engine withTextSources() {
+        if (withText == null) {
+            Path wthor = SharedData.dir("wthor");
+            Path data = wthor.getParent();
+            try {
+                Path dir = Files.createTempDirectory("thordb-real-text");
+                withText = Engine.open(dir);
+                org.thordb.ingest.ImportReport r = withText.importFiles(List.of(wthor, data.resolve("pgn/WTH_1990.pgn"),
+                        data.resolve("text/logbook-first2000.gam"), data.resolve("text/eothello-first2000.csv"),
+                        data.resolve("ggf/test-games.ggf")), Importer.Options.defaults(), m -> { });
+                if (!r.clean()) {
+                    throw new IllegalStateException("the shared data did not import cleanly: " + r.summary());
+                }
+                Engine opened = withText;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    opened.close();
+                    Folders.delete(dir);
+                }));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return withText;
+    }
+
     /** The plain scan of the same files. */
     public static synchronized PlainScan scan() {
         if (scan == null) {
