@@ -31,12 +31,12 @@ public final class GameCsv implements AutoCloseable {
     /** One game. */
     public void row(StoredGame g) throws IOException {
         // an unknown theoretical score (or depth) is an empty cell, never 0
-        // the same fields as the JSON lines (Json.node): one schema
-        com.fasterxml.jackson.databind.node.ObjectNode o = Json.node(g);
+        // the same fields as the JSON lines (Json.game): one schema
+        Json.Derived d = Json.derived(g.record68());
+        boolean known = g.theoreticalKnown() && g.theoretical() <= g.record68().side() * g.record68().side();
         printer.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                g.theoreticalKnown() ? g.theoretical() : "", g.theoreticalKnown() && g.theoreticalDepth() > 0
-                        ? g.theoreticalDepth() : "", g.moves(), o.get("result").isNull() ? "" : o.get("result").asText(),
-                o.get("line").asText(), o.get("sides").asText(), o.get("move_count").asInt(), o.get("board_size").asInt(), g.id());
+                known ? g.theoretical() : "", known && g.theoreticalDepth() > 0 ? g.theoreticalDepth() : "", g.moves(),
+                d.result() == null ? "" : d.result(), d.line(), d.sides(), g.record68().moveCount(), g.record68().side(), g.id());
     }
 
     /** Flushes what was written; the stream underneath stays open (its owner closes it). */

@@ -54,11 +54,8 @@ public final class Json {
         }
         o.put("black", black).put("white", white)
                 .put("tournament", tournament).put("score", b);
-        if (b <= total) {
-            o.put("result", b * 2 > total ? "black" : b * 2 < total ? "white" : "draw");
-        } else {
-            o.putNull("result"); // a score byte the board cannot hold is no result
-        }
+        Derived d = derived(r);
+        o.put("result", d.result());
         if (theoreticalKnown && r.theoreticalScore() <= total) {
             o.put("theoretical", r.theoreticalScore());
             o.put("theoretical_depth", depth > 0 ? depth : null);
@@ -66,15 +63,8 @@ public final class Json {
             o.putNull("theoretical");
             o.putNull("theoretical_depth");
         }
-        List<String> tokens = Exporter.movesWithPasses(r);
-        StringBuilder line = new StringBuilder();
-        StringBuilder sides = new StringBuilder();
-        for (int i = 0; i < tokens.size(); i++) {
-            line.append(r.side() == 10 && i > 0 ? " " : "").append(tokens.get(i));
-            sides.append(i % 2 == 0 ? 'B' : 'W'); // a pass keeps its slot: tokens alternate
-        }
-        o.put("moves", Notation.transcript(r.squares(), r.side())).put("line", line.toString())
-                .put("sides", sides.toString()).put("move_count", r.moveCount()).put("board_size", r.side())
+        o.put("moves", Notation.transcript(r.squares(), r.side())).put("line", d.line())
+                .put("sides", d.sides()).put("move_count", r.moveCount()).put("board_size", r.side())
                 .put("black_number", r.black()).put("white_number", r.white()).put("tournament_number", r.tournament());
         if (id == null) {
             o.putNull("id");
@@ -85,6 +75,29 @@ public final class Json {
             o.put("damage", damage);
         }
         return o;
+    }
+
+    /**
+     * What the game schema derives from a record: the result ({@code black}, {@code white},
+     * {@code draw}, or null for a score byte the board cannot hold), the line with its passes, and
+     * who played each of its tokens.
+     */
+    record Derived(String result, String line, String sides) {
+    }
+
+    /** The derived fields of a record, made once for JSON and CSV alike. */
+    static Derived derived(org.thordb.wthor.WthorGame r) {
+        int total = r.side() * r.side();
+        int b = r.blackScore();
+        String result = b > total ? null : b * 2 > total ? "black" : b * 2 < total ? "white" : "draw";
+        List<String> tokens = Exporter.movesWithPasses(r);
+        StringBuilder line = new StringBuilder();
+        StringBuilder sides = new StringBuilder();
+        for (int i = 0; i < tokens.size(); i++) {
+            line.append(r.side() == 10 && i > 0 ? " " : "").append(tokens.get(i));
+            sides.append(i % 2 == 0 ? 'B' : 'W'); // a pass keeps its slot: tokens alternate
+        }
+        return new Derived(result, line.toString(), sides.toString());
     }
 
     /** The JSON line of a game. */
