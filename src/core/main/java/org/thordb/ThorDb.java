@@ -66,7 +66,7 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a null folder
      */
     public static Builder builder(Path dir) {
-        return new Builder(notNull(dir, "the store's folder"));
+        return new Builder(Checks.notNull(dir, "the store's folder"));
     }
 
     /**
@@ -159,8 +159,8 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException as {@link #importFiles(List)} does
      */
     public ImportResult importFiles(List<Path> files, ImportOptions options) {
-        List<Path> in = notNullList(files, "the files to import");
-        notNull(options, "the import options");
+        List<Path> in = Checks.list(files, "the files to import");
+        Checks.notNull(options, "the import options");
         return guard(() -> {
             ImportReport r = engine.importFiles(in, new Importer.Options(options.isStrict(), options.baseName(), List.of(),
                     null, options.isSkippingDuplicates()), m -> { });
@@ -182,7 +182,7 @@ public final class ThorDb implements AutoCloseable {
      *     message says where, and {@link ThorDbException#detail()} shows it under a caret
      */
     public long count(String query) {
-        String q = notNull(query, "the query");
+        String q = Checks.notNull(query, "the query");
         return guard(() -> engine.count(q));
     }
 
@@ -193,7 +193,7 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException as {@link #count(String)} does
      */
     public QueryResult query(String query) {
-        String q = notNull(query, "the query");
+        String q = Checks.notNull(query, "the query");
         return guard(() -> new QueryResult(engine.query(q)));
     }
 
@@ -205,13 +205,10 @@ public final class ThorDb implements AutoCloseable {
      *     {@link ErrorCode#QUERY} for a bad query
      */
     public Page page(String query, int offset, int limit, Sort... order) {
-        String q = notNull(query, "the query");
-        notNull(order, "the order");
+        String q = Checks.notNull(query, "the query");
+        Checks.notNull(order, "the order");
         for (Sort s : order) {
-            notNull(s, "a sort");
-        }
-        if (offset < 0 || limit < 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
+            Checks.notNull(s, "a sort");
         }
         String spec = Arrays.stream(order).map(s -> (s.descending() ? "-" : "") + s.key().name().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(","));
@@ -233,7 +230,7 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a null base
      */
     public Optional<Game> game(String base, int year, int record) {
-        String b = notNull(base, "the base");
+        String b = Checks.notNull(base, "the base");
         return guard(() -> record < 0 ? Optional.<Game>empty() : engine.game(b, year, record).map(Game::of));
     }
 
@@ -247,8 +244,8 @@ public final class ThorDb implements AutoCloseable {
      *     for a line that is not a legal one, {@link ErrorCode#QUERY} for a bad query
      */
     public Exploration explore(String query, String line) {
-        String q = notNull(query, "the query");
-        String l = notNull(line, "the line");
+        String q = Checks.notNull(query, "the query");
+        String l = Checks.notNull(line, "the line");
         return guard(() -> {
             String t = l.strip();
             // a board is 64 squares of X, O and - (then the side); a line has squares' digits
@@ -272,8 +269,8 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
      */
     public List<Group> stats(String query, Grouping by) {
-        String q = notNull(query, "the query");
-        notNull(by, "the grouping");
+        String q = Checks.notNull(query, "the query");
+        Checks.notNull(by, "the grouping");
         return guard(() -> engine.stats(by.name().toLowerCase(Locale.ROOT), q).stream().map(ThorDb::group).toList());
     }
 
@@ -284,8 +281,8 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
      */
     public List<Player> players(String query, PlayerSort sort) {
-        String q = notNull(query, "the query");
-        notNull(sort, "the order");
+        String q = Checks.notNull(query, "the query");
+        Checks.notNull(sort, "the order");
         return guard(() -> engine.players(q, sort.name().toLowerCase(Locale.ROOT)).stream()
                 .map(p -> new Player(p.name(), group(p.stats()), p.record() == null ? null : p.record().country(),
                         p.record() == null ? 0 : Math.max(0, p.record().birth()), p.aliases()))
@@ -299,7 +296,7 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
      */
     public String explain(String query) {
-        String q = notNull(query, "the query");
+        String q = Checks.notNull(query, "the query");
         return guard(() -> engine.explain(q));
     }
 
@@ -311,7 +308,7 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query
      */
     public List<String> notes(String query) {
-        String q = notNull(query, "the query");
+        String q = Checks.notNull(query, "the query");
         return guard(() -> engine.notes(q));
     }
 
@@ -331,9 +328,9 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#IO} when a file is in the way or cannot be written
      */
     public List<Path> export(String query, Path folder, ExportFormat format) {
-        String q = notNull(query, "the query");
-        Path out = notNull(folder, "the folder");
-        notNull(format, "the format");
+        String q = Checks.notNull(query, "the query");
+        Path out = Checks.notNull(folder, "the folder");
+        Checks.notNull(format, "the format");
         return guard(() -> new Exporter(engine, out, Exporter.Format.valueOf(format.name()), false, LocalDate.now())
                 .export(q));
     }
@@ -345,7 +342,7 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#READ_ONLY} for a repair on a read-only handle
      */
     public Verification verify(VerifyMode mode) {
-        notNull(mode, "the mode");
+        Checks.notNull(mode, "the mode");
         if (mode == VerifyMode.REPAIR && readOnly) {
             throw new ThorDbException(ErrorCode.READ_ONLY, path() + ": the store is open read-only; nothing is repaired");
         }
@@ -379,7 +376,7 @@ public final class ThorDb implements AutoCloseable {
      *     {@link ErrorCode#READ_ONLY} on a read-only handle
      */
     public long removeBase(String base) {
-        String b = notNull(base, "the base");
+        String b = Checks.notNull(base, "the base");
         return guard(() -> engine.removeBase(b).games());
     }
 
@@ -403,14 +400,6 @@ public final class ThorDb implements AutoCloseable {
     /** An average of theoretical scores: empty when no game's score is known (NaN underneath). */
     private static java.util.OptionalDouble average(double v) {
         return Double.isNaN(v) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
-    }
-
-    private static <T> T notNull(T value, String what) {
-        return Checks.notNull(value, what);
-    }
-
-    private static List<Path> notNullList(List<Path> files, String what) {
-        return Checks.list(files, what);
     }
 
     /**

@@ -37,12 +37,9 @@ public final class GamePages {
     /**
      * A page of a query's games (every game for a blank query), ordered by {@code sort}: keys of
      * {@link #KEYS}, comma-separated, {@code -} before a key for descending (null or blank: by id);
-     * then by id.
+     * then by id. The offset and limit are the caller's to check ({@link Engine#page}).
      */
-    public static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit) {
-        if (offset < 0 || limit < 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
-        }
+    static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit) {
         Expr e = QueryParser.parseOrBlank(query);
         RoaringBitmap ids = e == null ? r.all() : QueryEngine.evaluate(e, r);
         long total = ids.getLongCardinality();

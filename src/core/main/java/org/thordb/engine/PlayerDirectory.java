@@ -37,10 +37,10 @@ public final class PlayerDirectory {
 
     /**
      * The players of grouped statistics ({@code by player}), with their registry records and
-     * aliases, sorted by {@code games} (most first), {@code score} (best share first) or {@code name}.
+     * aliases, sorted by {@code games} (most first), {@code score} (best share first) or {@code name}
+     * ({@link #checkSort} checked it before the work).
      */
     static List<Engine.Player> players(List<GroupStats> rows, Catalog c, String sort) {
-        checkSort(sort);
         List<Engine.Player> out = new ArrayList<>(rows.size());
         for (GroupStats g : rows) {
             PlayerRecord rec = null;

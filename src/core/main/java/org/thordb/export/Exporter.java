@@ -459,11 +459,6 @@ public final class Exporter {
         }
     }
 
-    /** The standard 8×8 start as GGF's BO writes it: a1…h8, {@code *} black, {@code O} white, then Black to move. */
-    private static final String GGF_START_8 = "8 ---------------------------O*------*O--------------------------- *";
-    /** The 10×10 start: e5 and f6 white, f5 and e6 black. */
-    private static final String GGF_START_10 = "10 " + "-".repeat(44) + "O*--------*O" + "-".repeat(44) + " *";
-
     /**
      * GGS's Generic Game Format, a game a line, as Edax and NBoard read it: {@code PB}, {@code PW},
      * {@code PC} (the tournament), {@code DT} (the year), {@code RE} (Black's disc difference, from
@@ -482,7 +477,9 @@ public final class Exporter {
                 int d = 2 * g.score() - total;
                 sb.append("RE[").append(d > 0 ? "+" : "").append(d).append(']');
             }
-            sb.append("TY[").append(side).append("]BO[").append(side == 10 ? GGF_START_10 : GGF_START_8).append(']');
+            sb.append("TY[").append(side).append("]BO[").append(side).append(' ')
+                    .append(side == 10 ? org.thordb.text.SourceReader.GGF_START_10 : org.thordb.text.SourceReader.GGF_START_8)
+                    .append(']'); // the start the GGF reader checks
             List<String> tokens = movesWithPasses(g.record68());
             for (int i = 0; i < tokens.size(); i++) {
                 String t = tokens.get(i);

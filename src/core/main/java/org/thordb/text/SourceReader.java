@@ -38,6 +38,11 @@ import org.thordb.othello.Notation;
  * }</pre>
  */
 public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
+    /** GGF's standard 8×8 start (its BO after the size): a1…h8, {@code *} black, {@code O} white, then Black to move. */
+    public static final String GGF_START_8 = "---------------------------O*------*O---------------------------*";
+    /** The 10×10 start: e5 and f6 white, f5 and e6 black, Black to move (as {@code Board10}). */
+    public static final String GGF_START_10 = "-".repeat(44) + "O*--------*O" + "-".repeat(44) + "*";
+
     /** How many bytes the format is told from. */
     private static final int HEAD = 8192;
 
@@ -302,9 +307,8 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
 
     /** GGF: {@code (;GM[Othello]…;)} games, each optionally after a number, read byte by byte. */
     private final class Ggf implements Parser {
-        private static final String START_BOARD = "---------------------------O*------*O---------------------------*";
-        /** The 10×10 start: e5 and f6 white, f5 and e6 black, Black to move (as {@code Board10}). */
-        private static final String START_BOARD_10 = "-".repeat(44) + "O*--------*O" + "-".repeat(44) + "*";
+        private static final String START_BOARD = GGF_START_8;
+        private static final String START_BOARD_10 = GGF_START_10;
         private final InputStream in;
         private long offset;
         private int line = 1;
@@ -847,20 +851,21 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
 
     /** A theoretical score tag's value: Black's discs 0 to 64, or null when absent or not a count. */
     static Integer discsTag(String v) {
-        if (v == null || !v.strip().matches("\\d{1,2}")) {
-            return null;
-        }
-        int n = Integer.parseInt(v.strip());
-        return n <= 64 ? n : null;
+        return smallNumber(v, 64);
     }
 
     /** A theoretical depth tag's value: 0 to 60 empties, or null. */
     static Integer depthTag(String v) {
+        return smallNumber(v, 60);
+    }
+
+    /** A number of one or two digits up to {@code max}, or null. */
+    private static Integer smallNumber(String v, int max) {
         if (v == null || !v.strip().matches("\\d{1,2}")) {
             return null;
         }
         int n = Integer.parseInt(v.strip());
-        return n <= 60 ? n : null;
+        return n <= max ? n : null;
     }
 
     // ---- thordb's own JSON lines and CSV --------------------------------------------------------
