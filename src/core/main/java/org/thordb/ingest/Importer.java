@@ -534,12 +534,14 @@ public final class Importer {
             p.sha = sha256(file);
             p.size = Files.size(file);
             List<WthorGame> records = new ArrayList<>();
+            WthorHeader header;
             try (WthorReader r = WthorReader.open(file, pl.kind())) {
                 r.warnings().forEach(w -> p.problems.add(w));
                 p.side = r.header().boardSide();
                 p.year = r.header().gameYear();
                 p.created = r.header().creationStamp();
-                p.headerHex = HexFormat.of().formatHex(r.header().encode());
+                header = r.header();
+                p.headerHex = HexFormat.of().formatHex(header.encode());
                 if (r.recordCount() >= FingerprintBlock.MAX_GAMES) {
                     throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 4, "a file of " + r.recordCount()
                             + " games is larger than thordb imports at once (" + FingerprintBlock.MAX_GAMES + ")");
@@ -549,8 +551,8 @@ public final class Importer {
                 }
             }
             p.records = records.size();
-            p.theoretical = TheoreticalStatus.of(records, r0depth(p.headerHex));
-            p.theoreticalDepth = WthorHeader.decode(HexFormat.of().parseHex(p.headerHex)).effectiveDepth();
+            p.theoretical = TheoreticalStatus.of(records, header.depth());
+            p.theoreticalDepth = header.effectiveDepth();
             if (!p.theoretical.equals(FileRow.KNOWN)) {
                 p.problems.add(file + ": " + TheoreticalStatus.describe(p.theoretical, records.size()));
             }
@@ -764,10 +766,5 @@ public final class Importer {
         batch.deleteRange(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()));
         byte[] loc = GameRow.locatorPrefix(old.base(), old.side(), old.year());
         batch.deleteRange(Space.GAME_KEYS, loc, Keys.prefixEnd(loc));
-    }
-
-    /** P3, the depth byte of a header in hex. */
-    private static int r0depth(String headerHex) {
-        return Integer.parseInt(headerHex.substring(28, 30), 16);
     }
 }
