@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param theoreticalDepth the empties that score was computed at (0 when unknown)
  * @param moves the moves as a transcript ({@code f5d6c3…}; 10×10 games' moves space-separated)
  * @param damage why the game is damaged (a move that is not legal, a byte out of range), or null for a sound game
- * @param wthorRecord the game's WTHOR record (68 bytes; 10×10 records are longer), a copy
+ * @param wthorRecord the game's WTHOR record as imported (68 bytes; 10×10 records are longer), a copy: a
+ *     theoretical score filled since is in {@link #theoreticalDiscs()}, not in a WTHOR file's record
  */
 public record Game(int id, String base, int year, int record, String black, String white, String tournament,
                    int blackDiscs, java.util.OptionalInt theoreticalDiscs, int theoreticalDepth, String moves,
@@ -32,7 +33,7 @@ public record Game(int id, String base, int year, int record, String black, Stri
     static Game of(org.thordb.engine.StoredGame g) {
         return new Game(g.id(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
                 g.theoreticalKnown() ? java.util.OptionalInt.of(g.theoretical()) : java.util.OptionalInt.empty(),
-                g.theoreticalDepth(), g.moves(), g.damage(), g.record68().bytes());
+                g.theoreticalDepth(), g.moves(), g.damage(), g.importedRecord().bytes());
     }
 
     /** Copies the record's bytes: a game is a value. */

@@ -98,6 +98,7 @@ class ClosedStoreTest {
         calls.put("removeBase", () -> db.removeBase("CLUB"));
         calls.put("stats", () -> db.stats("year", ""));
         calls.put("page", () -> db.page("year = 2001", "-year", 0, 5));
+        calls.put("fillTheoretical", () -> db.fillTheoretical("", 14, 1, new org.thordb.ingest.TheoreticalFill.Listener() { }));
 
         Set<String> covered = new TreeSet<>();
         calls.keySet().forEach(k -> covered.add(k.replaceAll("\\(.*", "")));

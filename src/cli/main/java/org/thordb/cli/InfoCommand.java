@@ -112,11 +112,13 @@ public final class InfoCommand implements Callable<Integer> {
 
     /** What a file's theoretical scores are: known at a depth, unknown, final scores in their place, or per game. */
     private static String theoretical(FileRow f) {
-        return switch (f.theoreticalStatus()) {
+        String s = switch (f.theoreticalStatus()) {
             case FileRow.KNOWN -> "depth " + f.depth();
             case FileRow.FINAL_SCORE -> "unknown (final scores)";
             case FileRow.PER_GAME -> "some games'";
             default -> "unknown";
         };
+        // thordb theoretical --fill: the solver's scores
+        return f.filledGames() == 0 ? s : f.filledGames() == f.games() ? "filled, every game" : s + ", " + f.filledGames() + " filled";
     }
 }

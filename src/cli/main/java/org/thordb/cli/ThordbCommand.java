@@ -23,7 +23,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {HelpCommand.class, CompletionCommand.class, ImportCommand.class, SolveCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class, RemoveCommand.class, OptimizeCommand.class, DuplicatesCommand.class, PlayersCommand.class, SolitairesCommand.class, OpeningsCommand.class, StatsCommand.class, ServeCommand.class, ReplCommand.class, ExploreCommand.class, DemoCommand.class,
             TrainCommand.class,
             InfoCommand.class, DumpCommand.class,
-            VerifyCommand.class})
+            VerifyCommand.class, TheoreticalCommand.class})
 public final class ThordbCommand implements Runnable {
 
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces with errors.")

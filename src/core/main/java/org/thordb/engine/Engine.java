@@ -429,6 +429,31 @@ public final class Engine implements AutoCloseable {
         });
     }
 
+    /**
+     * Computes the unknown theoretical scores of the games a query matches (blank: every game) at
+     * {@code depth} empties, on {@code threads} threads, and writes them into the store in atomic
+     * batches ({@link org.thordb.ingest.TheoreticalFill}): a kill keeps what was written, and the
+     * next fill goes on from there. Known scores are left as they are.
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a store opened read-only
+     */
+    public org.thordb.ingest.TheoreticalFill.Report fillTheoretical(String where, int depth, int threads,
+                                                                    org.thordb.ingest.TheoreticalFill.Listener listener) {
+        Expr e = parse(where == null ? "" : where);
+        return guarded(() -> {
+            Generation g = writer("filled");
+            synchronized (importing) {
+                RoaringBitmap[] sel = read(r -> {
+                    RoaringBitmap all = e == null ? r.all() : QueryEngine.evaluate(e, r);
+                    return new RoaringBitmap[] {all, RoaringBitmap.andNot(all,
+                            org.thordb.index.TheoreticalKnown.of(r).bitmap())};
+                });
+                return new org.thordb.ingest.TheoreticalFill(g.store(), g.catalog(), this::commit, depth, threads)
+                        .fill(sel[0], sel[1], listener);
+            }
+        });
+    }
+
     private Catalog commit(Store.Batch batch) {
         return writer("written").commit(batch);
     }

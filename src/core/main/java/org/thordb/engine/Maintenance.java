@@ -93,7 +93,7 @@ final class Maintenance {
             return n;
         });
         if (old > 0) {
-            out.line(old + " positions of the explorer's book were worked out before the last import and are"
+            out.line(old + " positions of the explorer's book were worked out before the last import or fill and are"
                     + " not used (thordb optimize works them out again)");
         }
         if (repair && !wrong.isEmpty()) {

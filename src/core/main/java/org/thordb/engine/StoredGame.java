@@ -23,28 +23,39 @@ import org.thordb.wthor.WthorGame;
  *     text source gave it); an unknown one is no value, whatever byte 7 holds
  * @param theoreticalDepth the empties the known score was computed at (0 when unknown, or when a
  *     source gave a score without its depth)
+ * @param importedTheoretical the record's theoretical byte as imported (a fill may have replaced it
+ *     in the record: see {@link #importedRecord()})
  */
 public record StoredGame(int id, String base, int year, int record, String black, String white, String tournament,
-                   WthorGame record68, String damage, boolean theoreticalKnown, int theoreticalDepth) {
+                   WthorGame record68, String damage, boolean theoreticalKnown, int theoreticalDepth,
+                   int importedTheoretical) {
 
     /** A game whose theoretical score is unknown: for tests and tools that make games by hand. */
     public StoredGame(int id, String base, int year, int record, String black, String white, String tournament,
                       WthorGame record68, String damage) {
-        this(id, base, year, record, black, white, tournament, record68, damage, false, 0);
+        this(id, base, year, record, black, white, tournament, record68, damage, false, 0, record68.theoreticalScore());
+    }
+
+    /**
+     * The record as it was imported: {@link #record68()} but for a theoretical score that
+     * {@code thordb theoretical --fill} wrote into a WTHOR file's record, whose byte it was is put back.
+     */
+    public WthorGame importedRecord() {
+        return importedTheoretical == record68.theoreticalScore() ? record68 : record68.withTheoreticalScore(importedTheoretical);
     }
 
     static StoredGame of(GameRow row, Catalog catalog) {
         Catalog.Base b = catalog.base(row.base());
         WthorGame g = new WthorGame(row.raw(), row.side());
         org.thordb.store.FileRow f = catalog.gameFileOf(row.id());
-        String status = f == null ? org.thordb.store.FileRow.UNKNOWN : f.theoreticalStatus();
-        boolean known = status.equals(org.thordb.store.FileRow.KNOWN)
-                || status.equals(org.thordb.store.FileRow.PER_GAME) && row.theoreticalGiven();
-        int depth = !known ? 0 : status.equals(org.thordb.store.FileRow.KNOWN) ? f.depth() : row.theoreticalDepth();
+        boolean known = f != null && f.theoreticalKnown(row);
+        int depth = f == null ? 0 : f.theoreticalDepth(row);
+        int imported = f == null ? g.theoreticalScore() : f.importedTheoretical(row, g.theoreticalScore(), g.blackScore());
         return new StoredGame(row.id(), b == null ? "?" : b.name(), row.year(), row.record(),
                 name(b == null ? null : b.player(g.black()), g.black()),
                 name(b == null ? null : b.player(g.white()), g.white()),
-                name(b == null ? null : b.tournament(g.tournament()), g.tournament()), g, row.damage(), known, depth);
+                name(b == null ? null : b.tournament(g.tournament()), g.tournament()), g, row.damage(), known, depth,
+                imported);
     }
 
     private static String name(String n, int number) {

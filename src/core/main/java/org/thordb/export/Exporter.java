@@ -688,6 +688,13 @@ public final class Exporter {
         for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
             FileKey k = e.getKey();
             WthorHeader header = header(source.get(k), k, e.getValue().getCardinality());
+            int oneDepth = solver == null && k.side() == 8 ? oneKnownDepth(r.games(e.getValue())) : -1;
+            if (oneDepth > 0 && header.effectiveDepth() != oneDepth) {
+                // every game's score is known at one depth (a text source filled whole, say): the header says it
+                header = new WthorHeader(header.century(), header.yearOfCentury(), header.month(), header.day(),
+                        header.n1(), header.n2(), header.gameYear(), header.boardSize(), header.gameType(),
+                        oneDepth, header.reserved());
+            }
             if (solver != null && k.side() == 8) {
                 header = new WthorHeader(header.century(), header.yearOfCentury(), header.month(), header.day(),
                         header.n1(), header.n2(), header.gameYear(), header.boardSize(), header.gameType(),
@@ -695,17 +702,23 @@ public final class Exporter {
             }
             Path t = target(stem + "_" + k.year() + (k.side() == 10 ? ".wtd" : ".wtb"), stamp);
             long unknown = 0;
+            long filledOut = 0;
             try (WthorWriter w = WthorWriter.create(t, k.side() == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8, header)) {
                 for (StoredGame g : counted(r.games(e.getValue()))) {
                     WthorGame record = oneBase ? g.record68() : renumber.apply(g);
                     if (solver != null && k.side() == 8) {
                         if (g.theoreticalKnown() && g.theoreticalDepth() == theoreticalDepth) {
+                            record = record.withTheoreticalScore(g.theoretical());
                             kept++; // the stored score is the one asked for: no solve
                         } else {
                             record = record.withTheoreticalScore(org.thordb.solve.TheoreticalScore.compute(record.squares(),
                                     theoreticalDepth, solver).blackDiscs());
                             solved.accept(1);
                         }
+                    } else if (g.importedTheoretical() != g.theoretical() && oneDepth < 0) {
+                        // a WTHOR file's byte as imported (its file holds one depth, the fill another)
+                        record = record.withTheoreticalScore(g.importedTheoretical());
+                        filledOut++;
                     } else if (!g.theoreticalKnown()) {
                         unknown++;
                     }
@@ -715,6 +728,10 @@ public final class Exporter {
             if (k.year() == 0) {
                 notes.accept(t.getFileName() + ": " + e.getValue().getCardinality() + " games have no year (their"
                         + " source gave no date): written as year 0");
+            }
+            if (filledOut > 0) {
+                notes.accept(t.getFileName() + ": " + filledOut + " theoretical scores filled in the store written as"
+                        + " the file gave them (unknown): export with --theoretical N to write scores at N empties");
             }
             if (unknown > 0) {
                 notes.accept(t.getFileName() + ": " + unknown + " games carry no theoretical score (depth byte 0,"
@@ -726,6 +743,22 @@ public final class Exporter {
             notes.accept(kept + " theoretical scores stored at depth " + theoreticalDepth + " kept as they are, not solved again");
         }
         return written;
+    }
+
+    /**
+     * The depth every game's known theoretical score was computed at, or -1 when some is unknown,
+     * they differ, or a game's score was filled into a WTHOR file's record (which is written as imported).
+     */
+    private static int oneKnownDepth(Iterable<StoredGame> games) {
+        int depth = 0;
+        for (StoredGame g : games) {
+            if (!g.theoreticalKnown() || g.theoreticalDepth() <= 0 || depth != 0 && g.theoreticalDepth() != depth
+                    || g.importedTheoretical() != g.theoretical()) { // a WTHOR file is written as it came
+                return -1;
+            }
+            depth = g.theoreticalDepth();
+        }
+        return depth == 0 ? -1 : depth;
     }
 
     /**

@@ -8,7 +8,7 @@ import org.thordb.store.GameRow;
 /**
  * The games whose theoretical score is known: every game of a file whose row says
  * {@link FileRow#KNOWN}, and the games a text source gave a score to ({@link FileRow#PER_GAME}
- * files, their rows' flag). Every theoretical comparison and average reads only these: an unknown
+ * files, their rows' flag), and the games whose unknown scores {@code thordb theoretical --fill} filled. Every theoretical comparison and average reads only these: an unknown
  * score is no zero. Made once per store state.
  *
  * <p>Usage: {@code TheoreticalKnown k = TheoreticalKnown.of(reader); if (k.known(id)) sum += columns.theoretical(id);}
@@ -34,18 +34,16 @@ public final class TheoreticalKnown {
         Catalog c = r.catalog();
         RoaringBitmap known = new RoaringBitmap();
         for (FileRow f : c.gameFiles()) {
-            switch (f.theoreticalStatus()) {
-                case FileRow.KNOWN -> known.add((long) f.firstId(), (long) f.firstId() + f.games());
-                case FileRow.PER_GAME -> {
-                    for (int id = f.firstId(); id < f.firstId() + f.games(); id++) {
-                        GameRow g = r.game(id);
-                        if (g != null && g.theoreticalGiven()) {
-                            known.add(id);
-                        }
+            if (FileRow.KNOWN.equals(f.theoreticalStatus())) {
+                known.add((long) f.firstId(), (long) f.firstId() + f.games());
+            } else if (f.knownPerGame()) { // some given by a text source, or filled
+                for (int id = f.firstId(); id < f.firstId() + f.games(); id++) {
+                    GameRow g = r.game(id);
+                    if (g != null && f.theoreticalKnown(g)) {
+                        known.add(id);
                     }
                 }
-                default -> { } // unknown, or final scores in their place
-            }
+            } // else unknown, or final scores in their place
         }
         return new TheoreticalKnown(known, c.nextGameId());
     }

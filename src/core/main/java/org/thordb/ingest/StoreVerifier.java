@@ -386,9 +386,7 @@ public final class StoreVerifier {
             for (Map.Entry<Integer, Integer> e : perSegment.entrySet()) {
                 FileRow f = catalog.segment(e.getKey());
                 if (f != null) {
-                    FileRow now = new FileRow(f.base(), f.kind(), f.year(), f.name(), f.header(), f.created(), f.sha256(),
-                            f.size(), f.segment(), f.firstId(), f.games(), f.damaged() + e.getValue(), f.importedAt(),
-                            f.source(), f.fingerprintBits());
+                    FileRow now = f.withDamaged(f.damaged() + e.getValue()); // its other fields kept
                     batch.put(Space.FILES, now.key(), Catalog.encode(now));
                 }
             }

@@ -513,8 +513,8 @@ public final class Catalog {
     }
 
     /**
-     * A 64-bit stamp of the game files the catalog holds (each one's segment, first id and games):
-     * any import or removal changes it. Worked out once per catalog.
+     * A 64-bit stamp of the game files the catalog holds (each one's segment, first id and games,
+     * and its filled theoretical scores): any import, removal or fill changes it. Worked out once per catalog.
      */
     public synchronized long gameFilesStamp() {
         if (!stamped) {
@@ -522,6 +522,9 @@ public final class Catalog {
             for (FileRow f : gameFiles) { // in key order, the same for the same files
                 h = Keys.mix(h ^ ((long) f.segment() << 32 | f.firstId()));
                 h = Keys.mix(h ^ f.games());
+                if (f.filledGames() > 0) { // filled scores change the explorer's figures (a file without keeps its stamp)
+                    h = Keys.mix(h ^ ((long) f.filledGames() << 32 | 0xF1L));
+                }
             }
             filesStamp = h;
             stamped = true;

@@ -27,11 +27,16 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param fingerprintBits the partition bits of an 8×8 game file's fingerprint blocks, fixed at its
  *     import (from schema 6); null for other files, and for rows written before, whose bits follow
  *     from their game count by the rule of the time
+ * @param theoretical what the file's theoretical scores are ({@link #theoreticalStatus()}); null in rows written before
+ * @param theoreticalDepth the depth of a known file's scores, when the row says it
+ * @param filled how many of the file's unknown theoretical scores {@code thordb theoretical --fill}
+ *     computed into the store (each game's row says which, flags bit 1, with the depth); null for none
  */
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
                       long size, int segment, int firstId, int games, int damaged, String importedAt, String source,
-                      Integer fingerprintBits, String theoretical, Integer theoreticalDepth) {
+                      Integer fingerprintBits, String theoretical, Integer theoreticalDepth,
+                      Integer filled) {
 
     /** Every game's theoretical score is known, computed at {@link #depth()} empties. */
     public static final String KNOWN = "known";
@@ -47,13 +52,67 @@ public record FileRow(int base, String kind, int year, String name, String heade
                    long size, int segment, int firstId, int games, int damaged, String importedAt, String source,
                    Integer fingerprintBits) {
         this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt,
-                source, fingerprintBits, null, null);
+                source, fingerprintBits, null, null, null);
     }
 
     /** This row saying what its games' theoretical scores are. */
     public FileRow withTheoretical(String status, Integer depth) {
         return new FileRow(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged,
-                importedAt, source, fingerprintBits, status, depth);
+                importedAt, source, fingerprintBits, status, depth, filled);
+    }
+
+    /** This row with {@code more} games' theoretical scores filled. */
+    public FileRow withFilled(int more) {
+        return new FileRow(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged,
+                importedAt, source, fingerprintBits, theoretical, theoreticalDepth, filledGames() + more);
+    }
+
+    /** This row with so many damaged games. */
+    public FileRow withDamaged(int n) {
+        return new FileRow(base, kind, year, name, header, created, sha256, size, segment, firstId, games, n,
+                importedAt, source, fingerprintBits, theoretical, theoreticalDepth, filled);
+    }
+
+    /** How many of the file's theoretical scores were filled by the solver (0 for none). */
+    @JsonIgnore
+    public int filledGames() {
+        return filled == null ? 0 : filled;
+    }
+
+    /**
+     * Whether each game's row says if its theoretical score is known (flags bit 1): a text source
+     * that gave some, or a file some of whose unknown scores were filled. Otherwise the file's
+     * status says it for every game.
+     */
+    @JsonIgnore
+    public boolean knownPerGame() {
+        return PER_GAME.equals(theoreticalStatus()) || filledGames() > 0;
+    }
+
+    /**
+     * Whether a game of this file has a known theoretical score: every game of a known file, and
+     * the games whose rows say so in a file known per game.
+     */
+    public boolean theoreticalKnown(GameRow row) {
+        return KNOWN.equals(theoreticalStatus()) || knownPerGame() && row.theoreticalGiven();
+    }
+
+    /** The depth of a game's known theoretical score (0: unknown, or given without its depth). */
+    public int theoreticalDepth(GameRow row) {
+        return KNOWN.equals(theoreticalStatus()) ? depth() : theoreticalKnown(row) ? row.theoreticalDepth() : 0;
+    }
+
+    /**
+     * The theoretical byte a game's record had when imported: the record's own, but for a game
+     * of a WTHOR file whose unknown scores were filled, whose byte the fill replaced (0 in a file
+     * of unknown scores, the final score in a file of final scores). A text source's records are
+     * thordb's own: its games' text is what was imported.
+     */
+    public int importedTheoretical(GameRow row, int theoreticalByte, int scoreByte) {
+        if (fromSource() || filledGames() == 0 || !row.theoreticalGiven()) {
+            return theoreticalByte;
+        }
+        return FINAL_SCORE.equals(theoreticalStatus()) ? scoreByte : UNKNOWN.equals(theoreticalStatus()) ? 0 : theoreticalByte;
     }
 
     /**
@@ -83,13 +142,13 @@ public record FileRow(int base, String kind, int year, String name, String heade
     public FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
                    long size, int segment, int firstId, int games, int damaged, String importedAt) {
         this(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged, importedAt, null, null,
-                null, null);
+                null, null, null);
     }
 
     /** A row with the partition bits of its fingerprint blocks (null: none named). */
     public FileRow withFingerprintBits(Integer bits) {
         return new FileRow(base, kind, year, name, header, created, sha256, size, segment, firstId, games, damaged,
-                importedAt, source, bits, theoretical, theoreticalDepth);
+                importedAt, source, bits, theoretical, theoreticalDepth, filled);
     }
 
     /** Whether the games came from a text format rather than a WTHOR file. */

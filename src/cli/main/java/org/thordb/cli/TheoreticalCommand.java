@@ -1,0 +1,178 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.thordb.engine.Engine;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.ingest.TheoreticalFill;
+import org.thordb.store.Catalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb theoretical}: how many games' theoretical scores a store knows, base by base; with
+ * {@code --fill}, the solver computes the unknown ones into the store on every core, with a progress
+ * bar and its ETA. Each second's solved games are written in one atomic batch, so a kill or Ctrl-C
+ * loses at most the games being solved, and running the command again goes on from there.
+ *
+ * <p>Usage: {@code thordb theoretical --fill --depth 14 --where 'base = "WTH_1990.pgn"'}
+ */
+@Command(name = "theoretical",
+        footerHeading = "%nExamples:%n", footer = {"  thordb theoretical",
+            "  thordb theoretical --fill --depth 14 --where 'base = \"WTH_1990.pgn\"'",
+            "  thordb theoretical --fill --threads 1"},
+        description = "Count the games whose theoretical score is known and unknown, base by base; with --fill,"
+                + " solve the unknown ones at a depth and write them into the store (resumable: run it again after a kill).")
+public final class TheoreticalCommand implements Callable<Integer> {
+
+    /** WTHOR's depth when a file says none (P3 = 0 after 2001), and the FFO's files': the default. */
+    static final int DEFAULT_DEPTH = 22;
+
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--fill", description = "Solve the unknown theoretical scores and write them into the store.")
+    boolean fill;
+
+    @Option(names = "--where", paramLabel = "QUERY", description = "Only the games this query matches (default: every game).")
+    String where;
+
+    @Option(names = "--depth", paramLabel = "N", description = "With --fill: the empties to solve at, 1 to 60"
+            + " (default: " + DEFAULT_DEPTH + ", as WTHOR's files; 14 is quick, 24 slow).")
+    Integer depth;
+
+    @Option(names = "--threads", paramLabel = "N", description = "With --fill: the games solved at once (default: the machine's cores).")
+    Integer threads;
+
+    @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Show a progress bar with its ETA on a terminal (default: on).")
+    boolean progress;
+
+    @Option(names = "--verbose", description = "With --fill: say each batch as it is written.")
+    boolean verbose;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!fill && (depth != null || threads != null || verbose)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
+        }
+        if (!fill) {
+            try (Engine db = Engine.openReadOnly(store.dir())) {
+                return summary(db, out);
+            }
+        }
+        int d = depth == null ? DEFAULT_DEPTH : depth;
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        try (Engine db = Engine.open(store.dir())) {
+            return fill(db, out, d, t);
+        }
+    }
+
+    private String scope(String query) {
+        return where == null || where.isBlank() ? query : "(" + where + ") and " + query;
+    }
+
+    /** Known and unknown, a line a base. */
+    private int summary(Engine db, PrintWriter out) {
+        out.printf("%-24s %10s %10s %10s %10s%n", "base", "games", "known", "unknown", "filled");
+        long games = 0;
+        long known = 0;
+        for (Catalog.Base b : db.catalog().bases()) {
+            String base = "base = \"" + b.name().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+            long n = db.count(scope(base));
+            if (n == 0) {
+                continue;
+            }
+            long k = db.count(scope(base + " and theoretical = known"));
+            long filled = db.catalog().gameFiles().stream().filter(f -> f.base() == b.id())
+                    .mapToLong(org.thordb.store.FileRow::filledGames).sum();
+            out.printf(Locale.ROOT, "%-24s %,10d %,10d %,10d %,10d%n", SafeText.of(b.name()), n, k, n - k, filled);
+            games += n;
+            known += k;
+        }
+        out.printf(Locale.ROOT, "%,d games: %,d theoretical scores known, %,d unknown%s%n", games, known, games - known,
+                games == known ? "" : " (thordb theoretical --fill computes them)");
+        return 0;
+    }
+
+    private int fill(Engine db, PrintWriter out, int d, int t) {
+        boolean terminal = progress && System.console() != null;
+        ProgressBar[] bar = new ProgressBar[1];
+        AtomicLong written = new AtomicLong();
+        // Ctrl-C: every batch written is kept; say so, and how to go on
+        Thread onStop = new Thread(() -> {
+            if (bar[0] != null) {
+                bar[0].close();
+            }
+            System.err.printf(Locale.ROOT, "stopped: %,d theoretical scores written; the rest are still unknown"
+                    + " (run the same command again to go on)%n", written.get());
+        });
+        Runtime.getRuntime().addShutdownHook(onStop);
+        TheoreticalFill.Report r;
+        try {
+            r = db.fillTheoretical(where, d, t, new TheoreticalFill.Listener() {
+                @Override
+                public void started(long games) {
+                    out.printf(Locale.ROOT, "solving %,d unknown theoretical scores at %d empties on %d thread%s%n",
+                            games, d, t, t == 1 ? "" : "s");
+                    out.flush();
+                    if (terminal && games > 0) {
+                        bar[0] = new ProgressBarBuilder().setTaskName("fill").setInitialMax(games).setUnit(" games", 1)
+                                .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(500).build();
+                    }
+                }
+
+                @Override
+                public void solved() {
+                    if (bar[0] != null) {
+                        bar[0].step();
+                    }
+                }
+
+                @Override
+                public void committed(long filled, int inBatch) {
+                    written.set(filled);
+                    if (verbose) {
+                        if (bar[0] != null) {
+                            bar[0].pause();
+                        }
+                        out.printf(Locale.ROOT, "committed %d games (%,d written)%n", inBatch, filled);
+                        out.flush();
+                        if (bar[0] != null) {
+                            bar[0].resume();
+                        }
+                    }
+                }
+            });
+        } finally {
+            if (bar[0] != null) {
+                bar[0].close();
+                bar[0] = null;
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(onStop);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
+            }
+        }
+        out.printf(Locale.ROOT, "filled %,d theoretical scores at depth %d in %.1f s (%.1f games/s on %d thread%s, %,d nodes);"
+                        + " %,d of the %,d games asked for were known already; %,d stop before %d empties (their last"
+                        + " position solved); %,d damaged and %,d 10×10 games left unknown%n",
+                r.filled(), d, r.seconds(), r.gamesPerSecond(), r.threads(), r.threads() == 1 ? "" : "s", r.nodes(),
+                r.known(), r.selected(), r.shortGames(), d, r.damaged(), r.otherBoards());
+        return 0;
+    }
+}

@@ -1,0 +1,339 @@
+package org.thordb.ingest;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.Field;
+import org.thordb.index.Postings;
+import org.thordb.index.Terms;
+import org.thordb.solve.Solver;
+import org.thordb.solve.TheoreticalScore;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.GameRow;
+import org.thordb.store.MergeGroup;
+import org.thordb.store.Store;
+import org.thordb.store.Store.Space;
+import org.thordb.wthor.WthorGame;
+
+/**
+ * {@code thordb theoretical --fill}: the solver computes the theoretical scores a store does not
+ * know (text sources, WTHOR files whose scores say nothing) at a depth, on every core, and writes
+ * them in. Each game is solved by one thread (positions at 14–24 empties are solved faster one a
+ * thread than one split over threads), and the solved games are written every second or so in one
+ * atomic batch: each game's row (the record's theoretical byte, flags bit 1, the depth), the
+ * {@code THEORETICAL} postings it moves between, and its file's row (how many were filled). A kill
+ * leaves every batch written whole or not at all, and the next fill takes the games still unknown:
+ * it resumes where the last one stopped.
+ *
+ * <p>What the import gave is kept: a WTHOR file's record byte is put back wherever the file is
+ * written out ({@code FileRow#importedTheoretical}), and a text source's games keep their text.
+ *
+ * <p>Usage: {@code TheoreticalFill.Report r = new TheoreticalFill(store, catalog, committer, 14, 2).fill(ids, listener);}
+ */
+public final class TheoreticalFill {
+    /** Commits a batch of the store opened for writing and returns the catalog after it. */
+    public interface Committer {
+        Catalog commit(Store.Batch batch);
+    }
+
+    /** Told how the fill goes, for a progress bar. */
+    public interface Listener {
+        /** Before the first solve: how many games will be solved. */
+        default void started(long games) {
+        }
+
+        /** A game was solved (called from the solving threads). */
+        default void solved() {
+        }
+
+        /** A batch was written: the games filled so far by this run. */
+        default void committed(long filled, int inBatch) {
+        }
+    }
+
+    /**
+     * What a fill did.
+     *
+     * @param selected the games asked for
+     * @param known those whose score was known already (left as they are)
+     * @param otherBoards 10×10 games (no theoretical score)
+     * @param damaged damaged games (their moves break off: not solved)
+     * @param filled the games whose score was computed and written
+     * @param shortGames of those, the games that stop before {@code depth} empties (their last position solved)
+     * @param nodes the solver's nodes
+     * @param seconds the time the solving took
+     * @param depth the depth the scores were computed at
+     * @param threads the threads that solved
+     */
+    public record Report(long selected, long known, long otherBoards, long damaged, long filled, long shortGames,
+                         long nodes, double seconds, int depth, int threads) {
+        /** Games filled a second. */
+        public double gamesPerSecond() {
+            return seconds <= 0 ? 0 : filled / seconds;
+        }
+    }
+
+    /** A game to solve, and then its score. */
+    private static final class Job {
+        final GameRow row;
+        int blackDiscs = -1;
+        boolean reached;
+        long nodes;
+        Throwable failed;
+
+        Job(GameRow row) {
+            this.row = row;
+        }
+    }
+
+    private static final Job END = new Job(null);
+    private static final long COMMIT_NANOS = 1_000_000_000L;
+    private static final int COMMIT_GAMES = 4096;
+    private static final int READ_BLOCK = 256;
+
+    private final Store store;
+    private Catalog catalog;
+    private final Committer committer;
+    private final int depth;
+    private final int threads;
+
+    /**
+     * A fill of a store opened for writing.
+     *
+     * @param depth the empties to solve at (1 to 60; WTHOR's files say 22 or 24)
+     * @param threads the threads solving (1 or more)
+     */
+    public TheoreticalFill(Store store, Catalog catalog, Committer committer, int depth, int threads) {
+        if (depth < 1 || depth > 60) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a theoretical score is computed at 1 to 60 empties, not " + depth);
+        }
+        if (threads < 1) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a fill needs 1 thread or more, not " + threads);
+        }
+        this.store = store;
+        this.catalog = catalog;
+        this.committer = committer;
+        this.depth = depth;
+        this.threads = threads;
+    }
+
+    /**
+     * Fills the unknown scores among {@code selected} ({@code unknown}: those of them whose score is
+     * not known). Stops with {@link ErrorCode#CANCELLED} when the calling thread is interrupted,
+     * after writing what was solved.
+     */
+    public Report fill(RoaringBitmap selected, RoaringBitmap unknown, Listener listener) {
+        for (MergeGroup g : catalog.groups()) {
+            if (g.merging()) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, store.path() + ": a merge of the store's files was"
+                        + " stopped before its end: finish it (thordb optimize) before filling theoretical scores");
+            }
+        }
+        // which of the unknown can be solved: 8×8, sound
+        List<Integer> todo = new ArrayList<>();
+        long[] skipped = new long[2]; // 10×10, damaged
+        try (Store.View v = store.view()) {
+            int[] ids = unknown.toArray();
+            for (int from = 0; from < ids.length; from += READ_BLOCK) {
+                List<byte[]> keys = new ArrayList<>();
+                for (int i = from; i < Math.min(ids.length, from + READ_BLOCK); i++) {
+                    keys.add(GameRow.key(ids[i]));
+                }
+                List<byte[]> values = v.getAll(Space.GAMES, keys);
+                for (int i = 0; i < values.size(); i++) {
+                    byte[] val = values.get(i);
+                    if (val == null) {
+                        continue; // a removed game a merged entry still names
+                    }
+                    GameRow row = GameRow.decode(ids[from + i], val);
+                    if (row.side() != 8) {
+                        skipped[0]++;
+                    } else if (row.damaged()) {
+                        skipped[1]++;
+                    } else {
+                        todo.add(row.id());
+                    }
+                }
+            }
+        }
+        listener.started(todo.size());
+        long t0 = System.nanoTime();
+        BlockingQueue<Job> work = new ArrayBlockingQueue<>(2 * READ_BLOCK + threads);
+        BlockingQueue<Job> done = new ArrayBlockingQueue<>(2 * READ_BLOCK + threads + COMMIT_GAMES);
+        List<Thread> solvers = new ArrayList<>();
+        AtomicLong nodes = new AtomicLong();
+        for (int t = 0; t < threads; t++) {
+            Thread th = new Thread(() -> solve(work, done, nodes, listener), "thordb-fill-" + t);
+            th.setDaemon(true);
+            th.start();
+            solvers.add(th);
+        }
+        long filled = 0;
+        long shortGames = 0;
+        int fed = 0;
+        boolean endsSent = false;
+        int running = threads;
+        List<Job> pending = new ArrayList<>();
+        long lastCommit = System.nanoTime();
+        boolean cancelled = false;
+        try (Store.View v = store.view()) {
+            while (running > 0) {
+                cancelled |= Thread.interrupted(); // the flag is set again at the end
+                // keep the solvers fed, a block of rows read at a time
+                int room = work.remainingCapacity() - threads; // room is kept for the ends
+                if (!cancelled && fed < todo.size() && room >= Math.min(READ_BLOCK / 4, todo.size() - fed)) {
+                    int end = Math.min(todo.size(), fed + Math.min(READ_BLOCK, room));
+                    List<byte[]> keys = new ArrayList<>();
+                    for (int i = fed; i < end; i++) {
+                        keys.add(GameRow.key(todo.get(i)));
+                    }
+                    List<byte[]> values = v.getAll(Space.GAMES, keys);
+                    for (int i = fed; i < end; i++) {
+                        work.add(new Job(GameRow.decode(todo.get(i), values.get(i - fed))));
+                    }
+                    fed = end;
+                }
+                if (!endsSent && (fed == todo.size() || cancelled)) {
+                    if (cancelled) {
+                        work.clear(); // what is being solved still ends, and is written
+                    }
+                    for (int t = 0; t < threads; t++) {
+                        work.add(END);
+                    }
+                    endsSent = true;
+                }
+                Job j;
+                try {
+                    j = done.poll(50, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    cancelled = true;
+                    continue;
+                }
+                if (j == END) {
+                    running--;
+                } else if (j != null) {
+                    if (j.failed != null) {
+                        throw j.failed instanceof RuntimeException re ? re : new IllegalStateException(j.failed);
+                    }
+                    pending.add(j);
+                }
+                if (!pending.isEmpty() && (pending.size() >= COMMIT_GAMES || running == 0
+                        || System.nanoTime() - lastCommit >= COMMIT_NANOS)) {
+                    write(pending);
+                    filled += pending.size();
+                    for (Job p : pending) {
+                        shortGames += p.reached ? 0 : 1;
+                    }
+                    listener.committed(filled, pending.size());
+                    pending.clear();
+                    lastCommit = System.nanoTime();
+                }
+            }
+        } finally {
+            if (running > 0) { // an error: the solvers are stopped
+                for (Thread th : solvers) {
+                    th.interrupt();
+                }
+            }
+        }
+        if (cancelled) {
+            Thread.currentThread().interrupt();
+            throw new ThorDbException(ErrorCode.CANCELLED, "the fill was stopped after " + filled
+                    + " theoretical scores written; the others are still unknown (fill again to go on)");
+        }
+        return new Report(selected.getLongCardinality(), selected.getLongCardinality() - unknown.getLongCardinality(),
+                skipped[0], skipped[1], filled, shortGames, nodes.get(), (System.nanoTime() - t0) / 1e9, depth, threads);
+    }
+
+    /** A solving thread: its own solver, whose table games share. */
+    private void solve(BlockingQueue<Job> work, BlockingQueue<Job> done, AtomicLong nodes, Listener listener) {
+        Solver solver = new Solver(Solver.Options.defaults().withThreads(1).withTableBits(depth <= 16 ? 18 : 21));
+        try {
+            for (Job j; (j = work.take()) != END; ) {
+                try {
+                    WthorGame g = new WthorGame(j.row.raw(), 8);
+                    TheoreticalScore.Computed c = TheoreticalScore.compute(g.squares(), depth, solver);
+                    j.blackDiscs = c.blackDiscs();
+                    j.reached = c.reachedDepth();
+                    j.nodes = c.nodes();
+                    nodes.addAndGet(c.nodes());
+                } catch (RuntimeException | Error e) {
+                    j.failed = e;
+                }
+                listener.solved();
+                done.put(j);
+            }
+            done.put(END);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            done.offer(END);
+        }
+    }
+
+    /**
+     * Writes solved games in one batch: their rows, the {@code THEORETICAL} postings each leaves and
+     * joins (in its segment's entry, or its merge group's), and their files' rows.
+     */
+    private void write(List<Job> jobs) {
+        Map<String, byte[]> keys = new LinkedHashMap<>(); // the entries touched, by key (hex)
+        Map<String, RoaringBitmap> entries = new HashMap<>(); // their ids, decoded once a batch
+        Map<Integer, Integer> perFile = new LinkedHashMap<>(); // first id → games filled
+        Map<Integer, FileRow> files = new HashMap<>();
+        try (Store.Batch batch = store.batch(); Store.View v = store.view()) {
+            java.util.function.Function<byte[], RoaringBitmap> entry = key -> {
+                String hex = java.util.HexFormat.of().formatHex(key);
+                keys.putIfAbsent(hex, key);
+                return entries.computeIfAbsent(hex, x -> {
+                    byte[] value = v.get(Space.TERMS, key);
+                    return value == null ? new RoaringBitmap() : Postings.decode(value);
+                });
+            };
+            for (Job j : jobs) {
+                GameRow r = j.row;
+                FileRow f = catalog.gameFileOf(r.id());
+                if (f == null) {
+                    continue; // removed meanwhile (not while the writer is ours)
+                }
+                byte[] raw = r.raw().clone();
+                raw[7] = (byte) j.blackDiscs;
+                GameRow now = new GameRow(r.id(), r.base(), r.side(), r.year(), r.record(), r.segment(), r.validMoves(),
+                        raw, r.damage(), true, depth);
+                batch.put(Space.GAMES, GameRow.key(r.id()), now.encode());
+                // the game leaves its old value's entry and joins the new one's, under the same suffix
+                byte[] oldTerm = Terms.key(Field.THEORETICAL, Terms.small(r.raw()[7] & 0xff));
+                int suffix = f.segment();
+                MergeGroup g = catalog.groupOf(f);
+                if (g != null && entry.apply(Terms.postingKey(oldTerm, g.suffix())).contains(r.id())) {
+                    suffix = g.suffix();
+                }
+                entry.apply(Terms.postingKey(oldTerm, suffix)).remove(r.id());
+                entry.apply(Terms.postingKey(Terms.key(Field.THEORETICAL, Terms.small(j.blackDiscs)), suffix)).add(r.id());
+                perFile.merge(f.firstId(), 1, Integer::sum);
+                files.put(f.firstId(), f);
+            }
+            for (Map.Entry<String, byte[]> e : keys.entrySet()) {
+                RoaringBitmap ids = entries.get(e.getKey());
+                if (ids.isEmpty()) {
+                    batch.delete(Space.TERMS, e.getValue());
+                } else {
+                    batch.put(Space.TERMS, e.getValue(), Postings.encode(ids));
+                }
+            }
+            for (Map.Entry<Integer, Integer> e : perFile.entrySet()) {
+                FileRow now = files.get(e.getKey()).withFilled(e.getValue());
+                batch.put(Space.FILES, now.key(), Catalog.encode(now));
+            }
+            catalog = committer.commit(batch);
+        }
+    }
+}
