@@ -105,7 +105,7 @@ class AnalysisExportTest {
     @Test
     void theGameSchemaWritesPassesSidesAndUnknownAsNull() throws Exception {
         Path out = tmp.resolve("games");
-        new Exporter(db, out, Exporter.Format.JSONL, false, LocalDate.now()).exportAll("year = 1990");
+        new Exporter(db, out, Exporter.Format.JSONL, false, LocalDate.now()).exportAll("year = 1990 and copies = all");
         ObjectMapper m = new ObjectMapper();
         long passes = 0;
         long unknown = 0;
@@ -134,7 +134,7 @@ class AnalysisExportTest {
     void aSplitKeepsEachGameAndItsCopiesInOnePart() throws Exception {
         Path out = tmp.resolve("split");
         new Exporter(db, out, Exporter.Format.JSONL, false, LocalDate.now()).withSplit("train=0.9,valid=0.1", 7)
-                .exportAll("year >= 1985 and year <= 1995");
+                .exportAll("year >= 1985 and year <= 1995 and copies = all");
         ObjectMapper m = new ObjectMapper();
         Map<Integer, String> part = new HashMap<>();
         for (String p : List.of("train", "valid")) {
@@ -142,7 +142,7 @@ class AnalysisExportTest {
                 assertTrue(part.put(m.readTree(l).get("id").asInt(), p) == null, "a game in one part only");
             }
         }
-        assertEquals(db.count("year >= 1985 and year <= 1995"), part.size());
+        assertEquals(db.count("year >= 1985 and year <= 1995 and copies = all"), part.size());
         long valid = part.values().stream().filter("valid"::equals).count();
         assertTrue(Math.abs(valid / (double) part.size() - 0.1) < 0.02, valid + " of " + part.size());
         long pairs = 0;
@@ -159,7 +159,16 @@ class AnalysisExportTest {
         // the same seed draws the same parts; another seed others
         Path again = tmp.resolve("split-again");
         new Exporter(db, again, Exporter.Format.JSONL, false, LocalDate.now()).withSplit("train=0.9,valid=0.1", 7)
-                .exportAll("year >= 1985 and year <= 1995");
+                .exportAll("year >= 1985 and year <= 1995 and copies = all");
         assertEquals(Files.readAllLines(out.resolve("games-valid.jsonl")), Files.readAllLines(again.resolve("games-valid.jsonl")));
+        // by default a game's copies from other bases are one game: written once
+        Path once = tmp.resolve("split-once");
+        new Exporter(db, once, Exporter.Format.JSONL, false, LocalDate.now()).withSplit("train=0.9,valid=0.1", 7)
+                .exportAll("year >= 1985 and year <= 1995");
+        long written = 0;
+        for (String p : List.of("train", "valid")) {
+            written += Files.readAllLines(once.resolve("games-" + p + ".jsonl")).size();
+        }
+        assertEquals(part.size() - 2986, written);
     }
 }

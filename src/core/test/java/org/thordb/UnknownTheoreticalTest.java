@@ -25,7 +25,8 @@ import org.thordb.testing.PlainScan;
  * Unknown is not zero: the FFO base (every theoretical score known, at depth 24) with the same
  * games of 1990 as PGN and the other text sources (none known). Every theoretical figure (stats,
  * the explorer, the public front, comparisons in queries, exports) equals what a plain
- * computation over the FFO files alone gives, and says how many games it rests on.
+ * computation over the FFO files alone gives, and says how many games it rests on. The copies of
+ * 1990 are counted here ({@code copies = all}): by default each game counts once (CopiesCountedOnceTest).
  */
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
@@ -41,7 +42,7 @@ class UnknownTheoreticalTest {
     void load() {
         db = org.thordb.testing.RealStore.withTextSources();
         ffo = org.thordb.testing.RealStore.scan();
-        textGames = db.count("") - ffo.games().size();
+        textGames = db.count("copies = all") - ffo.games().size();
         assertEquals(ffo.games().size(), db.count("base = \"WTHOR\""));
         assertTrue(textGames > 6000, textGames + " text games");
     }
@@ -54,7 +55,7 @@ class UnknownTheoreticalTest {
             s[0]++;
             s[1] += g.game().theoreticalScore();
         }
-        List<GroupStats> rows = db.stats("year", "");
+        List<GroupStats> rows = db.stats("year", "copies = all");
         long games = 0;
         for (GroupStats r : rows) {
             games += r.games();
@@ -69,7 +70,7 @@ class UnknownTheoreticalTest {
         }
         assertEquals(ffo.games().size() + textGames, games);
         // 1990 holds the same games twice: the average is the FFO file's alone
-        GroupStats y1990 = db.stats("year", "year = 1990").get(0);
+        GroupStats y1990 = db.stats("year", "year = 1990 and copies = all").get(0);
         assertEquals(2 * byYear.get(1990)[0], y1990.games());
         assertEquals(byYear.get(1990)[0], y1990.theoreticalGames());
 
@@ -85,7 +86,7 @@ class UnknownTheoreticalTest {
                 p[1] += 64 - g.game().theoreticalScore();
             }
         }
-        GroupStats mine = db.stats("player", "player = \"" + player + "\"").stream()
+        GroupStats mine = db.stats("player", "player = \"" + player + "\" and copies = all").stream()
                 .filter(r -> r.group().equals(player)).findFirst().orElseThrow();
         assertEquals(p[0], mine.theoreticalGames());
         assertEquals(p[1] / (double) p[0], mine.avgTheoretical(), 1e-9);
@@ -112,7 +113,7 @@ class UnknownTheoreticalTest {
                 s[0]++;
                 s[1] += g.game().theoreticalScore();
             }
-            Exploration e = db.explore(at, "");
+            Exploration e = db.explore(at, "copies = all");
             long rowsKnown = 0;
             for (Exploration.Row r : e.rows()) {
                 long[] s = known.get(at.play(r.move()).canonical());
@@ -130,13 +131,13 @@ class UnknownTheoreticalTest {
         }
         // the public front says the same, with the count beside the average
         try (ThorDb front = ThorDb.builder(db.path()).readOnly().open()) {
-            Exploration e = db.explore(Position.afterLine("f5d6"), "year = 1990");
-            List<NextMove> moves = front.explore("year = 1990", "f5d6").moves();
+            Exploration e = db.explore(Position.afterLine("f5d6"), "year = 1990 and copies = all");
+            List<NextMove> moves = front.explore("year = 1990 and copies = all", "f5d6").moves();
             for (int i = 0; i < moves.size(); i++) {
                 assertEquals(e.rows().get(i).theoreticalGames(), moves.get(i).theoreticalGames());
                 assertEquals(e.rows().get(i).averageTheoretical(), moves.get(i).averageTheoretical().orElse(Double.NaN), 1e-9);
             }
-            Group g1990 = front.stats("year = 1990", Grouping.YEAR).get(0);
+            Group g1990 = front.stats("year = 1990 and copies = all", Grouping.YEAR).get(0);
             assertEquals(g1990.games() / 2, g1990.theoreticalGames());
             Game fromPgn = front.page("base = \"WTH_1990\"", 0, 1).games().get(0);
             assertTrue(fromPgn.theoreticalDiscs().isEmpty(), fromPgn.toString());
@@ -154,9 +155,9 @@ class UnknownTheoreticalTest {
                 db.count("theoretical <= 32 and year = 1990"));
         assertEquals(ffo.count(g -> g.game().theoreticalScore() != 40), db.count("theoretical != 40"));
         assertEquals(ffo.games().size(), db.count("theoretical = known"));
-        assertEquals(textGames, db.count("theoretical = unknown"));
-        assertEquals(textGames, db.count("theoretical != known"));
-        assertEquals(textGames, db.count("not theoretical = known"));
+        assertEquals(textGames, db.count("theoretical = unknown and copies = all"));
+        assertEquals(textGames, db.count("theoretical != known and copies = all"));
+        assertEquals(textGames, db.count("not theoretical = known and copies = all"));
     }
 
     @Test

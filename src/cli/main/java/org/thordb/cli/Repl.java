@@ -541,9 +541,9 @@ public final class Repl {
             lastQuery = where;
         }
         int shownRows = Math.min(rows.size(), 20);
-        StatsCommand.write(rows.subList(0, shownRows), g, where, "table", out);
+        StatsCommand.write(rows.subList(0, shownRows), rows.size(), g, where, g.side(), "table", out);
         if (rows.size() > shownRows) {
-            out.println("… the first 20 of " + rows.size() + " groups (thordb stats --limit shows more)");
+            out.println("… thordb stats --limit shows more");
         }
     }
 

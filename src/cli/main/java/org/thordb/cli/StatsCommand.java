@@ -50,6 +50,14 @@ public final class StatsCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "K", description = "Show the first K groups.")
     Integer limit;
 
+    @Option(names = "--as", paramLabel = "PLAYER", description = "Every figure from this player's side: the player's"
+            + " games, wins, score and discs (by year, tournament, opening or result: win, draw, loss).")
+    String as;
+
+    @Option(names = {"--colour", "--color"}, paramLabel = "COLOUR", description = "With --as: the player's games"
+            + " as black, as white, or both (default).")
+    String colour;
+
     @Option(names = "--format", defaultValue = "table", description = "table, json, csv or jsonl (default: ${DEFAULT-VALUE}).")
     String format;
 
@@ -67,15 +75,26 @@ public final class StatsCommand implements Callable<Integer> {
         Grouping g = Grouping.parse(by);
         java.util.Comparator<GroupStats> order = sort == null ? null : Statistics.order(sort);
         try (Engine db = Stores.openForReading(store.dir())) {
-            List<GroupStats> rows = new java.util.ArrayList<>(db.stats(by, where));
+            if (colour != null && as == null) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+            }
+            List<GroupStats> rows = new java.util.ArrayList<>(as == null ? db.stats(by, where) : db.stats(by, where, as, colour));
             if (order != null) {
                 rows.sort(order);
             }
+            int all = rows.size();
             if (limit != null && rows.size() > limit) {
                 rows = rows.subList(0, limit);
             }
-            write(rows, g, where, format, spec.commandLine().getOut());
-            for (String note : db.notes(where)) {
+            String side = as == null ? g.side() : SafeText.of(as.strip()) + "'s side"
+                    + (colour == null || colour.equalsIgnoreCase("both") ? " (as Black and as White)"
+                    : " (as " + (colour.equalsIgnoreCase("black") ? "Black" : "White") + ")");
+            // with --as, the games are the player's: the header and the notes say so
+            String field = colour == null || colour.equalsIgnoreCase("both") ? "player" : colour.toLowerCase(java.util.Locale.ROOT);
+            String games = as == null ? where : (where.isBlank() ? "" : "(" + where + ") and ") + field + " = \""
+                    + as.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+            write(rows, all, g, games, side, format, spec.commandLine().getOut());
+            for (String note : db.notes(games)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         }
@@ -84,9 +103,14 @@ public final class StatsCommand implements Callable<Integer> {
 
     /** The rows in a format; the table says whose side the figures are from. */
     static void write(List<GroupStats> rows, Grouping g, String where, String format, PrintWriter out) {
+        write(rows, rows.size(), g, where, g.side(), format, out);
+    }
+
+    /** The rows in a format, the first of {@code all} groups, with whose side they are from. */
+    static void write(List<GroupStats> rows, int all, Grouping g, String where, String side, String format, PrintWriter out) {
         switch (format) {
             case "table" -> {
-                out.printf("%s of %s, from %s%n", "games by " + g, where.isBlank() ? "every game" : where, g.side());
+                out.printf("%s of %s, from %s%n", "games by " + g, where.isBlank() ? "every game" : where, side);
                 out.printf("%-30s %7s %6s %6s %6s %7s %8s %6s %7s  %s%n", "group", "games", "wins", "draws", "losses", "score%",
                         "avgdiff", "theo", "theo-of", "years");
                 for (GroupStats r : rows) {
@@ -96,7 +120,8 @@ public final class StatsCommand implements Callable<Integer> {
                             r.theoreticalGames(),
                             r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear());
                 }
-                out.println(rows.size() + (rows.size() == 1 ? " group" : " groups"));
+                out.println(rows.size() == all ? all + (all == 1 ? " group" : " groups")
+                        : rows.size() + " of " + all + " groups");
             }
             case "json" -> {
                 com.fasterxml.jackson.databind.node.ArrayNode a = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();

@@ -287,4 +287,41 @@ class WebServerTest {
             }
         }
     }
+
+    /**
+     * The same games in two bases: the API counts each once unless copies=all; base= keeps one base;
+     * the stats from a player's side (as=, colour=) equal the engine's.
+     */
+    @Test
+    void copiesCountOnceABaseIsChosenAndStatsTakeAPlayersSide(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 2, 60, 9L);
+        try (org.thordb.engine.Engine db = org.thordb.engine.Engine.open(tmp.resolve("db"))) {
+            db.importFiles(java.util.List.of(files), org.thordb.ingest.Importer.Options.defaults(), m -> { });
+            db.importFiles(java.util.List.of(files), new org.thordb.ingest.Importer.Options(false, "AGAIN", java.util.List.of()),
+                    m -> { });
+            try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+                assertEquals(120, get(s, "/api/count").body().get("count").asInt());
+                assertEquals(240, get(s, "/api/count?copies=all").body().get("count").asInt());
+                assertEquals(120, get(s, "/api/count?base=AGAIN").body().get("count").asInt());
+                assertEquals(60, get(s, "/api/count?q=" + enc("year = 2001")).body().get("count").asInt());
+                assertEquals(120, get(s, "/api/count?copies=all&q=" + enc("year = 2001")).body().get("count").asInt());
+                assertEquals(240, get(s, "/api/games?limit=0&copies=all").body().get("total").asInt());
+                assertEquals(120, get(s, "/api/explore?moves=").body().get("total").asInt());
+                assertEquals(240, get(s, "/api/explore?moves=&copies=all").body().get("total").asInt());
+                assertEquals(400, get(s, "/api/count?copies=twice").status());
+                String player = db.stats("player", "").get(0).group();
+                Answer st = get(s, "/api/stats?by=result&as=" + enc(player) + "&colour=white");
+                assertEquals(200, st.status(), st.text());
+                assertEquals(player + "'s side", st.body().get("side").asText());
+                java.util.List<org.thordb.stats.GroupStats> want = db.stats("result", "", player, "white");
+                assertEquals(want.size(), st.body().get("rows").size());
+                for (int i = 0; i < want.size(); i++) {
+                    assertEquals(want.get(i).group(), st.body().get("rows").get(i).get("group").asText());
+                    assertEquals(want.get(i).games(), st.body().get("rows").get(i).get("games").asLong());
+                }
+            }
+        }
+    }
 }

@@ -378,9 +378,43 @@ public final class Engine implements AutoCloseable {
         return read(r -> statsOn(r, g, where));
     }
 
+    /**
+     * {@link #stats(String, String)} from a player's side: each game's figures as the player's
+     * (wins, score, disc difference and theoretical discs), with the colours asked for
+     * ({@code black}, {@code white} or {@code both}, the default); grouped by year, tournament,
+     * opening or result (win, draw, loss).
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a grouping by player, or a colour
+     *     that is none of those, {@link ErrorCode#QUERY} for a bad query
+     */
+    public List<org.thordb.stats.GroupStats> stats(String by, String where, String asPlayer, String colour) {
+        org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+        if (asPlayer == null || asPlayer.isBlank()) {
+            return stats(by, where);
+        }
+        String c = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(java.util.Locale.ROOT);
+        if (!List.of("black", "white", "both").contains(c)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a player's colour is black, white or both, not '"
+                    + ThorDbException.quote(colour) + "'");
+        }
+        String quoted = "\"" + asPlayer.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        String field = c.equals("both") ? "player" : c;
+        String w = where == null || where.isBlank() ? field + " = " + quoted : "(" + where + ") and " + field + " = " + quoted;
+        Expr named = parse("player = " + quoted);
+        return read(r -> {
+            java.util.Set<Long> players = new java.util.HashSet<>();
+            PlayerDirectory.namedPlayers(named, r.catalog(), players);
+            org.thordb.stats.Statistics.Perspective as = new org.thordb.stats.Statistics.Perspective(
+                    (base, number) -> players.contains(((long) base << 32) | number), !c.equals("white"), !c.equals("black"));
+            Expr e = QueryParser.parseOrBlank(w);
+            return org.thordb.stats.Statistics.compute(org.thordb.index.GameTable.of(r), r.catalog(),
+                    QueryEngine.matching(e, r), g, null, as);
+        });
+    }
+
     private static List<org.thordb.stats.GroupStats> statsOn(IndexReader r, org.thordb.stats.Grouping g, String where) {
         Expr e = QueryParser.parseOrBlank(where);
-        RoaringBitmap ids = e == null ? r.all() : QueryEngine.evaluate(e, r);
+        RoaringBitmap ids = QueryEngine.matching(e, r);
         org.thordb.stats.Statistics.Subject subject = null;
         if (g.by() == org.thordb.stats.Grouping.By.OPPONENT && e != null) {
             java.util.Set<Long> named = new java.util.HashSet<>();
@@ -394,13 +428,31 @@ public final class Engine implements AutoCloseable {
 
     /**
      * What a user should hear about a query besides its games: each name it asks for that no base
-     * holds, with the stored names nearest it. Empty when every name is known.
+     * holds, with the stored names nearest it; how many copies of games from other bases it counted
+     * once. Empty when there is nothing to say.
      *
      * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
      */
     public List<String> notes(String query) {
         Expr e = QueryParser.parseOrBlank(query);
-        return e == null ? List.of() : onGeneration(g -> PlayerDirectory.unknownNames(e, g.catalog()));
+        List<String> out = new ArrayList<>(e == null ? List.of() : onGeneration(g -> PlayerDirectory.unknownNames(e, g.catalog())));
+        String copies = read(r -> copiesNote(e, r));
+        if (copies != null) {
+            out.add(copies);
+        }
+        return out;
+    }
+
+    /** "N games, K copies counted once" when the query's games hold copies of one another from other bases. */
+    private static String copiesNote(Expr e, IndexReader r) {
+        if (QueryEngine.everyCopy(e) || r.catalog().bases().size() < 2) {
+            return null;
+        }
+        RoaringBitmap all = e == null ? r.all() : QueryEngine.evaluate(e, r);
+        long once = org.thordb.index.Copies.once(r, all).getLongCardinality();
+        long left = all.getLongCardinality() - once;
+        return left == 0 ? null : String.format(java.util.Locale.ROOT, "%,d games, %,d cop%s of games from other bases"
+                + " counted once (copies = all counts each)", once, left, left == 1 ? "y" : "ies");
     }
 
     /**
@@ -595,7 +647,7 @@ public final class Engine implements AutoCloseable {
             }
             try {
                 IndexReader r = new IndexReader(l.view(), l.catalog(), hash);
-                MatchedGames out = new MatchedGames(g, l.view(), r, e == null ? r.all() : QueryEngine.evaluate(e, r), results::remove);
+                MatchedGames out = new MatchedGames(g, l.view(), r, QueryEngine.matching(e, r), results::remove);
                 results.add(out);
                 return out;
             } catch (RuntimeException ex) {
@@ -639,7 +691,7 @@ public final class Engine implements AutoCloseable {
     /** The ids of the games a query matches (every game when it is blank). */
     public RoaringBitmap select(String query) {
         Expr e = parse(query);
-        return read(r -> e == null ? r.all() : QueryEngine.evaluate(e, r));
+        return read(r -> QueryEngine.matching(e, r));
     }
 
     /** The number of games a query matches (every game when it is blank). */
@@ -647,9 +699,12 @@ public final class Engine implements AutoCloseable {
         Expr e = parse(query);
         if (e instanceof org.thordb.query.ast.Predicate.PositionMatch p) {
             // the commonest batch question: counted entry by entry, no bitmap built
-            return read(r -> r.positionCount(p.position()));
+            long n = read(r -> r.catalog().bases().size() < 2 ? r.positionCount(p.position()) : -1L);
+            if (n >= 0) {
+                return n;
+            }
         }
-        return read(r -> e == null ? r.all() : QueryEngine.evaluate(e, r)).getLongCardinality();
+        return read(r -> QueryEngine.matching(e, r)).getLongCardinality();
     }
 
     /**

@@ -41,7 +41,7 @@ public final class GamePages {
      */
     static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit) {
         Expr e = QueryParser.parseOrBlank(query);
-        RoaringBitmap ids = e == null ? r.all() : QueryEngine.evaluate(e, r);
+        RoaringBitmap ids = QueryEngine.matching(e, r);
         long total = ids.getLongCardinality();
         int[] chosen;
         if (sort == null || sort.isBlank()) {

@@ -76,7 +76,7 @@ public final class ExplorationBook {
         if (r.catalog().gameFiles().stream().noneMatch(f -> f.side() == 8)) {
             return out;
         }
-        long stamp = r.catalog().gameFilesStamp();
+        long stamp = stamp(r.catalog());
         ArrayDeque<Position> todo = new ArrayDeque<>();
         Set<Position> seen = new HashSet<>();
         todo.add(Position.start());
@@ -156,12 +156,21 @@ public final class ExplorationBook {
         if (p == null || value.length < 8) {
             return Check.DIFFERS;
         }
-        if (java.nio.ByteBuffer.wrap(value).getLong() != r.catalog().gameFilesStamp()) {
+        if (java.nio.ByteBuffer.wrap(value).getLong() != stamp(r.catalog())) {
             return Check.OLD;
         }
         Exploration booked = decode(r, p, value);
         return booked != null && booked.equals(Explorer.explore(r, columns, p, "", Explorer.Way.LOOKUPS,
                 Explorer.BY_INTERSECTION)) ? Check.SAME : Check.DIFFERS;
+    }
+
+    /**
+     * The stamp of the book made from a catalog's game files: theirs, and in a store of two bases or
+     * more, a mark that the entries count each game once ({@link org.thordb.index.Copies}): a book
+     * made before copies were counted once is not read.
+     */
+    static long stamp(org.thordb.store.Catalog c) {
+        return c.bases().size() < 2 ? c.gameFilesStamp() : c.gameFilesStamp() ^ 0x6C0F1E5C0F1E5L;
     }
 
     /**
@@ -176,7 +185,7 @@ public final class ExplorationBook {
     /** An entry's value as the exploration of {@code p}, or null when it is not of the store's files as they are. */
     private static Exploration decode(IndexReader r, Position p, byte[] v) {
         try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(v))) {
-            if (in.readLong() != r.catalog().gameFilesStamp()) {
+            if (in.readLong() != stamp(r.catalog())) {
                 return null; // made from other files: an import or a removal since
             }
             long total = in.readLong();

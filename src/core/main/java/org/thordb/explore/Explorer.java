@@ -84,6 +84,9 @@ public final class Explorer {
     public static Exploration explore(IndexReader r, Columns columns, Position p, String filter, Way way,
                                       long byIntersectionFrom) {
         org.thordb.query.ast.Expr where = filter == null ? null : org.thordb.query.parse.QueryParser.parseOrBlank(filter);
+        // each game counted once (a copy from another base is the same game), unless the filter says copies = all
+        java.util.function.UnaryOperator<RoaringBitmap> once = QueryEngine.everyCopy(where) ? b -> b
+                : b -> org.thordb.index.Copies.once(r, b);
         if (where == null && way == Way.CHEAPEST) { // every game: the book's, when it has the position
             Exploration booked = ExplorationBook.lookup(r, p);
             if (booked != null) {
@@ -102,7 +105,7 @@ public final class Explorer {
             // the filter's games first: a big position's entries are then read for those alone
             RoaringBitmap[] byMove = r.positionByNextMove(p, where == null ? null : QueryEngine.evaluate(where, r));
             if (byMove != null) {
-                Exploration e = fromEntries(p, filter, byMove, groups, stats);
+                Exploration e = fromEntries(p, filter, byMove, groups, stats, once);
                 if (e != null) {
                     return e;
                 }
@@ -112,6 +115,7 @@ public final class Explorer {
         if (where != null) { // a blank filter (spaces, comments) is every game, as a blank query is
             here = RoaringBitmap.and(here, QueryEngine.evaluate(where, r));
         }
+        here = once.apply(here);
         List<Exploration.Row> rows = new ArrayList<>();
         RoaringBitmap played = new RoaringBitmap();
         long n = here.getLongCardinality();
@@ -149,7 +153,8 @@ public final class Explorer {
      * trusted here).
      */
     private static Exploration fromEntries(Position p, String filter, RoaringBitmap[] byMove,
-                                           Map<Position, List<Integer>> groups, Stats stats) {
+                                           Map<Position, List<Integer>> groups, Stats stats,
+                                           java.util.function.UnaryOperator<RoaringBitmap> once) {
         long legal = p.legalMoves();
         for (int sq = 0; sq < org.thordb.index.Postings.END; sq++) {
             if (byMove[sq] != null && (legal & 1L << sq) == 0) {
@@ -165,15 +170,16 @@ public final class Explorer {
                     games = games == null ? byMove[sq] : RoaringBitmap.or(games, byMove[sq]);
                 }
             }
+            if (games != null) {
+                games = once.apply(games); // a game's copies play the same move, up to the position's symmetries
+            }
             if (games != null && !games.isEmpty()) {
                 rows.add(stats.row(shown(same), games));
                 total += games.getLongCardinality();
             }
         }
         RoaringBitmap ends = byMove[org.thordb.index.Postings.END];
-        if (ends == null) {
-            ends = new RoaringBitmap();
-        }
+        ends = ends == null ? new RoaringBitmap() : once.apply(ends);
         total += ends.getLongCardinality();
         rows.sort(Comparator.comparingLong(Exploration.Row::games).reversed()
                 .thenComparingInt(Exploration.Row::move));

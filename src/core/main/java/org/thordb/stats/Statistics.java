@@ -34,6 +34,17 @@ public final class Statistics {
         boolean test(int base, int player);
     }
 
+    /**
+     * Figures from one player's side ({@code stats --as PLAYER}): each game counts from the side the
+     * player had, and only with the colours asked for.
+     *
+     * @param player the player's (base, number) pairs: a player of several bases is one
+     * @param asBlack whether the player's games as Black count
+     * @param asWhite whether the player's games as White count
+     */
+    public record Perspective(Subject player, boolean asBlack, boolean asWhite) {
+    }
+
     /** One group's running sums. */
     private static final class Sums {
         long games;
@@ -86,6 +97,20 @@ public final class Statistics {
      * @param subject for {@link Grouping.By#OPPONENT}: the named players (required), else ignored
      */
     public static List<GroupStats> compute(GameTable t, Catalog c, RoaringBitmap ids, Grouping g, Subject subject) {
+        return compute(t, c, ids, g, subject, null);
+    }
+
+    /**
+     * The groups of {@code ids} from a player's side ({@code as}; null: Black's side, as the
+     * records say): by year, tournament, opening or result (then win, draw, loss).
+     */
+    public static List<GroupStats> compute(GameTable t, Catalog c, RoaringBitmap ids, Grouping g, Subject subject,
+                                           Perspective as) {
+        if (as != null && (g.by() == Grouping.By.PLAYER || g.by() == Grouping.By.BLACK || g.by() == Grouping.By.WHITE
+                || g.by() == Grouping.By.OPPONENT)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a player's side goes with a grouping by year, tournament,"
+                    + " opening or result; the player's opponents are the grouping by opponent");
+        }
         if (g.by() == Grouping.By.OPPONENT && subject == null) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--by opponent is the record of a player against each"
                     + " opponent: name the player in --where, such as --where 'player = \"Tastet Marc\"'");
@@ -119,6 +144,17 @@ public final class Statistics {
             boolean k = t.theoreticalKnown(id);
             int year = t.year(id);
             int base = t.base(id);
+            if (as != null) { // from the player's side: White's figures are Black's turned over
+                boolean black = as.asBlack() && as.player().test(base, t.black(id));
+                boolean white = as.asWhite() && as.player().test(base, t.white(id));
+                if (black == white) {
+                    continue; // not the player's game with a colour asked for (or the player against themself)
+                }
+                if (white) {
+                    blackDiff = -blackDiff;
+                    theo = total - theo;
+                }
+            }
             switch (g.by()) {
                 case PLAYER -> {
                     sums(byKey, player(base, t.black(id))).add(blackDiff, theo, k, year);
@@ -149,7 +185,8 @@ public final class Statistics {
         List<GroupStats> out = new ArrayList<>(byKey.size());
         for (Map.Entry<Long, Sums> e : byKey.entrySet()) {
             Sums s = e.getValue();
-            String name = name(g, e.getKey(), c, namedNames, openingTexts);
+            String name = as != null && g.by() == Grouping.By.RESULT ? (e.getKey() > 0 ? "win" : e.getKey() < 0 ? "loss" : "draw")
+                    : name(g, e.getKey(), c, namedNames, openingTexts);
             out.add(new GroupStats(name, s.games, s.wins, s.draws, s.games - s.wins - s.draws,
                     100.0 * (s.wins + s.draws / 2.0) / s.games, (double) s.diff / s.games,
                     s.known == 0 ? Double.NaN : (double) s.theoretical / s.known, s.first, s.last, s.known));
@@ -269,7 +306,8 @@ public final class Statistics {
             return Comparator.comparing(GroupStats::group);
         }
         if (g.by() == Grouping.By.RESULT) {
-            return Comparator.comparingInt(r -> List.of("black", "draw", "white").indexOf(r.group()));
+            List<String> order = List.of("black", "win", "draw", "white", "loss");
+            return Comparator.comparingInt(r -> order.indexOf(r.group()));
         }
         return Comparator.comparingLong(GroupStats::games).reversed().thenComparing(GroupStats::group);
     }

@@ -198,7 +198,7 @@ public final class WebServer implements AutoCloseable {
         app.get("/app.js", ctx -> resource(ctx, "app.js", "text/javascript; charset=utf-8"));
         app.get("/app.css", ctx -> resource(ctx, "app.css", "text/css; charset=utf-8"));
         app.get("/api/count", ctx -> {
-            String q = param(ctx, "q", "");
+            String q = scoped(ctx, param(ctx, "q", ""));
             answer(ctx, costOf(q), () -> {
                 ObjectNode o = Json.object();
                 o.put("query", q).put("count", db.count(q));
@@ -207,17 +207,24 @@ public final class WebServer implements AutoCloseable {
         });
         app.get("/api/stats", ctx -> {
             String by = param(ctx, "by", "year");
-            String q = param(ctx, "q", "");
+            String q = scoped(ctx, param(ctx, "q", ""));
             String sort = param(ctx, "sort", "");
+            String as = param(ctx, "as", "");
+            String colour = param(ctx, "colour", "");
             int limit = number(ctx, "limit", 100, 1, MAX_STATS_ROWS);
             answer(ctx, Cost.HEAVY, () -> {
                 org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
-                java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(db.stats(by, q));
+                java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(as.isBlank() ? db.stats(by, q)
+                        : db.stats(by, q, as, colour));
                 if (!sort.isBlank()) {
                     rows.sort(org.thordb.stats.Statistics.order(sort));
                 }
                 ObjectNode o = Json.object();
-                o.put("query", q).put("by", g.toString()).put("side", g.side()).put("groups", rows.size());
+                o.put("query", q).put("by", g.toString()).put("side", as.isBlank() ? g.side() : as.strip() + "'s side")
+                        .put("groups", rows.size());
+                if (!as.isBlank()) {
+                    o.put("as", as.strip()).put("colour", colour.isBlank() ? "both" : colour);
+                }
                 ArrayNode a = o.putArray("rows");
                 rows.stream().limit(limit).forEach(r -> a.add(Json.group(r)));
                 return o;
@@ -232,7 +239,7 @@ public final class WebServer implements AutoCloseable {
             });
         });
         app.get("/api/games", ctx -> {
-            String q = param(ctx, "q", "");
+            String q = scoped(ctx, param(ctx, "q", ""));
             int offset = number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
             int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
             String sort = param(ctx, "sort", "");
@@ -263,7 +270,7 @@ public final class WebServer implements AutoCloseable {
                 throw new Refused(400, "moves: at most " + MAX_MOVES_TEXT + " characters");
             }
             int solve = number(ctx, "solve", SOLVE_EMPTIES, 0, MAX_SOLVE_EMPTIES);
-            String q = param(ctx, "q", "");
+            String q = scoped(ctx, param(ctx, "q", ""));
             Position p = Position.afterLine(moves);
             int empties = 64 - p.discs();
             // solving past the default depth is seconds of work, unless its answer is cached
@@ -287,6 +294,28 @@ public final class WebServer implements AutoCloseable {
                 error(ctx, 404, "no such page: " + ThorDbException.quote(ctx.path()), null);
             }
         });
+    }
+
+    /**
+     * A query with the request's scope: {@code base=NAME} keeps one base's games, {@code copies=all}
+     * counts every copy of a game imported from several bases ({@code once}, the default, counts it once).
+     */
+    private static String scoped(Context ctx, String q) {
+        String base = param(ctx, "base", "");
+        String copies = param(ctx, "copies", "once").strip().toLowerCase(java.util.Locale.ROOT);
+        if (!copies.equals("all") && !copies.equals("once")) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "copies is all or once, not '"
+                    + ThorDbException.quote(copies) + "'");
+        }
+        String out = q;
+        if (!base.isBlank()) {
+            String b = "base = \"" + base.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+            out = out.isBlank() ? b : "(" + out + ") and " + b;
+        }
+        if (copies.equals("all")) {
+            out = out.isBlank() ? "copies = all" : "(" + out + ") and copies = all";
+        }
+        return out;
     }
 
     /**

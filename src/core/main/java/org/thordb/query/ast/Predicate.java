@@ -639,14 +639,23 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         /** The game is damaged: an illegal move, bad move bytes, an unknown name number. */
         DAMAGED,
         /** The game's theoretical score is known ({@code theoretical = known}; see {@link org.thordb.index.TheoreticalKnown}). */
-        THEORETICAL_KNOWN
+        THEORETICAL_KNOWN,
+        /**
+         * Not a condition but how copies count ({@code copies = all}: every copy; {@code copies =
+         * once}: the default, {@link org.thordb.index.Copies}): holds for every game.
+         */
+        EVERY_COPY
     }
 
     /** A yes-or-no field equal to true or false. */
     record FlagMatch(Flag flag, boolean value) implements Predicate {
         @Override
         public RoaringBitmap lookup(IndexReader r) {
+            if (flag == Flag.EVERY_COPY) {
+                return r.all();
+            }
             RoaringBitmap yes = switch (flag) {
+                case EVERY_COPY -> r.all();
                 case DUPLICATE -> org.thordb.index.Duplicates.of(r).later().clone();
                 case DAMAGED -> r.term(Field.DAMAGED, new byte[0]);
                 case THEORETICAL_KNOWN -> org.thordb.index.TheoreticalKnown.of(r).bitmap().clone();
@@ -661,13 +670,17 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                         + " the records of games sharing one)";
                 case DAMAGED -> "damaged postings";
                 case THEORETICAL_KNOWN -> "the files that say their theoretical scores, and the games text sources gave one";
-            } + (value ? "" : ", taken from every game");
+                case EVERY_COPY -> "nothing (a setting: " + (value ? "every copy of a game counts" : "each game counts once") + ")";
+            } + (value || flag == Flag.EVERY_COPY ? "" : ", taken from every game");
         }
 
         @Override
         public String text() {
             if (flag == Flag.THEORETICAL_KNOWN) {
                 return "theoretical = " + (value ? "known" : "unknown");
+            }
+            if (flag == Flag.EVERY_COPY) {
+                return "copies = " + (value ? "all" : "once");
             }
             return flag.name().toLowerCase(Locale.ROOT) + " = " + value;
         }

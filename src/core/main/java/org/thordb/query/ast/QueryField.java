@@ -31,6 +31,9 @@ public enum QueryField {
     COUNTRY("country", "a player's country in the registry (IOC code); country(black) or country(white) for one colour", "country = JPN"),
     BORN("born", "a player's birth year in the registry; born(black) or born(white) for one colour", "born < 1980"),
     DUPLICATE("duplicate", "true for a game whose whole move list (up to symmetry) an earlier game has: base imported first, then year, then record", "duplicate = true"),
+    COPIES("copies", "once (the default): a game imported again from another base (the same moves up to symmetry,"
+            + " players and year) counts once, as its base with the most of them; all: every copy counts",
+            "player = \"Hobo Roel\" and copies = all"),
     DAMAGED("damaged", "true for a game kept with an illegal move, bad move bytes or an unknown name number", "damaged = true"),
     OPENING("opening", "the first moves, under the 4 symmetries of the start", "opening = f5d6c3"),
     POSITION("position", "a position reached, in any orientation and move order (moves or a 64-square board)",
@@ -166,7 +169,7 @@ public enum QueryField {
             case MOVES -> Predicate.NumField.MOVES;
             case ID -> Predicate.NumField.ID;
             case RECORD -> Predicate.NumField.RECORD;
-            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, COUNTRY, BORN, DUPLICATE, DAMAGED, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
+            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, COUNTRY, BORN, DUPLICATE, COPIES, DAMAGED, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
                     EMPTIES, SQUARE -> null;
         };
     }
@@ -177,7 +180,7 @@ public enum QueryField {
             case BLACK -> Predicate.NameField.BLACK;
             case WHITE -> Predicate.NameField.WHITE;
             case TOURNAMENT -> Predicate.NameField.TOURNAMENT;
-            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, COUNTRY, BORN, DUPLICATE, DAMAGED, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
+            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, COUNTRY, BORN, DUPLICATE, COPIES, DAMAGED, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
                     CORNERS, EMPTIES, SQUARE -> null;
         };
     }
@@ -297,6 +300,13 @@ public enum QueryField {
                     throw new Invalid(value, "base names are quoted: base = \"" + value.text() + "\"");
                 }
                 yield new Predicate.BaseMatch(value.text());
+            }
+            case COPIES -> {
+                String w = value.text().toLowerCase(Locale.ROOT);
+                if (value.kind() != ValueKind.WORD || !(w.equals("all") || w.equals("once"))) {
+                    throw new Invalid(value, "copies is all (every copy counts) or once (the default), not " + shown(value));
+                }
+                yield new Predicate.FlagMatch(Predicate.Flag.EVERY_COPY, w.equals("all"));
             }
             case DUPLICATE, DAMAGED -> {
                 String w = value.text().toLowerCase(Locale.ROOT);

@@ -26,6 +26,33 @@ public final class QueryEngine {
         return execute(QueryPlanner.plan(e, r), r);
     }
 
+    /**
+     * The games a query matches (every game when it is null), each game counted once
+     * ({@link org.thordb.index.Copies}) unless it says {@code copies = all}.
+     */
+    public static RoaringBitmap matching(Expr e, IndexReader r) {
+        RoaringBitmap ids = e == null ? r.all() : evaluate(e, r);
+        return everyCopy(e) ? ids : org.thordb.index.Copies.once(r, ids);
+    }
+
+    /** Whether a query says {@code copies = all}: every copy of a game counts. */
+    public static boolean everyCopy(Expr e) {
+        if (e == null) {
+            return false;
+        }
+        if (e instanceof Expr.And a) {
+            return everyCopy(a.left()) || everyCopy(a.right());
+        }
+        if (e instanceof Expr.Or o) {
+            return everyCopy(o.left()) || everyCopy(o.right());
+        }
+        if (e instanceof Expr.Not n) {
+            return everyCopy(n.inner());
+        }
+        return e instanceof org.thordb.query.ast.Predicate.FlagMatch f
+                && f.flag() == org.thordb.query.ast.Predicate.Flag.EVERY_COPY && f.value();
+    }
+
     /** Runs a plan. */
     public static RoaringBitmap execute(QueryPlanner.Planned p, IndexReader r) {
         return p.execute(r);

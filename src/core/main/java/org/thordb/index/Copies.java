@@ -1,0 +1,219 @@
+package org.thordb.index;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.GameRow;
+import org.thordb.wthor.WthorGame;
+
+/**
+ * Games imported again from another source: the same whole move list up to symmetry
+ * ({@link Duplicates}), the same year and a player in common (names compared without case, spaces
+ * or punctuation; the other may have been renamed since, as in the PGN files of the FFO's games), in
+ * another base. Such a game is one game, and every figure counts it once: of a
+ * set of games, {@link #once} keeps, in each class of copies, the games of one base (the base with
+ * the most of them in the set; on a tie the one whose theoretical scores are known, then the one
+ * imported first). Games of one base that repeat each other (engine games played again, as the
+ * FFO base's 34) stay separate games: two games of base A and their two copies in base B count two.
+ * Made once per store state, and only for a set that spans two bases or more.
+ *
+ * <p>Usage: {@code RoaringBitmap counted = Copies.once(reader, ids);}
+ */
+public final class Copies {
+    private static final PerCatalog<Copies> MADE = new PerCatalog<>();
+
+    /** Every game that has a copy in another base. */
+    private final RoaringBitmap members;
+    /** The class of each member. */
+    private final Map<Integer, Integer> classOf;
+    /** The members of each class, with their base and rank (lower: kept first on a tie). */
+    private final List<int[]> classIds;
+    private final List<int[]> classBases;
+    private final List<int[]> classRanks;
+
+    private Copies(RoaringBitmap members, Map<Integer, Integer> classOf, List<int[]> ids, List<int[]> bases,
+                   List<int[]> ranks) {
+        this.members = members;
+        this.classOf = classOf;
+        this.classIds = ids;
+        this.classBases = bases;
+        this.classRanks = ranks;
+    }
+
+    /** The copies of the store a reader reads. */
+    public static Copies of(IndexReader r) {
+        return MADE.get(r.catalog(), () -> build(r));
+    }
+
+    /**
+     * {@code ids} with each game counted once: the same bitmap when no copy of another base is in
+     * it (a set within one base costs one check of its files).
+     */
+    public static RoaringBitmap once(IndexReader r, RoaringBitmap ids) {
+        if (ids.isEmpty() || basesIn(r.catalog(), ids) < 2) {
+            return ids;
+        }
+        return of(r).keepOnce(ids);
+    }
+
+    /** How many bases hold games of {@code ids} (stops at 2). */
+    private static int basesIn(Catalog c, RoaringBitmap ids) {
+        int first = -1;
+        for (FileRow f : c.gameFiles()) {
+            if (f.games() > 0 && (first < 0 || f.base() != first)
+                    && ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
+                if (first >= 0) {
+                    return 2;
+                }
+                first = f.base();
+            }
+        }
+        return first < 0 ? 0 : 1;
+    }
+
+    /** Every game that has a copy in another base (do not change it). */
+    public RoaringBitmap members() {
+        return members;
+    }
+
+    /** {@code ids} with each class of copies reduced to one base's games. */
+    public RoaringBitmap keepOnce(RoaringBitmap ids) {
+        RoaringBitmap touched = RoaringBitmap.and(ids, members);
+        if (touched.isEmpty()) {
+            return ids;
+        }
+        RoaringBitmap drop = new RoaringBitmap();
+        java.util.BitSet done = new java.util.BitSet(classIds.size());
+        touched.forEach((int id) -> {
+            int k = classOf.get(id);
+            if (done.get(k)) {
+                return;
+            }
+            done.set(k);
+            int[] cIds = classIds.get(k);
+            int[] cBases = classBases.get(k);
+            int[] cRanks = classRanks.get(k);
+            // the base with the most games of the class in the set; on a tie the best-ranked
+            Map<Integer, int[]> perBase = new HashMap<>(); // base -> {games, best rank}
+            for (int i = 0; i < cIds.length; i++) {
+                if (ids.contains(cIds[i])) {
+                    int[] s = perBase.computeIfAbsent(cBases[i], b -> new int[] {0, Integer.MAX_VALUE});
+                    s[0]++;
+                    s[1] = Math.min(s[1], cRanks[i]);
+                }
+            }
+            if (perBase.size() < 2) {
+                return;
+            }
+            int keep = -1;
+            int[] best = null;
+            for (Map.Entry<Integer, int[]> e : perBase.entrySet()) {
+                int[] s = e.getValue();
+                if (best == null || s[0] > best[0] || s[0] == best[0] && s[1] < best[1]) {
+                    best = s;
+                    keep = e.getKey();
+                }
+            }
+            for (int i = 0; i < cIds.length; i++) {
+                if (cBases[i] != keep) {
+                    drop.add(cIds[i]);
+                }
+            }
+        });
+        return drop.isEmpty() ? ids : RoaringBitmap.andNot(ids, drop);
+    }
+
+    private static int find(int[] parent, int i) {
+        while (parent[i] != i) {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        return i;
+    }
+
+    /** Lowercase letters and digits of a name: "Hobo, Roel" and "hobo roel" are one name. */
+    static String plain(String name) {
+        if (name == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(name.length());
+        name.toLowerCase(Locale.ROOT).codePoints().filter(Character::isLetterOrDigit).forEach(sb::appendCodePoint);
+        return sb.toString();
+    }
+
+    private static Copies build(IndexReader r) {
+        Catalog c = r.catalog();
+        RoaringBitmap members = new RoaringBitmap();
+        Map<Integer, Integer> classOf = new HashMap<>();
+        List<int[]> ids = new ArrayList<>();
+        List<int[]> bases = new ArrayList<>();
+        List<int[]> ranks = new ArrayList<>();
+        if (c.bases().size() < 2) {
+            return new Copies(members, classOf, ids, bases, ranks);
+        }
+        TheoreticalKnown known = TheoreticalKnown.of(r);
+        for (Duplicates.Group g : Duplicates.of(r).groups()) {
+            // the same moves: of the same year, two games of two bases with a player in common (one
+            // of them may have been renamed since) are copies; classes are what such pairs join
+            List<GameRow> rows = new ArrayList<>();
+            List<String[]> names = new ArrayList<>();
+            for (int id : g.ids()) {
+                GameRow row = r.game(id);
+                if (row != null) {
+                    WthorGame w = new WthorGame(row.raw(), row.side());
+                    Catalog.Base b = c.base(row.base());
+                    rows.add(row);
+                    names.add(new String[] {plain(b == null ? null : b.player(w.black())),
+                        plain(b == null ? null : b.player(w.white()))});
+                }
+            }
+            int n = rows.size();
+            int[] parent = new int[n];
+            for (int i = 0; i < n; i++) {
+                parent[i] = i;
+            }
+            for (int i = 0; i < n; i++) {
+                for (int j = i + 1; j < n; j++) {
+                    GameRow a = rows.get(i);
+                    GameRow b = rows.get(j);
+                    if (a.base() != b.base() && a.year() == b.year() && (names.get(i)[0].equals(names.get(j)[0])
+                            || names.get(i)[1].equals(names.get(j)[1]))) {
+                        parent[find(parent, i)] = find(parent, j);
+                    }
+                }
+            }
+            Map<Integer, List<GameRow>> classes = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                classes.computeIfAbsent(find(parent, i), x -> new ArrayList<>()).add(rows.get(i));
+            }
+            for (List<GameRow> cls : classes.values()) {
+                if (cls.size() < 2) {
+                    continue;
+                }
+                int k = ids.size();
+                int[] cIds = new int[cls.size()];
+                int[] cBases = new int[cls.size()];
+                int[] cRanks = new int[cls.size()];
+                for (int i = 0; i < cls.size(); i++) {
+                    GameRow row = cls.get(i);
+                    cIds[i] = row.id();
+                    cBases[i] = row.base();
+                    // known theoretical scores first, then the base imported first
+                    cRanks[i] = (known.known(row.id()) ? 0 : 1 << 20) | row.base();
+                    members.add(row.id());
+                    classOf.put(row.id(), k);
+                }
+                ids.add(cIds);
+                bases.add(cBases);
+                ranks.add(cRanks);
+            }
+        }
+        members.runOptimize();
+        return new Copies(members, classOf, ids, bases, ranks);
+    }
+}

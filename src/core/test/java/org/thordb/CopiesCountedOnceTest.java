@@ -1,0 +1,142 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.thordb.engine.Engine;
+import org.thordb.explore.Exploration;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Side;
+import org.thordb.stats.GroupStats;
+import org.thordb.testing.PlainScan;
+import org.thordb.testing.SharedData;
+import org.thordb.text.SourceGame;
+import org.thordb.text.SourceReader;
+
+/**
+ * Each game once: the FFO base with the PGN file of 1990 (the same 2,986 games again, a few players
+ * under newer names) and the other text sources. By default a player's count, a position's count, a
+ * head-to-head, a year's stats and the explorer equal a plain computation over the FFO files alone;
+ * with {@code copies = all} they add a plain computation over the PGN file's games.
+ */
+@org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+        disabledReason = "../shared/data/wthor not found: the FFO base is not there")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CopiesCountedOnceTest {
+    private Engine db;
+    private PlainScan ffo;
+    /** The PGN file's games as its reader gives them: names and every canonical position. */
+    private final List<String[]> pgnNames = new ArrayList<>();
+    private final List<Set<Position>> pgnPositions = new ArrayList<>();
+
+    @BeforeAll
+    void load() {
+        db = org.thordb.testing.RealStore.withTextSources();
+        ffo = org.thordb.testing.RealStore.scan();
+        Path pgn = SharedData.dir("pgn").resolve("WTH_1990.pgn");
+        try (SourceReader r = SourceReader.open(pgn)) {
+            for (SourceGame g : r) {
+                pgnNames.add(new String[] {g.black(), g.white()});
+                Set<Position> seen = new HashSet<>();
+                Position p = Position.start();
+                seen.add(p.canonical());
+                for (int sq : g.moves()) {
+                    if (sq == Notation.PASS || p.toMove() == Side.NONE) {
+                        continue; // a pass is the side to move changing, which the position already says
+                    }
+                    p = p.play(sq);
+                    seen.add(p.canonical());
+                }
+                pgnPositions.add(seen);
+            }
+        }
+        assertEquals(2986, pgnNames.size());
+    }
+
+    private long ffoCount(java.util.function.Predicate<PlainScan.Game> p) {
+        return ffo.count(p);
+    }
+
+    private long pgnCount(java.util.function.BiPredicate<String[], Set<Position>> p) {
+        long n = 0;
+        for (int i = 0; i < pgnNames.size(); i++) {
+            n += p.test(pgnNames.get(i), pgnPositions.get(i)) ? 1 : 0;
+        }
+        return n;
+    }
+
+    @Test
+    void aPlayersCountIsTheFfoBasesAloneUnlessEveryCopyIsAskedFor() {
+        // the players of 1990 with the most games, and one renamed in the PGN (Levanen Harri there Haglund Harri)
+        for (String player : List.of("Tastet Marc", "Levanen Harri", "Shaman David", "Murakami Takeshi")) {
+            long plain = ffoCount(g -> g.black().equals(player) || g.white().equals(player));
+            assertTrue(plain > 0, player);
+            String q = "player = \"" + player + "\"";
+            assertEquals(plain, db.count(q), q);
+            long copies = pgnCount((n, ps) -> player.equals(n[0]) || player.equals(n[1]));
+            assertEquals(plain + copies, db.count(q + " and copies = all"), q + " and copies = all");
+            if (copies > 0) {
+                assertTrue(db.notes(q).stream().anyMatch(s -> s.equals(String.format(java.util.Locale.ROOT,
+                        "%,d games, %,d cop%s of games from other bases counted once (copies = all counts each)",
+                        plain, copies, copies == 1 ? "y" : "ies"))), db.notes(q).toString());
+            }
+        }
+    }
+
+    @Test
+    void aHeadToHeadAndAPositionCountEachGameOnce() {
+        String a = "Tastet Marc";
+        String b = "Lazard Emmanuel";
+        long plain = ffoCount(g -> g.black().equals(a) && g.white().equals(b) || g.black().equals(b) && g.white().equals(a));
+        assertTrue(plain > 0);
+        String q = "player = \"" + a + "\" and player = \"" + b + "\"";
+        assertEquals(plain, db.count(q));
+        long copies = pgnCount((n, ps) -> a.equals(n[0]) && b.equals(n[1]) || b.equals(n[0]) && a.equals(n[1]));
+        assertEquals(plain + copies, db.count(q + " and copies = all"));
+
+        for (String line : List.of("f5d6c3d3c4", "f5f6e6f4", "f5d6c3d3c4f4f6f3e6e7")) {
+            Position p = Position.afterLine(line).canonical();
+            long inFfo = ffoCount(g -> g.canonicalPositions().contains(p));
+            long inPgn = pgnCount((n, ps) -> ps.contains(p));
+            assertTrue(inPgn > 0, line);
+            assertEquals(inFfo + textGamesAt(line), db.count("position = " + line), line);
+            assertEquals(inFfo + inPgn + textGamesAt(line), db.count("position = " + line + " and copies = all"), line);
+            // the explorer, on 1990 alone: the FFO's games, or both copies
+            Exploration once = db.explore(Position.afterLine(line), "year = 1990");
+            long ffo1990 = ffoCount(g -> g.year() == 1990 && g.canonicalPositions().contains(p));
+            assertEquals(ffo1990, once.total(), line);
+            assertEquals(ffo1990 + inPgn, db.explore(Position.afterLine(line), "year = 1990 and copies = all").total(), line);
+        }
+    }
+
+    /** The games of the other text sources (Logistello's book, eOthello, GGF) at a position: none is a copy. */
+    private long textGamesAt(String line) {
+        return db.count("position = " + line + " and copies = all"
+                + " and not base = \"WTHOR\" and not base = \"WTH_1990\"");
+    }
+
+    @Test
+    void aYearsStatsAndTheWholeExplorerCountEachGameOnce() {
+        long y1990 = ffoCount(g -> g.year() == 1990);
+        GroupStats once = db.stats("year", "year = 1990").get(0);
+        assertEquals(y1990, once.games());
+        assertEquals(y1990, once.theoreticalGames(), "the FFO's games are the ones kept: their scores are known");
+        GroupStats all = db.stats("year", "year = 1990 and copies = all").get(0);
+        assertEquals(2 * y1990, all.games());
+        long everything = db.count("copies = all");
+        assertEquals(everything - 2986, db.count(""));
+        assertEquals(everything - 2986, db.explore(Position.start(), "").total());
+        assertEquals(everything, db.explore(Position.start(), "copies = all").total());
+        // a base asked for alone keeps its games: their twins are not in the set
+        assertEquals(2986, db.count("base = \"WTH_1990\""));
+    }
+}
