@@ -1,6 +1,7 @@
 package org.thordb.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
@@ -122,6 +123,23 @@ final class ExplorationView {
             out.printf("%4d %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %s%n", ++rank, Notation.name(r.move()), r.games(),
                     r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), theo(r),
                     e.total() == 0 ? 0 : 100.0 * r.games() / e.total(), years(r), v == null ? "" : signed(v));
+        }
+        // every legal move no game played (nor its image under the position's symmetries), with its exact score
+        java.util.Set<Position> played = new java.util.HashSet<>();
+        for (Exploration.Row r : e.rows()) {
+            played.add(e.position().play(r.move()).canonical());
+        }
+        List<Integer> unplayed = new java.util.ArrayList<>();
+        for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
+            int sq = Long.numberOfTrailingZeros(legal);
+            if (scores.containsKey(sq) && played.add(e.position().play(sq).canonical())) {
+                unplayed.add(sq);
+            }
+        }
+        unplayed.sort(java.util.Comparator.comparingInt((Integer sq) -> -scores.get(sq)).thenComparingInt(sq -> sq));
+        for (int sq : unplayed) {
+            out.printf("%4s %5s %8d %7s %7s %7s %7s %8s %6s  %-9s  %s%n", "", Notation.name(sq), 0, "", "", "", "", "", "",
+                    "(never)", signed(scores.get(sq)));
         }
         if (e.endsHere().games() > 0) {
             row(out, "", "end", e.endsHere(), e.total(), "");

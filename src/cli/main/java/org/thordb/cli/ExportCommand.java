@@ -1,6 +1,7 @@
 package org.thordb.cli;
 
 import org.thordb.engine.Engine;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
@@ -29,14 +30,15 @@ public final class ExportCommand implements Callable<Integer> {
     StoreOption store;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write into (created when"
-            + " missing), or - for standard output (one-file formats: text, pgn, csv, jsonl).")
+            + " missing); a file name ending .pgn, .txt, .csv, .jsonl or .ggf for that one file (its format, unless"
+            + " --format says); or - for standard output (one-file formats: text, pgn, csv, jsonl, ggf).")
     String out;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Export at most N games, the first"
             + " in id order (default: 0, every game).")
     long limit;
 
-    @Option(names = "--format", defaultValue = "wthor", description = "wthor, text, pgn, csv, jsonl or ggf (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", description = "wthor, text, pgn, csv, jsonl or ggf (default: the --out file's extension, else wthor).")
     String format;
 
     @Option(names = "--solitaires", description = "Export the stored solitaires the query (over solitaires) matches, as .pzz files: a whole imported file comes back byte for byte.")
@@ -66,6 +68,18 @@ public final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The one-file format an {@code --out} file name's extension says ({@code games.pgn}: pgn), or null. */
+    static String oneFileFormat(String out) {
+        String lower = out.toLowerCase(Locale.ROOT);
+        for (String[] e : new String[][] {{".pgn", "pgn"}, {".txt", "text"}, {".csv", "csv"}, {".jsonl", "jsonl"},
+            {".ggf", "ggf"}}) {
+            if (lower.endsWith(e[0]) && lower.length() > e[0].length()) {
+                return e[1];
+            }
+        }
+        return null;
+    }
+
     @Override
     public Integer call() {
         if (solitaires) {
@@ -80,6 +94,10 @@ public final class ExportCommand implements Callable<Integer> {
                         + " into " + out);
             }
             return 0;
+        }
+        String fileFormat = oneFileFormat(out);
+        if (format == null) {
+            format = fileFormat != null ? fileFormat : "wthor";
         }
         Exporter.Format f;
         try {
@@ -112,7 +130,36 @@ public final class ExportCommand implements Callable<Integer> {
                 exporter.withTheoreticalDepth(theoretical);
             }
             String q = query == null ? null : String.join(" ", query);
-            if (stdout) {
+            boolean toFile = fileFormat != null && f != Exporter.Format.WTHOR && split == null;
+            if (toFile) { // --out hobo.pgn: that file, not a folder of that name
+                Path file = Path.of(out);
+                if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !force) {
+                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.IO, file + ": exists; --force replaces it");
+                }
+                if (Files.isDirectory(file)) {
+                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, file
+                            + ": is a folder; give a file name, or a folder without an extension");
+                }
+                Path parent = file.toAbsolutePath().getParent();
+                long n;
+                try {
+                    Files.createDirectories(parent);
+                    Path part = Files.createTempFile(parent, ".thordb-export", ".part");
+                    try (java.io.PrintWriter w = new java.io.PrintWriter(Files.newBufferedWriter(part,
+                            java.nio.charset.StandardCharsets.UTF_8))) {
+                        n = exporter.exportTo(q, w);
+                    } catch (RuntimeException e) {
+                        Files.deleteIfExists(part);
+                        throw e;
+                    }
+                    Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.io.IOException e) {
+                    throw org.thordb.error.ThorDbException.io(file, e);
+                }
+                spec.commandLine().getOut().println("exported " + n + (n == 1 ? " game" : " games")
+                        + (positions ? " (" + exporter.rowsWritten() + " position rows)" : "") + " to " + file);
+            } else if (stdout) {
                 long n = exporter.exportTo(q, spec.commandLine().getOut());
                 spec.commandLine().getOut().flush();
                 spec.commandLine().getErr().println("exported " + n + (n == 1 ? " game" : " games")

@@ -55,10 +55,10 @@ final class GameRows {
     }
 
     static Writer table(PrintWriter out) {
-        out.printf("%-6s %4s %6s  %-19s %-19s %-25s %5s %4s  %s%n", "base", "year", "record", "black", "white",
+        out.printf("%-10s %4s %6s  %-19s %-19s %-25s %5s %4s  %s%n", "base", "year", "record", "black", "white",
                 "tournament", "score", "theo", "moves");
-        return g -> out.printf("%-6s %4d %6d  %-19s %-19s %-25s %5d %4s  %s%s%n", SafeText.of(g.base()), g.year(),
-                g.record(), SafeText.of(g.black()), SafeText.of(g.white()), SafeText.of(g.tournament()), g.score(),
+        return g -> out.printf("%-10s %4d %6d  %-19s %-19s %-25s %5d %4s  %s%s%n", SafeText.fit(g.base(), 10), g.year(),
+                g.record(), SafeText.fit(g.black(), 19), SafeText.fit(g.white(), 19), SafeText.fit(g.tournament(), 25), g.score(),
                 g.theoreticalKnown() ? String.valueOf(g.theoretical()) : "-", g.moves(), g.damage() == null ? "" : "  [damaged]");
     }
 

@@ -103,9 +103,15 @@ final class GameViewer {
         }
     }
 
+    /** The most empties at which the viewer shows each move's exact score, as {@code thordb explore} does. */
+    static final int EXACT_EMPTIES = 20;
+
     private void show(int ply) {
         Position p = positions.get(ply);
-        out.println();
+        // the viewer redraws in place where the terminal can clear its screen (else one board under the other)
+        if (!terminal.puts(org.jline.utils.InfoCmp.Capability.clear_screen)) {
+            out.println();
+        }
         out.printf("%s %d, record %d: %s (Black) - %s (White), %s, %d-%d (theoretical %s)%n",
                 SafeText.of(game.base()), game.year(), game.record(), SafeText.of(game.black()),
                 SafeText.of(game.white()), SafeText.of(game.tournament()), game.score(),
@@ -119,7 +125,9 @@ final class GameViewer {
         out.println("move " + ply + " of " + (positions.size() - 1)
                 + (ply == 0 ? ": the start" : ": " + Notation.name(moves[ply - 1]) + " played")
                 + (ply < positions.size() - 1 ? ", next " + Notation.name(moves[ply]) : ", the end"));
-        ExplorationView.table(db.explore(p, filter), out);
+        java.util.Map<Integer, Integer> exact = 64 - p.discs() <= EXACT_EMPTIES && p.legalMoves() != 0
+                ? org.thordb.explore.Explorer.perfect(p, EXACT_EMPTIES, 10_000) : null;
+        ExplorationView.table(db.explore(p, filter), exact, out);
         out.println("→ / n next, ← / p back, Home / End the ends, q leaves");
         out.flush();
     }

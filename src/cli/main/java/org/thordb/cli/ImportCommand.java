@@ -61,12 +61,41 @@ public final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private static boolean isEmptyOrMissing(Path dir) {
+        if (!java.nio.file.Files.exists(dir)) {
+            return true;
+        }
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+            return s.findAny().isEmpty();
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean terminal = progress && System.console() != null;
         ProgressBar[] bar = new ProgressBar[1];
+        long[] landed = new long[2]; // files, games committed
+        Path dir = store.dir();
+        // a typo in --db would otherwise make a store where nobody looks for it: said at the end, with where
+        boolean fresh = isEmptyOrMissing(dir);
+        boolean parentMissing = !java.nio.file.Files.isDirectory(dir.toAbsolutePath().getParent());
+        boolean[] finished = {false};
+        // Ctrl-C: each file is written whole or not at all; say what landed and how to finish
+        Thread onStop = new Thread(() -> {
+            if (!finished[0]) {
+                if (bar[0] != null) {
+                    bar[0].close();
+                }
+                System.err.printf(java.util.Locale.ROOT, "stopped: %,d files (%,d games) were written whole before the"
+                        + " interrupt, the file being read was not; run the same import again to finish (it skips what"
+                        + " landed)%n", landed[0], landed[1]);
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(onStop);
         Importer.Listener listener = new Importer.Listener() {
             @Override
             public void line(String message) {
@@ -82,6 +111,8 @@ public final class ImportCommand implements Callable<Integer> {
 
             @Override
             public void committed(Path file, int games) {
+                landed[0]++;
+                landed[1] += games;
                 if (verbose) {
                     line(file + ": committed " + games + " games");
                 }
@@ -104,14 +135,25 @@ public final class ImportCommand implements Callable<Integer> {
         };
         ImportReport report;
         long start = System.nanoTime();
-        try (Engine db = Engine.open(store.dir())) {
+        try (Engine db = Engine.open(dir)) {
             report = db.importFiles(paths, new Importer.Options(strict, base, names, year, skipDuplicates), listener);
         } finally {
+            finished[0] = true;
             if (bar[0] != null) {
                 bar[0].close();
             }
+            try {
+                Runtime.getRuntime().removeShutdownHook(onStop);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
+            }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (fresh) {
+            err.println("note: made a new store in " + SafeText.of(dir.toAbsolutePath().normalize().toString())
+                    + (parentMissing ? ", with its missing parent folders" : ""));
+            err.flush();
+        }
         out.printf("%s in %.1f s%n", report.summary(), seconds);
         return report.clean() ? 0 : 1;
     }

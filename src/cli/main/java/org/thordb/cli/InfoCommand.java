@@ -43,7 +43,9 @@ public final class InfoCommand implements Callable<Integer> {
                         b.tournaments().size());
                 for (FileRow f : c.namesFiles()) {
                     if (f.base() == b.id()) {
-                        out.printf("  %-14s %6d names, made %s%n", SafeText.of(f.name()), f.games(), date(f.created()));
+                        // a text source gives both kinds from one file: say which line is which
+                        out.printf("  %-14s %6d %s, made %s%n", SafeText.of(f.name()), f.games(),
+                                f.kind().equals("trn") ? "tournaments" : "players", date(f.created()));
                     }
                 }
                 out.printf("  %-6s %8s %8s  %-16s %-10s  %s%n", "year", "games", "damaged", "file", "made", "theoretical");

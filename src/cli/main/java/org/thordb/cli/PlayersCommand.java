@@ -25,8 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "players", footerHeading = "%nExamples:%n",
         footer = {"  thordb players --limit 20", "  thordb players --where 'country = JPN' --sort score",
             "  thordb players import --base WTHOR players.csv"},
-        description = {"List the players of a query's games: games, wins, draws, losses, average score, years, and",
-            "the registry's country, birth date and aliases. 'players import' imports a base's registry."},
+        description = "List the players of a query's games: games, wins, draws, losses, average score, years, and"
+            + " the registry's country, birth date and aliases. 'players import' imports a base's registry.",
         subcommands = PlayersCommand.Import.class)
 public final class PlayersCommand implements Callable<Integer> {
 
@@ -101,9 +101,9 @@ public final class PlayersCommand implements Callable<Integer> {
     @Command(name = "import", footerHeading = "%nExamples:%n",
             footer = {"  thordb players import --base WTHOR players.csv", "",
                 "players.csv: name,aliases,country,born", "  Tastet Marc,,FRA,1962", "  Zhelezov Aleksei,Zhelezov Alex,RUS,"},
-            description = {"Import a base's player registry from a CSV file with a header: name (as the base spells it),",
-                "aliases (other spellings, separated by ;), country (an IOC code such as JPN), born (1975-04-13, 1975-04 or 1975).",
-                "The base's registry is replaced in one atomic write; a line naming no player of the base is named and left out."})
+            description = "Import a base's player registry from a CSV file with a header: name (as the base spells it),"
+                + " aliases (other spellings, separated by ;), country (an IOC code such as JPN), born (1975-04-13, 1975-04 or 1975)."
+                + " The base's registry is replaced in one atomic write; a line naming no player of the base is named and left out.")
     static final class Import implements Callable<Integer> {
         @Mixin
         StoreOption store;

@@ -215,7 +215,20 @@ public final class Repl {
                 exploreFilter = rest;
                 out.println(rest.isEmpty() ? "explorations count every game" : "explorations count the games of: " + rest);
             }
-            default -> out.println("error: unknown command " + cmd + "; :help lists them");
+            default -> {
+                // the nearest command, when a typo is one or two letters away (:gmae, :stat)
+                String near = null;
+                int best = 3;
+                for (String c : COMMANDS) {
+                    int d = org.thordb.query.ast.QueryField.editDistance(cmd, c);
+                    if (d < best) {
+                        best = d;
+                        near = c;
+                    }
+                }
+                out.println("error: unknown command " + cmd + (near != null ? "; did you mean " + near + "?" : "")
+                        + "; :help lists them");
+            }
         }
     }
 

@@ -24,4 +24,16 @@ public final class SafeText {
         }
         return sb == null ? s : sb.toString();
     }
+
+    /**
+     * {@link #of} cut to a table column's width, its end shown as "…", so that a long name (a
+     * text source's tournament, say) does not push the columns after it out of line.
+     */
+    public static String fit(String s, int width) {
+        String safe = of(s);
+        if (safe == null || safe.codePointCount(0, safe.length()) <= width) {
+            return safe;
+        }
+        return safe.substring(0, safe.offsetByCodePoints(0, width - 1)) + "…";
+    }
 }

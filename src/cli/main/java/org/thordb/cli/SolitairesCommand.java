@@ -25,9 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "solitaires", footerHeading = "%nExamples:%n",
         footer = {"  thordb solitaires --empties 16 --where 'year = 2015' --out /tmp/pzz",
             "  thordb solitaires --empties 20 --limit 50 --out /tmp/pzz"},
-        description = {"Make WTHOR solitaires from the games of a query: positions with N empty squares where the side to",
-            "move has a single winning (or, with no win, drawing) move at each of its moves along the perfect line.",
-            "One position is one solitaire: it takes the fields of its first game (base imported first, then year, then record)."})
+        description = "Make WTHOR solitaires from the games of a query: positions with N empty squares where the side to"
+            + " move has a single winning (or, with no win, drawing) move at each of its moves along the perfect line."
+            + " One position is one solitaire: it takes the fields of its first game (base imported first, then year, then record).")
 public final class SolitairesCommand implements Callable<Integer> {
 
     @Mixin

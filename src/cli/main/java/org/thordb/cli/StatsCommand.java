@@ -115,7 +115,7 @@ public final class StatsCommand implements Callable<Integer> {
                         "avgdiff", "theo", "theo-of", "years");
                 for (GroupStats r : rows) {
                     // the theoretical average rests on the games whose score is known: "theo-of" says how many
-                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6s %7d  %s%n", SafeText.of(r.group()), r.games(), r.wins(),
+                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6s %7d  %s%n", SafeText.fit(r.group(), 30), r.games(), r.wins(),
                             r.draws(), r.losses(), r.scorePct(), r.avgDiff(), ExplorationView.average(r.avgTheoretical()),
                             r.theoreticalGames(),
                             r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear());

@@ -56,6 +56,12 @@ class CliConventionsTest {
         CommandsTest.Run top = CommandsTest.run("--help");
         assertEquals(0, top.status(), top.err());
         assertTrue(top.out().startsWith("Usage: thordb"), top.out());
+        // the top help lists each command with its description's first part: a whole sentence
+        new CommandLine(new ThordbCommand()).getSubcommands().forEach((name, cl) -> {
+            String[] d = cl.getCommandSpec().usageMessage().description();
+            assertTrue(d.length > 0 && d[0].strip().endsWith("."), name + "'s first description line is a sentence: "
+                    + String.join(" | ", d));
+        });
         // picocli warns on System.err itself (a '%' in an example read as a format): caught here
         java.io.PrintStream realErr = System.err;
         java.io.ByteArrayOutputStream picocliWarnings = new java.io.ByteArrayOutputStream();

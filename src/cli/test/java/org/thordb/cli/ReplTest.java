@@ -199,7 +199,7 @@ class ReplTest {
                 + "\nGq:game 99\n:game CLUB 1900 1\n:quit\n", null);
         String m1 = g.moves().substring(0, 2);
         String m2 = g.moves().substring(2, 4);
-        assertTrue(screen.contains("   # base   year record"), "rows are numbered: " + screen);
+        assertTrue(screen.contains("   # base       year record"), "rows are numbered: " + screen);
         assertTrue(screen.contains("CLUB 2014, record " + g.record() + ": " + g.black() + " (Black) - " + g.white()), screen);
         assertTrue(screen.contains("move 0 of "), screen);
         int one = screen.indexOf("move 1 of ");
@@ -264,9 +264,19 @@ class ReplTest {
             moves = db.games(db.select("moves = 60 and year = 2014")).get(0).moves();
         }
         String screen = type(String.join("\n", ":explore " + moves.substring(0, 2 * 46), ":solve",
-                ":explore " + moves.substring(0, 2 * 10), ":solve", ":quit") + "\n", null);
+                ":explore " + moves.substring(0, 2 * 10), ":solve", ":gmae 1", ":stat year", ":quit") + "\n", null);
         assertTrue(screen.contains("perfect play: "), screen);
         assertTrue(screen.contains("50 empties: :solve takes positions of at most 24"), screen);
+        // every legal move has its row: those no game played too, with their exact score
+        org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(moves.substring(0, 2 * 46));
+        long played;
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
+            played = db.explore(p, "").rows().size();
+        }
+        long never = screen.lines().filter(l -> l.matches("\\s+[a-h][1-8]\\s+0\\s+\\(never\\)\\s+[+-]?\\d+")).count();
+        assertEquals(Long.bitCount(p.legalMoves()) - played, never, screen);
+        assertTrue(screen.contains("error: unknown command :gmae; did you mean :game?"), screen);
+        assertTrue(screen.contains("error: unknown command :stat; did you mean :stats?"), screen);
     }
 
     @Test

@@ -57,8 +57,8 @@ class TextImportCommandsTest {
         assertEquals(0, table.status(), table.err());
         List<String> lines = table.lines();
         assertEquals("group 1: 2 games, the first kept, the others duplicates", lines.get(0));
-        assertTrue(lines.get(2).startsWith("FIRST  2024      1"), lines.get(2));
-        assertTrue(lines.get(3).startsWith("SECOND    0      0"), lines.get(3));
+        assertTrue(lines.get(2).startsWith("FIRST      2024      1"), lines.get(2));
+        assertTrue(lines.get(3).startsWith("SECOND        0      0"), lines.get(3));
         assertEquals("1 group of duplicates, 1 game with an earlier twin (duplicate = true)", lines.get(lines.size() - 1));
 
         CommandsTest.Run jsonl = CommandsTest.run("duplicates", "--db", store, "--format", "jsonl", "--where",

@@ -44,7 +44,17 @@ public final class GamePages {
         RoaringBitmap ids = QueryEngine.matching(e, r);
         long total = ids.getLongCardinality();
         int[] chosen;
-        if (sort == null || sort.isBlank()) {
+        String key = sort == null ? "" : sort.replace(" ", "").toLowerCase(java.util.Locale.ROOT);
+        if (key.equals("id") || key.equals("+id")) {
+            key = ""; // by id is the order the ids have: paged by rank, not sorted
+        }
+        if (key.equals("-id")) { // the same, from the end
+            int n = (int) Math.max(0, Math.min(limit, total - offset));
+            chosen = new int[n];
+            for (int k = 0; k < n; k++) {
+                chosen[k] = ids.select((int) (total - 1 - offset - k));
+            }
+        } else if (key.isEmpty()) {
             int n = (int) Math.max(0, Math.min(limit, total - offset));
             chosen = new int[n];
             if (n > 0) {

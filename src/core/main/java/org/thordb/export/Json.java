@@ -126,6 +126,31 @@ public final class Json {
                 }
             });
             o.put("perfectScore", best);
+            // the legal moves no game played (nor an image of one under the position's symmetries), with their score
+            java.util.Set<org.thordb.othello.Position> played = new java.util.HashSet<>();
+            for (Exploration.Row r : e.rows()) {
+                played.add(e.position().play(r.move()).canonical());
+            }
+            ArrayNode unplayed = o.putArray("unplayed");
+            scores.entrySet().stream().sorted(java.util.Map.Entry.<Integer, Integer>comparingByValue().reversed()
+                    .thenComparing(java.util.Map.Entry.comparingByKey())).forEach(en -> {
+                        if (played.add(e.position().play(en.getKey()).canonical())) {
+                            unplayed.addObject().put("move", Notation.name(en.getKey())).put("perfect", en.getValue());
+                        }
+                    });
+        }
+        // a legal move that leads where a played one does, the position being symmetric (d3, c4, e6 at the start: f5 turned)
+        ObjectNode same = o.putObject("sameAs");
+        java.util.Map<org.thordb.othello.Position, Integer> shown = new java.util.HashMap<>();
+        for (Exploration.Row r : e.rows()) {
+            shown.put(e.position().play(r.move()).canonical(), r.move());
+        }
+        for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
+            int sq = Long.numberOfTrailingZeros(legal);
+            Integer rep = shown.get(e.position().play(sq).canonical());
+            if (rep != null && rep != sq) {
+                same.put(Notation.name(sq), Notation.name(rep));
+            }
         }
         return o;
     }

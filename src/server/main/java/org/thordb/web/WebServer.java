@@ -243,7 +243,8 @@ public final class WebServer implements AutoCloseable {
             int offset = number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
             int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
             String sort = param(ctx, "sort", "");
-            answer(ctx, sort.isBlank() ? costOf(q) : Cost.HEAVY, () -> {
+            boolean byId = sort.isBlank() || sort.replace(" ", "").matches("(?i)[+-]?id");
+            answer(ctx, byId ? costOf(q) : Cost.HEAVY, () -> {
                 Engine.Page page = db.page(q, sort, offset, limit);
                 ObjectNode o = Json.object();
                 o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
@@ -263,6 +264,24 @@ public final class WebServer implements AutoCloseable {
                         .put("format", src.format()).put("line", src.line()).put("text", src.text()));
                 return o;
             });
+        });
+        app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> {
+            ObjectNode o = Json.object();
+            ArrayNode a = o.putArray("bases");
+            org.thordb.store.Catalog c = db.catalog();
+            for (org.thordb.store.Catalog.Base b : c.bases()) {
+                long games = c.gameFiles().stream().filter(f -> f.base() == b.id()).mapToLong(org.thordb.store.FileRow::games).sum();
+                a.addObject().put("name", b.name()).put("games", games);
+            }
+            return o;
+        }));
+        app.get("/api/export", ctx -> {
+            String q = scoped(ctx, param(ctx, "q", ""));
+            String format = param(ctx, "format", "pgn").strip().toLowerCase(java.util.Locale.ROOT);
+            if (!format.equals("pgn") && !format.equals("wthor")) {
+                throw new Refused(400, "format: pgn or wthor, not " + ThorDbException.quote(format));
+            }
+            answer(ctx, Cost.HEAVY, () -> download(q, format));
         });
         app.get("/api/explore", ctx -> {
             String moves = param(ctx, "moves", "");
@@ -294,6 +313,49 @@ public final class WebServer implements AutoCloseable {
                 error(ctx, 404, "no such page: " + ThorDbException.quote(ctx.path()), null);
             }
         });
+    }
+
+    /** The most games a download holds: the FFO base is 117,435. */
+    static final long MAX_DOWNLOAD = 250_000;
+
+    /** A query's games as one PGN file, or as WTHOR files (a year each, and the names) in a zip. */
+    private Download download(String q, String format) throws java.io.IOException {
+        long n = db.count(q);
+        if (n > MAX_DOWNLOAD) {
+            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, n + " games: a download holds "
+                    + MAX_DOWNLOAD + " at most (thordb export writes any number)");
+        }
+        if (format.equals("pgn")) {
+            java.io.StringWriter text = new java.io.StringWriter();
+            try (java.io.PrintWriter w = new java.io.PrintWriter(text)) {
+                new org.thordb.export.Exporter(db, java.nio.file.Path.of("."), org.thordb.export.Exporter.Format.PGN, false,
+                        java.time.LocalDate.now()).exportTo(q, w);
+            }
+            return new Download("thordb.pgn", "application/x-chess-pgn; charset=utf-8",
+                    text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("thordb-download");
+        try {
+            new org.thordb.export.Exporter(db, dir, org.thordb.export.Exporter.Format.WTHOR, false, java.time.LocalDate.now())
+                    .exportAll(q);
+            java.io.ByteArrayOutputStream zip = new java.io.ByteArrayOutputStream();
+            try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(zip);
+                 java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path f : files.sorted().toList()) {
+                    z.putNextEntry(new java.util.zip.ZipEntry(f.getFileName().toString()));
+                    z.write(java.nio.file.Files.readAllBytes(f));
+                    z.closeEntry();
+                }
+            }
+            return new Download("thordb-wthor.zip", "application/zip", zip.toByteArray());
+        } finally {
+            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path f : files.toList()) {
+                    java.nio.file.Files.deleteIfExists(f);
+                }
+            }
+            java.nio.file.Files.deleteIfExists(dir);
+        }
     }
 
     /**
@@ -437,7 +499,11 @@ public final class WebServer implements AutoCloseable {
      * queue is full), waits for it within the time limit, and answers its JSON or the error as JSON.
      * At the limit, the work's thread is interrupted: the long loops check for it and stop.
      */
-    private void answer(Context ctx, Cost cost, Callable<ObjectNode> task) {
+    /** A file to download: its name, its type and its bytes. */
+    private record Download(String name, String type, byte[] bytes) {
+    }
+
+    private void answer(Context ctx, Cost cost, Callable<?> task) {
         String client = cost + " " + ctx.ip();
         int share = cost == Cost.HEAVY ? HEAVY_PER_CLIENT : CHEAP_PER_CLIENT;
         java.util.concurrent.atomic.AtomicInteger held = admitted.computeIfAbsent(client,
@@ -451,7 +517,7 @@ public final class WebServer implements AutoCloseable {
         // whoever claims the request first gives its share back: the work when it starts, or this
         // thread when the work was dropped from the queue unstarted
         java.util.concurrent.atomic.AtomicBoolean claimed = new java.util.concurrent.atomic.AtomicBoolean();
-        Future<ObjectNode> f;
+        Future<?> f;
         try {
             f = (cost == Cost.HEAVY ? heavy : cheap).submit(() -> {
                 if (!claimed.compareAndSet(false, true)) {
@@ -469,7 +535,13 @@ public final class WebServer implements AutoCloseable {
             return;
         }
         try {
-            json(ctx, 200, f.get(timeoutMillis, TimeUnit.MILLISECONDS));
+            Object r = f.get(timeoutMillis, TimeUnit.MILLISECONDS);
+            if (r instanceof Download d) {
+                ctx.status(200).contentType(d.type()).header("Content-Disposition", "attachment; filename=\"" + d.name() + "\"")
+                        .result(d.bytes());
+            } else {
+                json(ctx, 200, (ObjectNode) r);
+            }
         } catch (TimeoutException e) {
             f.cancel(true); // interrupts the work, or drops it from the queue
             if (claimed.compareAndSet(false, true)) {

@@ -61,7 +61,25 @@ function parseLine(text) {
 }
 
 // ---- the state, kept in the URL: ?moves=f5d6c3&q=…&game=BASE/YEAR/RECORD
-const state = { line: [], cursor: 0, q: '', game: null, flipped: false, sort: '-year', offset: 0, hint: null };
+const state = { line: [], cursor: 0, q: '', game: null, flipped: false, sort: '-year', offset: 0, hint: null,
+  base: '', everyCopy: false, as: '', colour: 'both' };
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const quoted = t => '"' + t.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+// the request's scope: a base, every copy, as the API takes them
+function scope() {
+  let s = '';
+  if (state.base) s += '&base=' + encodeURIComponent(state.base);
+  if (state.everyCopy) s += '&copies=all';
+  return s;
+}
+// the filter with the player box's player (and colour) in it
+function filterQuery() {
+  if (!state.as.trim()) return state.q; // alone, as typed: an error's line and column are the box's
+  const parts = [];
+  if (state.q.trim()) parts.push('(' + state.q + '\n)');
+  if (state.as.trim()) parts.push((state.colour === 'both' ? 'player' : state.colour) + ' = ' + quoted(state.as.trim()));
+  return parts.join(' and ');
+}
 let requestNumber = 0;
 
 function urlOf() {
@@ -70,6 +88,10 @@ function urlOf() {
   if (moves) p.set('moves', moves);
   if (state.q) p.set('q', state.q);
   if (state.game) p.set('game', state.game.key);
+  if (state.sort !== '-year') p.set('sort', state.sort);
+  if (state.base) p.set('base', state.base);
+  if (state.everyCopy) p.set('copies', 'all');
+  if (state.as.trim()) { p.set('as', state.as.trim()); if (state.colour !== 'both') p.set('colour', state.colour); }
   const s = p.toString();
   return location.pathname + (s ? '?' + s : '');
 }
@@ -82,6 +104,15 @@ async function fromUrl() {
   const moves = parseLine(p.get('moves'));
   state.q = p.get('q') || '';
   document.getElementById('filter').value = state.q;
+  state.sort = p.get('sort') || '-year';
+  state.base = p.get('base') || '';
+  state.everyCopy = p.get('copies') === 'all';
+  state.as = p.get('as') || '';
+  state.colour = p.get('colour') || 'both';
+  document.getElementById('base').value = state.base;
+  document.getElementById('every-copy').checked = state.everyCopy;
+  document.getElementById('as-player').value = state.as;
+  document.getElementById('as-colour').value = state.colour;
   state.offset = 0;
   const key = p.get('game');
   if (key && (!state.game || state.game.key !== key)) {
@@ -184,14 +215,20 @@ async function drawExplorer(n) {
   const moves = lineText();
   let data;
   try {
-    data = await api('/api/explore?solve=14&moves=' + encodeURIComponent(moves) + '&q=' + encodeURIComponent(state.q));
+    data = await api('/api/explore?solve=14&moves=' + encodeURIComponent(moves) + '&q=' + encodeURIComponent(filterQuery())
+      + scope());
   } catch (e) {
     if (n === requestNumber) { showError(e); clearTable(); }
     return;
   }
   if (n !== requestNumber) return;
   showError(null);
-  document.getElementById('total').textContent = `(${data.total} games)`;
+  document.getElementById('total').textContent = `(${plural(data.total, 'game', 'games')})`;
+  // from the player's side, with a colour: the player's score share after each move
+  const mine = state.as.trim() && state.colour !== 'both' ? state.colour : null;
+  const head = document.getElementById('player-head');
+  head.hidden = !mine;
+  head.textContent = mine ? state.as.trim() + ' %' : '';
   document.getElementById('opening').textContent = data.opening ? 'Opening: ' + data.opening : '';
   const body = document.querySelector('#moves-table tbody');
   body.textContent = '';
@@ -204,13 +241,31 @@ async function drawExplorer(n) {
       + `<span class="b" style="width:${pct(m.blackWins)}%"></span><span class="d" style="width:${pct(m.draws)}%"></span>`
       + `<span class="w" style="width:${pct(m.whiteWins)}%"></span></div></td>`
       + `<td>${m.averageScore.toFixed(1)}</td><td>${data.total ? (100 * m.games / data.total).toFixed(1) : '0.0'}</td>`
-      + `<td class="exact">${m.perfect === undefined ? '' : (m.perfect > 0 ? '+' : '') + m.perfect}</td>`;
+      + `<td class="theo">${m.averageTheoretical === null ? '-' : m.averageTheoretical.toFixed(1)}</td>`
+      + `<td class="exact">${m.perfect === undefined ? '' : (m.perfect > 0 ? '+' : '') + m.perfect}</td>`
+      + (mine ? `<td class="mine">${(100 * ((mine === 'black' ? m.blackWins : m.whiteWins) + m.draws / 2) / m.games).toFixed(1)}</td>` : '');
     tr.querySelector('.move').textContent = m.move + (m.opening ? ' · ' + m.opening : '');
     tr.addEventListener('mouseenter', () => { state.hint = square(m.move); drawBoard(); });
     tr.addEventListener('mouseleave', () => { state.hint = null; drawBoard(); });
     tr.addEventListener('click', () => { state.hint = null; playMove(square(m.move)); });
     body.appendChild(tr);
   }
+  // the legal moves no game played, with their exact score (at 14 empties or fewer)
+  for (const m of data.unplayed || []) {
+    const tr = document.createElement('tr');
+    tr.className = 'unplayed';
+    tr.dataset.unplayed = m.move;
+    tr.innerHTML = `<td class="move"></td><td class="games">0</td><td>never played</td><td></td><td></td><td></td>`
+      + `<td class="exact">${(m.perfect > 0 ? '+' : '') + m.perfect}</td>`;
+    tr.querySelector('.move').textContent = m.move;
+    tr.addEventListener('click', () => playMove(square(m.move)));
+    body.appendChild(tr);
+  }
+  const same = Object.entries(data.sameAs || {});
+  const groups = {};
+  for (const [m, rep] of same) (groups[rep] = groups[rep] || []).push(m);
+  document.getElementById('same-as').textContent = Object.entries(groups)
+    .map(([rep, ms]) => `${ms.join(', ')}: the same as ${rep}, turned (the position is symmetric)`).join('; ');
 }
 function clearTable() {
   document.querySelector('#moves-table tbody').textContent = '';
@@ -223,14 +278,20 @@ function gamesQuery() {
   const moves = lineText();
   const parts = [];
   if (moves) parts.push('position = ' + moves);
-  if (state.q.trim()) parts.push('(' + state.q + '\n)');
+  const f = state.as.trim() ? filterQuery() : state.q.trim() ? '(' + state.q + '\n)' : '';
+  if (f) parts.push(f);
   return parts.join(' and ');
+}
+function downloads() {
+  const q = encodeURIComponent(gamesQuery());
+  document.getElementById('download-pgn').href = '/api/export?format=pgn&q=' + q + scope();
+  document.getElementById('download-wthor').href = '/api/export?format=wthor&q=' + q + scope();
 }
 async function drawGames(n) {
   let data;
   try {
     data = await api('/api/games?q=' + encodeURIComponent(gamesQuery()) + '&sort=' + encodeURIComponent(state.sort)
-      + '&offset=' + state.offset + '&limit=' + PAGE);
+      + '&offset=' + state.offset + '&limit=' + PAGE + scope());
   } catch (e) {
     // the explorer's request says what is wrong with the filter, at the filter's own line and column
     if (n === requestNumber) {
@@ -245,7 +306,8 @@ async function drawGames(n) {
   for (const g of data.games) {
     const tr = document.createElement('tr');
     tr.dataset.game = `${g.base}/${g.year}/${g.record}`;
-    for (const v of [g.year, g.black, g.white, `${g.score}-${64 - g.score}`, g.tournament]) {
+    for (const v of [g.year, g.black, g.white, `${g.score}-${64 - g.score}`,
+      g.theoretical === null || g.theoretical === undefined ? '-' : String(g.theoretical), g.tournament, g.base]) {
       const td = document.createElement('td');
       td.textContent = v;
       tr.appendChild(td);
@@ -255,7 +317,7 @@ async function drawGames(n) {
   }
   const last = Math.min(data.total, state.offset + data.games.length);
   document.getElementById('games-range').textContent = data.total
-    ? `(${state.offset + 1}–${last} of ${data.total})` : '(none)';
+    ? (data.total === 1 ? '(1 game)' : `(${state.offset + 1}–${last} of ${data.total})`) : '(none)';
   document.getElementById('prev-page').disabled = state.offset === 0;
   document.getElementById('next-page').disabled = last >= data.total;
 }
@@ -268,7 +330,9 @@ async function drawStats() {
   const side = document.getElementById('stats-side');
   let data;
   try {
-    data = await api('/api/stats?by=' + encodeURIComponent(by) + '&limit=60&q=' + encodeURIComponent(gamesQuery()));
+    const as = state.as.trim() && !['player', 'opponent'].includes(by)
+      ? '&as=' + encodeURIComponent(state.as.trim()) + '&colour=' + state.colour : '';
+    data = await api('/api/stats?by=' + encodeURIComponent(by) + '&limit=60&q=' + encodeURIComponent(gamesQuery()) + as + scope());
   } catch (e) {
     if (n === statsNumber) {
       body.textContent = '';
@@ -277,7 +341,8 @@ async function drawStats() {
     return;
   }
   if (n !== statsNumber) return;
-  side.textContent = `${data.groups} groups, from ${data.side}` + (data.groups > data.rows.length ? `; the first ${data.rows.length}` : '');
+  side.textContent = `${plural(data.groups, 'group', 'groups')}, from ${data.side}`
+    + (data.groups > data.rows.length ? `; the first ${data.rows.length}` : '');
   body.textContent = '';
   for (const r of data.rows) {
     const tr = document.createElement('tr');
@@ -298,6 +363,7 @@ function refresh() {
   drawExplorer(n);
   drawGames(n);
   drawStats();
+  downloads();
 }
 
 // ---- actions
@@ -346,6 +412,29 @@ document.getElementById('filter-form').addEventListener('submit', ev => {
   remember();
   refresh();
 });
+document.getElementById('scope-form').addEventListener('submit', ev => {
+  ev.preventDefault();
+  state.base = document.getElementById('base').value;
+  state.everyCopy = document.getElementById('every-copy').checked;
+  state.as = document.getElementById('as-player').value;
+  state.colour = document.getElementById('as-colour').value;
+  state.offset = 0;
+  remember();
+  refresh();
+});
+for (const id of ['base', 'every-copy', 'as-colour']) {
+  document.getElementById(id).addEventListener('change', () => document.getElementById('scope-form').requestSubmit());
+}
+api('/api/bases').then(data => {
+  const select = document.getElementById('base');
+  for (const b of data.bases) {
+    const o = document.createElement('option');
+    o.value = b.name;
+    o.textContent = `${b.name} (${plural(b.games, 'game', 'games')})`;
+    select.appendChild(o);
+  }
+  select.value = state.base;
+}).catch(() => {});
 document.getElementById('first').addEventListener('click', () => go(0));
 document.getElementById('back').addEventListener('click', () => go(state.cursor - 1));
 document.getElementById('forward').addEventListener('click', () => go(state.cursor + 1));
@@ -359,6 +448,7 @@ document.querySelectorAll('#games-table th[data-sort]').forEach(th => th.addEven
   const key = th.dataset.sort;
   state.sort = state.sort === '-' + key ? key : '-' + key;
   state.offset = 0;
+  remember();
   drawGames(++requestNumber);
 }));
 document.addEventListener('keydown', ev => {

@@ -76,7 +76,7 @@ class ExplorerPageTest {
     /** The next-move table as the page shows it: move and games, in order. */
     private List<String> table() {
         List<String> out = new ArrayList<>();
-        for (WebElement tr : browser.findElements(By.cssSelector("#moves-table tbody tr"))) {
+        for (WebElement tr : browser.findElements(By.cssSelector("#moves-table tbody tr:not(.unplayed)"))) {
             out.add(tr.getAttribute("data-move") + " " + tr.findElement(By.cssSelector("td.games")).getText());
         }
         return out;
@@ -184,6 +184,103 @@ class ExplorerPageTest {
                     "return document.documentElement.scrollWidth - window.innerWidth;");
             assertTrue(overflow.intValue() <= 1, "the page is " + overflow + " px wider than a phone");
             screenshot(Path.of("target/screenshots/explorer-phone.png"));
+        }
+    }
+
+    /**
+     * At 14 empties the page lists every legal move no game played, with its exact score (the
+     * perfect one among them); the player box turns the statistics to a player's side and keeps
+     * the explorer to the player's colour; the view's games download as PGN and import back.
+     */
+    @Test
+    void unplayedPerfectMovesThePlayerBoxAndADownloadThatImportsBack(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        TestBase base = TestBase.sample();
+        Engine db = base.db();
+        // a position at 14 empties whose perfect move no game played
+        String line = null;
+        java.util.Map<Integer, Integer> scores = null;
+        for (org.thordb.engine.StoredGame g : db.games(db.select("moves = 60"))) {
+            String l = g.moves().substring(0, 2 * 46);
+            Position p = Position.afterLine(l);
+            java.util.Map<Integer, Integer> sc = org.thordb.explore.Explorer.perfect(p, 14, 10_000);
+            Exploration e = db.explore(p, "");
+            int best = sc.values().stream().max(Integer::compare).orElseThrow();
+            boolean playedBest = e.rows().stream().anyMatch(r -> sc.get(r.move()) == best);
+            if (!playedBest) {
+                line = l;
+                scores = sc;
+                break;
+            }
+        }
+        assertTrue(line != null, "a game whose move at 14 empties was not perfect");
+        Position p = Position.afterLine(line);
+        java.util.Set<Position> played = new java.util.HashSet<>();
+        db.explore(p, "").rows().forEach(r -> played.add(p.play(r.move()).canonical()));
+        java.util.Map<String, String> wantUnplayed = new java.util.TreeMap<>();
+        for (java.util.Map.Entry<Integer, Integer> e : scores.entrySet()) {
+            if (played.add(p.play(e.getKey()).canonical())) {
+                wantUnplayed.put(Notation.name(e.getKey()), (e.getValue() > 0 ? "+" : "") + e.getValue());
+            }
+        }
+        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+            browser.manage().window().setSize(new Dimension(1200, 900));
+            browser.get("http://127.0.0.1:" + s.port() + "/?moves=" + line);
+            waiting().until(d -> {
+                java.util.Map<String, String> got = new java.util.TreeMap<>();
+                for (WebElement tr : d.findElements(By.cssSelector("#moves-table tbody tr.unplayed"))) {
+                    got.put(tr.getAttribute("data-unplayed"), tr.findElement(By.cssSelector("td.exact")).getText());
+                }
+                return got.equals(wantUnplayed);
+            });
+            screenshot(Path.of("target/screenshots/explorer-unplayed.png"));
+
+            // the player box: a player's games as Black, the statistics from the player's side
+            String player = db.stats("player", "").get(0).group();
+            browser.get("http://127.0.0.1:" + s.port() + "/");
+            waitForTable(expected(db, "", ""));
+            WebElement as = browser.findElement(By.id("as-player"));
+            as.sendKeys(player);
+            new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("as-colour"))).selectByValue("black");
+            waiting().until(d -> d.getCurrentUrl().contains("colour=black") && d.getCurrentUrl().contains("as="));
+            String black = "black = \"" + player + "\"";
+            waitForTable(expected(db, "", black));
+            assertEquals(player + " %", browser.findElement(By.id("player-head")).getText());
+            List<String> wantStats = new ArrayList<>();
+            db.stats("year", black, player, "black").forEach(r -> wantStats.add(r.group() + " " + r.games() + " " + r.wins()));
+            waiting().until(d -> {
+                List<String> got = new ArrayList<>();
+                for (WebElement tr : d.findElements(By.cssSelector("#stats-table tbody tr"))) {
+                    List<WebElement> td = tr.findElements(By.tagName("td"));
+                    got.add(tr.getAttribute("data-group") + " " + td.get(1).getText() + " " + td.get(2).getText());
+                }
+                return got.equals(wantStats);
+            });
+            assertTrue(browser.findElement(By.id("stats-side")).getText().contains("from " + player + "'s side"));
+            screenshot(Path.of("target/screenshots/explorer-player.png"));
+            // the colour switch: as White
+            new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("as-colour"))).selectByValue("white");
+            waitForTable(expected(db, "", "white = \"" + player + "\""));
+
+            // the view's games as PGN, from the page's own link, import back to the same games
+            String href = browser.findElement(By.id("download-pgn")).getAttribute("href");
+            java.net.http.HttpResponse<byte[]> r = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(href)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, r.statusCode());
+            assertTrue(r.headers().firstValue("content-disposition").orElse("").contains("thordb.pgn"));
+            Path pgn = Files.write(tmp.resolve("view.pgn"), r.body());
+            try (Engine back = Engine.open(tmp.resolve("back"))) {
+                back.importFiles(List.of(pgn), org.thordb.ingest.Importer.Options.defaults(), m -> { });
+                assertEquals(db.count("white = \"" + player + "\""), back.count(""));
+                assertEquals(back.count(""), back.count("white = \"" + player + "\""));
+            }
+            String zip = browser.findElement(By.id("download-wthor")).getAttribute("href");
+            java.net.http.HttpResponse<byte[]> z = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(zip)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, z.statusCode());
+            assertEquals("PK", new String(z.body(), 0, 2, java.nio.charset.StandardCharsets.US_ASCII));
         }
     }
 

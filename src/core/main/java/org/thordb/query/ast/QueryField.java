@@ -140,6 +140,11 @@ public enum QueryField {
         return best;
     }
 
+    /** {@link #distance}, for the REPL's did-you-mean on its commands. */
+    public static int editDistance(String a, String b) {
+        return distance(a, b);
+    }
+
     /** The Damerau–Levenshtein (optimal string alignment) distance: yaer is one edit from year. */
     static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];

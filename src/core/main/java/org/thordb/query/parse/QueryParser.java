@@ -170,6 +170,14 @@ public final class QueryParser {
         if (found.getType() == ThorQueryLexer.EQ && previous != null && previous.getType() == ThorQueryLexer.EQ) {
             return error(query, found.getLine(), found.getCharPositionInLine() + 1, "equal is one =, not ==");
         }
+        // => and =< written for >= and <=: one token each, the other way round
+        if (previous != null && previous.getType() == ThorQueryLexer.EQ && found.getType() != Token.EOF
+                && (found.getText().startsWith(">")
+                || found.getText().startsWith("<")) && previous.getStopIndex() + 1 == found.getStartIndex()) {
+            String meant = found.getText().charAt(0) + "=";
+            return error(query, previous.getLine(), previous.getCharPositionInLine() + 1, "'=" + found.getText().charAt(0)
+                    + "' is not an operator: did you mean " + meant + "?");
+        }
         if (afterField) {
             QueryField field = QueryField.of(previous.getText());
             String w = ThorDbException.quote(previous.getText());
