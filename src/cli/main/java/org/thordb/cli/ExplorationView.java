@@ -24,26 +24,59 @@ final class ExplorationView {
         }
     }
 
-    static void table(Exploration e, PrintWriter out) {
-        out.print(board(e));
-        openingLine(e, out);
-        out.printf("%d games reach this position%s%n", e.total(), e.filter().isBlank() ? "" : " and match " + e.filter());
-        out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %s%n", "rank", "move", "games", "black", "draw", "white",
-                "score", "theo", "%", "years", "opening");
-        int rank = 0;
-        for (Exploration.Row r : e.rows()) {
-            row(out, ++rank + "", Notation.name(r.move()), r, e.total(),
-                    org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move()));
+    /**
+     * What a table shows beyond the exploration: whose share of the points the win column gives
+     * (the side to move, or a player's colour) and each move's first game.
+     *
+     * @param side the side whose score share each row shows with its 95% interval
+     * @param label the column's head ("X", "O", or a player's name)
+     * @param first each move's first game, or empty
+     */
+    record Extras(org.thordb.othello.Side side, String label, java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
+        /** The side to move's share, and no first games. */
+        static Extras of(Exploration e) {
+            org.thordb.othello.Side s = e.position().toMove() == org.thordb.othello.Side.WHITE
+                    ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.BLACK;
+            return new Extras(s, s == org.thordb.othello.Side.WHITE ? "O" : "X", java.util.Map.of());
         }
-        if (e.endsHere().games() > 0) {
-            row(out, "", "end", e.endsHere(), e.total(), "");
+
+        /** The side to move's share, with each move's first game from the store. */
+        static Extras withFirst(org.thordb.engine.Engine db, Exploration e) {
+            Extras x = of(e);
+            return new Extras(x.side(), x.label(), db.firstGames(e.position(), e.filter(),
+                    e.rows().stream().map(Exploration.Row::move).toList()));
         }
     }
 
-    private static void row(PrintWriter out, String rank, String move, Exploration.Row r, long total, String opening) {
-        out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %s", rank, move, r.games(),
+    static void table(Exploration e, PrintWriter out) {
+        table(e, null, Extras.of(e), out);
+    }
+
+    /** A side's share of the points in a row's games, in %, with its Wilson 95% interval; "few" under 10 games. */
+    static String share(Exploration.Row r, org.thordb.othello.Side side) {
+        if (r.games() == 0) {
+            return "";
+        }
+        double points = (side == org.thordb.othello.Side.WHITE ? r.whiteWins() : r.blackWins()) + r.draws() / 2.0;
+        double[] ci = org.thordb.stats.Wilson.interval(points, r.games());
+        return String.format(java.util.Locale.ROOT, "%.0f (%.0f-%.0f)%s", 100 * points / r.games(), 100 * ci[0],
+                100 * ci[1], r.games() < org.thordb.stats.Wilson.FEW ? " few" : "");
+    }
+
+    private static String first(Extras x, int move) {
+        org.thordb.engine.StoredGame g = x.first().get(move);
+        return g == null ? "" : g.year() + " " + SafeText.fit(g.black(), 19) + " - " + SafeText.fit(g.white(), 19);
+    }
+
+    private static void head(PrintWriter out, Extras x, String last) {
+        out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %-15s  %s%n", "rank", "move", "games", "black", "draw", "white",
+                "score", "theo", "%", "years", SafeText.fit(x.label(), 9) + "% (95%)", last);
+    }
+
+    private static void row(PrintWriter out, String rank, String move, Exploration.Row r, long total, String last, Extras x) {
+        out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %-15s  %s", rank, move, r.games(),
                 r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), theo(r),
-                total == 0 ? 0 : 100.0 * r.games() / total, years(r), opening).stripTrailing());
+                total == 0 ? 0 : 100.0 * r.games() / total, years(r), share(r, x.side()), last).stripTrailing());
     }
 
     /** The board with the moves marked by rank. */
@@ -108,43 +141,58 @@ final class ExplorationView {
 
     /** The table with each move's exact score beside it, and the perfect-play line. */
     static void table(Exploration e, java.util.Map<Integer, Integer> scores, PrintWriter out) {
-        if (scores == null) {
-            table(e, out);
-            return;
-        }
+        table(e, scores, Extras.of(e), out);
+    }
+
+    /**
+     * The table (with each move's exact score when {@code scores} is given, and the perfect-play
+     * line), each row with its side's share of the points and its first game.
+     */
+    static void table(Exploration e, java.util.Map<Integer, Integer> scores, Extras x, PrintWriter out) {
         out.print(board(e));
         openingLine(e, out);
-        out.printf("%d games reach this position%s%n", e.total(), e.filter().isBlank() ? "" : " and match " + e.filter());
-        out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %s%n", "rank", "move", "games", "black", "draw", "white",
-                "score", "theo", "%", "years", "perfect");
+        out.printf("%s reach this position%s%n", e.total() == 1 ? "1 game" : e.total() + " games",
+                e.filter().isBlank() ? "" : " and match " + e.filter());
+        boolean exact = scores != null;
+        boolean firsts = !x.first().isEmpty();
+        head(out, x, exact ? "perfect" + (firsts ? "  first game" : "") : firsts ? "opening  /  first game" : "opening");
         int rank = 0;
         for (Exploration.Row r : e.rows()) {
-            Integer v = scores.get(r.move());
-            out.printf("%4d %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %s%n", ++rank, Notation.name(r.move()), r.games(),
-                    r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), theo(r),
-                    e.total() == 0 ? 0 : 100.0 * r.games() / e.total(), years(r), v == null ? "" : signed(v));
+            String opening = org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move());
+            String last;
+            if (exact) {
+                Integer v = scores.get(r.move());
+                last = String.format("%-7s", v == null ? "" : signed(v)) + (firsts ? "  " + first(x, r.move()) : "");
+            } else {
+                last = firsts ? (opening.isEmpty() ? "" : opening + "  /  ") + first(x, r.move()) : opening;
+            }
+            row(out, ++rank + "", Notation.name(r.move()), r, e.total(), last, x);
         }
-        // every legal move no game played (nor its image under the position's symmetries), with its exact score
-        java.util.Set<Position> played = new java.util.HashSet<>();
-        for (Exploration.Row r : e.rows()) {
-            played.add(e.position().play(r.move()).canonical());
-        }
-        List<Integer> unplayed = new java.util.ArrayList<>();
-        for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
-            int sq = Long.numberOfTrailingZeros(legal);
-            if (scores.containsKey(sq) && played.add(e.position().play(sq).canonical())) {
-                unplayed.add(sq);
+        if (exact) {
+            // every legal move no game played (nor its image under the position's symmetries), with its exact score
+            java.util.Set<Position> played = new java.util.HashSet<>();
+            for (Exploration.Row r : e.rows()) {
+                played.add(e.position().play(r.move()).canonical());
+            }
+            List<Integer> unplayed = new java.util.ArrayList<>();
+            for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
+                int sq = Long.numberOfTrailingZeros(legal);
+                if (scores.containsKey(sq) && played.add(e.position().play(sq).canonical())) {
+                    unplayed.add(sq);
+                }
+            }
+            unplayed.sort(java.util.Comparator.comparingInt((Integer sq) -> -scores.get(sq)).thenComparingInt(sq -> sq));
+            for (int sq : unplayed) {
+                out.printf("%4s %5s %8d %7s %7s %7s %7s %8s %6s  %-9s  %-15s  %s%n", "", Notation.name(sq), 0, "", "", "", "",
+                        "", "", "(never)", "", signed(scores.get(sq)));
             }
         }
-        unplayed.sort(java.util.Comparator.comparingInt((Integer sq) -> -scores.get(sq)).thenComparingInt(sq -> sq));
-        for (int sq : unplayed) {
-            out.printf("%4s %5s %8d %7s %7s %7s %7s %8s %6s  %-9s  %s%n", "", Notation.name(sq), 0, "", "", "", "", "", "",
-                    "(never)", signed(scores.get(sq)));
-        }
         if (e.endsHere().games() > 0) {
-            row(out, "", "end", e.endsHere(), e.total(), "");
+            row(out, "", "end", e.endsHere(), e.total(), "", x);
         }
-        out.println(perfectLine(e, scores) + "  (disc difference for the side to move, empties to the winner)");
+        if (exact) {
+            out.println(perfectLine(e, scores) + "  (disc difference for the side to move, empties to the winner)");
+        }
     }
 
     private static String years(Exploration.Row r) {

@@ -55,6 +55,13 @@ public final class ExploreCommand implements Callable<Integer> {
             + " exact score under perfect play too, and the moves that keep the best (default: ${DEFAULT-VALUE}; 0: never).")
     int solve;
 
+    @Option(names = "--as", paramLabel = "PLAYER", description = "A player's games with one colour (--colour; default:"
+            + " the side to move), each move's share of the points as the player's.")
+    String as;
+
+    @Option(names = {"--colour", "--color"}, paramLabel = "COLOUR", description = "With --as: black or white.")
+    String colour;
+
     @Spec
     CommandSpec spec;
 
@@ -90,13 +97,34 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         Position p = !line.isEmpty() ? position(String.join("", line), null)
                 : where == null ? Position.start() : position(where.moves, where.board);
+        if (colour != null && as == null) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+        }
+        org.thordb.othello.Side side = null;
+        String f = filter;
+        if (as != null) {
+            String c = colour == null ? (p.toMove() == org.thordb.othello.Side.WHITE ? "white" : "black")
+                    : colour.strip().toLowerCase(java.util.Locale.ROOT);
+            if (!c.equals("black") && !c.equals("white")) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
+                        + ThorDbException.quote(colour) + "'");
+            }
+            side = c.equals("white") ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.BLACK;
+            String mine = c + " = \"" + as.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+            f = filter == null || filter.isBlank() ? mine : "(" + filter + ") and " + mine;
+        }
         try (Engine db = Stores.openForReading(store.dir())) {
-            Exploration e = db.explore(p, filter);
+            Exploration e = db.explore(p, f);
             java.util.Map<Integer, Integer> perfect = org.thordb.explore.Explorer.perfect(e.position(), solve, 60_000);
             if (format.equals("json")) {
-                out.println(org.thordb.export.Json.exploration(e, perfect));
+                out.println(org.thordb.export.Json.exploration(e, perfect, db.firstGames(e.position(), f,
+                        e.rows().stream().map(Exploration.Row::move).toList())));
             } else {
-                ExplorationView.table(e, perfect, out);
+                ExplorationView.Extras x = ExplorationView.Extras.withFirst(db, e);
+                if (side != null) {
+                    x = new ExplorationView.Extras(side, as.strip(), x.first());
+                }
+                ExplorationView.table(e, perfect, x, out);
             }
         }
         return 0;

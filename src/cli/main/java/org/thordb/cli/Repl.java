@@ -332,7 +332,8 @@ public final class Repl {
     }
 
     private void explore() {
-        ExplorationView.table(db.explore(current(), exploreFilter), out);
+        org.thordb.explore.Exploration here = db.explore(current(), exploreFilter);
+        ExplorationView.table(here, null, ExplorationView.Extras.withFirst(db, here), out);
     }
 
     /** The solitaires of the last {@code :solitaires}, by row number from 1. */
@@ -454,7 +455,8 @@ public final class Repl {
             out.println("error: not solved within two minutes");
             return;
         }
-        ExplorationView.table(db.explore(p, exploreFilter), scores, out);
+        org.thordb.explore.Exploration here = db.explore(p, exploreFilter);
+        ExplorationView.table(here, scores, ExplorationView.Extras.withFirst(db, here), out);
     }
 
     /**

@@ -45,6 +45,15 @@ class PlayersViewCommandTest {
         assertTrue(table.out().contains("1 of 3 groups"), table.out());
         assertEquals(2, CommandsTest.run("stats", "--db", db.toString(), "--by", "year", "--colour", "white").status(),
                 "--colour needs --as");
+        // the explorer from the player's side: the player's games as Black, the share theirs
+        CommandsTest.Run ex = CommandsTest.run("explore", "--db", db.toString(), "--as", player, "--colour", "black");
+        assertEquals(0, ex.status(), ex.err());
+        long asBlack;
+        try (Engine e = Engine.openReadOnly(db)) {
+            asBlack = e.count("black = \"" + player + "\"");
+        }
+        assertTrue(ex.out().contains(asBlack + " games reach this position and match black = \"" + player + "\""), ex.out());
+        assertTrue(ex.out().contains(SafeText.fit(player, 9) + "% (95%)"), ex.out());
         // each game once by default, said on standard error; copies = all counts both
         CommandsTest.Run once = CommandsTest.run("count", "--db", db.toString(), "year = 2001");
         assertEquals("50", once.out().strip());

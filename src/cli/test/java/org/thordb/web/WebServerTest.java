@@ -324,4 +324,41 @@ class WebServerTest {
             }
         }
     }
+
+    /** Each next move's side-to-move share with its 95% interval and its first game, as the engine gives them. */
+    @Test
+    void exploreGivesEachMovesShareItsIntervalAndItsFirstGame() throws Exception {
+        Answer a = get("/api/explore?moves=f5");
+        assertEquals(200, a.status(), a.text());
+        assertEquals("white", a.body().get("mover").asText());
+        org.thordb.engine.Engine db = base.db();
+        org.thordb.othello.Position p = org.thordb.othello.Position.afterLine("f5");
+        org.thordb.explore.Exploration e = db.explore(p, "");
+        java.util.Map<Integer, org.thordb.engine.StoredGame> first = db.firstGames(p, "",
+                e.rows().stream().map(org.thordb.explore.Exploration.Row::move).toList());
+        int i = 0;
+        for (JsonNode m : a.body().get("moves")) {
+            org.thordb.explore.Exploration.Row r = e.rows().get(i++);
+            double share = (r.whiteWins() + r.draws() / 2.0) / r.games();
+            assertEquals(share, m.get("moverShare").asDouble(), 1e-4);
+            double[] ci = org.thordb.stats.Wilson.interval(r.whiteWins() + r.draws() / 2.0, r.games());
+            assertEquals(ci[0], m.get("moverLow").asDouble(), 1e-4);
+            assertEquals(ci[1], m.get("moverHigh").asDouble(), 1e-4);
+            assertEquals(r.games() < 10, m.get("few").asBoolean());
+            // the first game: of the earliest year, reaching the position after the move (a plain scan)
+            org.thordb.othello.Position after = p.play(r.move()).canonical();
+            int earliest = Integer.MAX_VALUE;
+            for (org.thordb.engine.StoredGame g : db.games(db.select(""))) {
+                if (g.year() < earliest) {
+                    java.util.List<org.thordb.othello.Position> seen = new java.util.ArrayList<>();
+                    org.thordb.othello.Replay.replay(g.record68().squares(), (ply, q) -> seen.add(q.canonical()));
+                    if (seen.contains(after)) {
+                        earliest = g.year();
+                    }
+                }
+            }
+            assertEquals(earliest, m.get("first").get("year").asInt(), r.toString());
+            assertEquals(first.get(r.move()).black(), m.get("first").get("black").asText());
+        }
+    }
 }

@@ -688,6 +688,43 @@ public final class Engine implements AutoCloseable {
     /** Explorations of positions reached by more games than this are kept: the costly ones, and the popular. */
     public static final long EXPLORATION_CACHED_FROM = ExplorerService.CACHED_FROM;
 
+    /**
+     * For each move, the first game (the earliest year, then the first imported) of a filter's
+     * games (blank: every game; each game once) that reaches the position the move leads to from
+     * {@code p}: where a move was first seen, so that novelties show.
+     */
+    public java.util.Map<Integer, StoredGame> firstGames(Position p, String filter, List<Integer> moves) {
+        Expr e = parse(filter == null ? "" : filter);
+        return read(r -> {
+            RoaringBitmap allowed = e == null ? null : QueryEngine.evaluate(e, r);
+            java.util.List<org.thordb.store.FileRow> files = new ArrayList<>(r.catalog().gameFiles());
+            files.sort(java.util.Comparator.comparingInt(org.thordb.store.FileRow::year)
+                    .thenComparingInt(org.thordb.store.FileRow::firstId));
+            java.util.Map<Integer, StoredGame> out = new java.util.LinkedHashMap<>();
+            for (int m : moves) {
+                if (!p.isLegal(m)) {
+                    continue;
+                }
+                RoaringBitmap ids = r.position(p.play(m));
+                if (allowed != null) {
+                    ids = RoaringBitmap.and(ids, allowed);
+                }
+                ids = QueryEngine.everyCopy(e) ? ids : org.thordb.index.Copies.once(r, ids);
+                for (org.thordb.store.FileRow f : files) {
+                    if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
+                        int first = (int) ids.nextValue(f.firstId());
+                        GameRow row = r.game(first);
+                        if (row != null) {
+                            out.put(m, StoredGame.of(row, r.catalog()));
+                        }
+                        break;
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** The ids of the games a query matches (every game when it is blank). */
     public RoaringBitmap select(String query) {
         Expr e = parse(query);

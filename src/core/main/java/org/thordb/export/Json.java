@@ -110,7 +110,33 @@ public final class Json {
      * with {@code scores} (null: none), each move's exact score and the moves of perfect play.
      */
     public static ObjectNode exploration(Exploration e, java.util.Map<Integer, Integer> scores) {
+        return exploration(e, scores, java.util.Map.of());
+    }
+
+    /**
+     * {@link #exploration(Exploration, java.util.Map)} with each move's first game ({@code first}:
+     * base, year, record, black, white), and its side to move's share of the points with the Wilson
+     * 95% interval ({@code moverShare}, {@code moverLow}, {@code moverHigh}, 0 to 1; {@code few}
+     * under {@link org.thordb.stats.Wilson#FEW} games).
+     */
+    public static ObjectNode exploration(Exploration e, java.util.Map<Integer, Integer> scores,
+                                         java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
         ObjectNode o = explorationFigures(e);
+        boolean white = e.position().toMove() == org.thordb.othello.Side.WHITE;
+        o.put("mover", white ? "white" : "black");
+        int i = 0;
+        for (JsonNodeRef m : JsonNodeRef.of(o)) {
+            Exploration.Row r = e.rows().get(i++);
+            double points = (white ? r.whiteWins() : r.blackWins()) + r.draws() / 2.0;
+            double[] ci = org.thordb.stats.Wilson.interval(points, r.games());
+            m.node().put("moverShare", r.games() == 0 ? 0 : round(points / r.games(), 4)).put("moverLow", round(ci[0], 4))
+                    .put("moverHigh", round(ci[1], 4)).put("few", r.games() < org.thordb.stats.Wilson.FEW);
+            org.thordb.engine.StoredGame g = first.get(r.move());
+            if (g != null) {
+                m.node().putObject("first").put("base", g.base()).put("year", g.year()).put("record", g.record())
+                        .put("black", g.black()).put("white", g.white());
+            }
+        }
         if (scores != null) {
             int best = scores.values().stream().max(Integer::compare).orElseThrow();
             for (JsonNodeRef m : JsonNodeRef.of(o)) {
@@ -182,6 +208,11 @@ public final class Json {
         }
         fill(o.putObject("endsHere"), e.endsHere());
         return o;
+    }
+
+    private static double round(double v, int digits) {
+        double f = Math.pow(10, digits);
+        return Math.round(v * f) / f;
     }
 
     private static void fill(ObjectNode n, Exploration.Row r) {

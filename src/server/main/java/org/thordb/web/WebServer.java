@@ -296,7 +296,8 @@ public final class WebServer implements AutoCloseable {
             boolean solving = solve > SOLVE_EMPTIES && empties <= solve && empties > SOLVE_EMPTIES && !solved.containsKey(p);
             answer(ctx, solving || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
                 Exploration e = db.explore(p, q);
-                ObjectNode o = Json.exploration(e, solve == 0 ? null : perfect(p, solve));
+                ObjectNode o = Json.exploration(e, solve == 0 ? null : perfect(p, solve),
+                        db.firstGames(p, q, e.rows().stream().map(Exploration.Row::move).toList()));
                 o.put("line", Notation.line(java.util.Arrays.stream(Notation.parseMoves(moves))
                         .filter(sq -> sq != Notation.PASS).toArray()));
                 o.put("toMove", p.toMove().name().toLowerCase(java.util.Locale.ROOT));

@@ -224,6 +224,7 @@ async function drawExplorer(n) {
   if (n !== requestNumber) return;
   showError(null);
   document.getElementById('total').textContent = `(${plural(data.total, 'game', 'games')})`;
+  document.getElementById('mover-head').textContent = (data.mover === 'white' ? 'White' : 'Black') + ' %';
   // from the player's side, with a colour: the player's score share after each move
   const mine = state.as.trim() && state.colour !== 'both' ? state.colour : null;
   const head = document.getElementById('player-head');
@@ -243,8 +244,12 @@ async function drawExplorer(n) {
       + `<td>${m.averageScore.toFixed(1)}</td><td>${data.total ? (100 * m.games / data.total).toFixed(1) : '0.0'}</td>`
       + `<td class="theo">${m.averageTheoretical === null ? '-' : m.averageTheoretical.toFixed(1)}</td>`
       + `<td class="exact">${m.perfect === undefined ? '' : (m.perfect > 0 ? '+' : '') + m.perfect}</td>`
+      + `<td class="share${m.few ? ' few' : ''}" title="95%: ${(100 * m.moverLow).toFixed(0)}–${(100 * m.moverHigh).toFixed(0)}%`
+      + `${m.few ? ', on few games' : ''}">${(100 * m.moverShare).toFixed(0)} <small>(${(100 * m.moverLow).toFixed(0)}–`
+      + `${(100 * m.moverHigh).toFixed(0)})</small></td><td class="first"></td>`
       + (mine ? `<td class="mine">${(100 * ((mine === 'black' ? m.blackWins : m.whiteWins) + m.draws / 2) / m.games).toFixed(1)}</td>` : '');
     tr.querySelector('.move').textContent = m.move + (m.opening ? ' · ' + m.opening : '');
+    if (m.first) tr.querySelector('.first').textContent = `${m.first.year} ${m.first.black} – ${m.first.white}`;
     tr.addEventListener('mouseenter', () => { state.hint = square(m.move); drawBoard(); });
     tr.addEventListener('mouseleave', () => { state.hint = null; drawBoard(); });
     tr.addEventListener('click', () => { state.hint = null; playMove(square(m.move)); });
@@ -256,7 +261,7 @@ async function drawExplorer(n) {
     tr.className = 'unplayed';
     tr.dataset.unplayed = m.move;
     tr.innerHTML = `<td class="move"></td><td class="games">0</td><td>never played</td><td></td><td></td><td></td>`
-      + `<td class="exact">${(m.perfect > 0 ? '+' : '') + m.perfect}</td>`;
+      + `<td class="exact">${(m.perfect > 0 ? '+' : '') + m.perfect}</td><td></td><td></td>`;
     tr.querySelector('.move').textContent = m.move;
     tr.addEventListener('click', () => playMove(square(m.move)));
     body.appendChild(tr);
