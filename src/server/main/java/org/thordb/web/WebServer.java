@@ -290,7 +290,8 @@ public final class WebServer implements AutoCloseable {
             }
             int solve = number(ctx, "solve", SOLVE_EMPTIES, 0, MAX_SOLVE_EMPTIES);
             String q = scoped(ctx, param(ctx, "q", ""));
-            Position p = Position.afterLine(moves);
+            String board = param(ctx, "board", "");
+            Position p = board.isBlank() ? Position.afterLine(moves) : fromBoard(board, moves);
             int empties = 64 - p.discs();
             // solving past the default depth is seconds of work, unless its answer is cached
             boolean solving = solve > SOLVE_EMPTIES && empties <= solve && empties > SOLVE_EMPTIES && !solved.containsKey(p);
@@ -314,6 +315,28 @@ public final class WebServer implements AutoCloseable {
                 error(ctx, 404, "no such page: " + ThorDbException.quote(ctx.path()), null);
             }
         });
+    }
+
+    /**
+     * A position set up on the page's board editor ({@code board}: 64 squares a1…h8 of X O -, a
+     * space, the side to move), then the moves played from it.
+     */
+    private static Position fromBoard(String board, String moves) {
+        if (board.length() > 80) {
+            throw new Refused(400, "board: 64 squares and the side to move, not " + board.length() + " characters");
+        }
+        Position p = Position.parseBoard(board);
+        for (int sq : Notation.parseMoves(moves)) {
+            if (sq == Notation.PASS) {
+                continue; // the side to move already says a pass
+            }
+            if (!p.isLegal(sq)) {
+                throw new ThorDbException(org.thordb.error.ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq)
+                        + " is not legal on the board given");
+            }
+            p = p.play(sq);
+        }
+        return p;
     }
 
     /** The most games a download holds: the FFO base is 117,435. */

@@ -29,9 +29,21 @@ function legalMoves(b, me) {
   return out;
 }
 function startPosition() {
+  if (state.board) return parseBoard(state.board);
   const b = new Array(64).fill(0);
   b[27] = 2; b[36] = 2; b[28] = 1; b[35] = 1;
   return { b, side: 1 };
+}
+// a board string, as the API takes it: 64 squares a1…h8 of X O -, a space, the side to move
+function parseBoard(text) {
+  const b = [];
+  for (let i = 0; i < 64; i++) b.push(text[i] === 'X' ? 1 : text[i] === 'O' ? 2 : 0);
+  let side = text.trim().slice(-1) === 'O' ? 2 : 1;
+  if (!legalMoves(b, side).length) side = legalMoves(b, 3 - side).length ? 3 - side : 0;
+  return { b, side };
+}
+function boardString(pos) {
+  return pos.b.map(v => v === 1 ? 'X' : v === 2 ? 'O' : '-').join('') + ' ' + (pos.side === 2 ? 'O' : 'X');
 }
 function play(pos, sq) {
   const f = flips(pos.b, pos.side, sq);
@@ -62,7 +74,7 @@ function parseLine(text) {
 
 // ---- the state, kept in the URL: ?moves=f5d6c3&q=…&game=BASE/YEAR/RECORD
 const state = { line: [], cursor: 0, q: '', game: null, flipped: false, sort: '-year', offset: 0, hint: null,
-  base: '', everyCopy: false, as: '', colour: 'both' };
+  base: '', everyCopy: false, as: '', colour: 'both', board: null, editing: null };
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 const quoted = t => '"' + t.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 // the request's scope: a base, every copy, as the API takes them
@@ -85,6 +97,7 @@ let requestNumber = 0;
 function urlOf() {
   const p = new URLSearchParams();
   const moves = state.line.slice(0, state.cursor).map(name).join('');
+  if (state.board) p.set('board', state.board);
   if (moves) p.set('moves', moves);
   if (state.q) p.set('q', state.q);
   if (state.game) p.set('game', state.game.key);
@@ -101,6 +114,7 @@ function remember() {
 }
 async function fromUrl() {
   const p = new URLSearchParams(location.search);
+  state.board = p.get('board') || null;
   const moves = parseLine(p.get('moves'));
   state.q = p.get('q') || '';
   document.getElementById('filter').value = state.q;
@@ -151,8 +165,8 @@ function drawBoard() {
   svg.textContent = '';
   const all = positions(state.line);
   const cursor = Math.min(state.cursor, all.length - 1);
-  const pos = all[cursor];
-  const legal = legalMoves(pos.b, pos.side);
+  const pos = state.editing ? state.editing : all[cursor];
+  const legal = state.editing ? [] : legalMoves(pos.b, pos.side);
   for (let i = 0; i < 8; i++) {
     const col = state.flipped ? 7 - i : i;
     el('text', { x: 36 + i * 40, y: 14, class: 'coord', 'text-anchor': 'middle' }, svg).textContent = FILES[col];
@@ -162,7 +176,10 @@ function drawBoard() {
     const [x, y] = at(sq);
     const cell = el('rect', { x, y, width: 40, height: 40, id: 'sq-' + name(sq),
       class: 'cell' + (legal.includes(sq) ? ' legal' : '') }, svg);
-    cell.addEventListener('click', () => { if (legal.includes(sq)) playMove(sq); });
+    cell.addEventListener('click', () => {
+      if (state.editing) { state.editing.b[sq] = (state.editing.b[sq] + 1) % 3; drawBoard(); return; }
+      if (legal.includes(sq)) playMove(sq);
+    });
     if (pos.b[sq]) {
       el('circle', { cx: x + 20, cy: y + 20, r: 16, class: 'disc ' + (pos.b[sq] === 1 ? 'black' : 'white'),
         id: 'disc-' + name(sq), 'pointer-events': 'none' }, svg);
@@ -216,7 +233,7 @@ async function drawExplorer(n) {
   let data;
   try {
     data = await api('/api/explore?solve=14&moves=' + encodeURIComponent(moves) + '&q=' + encodeURIComponent(filterQuery())
-      + scope());
+      + scope() + (state.board ? '&board=' + encodeURIComponent(state.board) : ''));
   } catch (e) {
     if (n === requestNumber) { showError(e); clearTable(); }
     return;
@@ -249,7 +266,11 @@ async function drawExplorer(n) {
       + `${(100 * m.moverHigh).toFixed(0)})</small></td><td class="first"></td>`
       + (mine ? `<td class="mine">${(100 * ((mine === 'black' ? m.blackWins : m.whiteWins) + m.draws / 2) / m.games).toFixed(1)}</td>` : '');
     tr.querySelector('.move').textContent = m.move + (m.opening ? ' · ' + m.opening : '');
-    if (m.first) tr.querySelector('.first').textContent = `${m.first.year} ${m.first.black} – ${m.first.white}`;
+    if (m.first) {
+      const f = tr.querySelector('.first');
+      f.textContent = `${m.first.year} ${m.first.black} – ${m.first.white}`;
+      f.title = `first played in ${f.textContent} (${m.first.base} ${m.first.year}, record ${m.first.record})`;
+    }
     tr.addEventListener('mouseenter', () => { state.hint = square(m.move); drawBoard(); });
     tr.addEventListener('mouseleave', () => { state.hint = null; drawBoard(); });
     tr.addEventListener('click', () => { state.hint = null; playMove(square(m.move)); });
@@ -282,7 +303,10 @@ function clearTable() {
 function gamesQuery() {
   const moves = lineText();
   const parts = [];
-  if (moves) parts.push('position = ' + moves);
+  if (state.board) {
+    const all = positions(state.line);
+    parts.push('position = "' + boardString(all[Math.min(state.cursor, all.length - 1)]) + '"');
+  } else if (moves) parts.push('position = ' + moves);
   const f = state.as.trim() ? filterQuery() : state.q.trim() ? '(' + state.q + '\n)' : '';
   if (f) parts.push(f);
   return parts.join(' and ');
@@ -401,6 +425,7 @@ async function openGame(key, from, push) {
     showError(e);
     return;
   }
+  state.board = null; // a game is played from the start
   state.game = { key, title: `${g.black} (Black) – ${g.white} (White), ${g.tournament} ${g.year}: ${g.score}-${64 - g.score}` };
   state.line = parseLine(g.moves);
   state.cursor = Math.min(from, state.line.length);
@@ -413,6 +438,33 @@ async function openGame(key, from, push) {
 document.getElementById('filter-form').addEventListener('submit', ev => {
   ev.preventDefault();
   state.q = document.getElementById('filter').value;
+  state.offset = 0;
+  remember();
+  refresh();
+});
+// the board editor: set up any position, then explore it (and play on from it)
+document.getElementById('edit').addEventListener('click', () => {
+  const all = positions(state.line);
+  const pos = all[Math.min(state.cursor, all.length - 1)];
+  state.editing = { b: pos.b.slice(), side: pos.side === 2 ? 2 : 1 };
+  document.getElementById('edit-side').value = state.editing.side === 2 ? 'O' : 'X';
+  document.getElementById('editor').hidden = false;
+  drawBoard();
+});
+document.getElementById('edit-clear').addEventListener('click', () => { state.editing.b.fill(0); drawBoard(); });
+document.getElementById('edit-start').addEventListener('click', () => {
+  state.editing.b.fill(0);
+  state.editing.b[27] = 2; state.editing.b[36] = 2; state.editing.b[28] = 1; state.editing.b[35] = 1;
+  drawBoard();
+});
+document.getElementById('edit-done').addEventListener('click', () => {
+  const side = document.getElementById('edit-side').value;
+  state.board = state.editing.b.map(v => v === 1 ? 'X' : v === 2 ? 'O' : '-').join('') + ' ' + side;
+  state.editing = null;
+  document.getElementById('editor').hidden = true;
+  state.line = [];
+  state.cursor = 0;
+  state.game = null;
   state.offset = 0;
   remember();
   refresh();

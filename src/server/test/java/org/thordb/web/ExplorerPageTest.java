@@ -281,6 +281,24 @@ class ExplorerPageTest {
                     java.net.http.HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(200, z.statusCode());
             assertEquals("PK", new String(z.body(), 0, 2, java.nio.charset.StandardCharsets.US_ASCII));
+            // the board editor: the start position, f5 set to Black and e5 from White to Black, White to move
+            browser.get("http://127.0.0.1:" + s.port() + "/");
+            waitForTable(expected(db, "", ""));
+            browser.findElement(By.id("edit")).click();
+            waiting().until(d -> d.findElement(By.id("editor")).isDisplayed());
+            browser.findElement(By.id("sq-f5")).click();
+            browser.findElement(By.id("sq-e5")).click();
+            browser.findElement(By.id("sq-e5")).click();
+            new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("edit-side"))).selectByValue("O");
+            browser.findElement(By.id("edit-done")).click();
+            waitForTable(expected(db, "f5", ""));
+            assertTrue(browser.getCurrentUrl().contains("board="), browser.getCurrentUrl());
+            click("d6", 1); // and play on from the set-up position
+            waitForTable(expected(db, "f5d6", ""));
+            long reach = db.count("position = f5d6");
+            waiting().until(d -> d.findElement(By.id("games-range")).getText().endsWith("of " + reach + ")")
+                    || d.findElement(By.id("games-range")).getText().equals("(" + reach + " game)"));
+            screenshot(Path.of("target/screenshots/explorer-editor.png"));
         }
     }
 
