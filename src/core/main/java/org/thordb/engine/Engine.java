@@ -365,6 +365,17 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * The {@code limit} games after game {@code after} in {@code sort}'s order (keyset paging: pass
+     * the last id of the page before): a page deep in a sorted result costs what the first does.
+     */
+    public Page pageAfter(String query, String sort, int after, int limit) {
+        if (after < 0 || limit < 0) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "after and limit are 0 or more, not " + after + " and " + limit);
+        }
+        return read(r -> GamePages.page(r, query, sort, 0, limit, after));
+    }
+
+    /**
      * The games of a query grouped ({@code player}, {@code black}, {@code white}, {@code opponent},
      * {@code tournament}, {@code year}, {@code opening} or {@code openingN}, {@code result}; see
      * {@link org.thordb.stats.Grouping}), each group with its record, in the default order.

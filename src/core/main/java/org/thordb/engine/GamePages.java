@@ -40,6 +40,15 @@ public final class GamePages {
      * then by id. The offset and limit are the caller's to check ({@link Engine#page}).
      */
     static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit) {
+        return page(r, query, sort, offset, limit, -1);
+    }
+
+    /**
+     * A page of the games after game {@code after} in the sort's order (keyset paging: the cursor is
+     * the last id of the page before, −1 for the first page), whatever page it is: one pass with a
+     * heap of {@code limit}, where an offset's heap grows with the offset.
+     */
+    static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit, int after) {
         Expr e = QueryParser.parseOrBlank(query);
         RoaringBitmap ids = QueryEngine.matching(e, r);
         long total = ids.getLongCardinality();
@@ -48,7 +57,25 @@ public final class GamePages {
         if (key.equals("id") || key.equals("+id")) {
             key = ""; // by id is the order the ids have: paged by rank, not sorted
         }
-        if (key.equals("-id")) { // the same, from the end
+        if (after >= 0) {
+            Comparator<Integer> order = key.isEmpty() ? Comparator.naturalOrder()
+                    : key.equals("-id") ? Comparator.<Integer>reverseOrder() : order(sort, GameTable.of(r), r.catalog());
+            PriorityQueue<Integer> heap = new PriorityQueue<>(order.reversed());
+            if (limit > 0) {
+                for (IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
+                    int id = it.next();
+                    if (order.compare(id, after) > 0) {
+                        heap.add(id);
+                        if (heap.size() > limit) {
+                            heap.poll();
+                        }
+                    }
+                }
+            }
+            List<Integer> next = new ArrayList<>(heap);
+            next.sort(order);
+            chosen = next.stream().mapToInt(Integer::intValue).toArray();
+        } else if (key.equals("-id")) { // the same, from the end
             int n = (int) Math.max(0, Math.min(limit, total - offset));
             chosen = new int[n];
             for (int k = 0; k < n; k++) {

@@ -244,12 +244,16 @@ public final class WebServer implements AutoCloseable {
             int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
             String sort = param(ctx, "sort", "");
             boolean byId = sort.isBlank() || sort.replace(" ", "").matches("(?i)[+-]?id");
+            int after = number(ctx, "after", -1, -1, Integer.MAX_VALUE);
             answer(ctx, byId ? costOf(q) : Cost.HEAVY, () -> {
-                Engine.Page page = db.page(q, sort, offset, limit);
+                Engine.Page page = after >= 0 ? db.pageAfter(q, sort, after, limit) : db.page(q, sort, offset, limit);
                 ObjectNode o = Json.object();
                 o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
                 ArrayNode games = o.putArray("games");
                 page.games().forEach(g -> games.add(Json.node(g)));
+                if (!page.games().isEmpty() && page.games().size() == limit) { // the cursor of the next page
+                    o.put("next", page.games().get(page.games().size() - 1).id());
+                }
                 return o;
             });
         });
