@@ -90,6 +90,33 @@ class PlayersSideTest {
         return null;
     }
 
+    /** The longest named opening the game begins with, turned to begin with f5 (a plain search of the names' lines). */
+    private static String named(PlainScan.Game g) {
+        int[] sq = g.game().squares();
+        if (sq.length == 0 || sq[0] < 0) {
+            return null;
+        }
+        for (Symmetry s : Symmetry.startPreserving()) {
+            if (s.apply(sq[0]) == Notation.F5) {
+                String best = "(no named opening)";
+                int bestLength = 0;
+                for (org.thordb.othello.OpeningNames.Named n : org.thordb.othello.OpeningNames.standard().all()) {
+                    int[] line = n.line();
+                    boolean all = line.length > bestLength && line.length <= sq.length;
+                    for (int k = 0; all && k < line.length; k++) {
+                        all = sq[k] >= 0 && s.apply(sq[k]) == line[k];
+                    }
+                    if (all) {
+                        best = n.name();
+                        bestLength = line.length;
+                    }
+                }
+                return best;
+            }
+        }
+        return null;
+    }
+
     private void check(String player, String by, String colour, Function<PlainScan.Game, String> key) {
         boolean black = !colour.equals("white");
         boolean white = !colour.equals("black");
@@ -118,6 +145,7 @@ class PlayersSideTest {
             for (String colour : List.of("both", "black", "white")) {
                 check(player, "year", colour, g -> Integer.toString(g.year()));
                 check(player, "opening4", colour, PlayersSideTest::opening4);
+                check(player, "opening", colour, PlayersSideTest::named);
             }
         }
     }

@@ -151,7 +151,7 @@ final class ExplorationView {
     static void table(Exploration e, java.util.Map<Integer, Integer> scores, Extras x, PrintWriter out) {
         out.print(board(e));
         openingLine(e, out);
-        out.printf("%s reach this position%s%n", e.total() == 1 ? "1 game" : e.total() + " games",
+        out.printf("%s this position%s%n", e.total() == 1 ? "1 game reaches" : e.total() + " games reach",
                 e.filter().isBlank() ? "" : " and match " + e.filter());
         boolean exact = scores != null;
         boolean firsts = !x.first().isEmpty();

@@ -196,7 +196,7 @@ class ReplTest {
         String right = "\u001b[C";
         String left = "\u001b[D";
         String screen = type("year = 2014\n:game 1\n" + right + right + left + "q" + ":game CLUB 2014 " + g.record()
-                + "\nGq:game 99\n:game CLUB 1900 1\n:quit\n", null);
+                + "\nGpq:game 99\n:game CLUB 1900 1\n:quit\n", null);
         String m1 = g.moves().substring(0, 2);
         String m2 = g.moves().substring(2, 4);
         assertTrue(screen.contains("   # base       year record"), "rows are numbered: " + screen);
@@ -210,6 +210,8 @@ class ReplTest {
         assertTrue(screen.contains(afterFirst + " games reach this position"), "the explorer's figures at move 1");
         assertTrue(screen.contains(afterSecond + " games reach this position"), "and at move 2");
         assertTrue(screen.contains("the end\n"), "End shows the last move: " + screen);
+        // a step back from the end: one empty square or so, every move's exact score and perfect play
+        assertTrue(screen.contains("perfect play: "), "the viewer's exact scores near the end: " + screen);
         assertEquals(2, screen.split("left the game viewer", -1).length - 1, screen);
         assertTrue(screen.contains("error: no row 99 in the last listing (rows 1 to 10)"), screen);
         assertTrue(screen.contains("error: no game CLUB 1900 1"), screen);

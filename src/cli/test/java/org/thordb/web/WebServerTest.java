@@ -311,6 +311,9 @@ class WebServerTest {
                 assertEquals(120, get(s, "/api/explore?moves=").body().get("total").asInt());
                 assertEquals(240, get(s, "/api/explore?moves=&copies=all").body().get("total").asInt());
                 assertEquals(400, get(s, "/api/count?copies=twice").status());
+                assertEquals("60 games, 60 copies of games from other bases counted once (copies = all counts each)",
+                        get(s, "/api/games?limit=1&q=" + enc("year = 2001")).body().get("notes").get(0).asText());
+                assertEquals(0, get(s, "/api/count?copies=all").body().get("notes").size());
                 String player = db.stats("player", "").get(0).group();
                 Answer st = get(s, "/api/stats?by=result&as=" + enc(player) + "&colour=white");
                 assertEquals(200, st.status(), st.text());

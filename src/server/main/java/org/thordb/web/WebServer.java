@@ -202,6 +202,8 @@ public final class WebServer implements AutoCloseable {
             answer(ctx, costOf(q), () -> {
                 ObjectNode o = Json.object();
                 o.put("query", q).put("count", db.count(q));
+                ArrayNode notes = o.putArray("notes"); // names no base holds, copies counted once
+                db.notes(q).forEach(notes::add);
                 return o;
             });
         });
@@ -251,6 +253,10 @@ public final class WebServer implements AutoCloseable {
                 o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
                 ArrayNode games = o.putArray("games");
                 page.games().forEach(g -> games.add(Json.node(g)));
+                if (offset == 0 && after < 0) { // said once, with the first page: names no base holds, copies counted once
+                    ArrayNode notes = o.putArray("notes");
+                    db.notes(q).forEach(notes::add);
+                }
                 if (!page.games().isEmpty() && page.games().size() == limit) { // the cursor of the next page
                     o.put("next", page.games().get(page.games().size() - 1).id());
                 }

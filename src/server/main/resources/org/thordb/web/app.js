@@ -330,6 +330,7 @@ async function drawGames(n) {
     return;
   }
   if (n !== requestNumber) return;
+  if (data.notes) document.getElementById('notes').textContent = data.notes.join('; ');
   const body = document.querySelector('#games-table tbody');
   body.textContent = '';
   for (const g of data.games) {

@@ -1,0 +1,60 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.engine.Engine;
+
+/**
+ * An import stopped by Ctrl-C (SIGINT sent to a child JVM) says how many files landed whole and how
+ * to finish; the next import finishes it.
+ */
+class InterruptedImportTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void anInterruptedImportSaysWhatLandedAndTheNextFinishesIt() throws Exception {
+        Path base = tmp.resolve("files");
+        org.thordb.sample.SampleBase.write(base, "CLUB", 1977, 30, 1500, 8L);
+        Path db = tmp.resolve("db");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+                "org.thordb.cli.Main", "import", "--no-progress", "--verbose", "--db", db.toString(), base.toString())
+                .redirectErrorStream(true);
+        Path lib = tmp.resolve("native");
+        lib.toFile().mkdirs();
+        pb.environment().put("ROCKSDB_SHAREDLIB_DIR", lib.toString());
+        Process p = pb.start();
+        BufferedReader said = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder all = new StringBuilder();
+        for (String line; (line = said.readLine()) != null; ) {
+            all.append(line).append('\n');
+            if (line.contains(": committed ")) {
+                break;
+            }
+        }
+        // SIGINT, as Ctrl-C sends it (Process.destroy would close the pipes this test reads)
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+        for (String line; (line = said.readLine()) != null; ) {
+            all.append(line).append('\n');
+        }
+        p.waitFor();
+        String out = all.toString();
+        assertTrue(out.matches("(?s).*stopped: \\d+ files \\([\\d,]+ games\\) were written whole before the interrupt.*"
+                + "run the same import again to finish.*"), out);
+        try (Engine e = Engine.open(db)) {
+            assertTrue(e.catalog().gameFiles().size() < 30, "stopped before the end");
+            e.importFiles(List.of(base), org.thordb.ingest.Importer.Options.defaults(), m -> { });
+            assertEquals(30 * 1500, e.count("copies = all"));
+            assertEquals(0, e.verify(false, m -> { }).problems());
+        }
+    }
+}
