@@ -87,9 +87,19 @@ final class ExplorationView {
             marks[Long.numberOfTrailingZeros(legal)] = '*';
         }
         int rank = 0;
+        java.util.Map<Position, Character> byChild = new java.util.HashMap<>();
         for (Exploration.Row r : e.rows()) {
             rank++;
             marks[r.move()] = rank <= 9 ? (char) ('0' + rank) : '+';
+            byChild.put(p.play(r.move()).canonical(), marks[r.move()]);
+        }
+        // a legal move the position's symmetry turns into a played one (d3, c4, e6 at the start: f5) shares its mark
+        for (long legal = p.legalMoves(); legal != 0; legal &= legal - 1) {
+            int sq = Long.numberOfTrailingZeros(legal);
+            Character same = byChild.get(p.play(sq).canonical());
+            if (same != null) {
+                marks[sq] = same;
+            }
         }
         StringBuilder sb = new StringBuilder("  a b c d e f g h\n");
         for (int row = 0; row < 8; row++) {
@@ -112,8 +122,8 @@ final class ExplorationView {
     }
 
     /** What the marks on the explorer's board mean: one legend, printed under every such board. */
-    static final String LEGEND = "1-9 the moves played, most played first; + played, ranked 10th or lower;"
-            + " * legal, played in none of these games";
+    static final String LEGEND = "1-9 the moves played, most played first (a move the board's symmetry turns into"
+            + " one shares its mark); + played, ranked 10th or lower; * legal, played in none of these games";
 
     /**
      * The line under the table: the moves that keep the best score, those no game of the

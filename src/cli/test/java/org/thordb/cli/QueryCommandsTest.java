@@ -158,10 +158,14 @@ class QueryCommandsTest {
         assertEquals(0, plain.status(), plain.err());
         assertEquals(byOption.out(), plain.out());
         assertEquals(byOption.out(), spaced.out());
-        assertTrue(plain.out().contains("1-9 the moves played, most played first; + played, ranked 10th or lower;"
-                + " * legal, played in none of these games"), plain.out());
+        assertTrue(plain.out().contains("1-9 the moves played, most played first (a move the board's symmetry turns"
+                + " into one shares its mark); + played, ranked 10th or lower; * legal, played in none of these games"),
+                plain.out());
         CommandsTest.Run start = CommandsTest.run("explore", "--db", db.toString());
         assertTrue(start.out().contains("1200 games reach this position"), start.out());
+        // at the start d3, c4 and e6 are f5 turned: marked as f5 is, not as legal and never played
+        assertTrue(start.out().contains("3 . . . 1 . . . .\n4 . . 1 O X . . .\n5 . . . X O 1 . .\n6 . . . . 1 . . ."),
+                start.out());
         CommandsTest.Run twice = CommandsTest.run("explore", "--db", db.toString(), "--moves", "f5", "d6");
         assertEquals(2, twice.status());
         assertTrue(twice.err().contains("give the position once"), twice.err());
