@@ -85,7 +85,8 @@ final class TheoreticalCheck {
 
     /** Checks the games of a store that a query matches (blank: every game). */
     int store(Engine db, String where) {
-        RoaringBitmap ids = db.select(where == null ? "" : where);
+        // every stored record is checked, copies of a game from other bases too
+        RoaringBitmap ids = db.select(where == null || where.isBlank() ? "copies = all" : "(" + where + ") and copies = all");
         List<Item> items = new ArrayList<>();
         java.util.Map<String, Integer> depths = new java.util.HashMap<>();
         java.util.Map<String, String> names = new java.util.HashMap<>();
