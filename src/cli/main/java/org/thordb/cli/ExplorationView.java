@@ -57,7 +57,7 @@ final class ExplorationView {
         if (r.games() == 0) {
             return "";
         }
-        double points = (side == org.thordb.othello.Side.WHITE ? r.whiteWins() : r.blackWins()) + r.draws() / 2.0;
+        double points = r.points(side);
         double[] ci = org.thordb.stats.Wilson.interval(points, r.games());
         return String.format(java.util.Locale.ROOT, "%.0f (%.0f-%.0f)%s", 100 * points / r.games(), 100 * ci[0],
                 100 * ci[1], r.games() < org.thordb.stats.Wilson.FEW ? " few" : "");
@@ -87,20 +87,12 @@ final class ExplorationView {
             marks[Long.numberOfTrailingZeros(legal)] = '*';
         }
         int rank = 0;
-        java.util.Map<Position, Character> byChild = new java.util.HashMap<>();
         for (Exploration.Row r : e.rows()) {
             rank++;
             marks[r.move()] = rank <= 9 ? (char) ('0' + rank) : '+';
-            byChild.put(p.play(r.move()).canonical(), marks[r.move()]);
         }
         // a legal move the position's symmetry turns into a played one (d3, c4, e6 at the start: f5) shares its mark
-        for (long legal = p.legalMoves(); legal != 0; legal &= legal - 1) {
-            int sq = Long.numberOfTrailingZeros(legal);
-            Character same = byChild.get(p.play(sq).canonical());
-            if (same != null) {
-                marks[sq] = same;
-            }
-        }
+        org.thordb.explore.Explorer.sameAs(e).forEach((sq, row) -> marks[sq] = marks[row]);
         StringBuilder sb = new StringBuilder("  a b c d e f g h\n");
         for (int row = 0; row < 8; row++) {
             sb.append(row + 1);
@@ -180,19 +172,7 @@ final class ExplorationView {
         }
         if (exact) {
             // every legal move no game played (nor its image under the position's symmetries), with its exact score
-            java.util.Set<Position> played = new java.util.HashSet<>();
-            for (Exploration.Row r : e.rows()) {
-                played.add(e.position().play(r.move()).canonical());
-            }
-            List<Integer> unplayed = new java.util.ArrayList<>();
-            for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
-                int sq = Long.numberOfTrailingZeros(legal);
-                if (scores.containsKey(sq) && played.add(e.position().play(sq).canonical())) {
-                    unplayed.add(sq);
-                }
-            }
-            unplayed.sort(java.util.Comparator.comparingInt((Integer sq) -> -scores.get(sq)).thenComparingInt(sq -> sq));
-            for (int sq : unplayed) {
+            for (int sq : org.thordb.explore.Explorer.unplayed(e, scores)) {
                 out.printf("%4s %5s %8d %7s %7s %7s %7s %8s %6s  %-9s  %-15s  %s%n", "", Notation.name(sq), 0, "", "", "", "",
                         "", "", "(never)", "", signed(scores.get(sq)));
             }

@@ -229,6 +229,47 @@ public final class Explorer {
     }
 
     /**
+     * The legal moves of an exploration's position that no game played, nor an image of a played
+     * one under the position's symmetries, among those {@code scores} has: best score first, then
+     * in a1…h8 order.
+     */
+    public static List<Integer> unplayed(Exploration e, Map<Integer, Integer> scores) {
+        java.util.Set<Position> played = new java.util.HashSet<>();
+        for (Exploration.Row r : e.rows()) {
+            played.add(e.position().play(r.move()).canonical());
+        }
+        List<Integer> out = new ArrayList<>();
+        for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
+            int sq = Long.numberOfTrailingZeros(legal);
+            if (scores.containsKey(sq) && played.add(e.position().play(sq).canonical())) {
+                out.add(sq);
+            }
+        }
+        out.sort(Comparator.comparingInt((Integer sq) -> -scores.get(sq)).thenComparingInt(sq -> sq));
+        return out;
+    }
+
+    /**
+     * Each legal move that leads where a row's move does, the position being symmetric, to that
+     * row's move: d3, c4 and e6 to f5 at the start.
+     */
+    public static Map<Integer, Integer> sameAs(Exploration e) {
+        Map<Position, Integer> shown = new java.util.HashMap<>();
+        for (Exploration.Row r : e.rows()) {
+            shown.put(e.position().play(r.move()).canonical(), r.move());
+        }
+        Map<Integer, Integer> out = new java.util.TreeMap<>();
+        for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
+            int sq = Long.numberOfTrailingZeros(legal);
+            Integer row = shown.get(e.position().play(sq).canonical());
+            if (row != null && row != sq) {
+                out.put(sq, row);
+            }
+        }
+        return out;
+    }
+
+    /**
      * The exact score of every legal move of a position (the side to move's disc difference under
      * perfect play, empties to the winner), when it has at most {@code maxEmpties} empties; null
      * otherwise, or when the solve did not end within {@code millis}.

@@ -127,7 +127,7 @@ public final class Json {
         int i = 0;
         for (JsonNodeRef m : JsonNodeRef.of(o)) {
             Exploration.Row r = e.rows().get(i++);
-            double points = (white ? r.whiteWins() : r.blackWins()) + r.draws() / 2.0;
+            double points = r.points(e.position().toMove());
             double[] ci = org.thordb.stats.Wilson.interval(points, r.games());
             m.node().put("moverShare", r.games() == 0 ? 0 : round(points / r.games(), 4)).put("moverLow", round(ci[0], 4))
                     .put("moverHigh", round(ci[1], 4)).put("few", r.games() < org.thordb.stats.Wilson.FEW);
@@ -152,32 +152,13 @@ public final class Json {
                 }
             });
             o.put("perfectScore", best);
-            // the legal moves no game played (nor an image of one under the position's symmetries), with their score
-            java.util.Set<org.thordb.othello.Position> played = new java.util.HashSet<>();
-            for (Exploration.Row r : e.rows()) {
-                played.add(e.position().play(r.move()).canonical());
+            ArrayNode unplayed = o.putArray("unplayed"); // with their exact scores
+            for (int sq : org.thordb.explore.Explorer.unplayed(e, scores)) {
+                unplayed.addObject().put("move", Notation.name(sq)).put("perfect", scores.get(sq));
             }
-            ArrayNode unplayed = o.putArray("unplayed");
-            scores.entrySet().stream().sorted(java.util.Map.Entry.<Integer, Integer>comparingByValue().reversed()
-                    .thenComparing(java.util.Map.Entry.comparingByKey())).forEach(en -> {
-                        if (played.add(e.position().play(en.getKey()).canonical())) {
-                            unplayed.addObject().put("move", Notation.name(en.getKey())).put("perfect", en.getValue());
-                        }
-                    });
         }
-        // a legal move that leads where a played one does, the position being symmetric (d3, c4, e6 at the start: f5 turned)
         ObjectNode same = o.putObject("sameAs");
-        java.util.Map<org.thordb.othello.Position, Integer> shown = new java.util.HashMap<>();
-        for (Exploration.Row r : e.rows()) {
-            shown.put(e.position().play(r.move()).canonical(), r.move());
-        }
-        for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
-            int sq = Long.numberOfTrailingZeros(legal);
-            Integer rep = shown.get(e.position().play(sq).canonical());
-            if (rep != null && rep != sq) {
-                same.put(Notation.name(sq), Notation.name(rep));
-            }
-        }
+        org.thordb.explore.Explorer.sameAs(e).forEach((sq, row) -> same.put(Notation.name(sq), Notation.name(row)));
         return o;
     }
 
