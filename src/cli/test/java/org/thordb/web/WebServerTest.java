@@ -370,19 +370,21 @@ class WebServerTest {
     void aCursorPagesThroughASortedResult() throws Exception {
         String q = "year >= 2005";
         long total = base.db().count(q);
-        List<Integer> want = new java.util.ArrayList<>();
-        base.db().page(q, "-score,black", 0, (int) total).games().forEach(g -> want.add(g.id()));
-        List<Integer> got = new java.util.ArrayList<>();
-        String path = "/api/games?limit=7&sort=" + enc("-score,black") + "&q=" + enc(q);
-        Answer a = get(path);
-        while (true) {
-            assertEquals(200, a.status(), a.text());
-            a.body().get("games").forEach(g -> got.add(g.get("id").asInt()));
-            if (a.body().get("next") == null) {
-                break;
+        for (String sort : List.of("-score,black", "", "-id")) { // sorted, and by id either way (by rank)
+            List<Integer> want = new java.util.ArrayList<>();
+            base.db().page(q, sort, 0, (int) total).games().forEach(g -> want.add(g.id()));
+            List<Integer> got = new java.util.ArrayList<>();
+            String path = "/api/games?limit=7&sort=" + enc(sort) + "&q=" + enc(q);
+            Answer a = get(path);
+            while (true) {
+                assertEquals(200, a.status(), a.text());
+                a.body().get("games").forEach(g -> got.add(g.get("id").asInt()));
+                if (a.body().get("next") == null) {
+                    break;
+                }
+                a = get(path + "&after=" + a.body().get("next").asInt());
             }
-            a = get(path + "&after=" + a.body().get("next").asInt());
+            assertEquals(want, got, "sort " + sort);
         }
-        assertEquals(want, got);
     }
 }

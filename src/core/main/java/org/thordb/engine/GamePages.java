@@ -57,25 +57,12 @@ public final class GamePages {
         if (key.equals("id") || key.equals("+id")) {
             key = ""; // by id is the order the ids have: paged by rank, not sorted
         }
-        if (after >= 0) {
-            Comparator<Integer> order = key.isEmpty() ? Comparator.naturalOrder()
-                    : key.equals("-id") ? Comparator.<Integer>reverseOrder() : order(sort, GameTable.of(r), r.catalog());
-            PriorityQueue<Integer> heap = new PriorityQueue<>(order.reversed());
-            if (limit > 0) {
-                for (IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
-                    int id = it.next();
-                    if (order.compare(id, after) > 0) {
-                        heap.add(id);
-                        if (heap.size() > limit) {
-                            heap.poll();
-                        }
-                    }
-                }
-            }
-            List<Integer> next = new ArrayList<>(heap);
-            next.sort(order);
-            chosen = next.stream().mapToInt(Integer::intValue).toArray();
-        } else if (key.equals("-id")) { // the same, from the end
+        if (after >= 0 && key.isEmpty()) { // a cursor in id order is a rank: the ids up to it come before
+            offset = (int) ids.rank(after);
+        } else if (after >= 0 && key.equals("-id")) {
+            offset = (int) (total - (after == 0 ? 0 : ids.rank(after - 1)));
+        }
+        if (key.equals("-id")) { // the same, from the end
             int n = (int) Math.max(0, Math.min(limit, total - offset));
             chosen = new int[n];
             for (int k = 0; k < n; k++) {
@@ -93,20 +80,10 @@ public final class GamePages {
             }
         } else {
             Comparator<Integer> order = order(sort, GameTable.of(r), r.catalog());
-            long keep = Math.min(total, (long) offset + limit);
-            // the first offset + limit in order, kept in a heap as the ids go by
-            PriorityQueue<Integer> heap = new PriorityQueue<>(order.reversed());
-            if (keep > 0) {
-                for (IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
-                    heap.add(it.next());
-                    if (heap.size() > keep) {
-                        heap.poll();
-                    }
-                }
-            }
-            List<Integer> first = new ArrayList<>(heap);
-            first.sort(order);
-            chosen = first.stream().skip(offset).limit(limit).mapToInt(Integer::intValue).toArray();
+            // after a cursor: the first limit of the ids that follow it; else the first offset + limit
+            long keep = after >= 0 ? limit : Math.min(total, (long) offset + limit);
+            List<Integer> first = firstInOrder(ids, order, keep, after < 0 ? id -> true : id -> order.compare(id, after) > 0);
+            chosen = first.stream().skip(after >= 0 ? 0 : offset).limit(limit).mapToInt(Integer::intValue).toArray();
         }
         List<StoredGame> out = new ArrayList<>(chosen.length);
         for (int id : chosen) {
@@ -116,6 +93,26 @@ public final class GamePages {
             }
         }
         return new Engine.Page(total, out);
+    }
+
+    /** The first {@code keep} of the ids {@code accept} takes, in order: kept in a heap as the ids go by. */
+    private static List<Integer> firstInOrder(RoaringBitmap ids, Comparator<Integer> order, long keep,
+                                              java.util.function.IntPredicate accept) {
+        PriorityQueue<Integer> heap = new PriorityQueue<>(order.reversed());
+        if (keep > 0) {
+            for (IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
+                int id = it.next();
+                if (accept.test(id)) {
+                    heap.add(id);
+                    if (heap.size() > keep) {
+                        heap.poll();
+                    }
+                }
+            }
+        }
+        List<Integer> out = new ArrayList<>(heap);
+        out.sort(order);
+        return out;
     }
 
     /** The order of a sort spec over game ids, read from the game table; names resolved once each. */
