@@ -110,8 +110,7 @@ public final class ExploreCommand implements Callable<Integer> {
                         + ThorDbException.quote(colour) + "'");
             }
             side = c.equals("white") ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.BLACK;
-            String mine = c + " = \"" + as.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-            f = filter == null || filter.isBlank() ? mine : "(" + filter + ") and " + mine;
+            f = org.thordb.query.ast.QueryField.playersGames(filter, as, c);
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, f);

@@ -90,9 +90,7 @@ public final class StatsCommand implements Callable<Integer> {
                     + (colour == null || colour.equalsIgnoreCase("both") ? " (as Black and as White)"
                     : " (as " + (colour.equalsIgnoreCase("black") ? "Black" : "White") + ")");
             // with --as, the games are the player's: the header and the notes say so
-            String field = colour == null || colour.equalsIgnoreCase("both") ? "player" : colour.toLowerCase(java.util.Locale.ROOT);
-            String games = as == null ? where : (where.isBlank() ? "" : "(" + where + ") and ") + field + " = \""
-                    + as.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+            String games = as == null ? where : org.thordb.query.ast.QueryField.playersGames(where, as, colour);
             write(rows, all, g, games, side, format, spec.commandLine().getOut());
             for (String note : db.notes(games)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));

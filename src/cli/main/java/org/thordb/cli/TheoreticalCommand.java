@@ -91,7 +91,7 @@ public final class TheoreticalCommand implements Callable<Integer> {
         long games = 0;
         long known = 0;
         for (Catalog.Base b : db.catalog().bases()) {
-            String base = "base = \"" + b.name().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+            String base = "base = " + org.thordb.query.ast.QueryField.literal(b.name());
             long n = db.count(scope(base));
             if (n == 0) {
                 continue;

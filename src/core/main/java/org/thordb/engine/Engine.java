@@ -408,10 +408,8 @@ public final class Engine implements AutoCloseable {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a player's colour is black, white or both, not '"
                     + ThorDbException.quote(colour) + "'");
         }
-        String quoted = "\"" + asPlayer.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-        String field = c.equals("both") ? "player" : c;
-        String w = where == null || where.isBlank() ? field + " = " + quoted : "(" + where + ") and " + field + " = " + quoted;
-        Expr named = parse("player = " + quoted);
+        String w = org.thordb.query.ast.QueryField.playersGames(where, asPlayer, c);
+        Expr named = parse(org.thordb.query.ast.QueryField.playersGames("", asPlayer, "both"));
         return read(r -> {
             java.util.Set<Long> players = new java.util.HashSet<>();
             PlayerDirectory.namedPlayers(named, r.catalog(), players);
@@ -509,10 +507,11 @@ public final class Engine implements AutoCloseable {
                 RoaringBitmap[] sel = read(r -> {
                     RoaringBitmap all = e == null ? r.all() : QueryEngine.evaluate(e, r);
                     return new RoaringBitmap[] {all, RoaringBitmap.andNot(all,
-                            org.thordb.index.TheoreticalKnown.of(r).bitmap())};
+                            org.thordb.index.TheoreticalKnown.of(r).bitmap()),
+                        r.term(org.thordb.index.Field.DAMAGED, new byte[0])};
                 });
                 return new org.thordb.ingest.TheoreticalFill(g.store(), g.catalog(), this::commit, depth, threads)
-                        .fill(sel[0], sel[1], listener);
+                        .fill(sel[0], sel[1], sel[2], listener);
             }
         });
     }

@@ -129,44 +129,28 @@ public final class TheoreticalFill {
 
     /**
      * Fills the unknown scores among {@code selected} ({@code unknown}: those of them whose score is
-     * not known). Stops with {@link ErrorCode#CANCELLED} when the calling thread is interrupted,
+     * not known; {@code damaged}: the store's damaged games, whose moves break off). Stops with {@link ErrorCode#CANCELLED} when the calling thread is interrupted,
      * after writing what was solved.
      */
-    public Report fill(RoaringBitmap selected, RoaringBitmap unknown, Listener listener) {
+    public Report fill(RoaringBitmap selected, RoaringBitmap unknown, RoaringBitmap damaged, Listener listener) {
         for (MergeGroup g : catalog.groups()) {
             if (g.merging()) {
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, store.path() + ": a merge of the store's files was"
                         + " stopped before its end: finish it (thordb optimize) before filling theoretical scores");
             }
         }
-        // which of the unknown can be solved: 8×8, sound
-        List<Integer> todo = new ArrayList<>();
-        long[] skipped = new long[2]; // 10×10, damaged
-        try (Store.View v = store.view()) {
-            int[] ids = unknown.toArray();
-            for (int from = 0; from < ids.length; from += READ_BLOCK) {
-                List<byte[]> keys = new ArrayList<>();
-                for (int i = from; i < Math.min(ids.length, from + READ_BLOCK); i++) {
-                    keys.add(GameRow.key(ids[i]));
-                }
-                List<byte[]> values = v.getAll(Space.GAMES, keys);
-                for (int i = 0; i < values.size(); i++) {
-                    byte[] val = values.get(i);
-                    if (val == null) {
-                        continue; // a removed game a merged entry still names
-                    }
-                    GameRow row = GameRow.decode(ids[from + i], val);
-                    if (row.side() != 8) {
-                        skipped[0]++;
-                    } else if (row.damaged()) {
-                        skipped[1]++;
-                    } else {
-                        todo.add(row.id());
-                    }
-                }
+        // which of the unknown can be solved, told by the catalog and the damaged postings, no record read:
+        // 8×8 (a 10×10 file's games have no theoretical score) and sound
+        RoaringBitmap tenByTen = new RoaringBitmap();
+        for (org.thordb.store.FileRow f : catalog.gameFiles()) {
+            if (f.side() == 10) {
+                tenByTen.add((long) f.firstId(), (long) f.firstId() + f.games());
             }
         }
-        listener.started(todo.size());
+        RoaringBitmap eight = RoaringBitmap.andNot(unknown, tenByTen);
+        long[] skipped = {unknown.getLongCardinality() - eight.getLongCardinality(), RoaringBitmap.andCardinality(eight, damaged)};
+        int[] todo = RoaringBitmap.andNot(eight, damaged).toArray();
+        listener.started(todo.length);
         long t0 = System.nanoTime();
         BlockingQueue<Job> work = new ArrayBlockingQueue<>(2 * READ_BLOCK + threads);
         BlockingQueue<Job> done = new ArrayBlockingQueue<>(2 * READ_BLOCK + threads + COMMIT_GAMES);
@@ -191,19 +175,22 @@ public final class TheoreticalFill {
                 cancelled |= Thread.interrupted(); // the flag is set again at the end
                 // keep the solvers fed, a block of rows read at a time
                 int room = work.remainingCapacity() - threads; // room is kept for the ends
-                if (!cancelled && fed < todo.size() && room >= Math.min(READ_BLOCK / 4, todo.size() - fed)) {
-                    int end = Math.min(todo.size(), fed + Math.min(READ_BLOCK, room));
+                if (!cancelled && fed < todo.length && room >= Math.min(READ_BLOCK / 4, todo.length - fed)) {
+                    int end = Math.min(todo.length, fed + Math.min(READ_BLOCK, room));
                     List<byte[]> keys = new ArrayList<>();
                     for (int i = fed; i < end; i++) {
-                        keys.add(GameRow.key(todo.get(i)));
+                        keys.add(GameRow.key(todo[i]));
                     }
                     List<byte[]> values = v.getAll(Space.GAMES, keys);
                     for (int i = fed; i < end; i++) {
-                        work.add(new Job(GameRow.decode(todo.get(i), values.get(i - fed))));
+                        byte[] row = values.get(i - fed);
+                        if (row != null) { // else a removed game a merged entry still names
+                            work.add(new Job(GameRow.decode(todo[i], row)));
+                        }
                     }
                     fed = end;
                 }
-                if (!endsSent && (fed == todo.size() || cancelled)) {
+                if (!endsSent && (fed == todo.length || cancelled)) {
                     if (cancelled) {
                         work.clear(); // what is being solved still ends, and is written
                     }
@@ -285,19 +272,16 @@ public final class TheoreticalFill {
      * joins (in its segment's entry, or its merge group's), and their files' rows.
      */
     private void write(List<Job> jobs) {
-        Map<String, byte[]> keys = new LinkedHashMap<>(); // the entries touched, by key (hex)
-        Map<String, RoaringBitmap> entries = new HashMap<>(); // their ids, decoded once a batch
+        // the entries touched, their ids decoded once a batch (a ByteBuffer key compares by content)
+        Map<java.nio.ByteBuffer, RoaringBitmap> entries = new LinkedHashMap<>();
         Map<Integer, Integer> perFile = new LinkedHashMap<>(); // first id → games filled
         Map<Integer, FileRow> files = new HashMap<>();
         try (Store.Batch batch = store.batch(); Store.View v = store.view()) {
-            java.util.function.Function<byte[], RoaringBitmap> entry = key -> {
-                String hex = java.util.HexFormat.of().formatHex(key);
-                keys.putIfAbsent(hex, key);
-                return entries.computeIfAbsent(hex, x -> {
-                    byte[] value = v.get(Space.TERMS, key);
-                    return value == null ? new RoaringBitmap() : Postings.decode(value);
-                });
-            };
+            java.util.function.Function<byte[], RoaringBitmap> entry = key -> entries.computeIfAbsent(
+                    java.nio.ByteBuffer.wrap(key), x -> {
+                        byte[] value = v.get(Space.TERMS, key);
+                        return value == null ? new RoaringBitmap() : Postings.decode(value);
+                    });
             for (Job j : jobs) {
                 GameRow r = j.row;
                 FileRow f = catalog.gameFileOf(r.id());
@@ -321,12 +305,12 @@ public final class TheoreticalFill {
                 perFile.merge(f.firstId(), 1, Integer::sum);
                 files.put(f.firstId(), f);
             }
-            for (Map.Entry<String, byte[]> e : keys.entrySet()) {
-                RoaringBitmap ids = entries.get(e.getKey());
-                if (ids.isEmpty()) {
-                    batch.delete(Space.TERMS, e.getValue());
+            for (Map.Entry<java.nio.ByteBuffer, RoaringBitmap> e : entries.entrySet()) {
+                byte[] key = e.getKey().array();
+                if (e.getValue().isEmpty()) {
+                    batch.delete(Space.TERMS, key);
                 } else {
-                    batch.put(Space.TERMS, e.getValue(), Postings.encode(ids));
+                    batch.put(Space.TERMS, key, Postings.encode(e.getValue()));
                 }
             }
             for (Map.Entry<Integer, Integer> e : perFile.entrySet()) {

@@ -405,7 +405,7 @@ public final class WebServer implements AutoCloseable {
         }
         String out = q;
         if (!base.isBlank()) {
-            String b = "base = \"" + base.strip().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+            String b = "base = " + org.thordb.query.ast.QueryField.literal(base.strip());
             out = out.isBlank() ? b : "(" + out + ") and " + b;
         }
         if (copies.equals("all")) {

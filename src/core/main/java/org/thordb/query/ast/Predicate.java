@@ -804,7 +804,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return QueryField.literal(s);
     }
 
     private static String numericAccess(NumField f) {

@@ -140,6 +140,22 @@ public enum QueryField {
         return best;
     }
 
+    /** A text as the query language writes a string: quoted, its quotes and backslashes escaped. */
+    public static String literal(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /**
+     * A query's games (blank: every game) that a player played with a colour ({@code black},
+     * {@code white}, or {@code both}/null for either): {@code (WHERE) and black = "NAME"}.
+     */
+    public static String playersGames(String where, String player, String colour) {
+        String field = colour == null || colour.isBlank() || colour.equalsIgnoreCase("both") ? "player"
+                : colour.strip().toLowerCase(Locale.ROOT);
+        String mine = field + " = " + literal(player.strip());
+        return where == null || where.isBlank() ? mine : "(" + where + ") and " + mine;
+    }
+
     /** {@link #distance}, for the REPL's did-you-mean on its commands. */
     public static int editDistance(String a, String b) {
         return distance(a, b);
