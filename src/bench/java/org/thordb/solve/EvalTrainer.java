@@ -1,195 +1,314 @@
 package org.thordb.solve;
 
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Random;
 import java.util.zip.GZIPOutputStream;
-import org.thordb.bench.BenchData;
-import org.thordb.othello.Replay;
 
 /**
- * Fits {@link PatternEval}'s weights and writes {@code pattern-eval.bin.gz}: every position of every
- * finished game of the FFO base with 8 to 30 empties, from the side to move, against the game's
- * final disc difference (empties to the winner), by stochastic gradient descent on the squared
- * error, one fit per stage; a tenth of the games is held out and its error printed beside the
- * error of always guessing the mean. The values only order the solver's moves.
+ * Fits {@link Evaluation}'s weights to the positions {@link EvalLabels} labelled, and writes
+ * {@code evaluation.bin.gz}. One fit per stage of the game (a range of empties), by gradient
+ * descent on the squared error where each weight's step is its summed error over how often it is
+ * seen (plus a damping that keeps rare configurations near zero), a few hundred passes. A tenth of
+ * the games (by number) is held out, and each stage's error on them is printed beside the error of
+ * always guessing the stage's mean.
  *
- * <p>Usage: {@code java -cp … org.thordb.solve.EvalTrainer src/core/main/resources/org/thordb/solve/pattern-eval.bin.gz}
+ * <p>Usage: {@code java -cp … org.thordb.solve.EvalTrainer OUT.bin.gz PHASE_WIDTH EPOCHS LABELS.bin…}
  */
 public final class EvalTrainer {
     private EvalTrainer() {
     }
 
-    private static final int FEATURES = 24;
-    private static final int EPOCHS = 12;
+    /** Where each family's canonical weights start in one stage's vector. */
+    static final int[] OFFSET = new int[Evaluation.FAMILIES.length + Evaluation.EXTRAS.length + 1];
+
+    static {
+        for (Evaluation.Family f : Evaluation.FAMILIES) {
+            OFFSET[f.ordinal() + 1] = OFFSET[f.ordinal()] + f.states();
+        }
+        int n = Evaluation.FAMILIES.length;
+        for (Evaluation.Extra x : Evaluation.EXTRAS) {
+            OFFSET[n + x.ordinal() + 1] = OFFSET[n + x.ordinal()] + x.values;
+        }
+    }
+
+    static final int WEIGHTS = OFFSET[OFFSET.length - 1];
+
+    /** The features of a position: its pattern instances and its extra counts. */
+    static final int FEATURES = Evaluation.INSTANCE_COUNT + Evaluation.EXTRAS.length;
+
+    static final boolean USE_EXTRAS = Boolean.parseBoolean(System.getProperty("extras", "true"));
+
+
+    /** Positions of one stage: boards, labels, whether held out. */
+    static final class Set {
+        final List<long[]> boards = new ArrayList<>();
+        final List<int[]> meta = new ArrayList<>(); // label, game, empties
+    }
 
     public static void main(String[] args) throws IOException {
-        Path out = Path.of(args.length > 0 ? args[0] : "src/core/main/resources/org/thordb/solve/pattern-eval.bin.gz");
-        List<int[]> games = BenchData.games("ffo");
-        int ph = PatternEval.PHASES;
-        List<List<int[]>> featList = new java.util.ArrayList<>();
-        List<List<Float>> labelList = new java.util.ArrayList<>();
-        List<List<Boolean>> heldList = new java.util.ArrayList<>();
-        for (int p = 0; p < ph; p++) {
-            featList.add(new java.util.ArrayList<>());
-            labelList.add(new java.util.ArrayList<>());
-            heldList.add(new java.util.ArrayList<>());
+        Path out = Path.of(args[0]);
+        int width = Integer.parseInt(args[1]);
+        int epochs = Integer.parseInt(args[2]);
+        double damping = Double.parseDouble(System.getProperty("damping", "8"));
+        int window = Integer.getInteger("window", 1);
+        int[] phaseOf = new int[61];
+        for (int e = 0; e <= 60; e++) {
+            phaseOf[e] = e / width;
         }
-        int gi = 0;
-        for (int[] g : games) {
-            gi++;
-            long[] st = Replay.startState();
-            long[][] boards = new long[61][];
-            int n = 0;
-            boolean ok = true;
-            for (int sq : g) {
-                if (!Replay.step(st, sq)) {
-                    ok = false;
-                    break;
+        int phases = phaseOf[60] + 1;
+        List<long[]> boards = new ArrayList<>();
+        List<int[]> meta = new ArrayList<>();
+        for (int i = 3; i < args.length; i++) {
+            read(Path.of(args[i]), boards, meta);
+        }
+        System.err.println(boards.size() + " positions");
+        int[][] biasOut = new int[phases][1];
+        short[][] weightsOut = new short[phases][];
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Integer.getInteger("threads", 2));
+        List<java.util.concurrent.Future<String>> reports = new ArrayList<>();
+        for (int p = 0; p < phases; p++) {
+            int phase = p;
+            reports.add(pool.submit(() -> {
+                int lo = Integer.MAX_VALUE;
+                int hi = -1;
+                for (int e = 0; e <= 60; e++) {
+                    if (phaseOf[e] == phase) {
+                        lo = Math.min(lo, e);
+                        hi = Math.max(hi, e);
+                    }
                 }
-                n++;
-                if (st[2] != 2) {
-                    boards[n] = new long[] {st[0], st[1], st[2]};
-                }
-            }
-            if (!ok || st[2] != 2) {
-                continue; // unfinished: no final score
-            }
-            int black = Long.bitCount(st[0]);
-            int white = Long.bitCount(st[1]);
-            int e = 64 - black - white;
-            int diff = black > white ? black - white + e : black < white ? black - white - e : 0;
-            for (int k = 1; k <= n; k++) {
-                if (boards[k] == null) {
-                    continue;
-                }
-                long me = boards[k][2] == 0 ? boards[k][0] : boards[k][1];
-                long opp = boards[k][2] == 0 ? boards[k][1] : boards[k][0];
-                int empties = 64 - Long.bitCount(me | opp);
-                if (empties < 8 || empties > 30) {
-                    continue;
-                }
-                int p = PatternEval.phase(empties);
-                int[] f = new int[FEATURES];
-                PatternEval.features(me, opp, f);
-                featList.get(p).add(f);
-                labelList.get(p).add((float) (boards[k][2] == 0 ? diff : -diff));
-                heldList.get(p).add(gi % 10 == 0);
+                return fit(boards, meta, lo - window, hi + window, lo, hi, epochs, damping, biasOut[phase],
+                        weightsOut[phase] = new short[WEIGHTS]);
+            }));
+        }
+        for (var f : reports) {
+            try {
+                System.err.println(f.get());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
         }
-        int[][][] feats = new int[ph][][];
-        float[][] labels = new float[ph][];
-        boolean[][] held = new boolean[ph][];
-        for (int p = 0; p < ph; p++) {
-            int c = featList.get(p).size();
-            feats[p] = featList.get(p).toArray(new int[0][]);
-            labels[p] = new float[c];
-            held[p] = new boolean[c];
-            for (int i = 0; i < c; i++) {
-                labels[p][i] = labelList.get(p).get(i);
-                held[p][i] = heldList.get(p).get(i);
+        pool.shutdown();
+        try (OutputStream raw = Files.newOutputStream(out);
+             DataOutputStream o = new DataOutputStream(new java.io.BufferedOutputStream(new GZIPOutputStream(raw)))) {
+            o.writeInt(Evaluation.Weights.MAGIC);
+            for (int e = 0; e <= 60; e++) {
+                o.writeByte(phaseOf[e]);
             }
-        }
-        try (OutputStream o = Files.newOutputStream(out);
-             DataOutputStream d = new DataOutputStream(new java.io.BufferedOutputStream(new GZIPOutputStream(o)))) {
-            for (int p = 0; p < ph; p++) {
-                float[][] w = fit(feats[p], labels[p], held[p], p);
-                for (float[] t : w) {
-                    for (float v : t) {
-                        d.writeShort((short) Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE,
-                                Math.round(v * PatternEval.SCALE))));
+            o.writeByte(phases);
+            for (int p = 0; p < phases; p++) {
+                o.writeInt(biasOut[p][0]);
+                for (Evaluation.Family f : Evaluation.FAMILIES) {
+                    int[] canon = Evaluation.CANONICAL[f.ordinal()];
+                    for (int c = 0; c < f.states(); c++) {
+                        if (canon[c] == c) {
+                            o.writeShort(weightsOut[p][OFFSET[f.ordinal()] + c]);
+                        }
+                    }
+                }
+                for (Evaluation.Extra x : Evaluation.EXTRAS) {
+                    for (int i = 0; i < x.values; i++) {
+                        o.writeShort(weightsOut[p][OFFSET[Evaluation.FAMILIES.length + x.ordinal()] + i]);
                     }
                 }
             }
         }
-        System.out.println("wrote " + out + " (" + Files.size(out) + " bytes)");
+        System.err.println("wrote " + out + " (" + Files.size(out) + " bytes)");
     }
 
-    /** One stage's weights: edge, second line, corner tables, the scalars (bias, mobility, odd), diagonal and block tables. */
-    private static float[][] fit(int[][] f, float[] y, boolean[] held, int phase) {
-        float[] edge = new float[PatternEval.LINE_STATES];
-        float[] line2 = new float[PatternEval.LINE_STATES];
-        float[] corner = new float[PatternEval.CORNER_STATES];
-        float[] sc = new float[PatternEval.SCALARS];
-        float[] diag = new float[PatternEval.LINE_STATES];
-        float[] block = new float[PatternEval.BLOCK_STATES];
-        int n = y.length;
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
+    static void read(Path file, List<long[]> boards, List<int[]> meta) throws IOException {
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 20))) {
+            while (true) {
+                int game;
+                try {
+                    game = in.readInt();
+                } catch (EOFException e) {
+                    return;
+                }
+                long me = in.readLong();
+                long opp = in.readLong();
+                int empties = in.readUnsignedByte();
+                int label = in.readByte();
+                in.readByte();
+                boards.add(new long[] {me, opp});
+                meta.add(new int[] {label, game, empties});
+            }
         }
-        Random rnd = new Random(phase);
+    }
+
+    /** {@code out = A v}: each position's sum of its weights' values and the bias's. */
+    static void times(int[] feat, int nf, int n, double[] v, double[] out) {
+        double b = v[WEIGHTS];
+        for (int i = 0; i < n; i++) {
+            double s = b;
+            int o = i * nf;
+            for (int k = 0; k < nf; k++) {
+                s += v[feat[o + k]];
+            }
+            out[i] = s;
+        }
+    }
+
+    /** {@code out = A^T r}: each weight's sum of the residuals of the positions it appears in. */
+    static void transposeTimes(int[] feat, int nf, int n, double[] r, double[] out) {
+        java.util.Arrays.fill(out, 0);
+        double b = 0;
+        for (int i = 0; i < n; i++) {
+            double ri = r[i];
+            b += ri;
+            int o = i * nf;
+            for (int k = 0; k < nf; k++) {
+                out[feat[o + k]] += ri;
+            }
+        }
+        out[WEIGHTS] = b;
+    }
+
+    static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    /** Whether a game is held out of the fit. */
+    static boolean heldOut(int game) {
+        return game % 10 == 0;
+    }
+
+    /** The features of a position: each instance's weight index (canonical configuration, offset by family). */
+    static void features(long me, long opp, int[] configs, int[] out) {
+        Evaluation.configs(me, opp, configs);
+        int n = 0;
+        for (Evaluation.Family f : Evaluation.FAMILIES) {
+            int[] canon = Evaluation.CANONICAL[f.ordinal()];
+            for (int k = 0; k < Evaluation.ORIENTATIONS[f.ordinal()].length; k++) {
+                out[n] = OFFSET[f.ordinal()] + canon[configs[n]];
+                n++;
+            }
+        }
+        if (USE_EXTRAS) {
+            Evaluation.extras(me, opp, out, n);
+            for (Evaluation.Extra x : Evaluation.EXTRAS) {
+                out[n + x.ordinal()] += OFFSET[Evaluation.FAMILIES.length + x.ordinal()];
+            }
+        } else {
+            for (Evaluation.Extra x : Evaluation.EXTRAS) {
+                out[n + x.ordinal()] = OFFSET[Evaluation.FAMILIES.length + x.ordinal()]; // always value 0: folds into the bias
+            }
+        }
+    }
+
+    /** Fits one stage on positions with {@code from..to} empties; reports the error on held-out positions with {@code lo..hi}. */
+    static String fit(List<long[]> boards, List<int[]> meta, int from, int to, int lo, int hi, int epochs, double damping,
+                      int[] biasOut, short[] weightsOut) {
+        int nf = FEATURES;
+        int[] configs = new int[nf];
+        List<Integer> train = new ArrayList<>();
+        List<Integer> test = new ArrayList<>();
+        for (int i = 0; i < boards.size(); i++) {
+            int[] m = meta.get(i);
+            if (heldOut(m[1])) {
+                if (m[2] >= lo && m[2] <= hi) {
+                    test.add(i);
+                }
+            } else if (m[2] >= from && m[2] <= to) {
+                train.add(i);
+            }
+        }
+        int n = train.size();
+        int[] feat = new int[n * nf];
+        float[] y = new float[n];
         double mean = 0;
-        int train = 0;
         for (int i = 0; i < n; i++) {
-            if (!held[i]) {
-                mean += y[i];
-                train++;
-            }
+            long[] b = boards.get(train.get(i));
+            int[] f = new int[nf];
+            features(b[0], b[1], configs, f);
+            System.arraycopy(f, 0, feat, i * nf, nf);
+            y[i] = meta.get(train.get(i))[0];
+            mean += y[i];
         }
-        mean /= Math.max(1, train);
-        sc[0] = (float) mean;
-        for (int epoch = 0; epoch < EPOCHS; epoch++) {
-            float lr = 0.004f * (EPOCHS - epoch) / EPOCHS + 0.0005f;
-            for (int i = n - 1; i > 0; i--) {
-                int j = rnd.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
-            for (int i : order) {
-                if (held[i]) {
-                    continue;
-                }
-                int[] x = f[i];
-                float err = predict(x, edge, line2, corner, sc, diag, block) - y[i];
-                float g = lr * err;
-                for (int k = 0; k < 4; k++) {
-                    edge[x[k]] -= g + lr * 1e-3f * edge[x[k]];
-                    line2[x[4 + k]] -= g + lr * 1e-3f * line2[x[4 + k]];
-                    corner[x[8 + k]] -= g + lr * 1e-3f * corner[x[8 + k]];
-                }
-                for (int k = 0; k < 2; k++) {
-                    diag[x[14 + k]] -= g + lr * 1e-3f * diag[x[14 + k]];
-                }
-                for (int k = 0; k < 8; k++) {
-                    block[x[16 + k]] -= g + lr * 1e-3f * block[x[16 + k]];
-                }
-                sc[0] -= g * 0.1f;
-                sc[1] -= g * x[12] * 0.05f;
-                sc[2] -= g * x[13] * 0.1f;
-            }
-        }
-        double se = 0;
-        double base = 0;
-        int m = 0;
+        mean = n == 0 ? 0 : mean / n;
+        // conjugate gradients on the least squares with a ridge (CGLS): minimise |A w - y|^2 + lambda |w|^2,
+        // A a row a position with a 1 for each instance's weight and one for the bias (weight WEIGHTS)
+        int m = WEIGHTS + 1;
+        double lambda = damping;
+        double[] x = new double[m];
+        double[] r = new double[n];
         for (int i = 0; i < n; i++) {
-            if (held[i]) {
-                double e = predict(f[i], edge, line2, corner, sc, diag, block) - y[i];
-                se += e * e;
-                base += (mean - y[i]) * (mean - y[i]);
-                m++;
+            r[i] = y[i];
+        }
+        double[] sv = new double[m];
+        transposeTimes(feat, nf, n, r, sv);
+        double[] p = sv.clone();
+        double gamma = dot(sv, sv);
+        double[] q = new double[n];
+        for (int it = 0; it < epochs && gamma > 1e-9; it++) {
+            times(feat, nf, n, p, q);
+            double delta = dot(q, q) + lambda * dot(p, p);
+            double alpha = gamma / delta;
+            for (int j = 0; j < m; j++) {
+                x[j] += alpha * p[j];
+            }
+            for (int i = 0; i < n; i++) {
+                r[i] -= alpha * q[i];
+            }
+            transposeTimes(feat, nf, n, r, sv);
+            for (int j = 0; j < m; j++) {
+                sv[j] -= lambda * x[j];
+            }
+            double g = dot(sv, sv);
+            double beta = g / gamma;
+            gamma = g;
+            for (int j = 0; j < m; j++) {
+                p[j] = sv[j] + beta * p[j];
             }
         }
-        System.out.printf(Locale.ROOT, "stage %d: %,d positions, held-out error %.2f discs (the mean alone %.2f)%n", phase, n,
-                Math.sqrt(se / m), Math.sqrt(base / m));
-        return new float[][] {edge, line2, corner, sc, diag, block};
-    }
-
-    private static float predict(int[] x, float[] edge, float[] line2, float[] corner, float[] sc, float[] diag,
-            float[] block) {
-        float v = sc[0] + sc[1] * x[12] + sc[2] * x[13] + diag[x[14]] + diag[x[15]];
-        for (int k = 0; k < 8; k++) {
-            v += block[x[16 + k]];
+        double trainAbs = 0;
+        for (int i = 0; i < n; i++) {
+            trainAbs += Math.abs(r[i]);
         }
-        for (int k = 0; k < 4; k++) {
-            v += edge[x[k]] + line2[x[4 + k]] + corner[x[8 + k]];
+        trainAbs /= Math.max(1, n);
+        double bias = x[WEIGHTS];
+        float[] w = new float[WEIGHTS];
+        for (int j = 0; j < WEIGHTS; j++) {
+            w[j] = (float) x[j];
         }
-        return v;
+        biasOut[0] = (int) Math.round(bias * Evaluation.SCALE);
+        for (int j = 0; j < WEIGHTS; j++) {
+            weightsOut[j] = (short) Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, Math.round(w[j] * Evaluation.SCALE)));
+        }
+        // held-out error, with the weights as stored (rounded)
+        double abs = 0;
+        double sq = 0;
+        double absMean = 0;
+        int[] f = new int[nf];
+        for (int i : test) {
+            long[] b = boards.get(i);
+            features(b[0], b[1], configs, f);
+            double s = biasOut[0];
+            for (int k = 0; k < nf; k++) {
+                s += weightsOut[f[k]];
+            }
+            s /= Evaluation.SCALE;
+            double yv = meta.get(i)[0];
+            abs += Math.abs(s - yv);
+            sq += (s - yv) * (s - yv);
+            absMean += Math.abs(mean - yv);
+        }
+        int t = Math.max(1, test.size());
+        return String.format(Locale.ROOT, "empties %2d-%2d: %8d train (error %.2f), %7d held out: mean abs error %.2f (rms %.2f), guessing the mean %.2f",
+                lo, hi, n, trainAbs, test.size(), abs / t, Math.sqrt(sq / t), absMean / t);
     }
 }

@@ -8,7 +8,7 @@ import org.thordb.othello.Bitboards;
  * re-search when they beat it). Near the end (at most {@link #SHALLOW} empties) moves are tried
  * square by square, odd quadrants first (parity), with no table; deeper, moves are generated and
  * ordered fastest first (the reply that leaves the opponent fewest moves, corners counted twice,
- * with many empties plus a shallow search of the {@link PatternEval pattern evaluation}, the
+ * with many empties plus a shallow search of the {@link Evaluation pattern evaluation}, the
  * table's best move before all), the table is asked for bounds (and, for each child, for a cut
  * before any child is searched), and a node whose opponent already holds enough stable discs is
  * cut. Scores are final disc differences for the side to move, empty squares to the winner.
@@ -69,6 +69,18 @@ final class EndgameSearch {
     private final int[][] keyBuf = new int[61][40];
     private final long[][] flipBuf = new long[61][40];
 
+    /**
+     * How sure a ProbCut cut must be, by selectivity: a shallow search's value beyond a bound by
+     * this many standard deviations of its error cuts. {@link TranspositionTable#EXACT}: no cut.
+     */
+    static final double[] PROBCUT_T = {1.1, 1.5, 2.0, 2.6, 3.3};
+
+    /** The selectivity of this search: {@link TranspositionTable#EXACT} searches to the exact score. */
+    int selectivity = TranspositionTable.EXACT;
+
+    /** From this many empties a selective search tries a ProbCut cut at each node. */
+    static final int PROBCUT_EMPTIES = Integer.getInteger("thordb.probcutEmpties", 10);
+
     EndgameSearch(TranspositionTable tt, SolveControl control) {
         this.tt = tt;
         this.control = control;
@@ -97,31 +109,32 @@ final class EndgameSearch {
         return deep(me, opp, alpha, beta, empties);
     }
 
-    /** The score with one empty square left. */
+    /** The score with one empty square left: its flips counted by table ({@link LastFlip}), no board made. */
     private int last1(long me, long opp, int sq) {
         tick();
-        long f = Flips.of(me, opp, sq);
-        if (f != 0) {
-            return 2 * (Long.bitCount(me) + Long.bitCount(f)) + 2 - 64;
-        }
-        f = Flips.of(opp, me, sq);
-        if (f != 0) {
-            return 64 - 2 * (Long.bitCount(opp) + Long.bitCount(f) + 1);
-        }
         int p = Long.bitCount(me);
+        int n = LastFlip.count(me, sq);
+        if (n != 0) {
+            return 2 * (p + n) + 2 - 64;
+        }
+        n = LastFlip.count(opp, sq);
+        if (n != 0) {
+            return 64 - 2 * (64 - p + n); // the opponent plays it: 63 - p discs, the n flipped and the move
+        }
         return p > 31 ? 2 * p + 2 - 64 : 2 * p - 64; // 63 discs: the empty square to the one ahead
     }
 
     // measured on FFO #20-#39, one thread, every position counted (see nodes): mobility alone
     // 1,044 M; with a rough hand-made value 370 M; with the pattern evaluation in these bands 188 M
     /** From this many empties the order adds the pattern evaluation of the position after the move. */
-    private static final int SORT_EVAL_EMPTIES = 13;
+    private static final int SORT_EVAL_EMPTIES = Integer.getInteger("thordb.sortEval", 13);
     /** From this many empties that evaluation comes from a search two moves deep (one move gained little). */
-    private static final int SORT_SEARCH2_EMPTIES = 16;
+    private static final int SORT_SEARCH2_EMPTIES = Integer.getInteger("thordb.sort2", 16);
     /** From this many empties, three moves deep. */
-    private static final int SORT_SEARCH3_EMPTIES = 18;
+    private static final int SORT_SEARCH3_EMPTIES = Integer.getInteger("thordb.sort3", 18);
     /** The weight of an eighth of a disc of evaluation against the opponent's mobility (16 a move). */
-    private static final int SORT_EVAL_WEIGHT = 2;
+    private static final int SORT_EVAL_WEIGHT = Integer.getInteger("thordb.sortEvalWeight", 8);
+    private static final int SORT_EVAL_DIVISOR = Evaluation.SCALE;
     /** Keys are scaled by this to leave room for the tie-breaks below a move of mobility. */
     private static final int TIE = 64;
     /** The tie-breaks: the mover's discs beside its corners, the opponent's potential mobility. */
@@ -145,8 +158,8 @@ final class EndgameSearch {
         long reply = Bitboards.legalMoves(nextMe, nextOpp);
         int key = 16 * Long.bitCount(reply) + 16 * Long.bitCount(reply & CORNERS);
         if (empties >= SORT_EVAL_EMPTIES) {
-            key += SORT_EVAL_WEIGHT * (depth == 0 ? PatternEval.eval(nextMe, nextOpp, 64 - Long.bitCount(nextMe | nextOpp), reply)
-                    : evalSearch(nextMe, nextOpp, depth, -EVAL_INF, EVAL_INF)); // the replies made above serve the evaluation
+            key += SORT_EVAL_WEIGHT * (depth == 0 ? Evaluation.eval(nextMe, nextOpp)
+                    : evalSearch(nextMe, nextOpp, depth, -EVAL_INF, EVAL_INF)) / SORT_EVAL_DIVISOR;
         }
         long empty = ~(nextMe | nextOpp);
         return TIE * key - TIE_CORNER * cornerStable(nextOpp) + TIE_POT * Long.bitCount(around(nextOpp) & empty);
@@ -164,7 +177,7 @@ final class EndgameSearch {
     static final int PV_SORT_DEPTH = 4;
 
     /** Above every evaluation (eighths of a disc; a finished game is worth its exact score). */
-    private static final int EVAL_INF = 64 * PatternEval.SCALE + 1;
+    private static final int EVAL_INF = 64 * Evaluation.SCALE + 1;
 
     /** Squares next to a square (the 8 neighbours), for potential mobility. */
     private static long around(long b) {
@@ -173,15 +186,15 @@ final class EndgameSearch {
         return h | (x << 8) | (x >>> 8);
     }
 
-    /** A shallow alpha-beta on {@link PatternEval#eval}, for the order of moves at nodes with many empties. */
+    /** A shallow alpha-beta on {@link Evaluation#eval}, for the order of moves at nodes with many empties. */
     private int evalSearch(long me, long opp, int depth, int alpha, int beta) {
         if (depth == 0) {
-            return PatternEval.eval(me, opp, 64 - Long.bitCount(me | opp));
+            return Evaluation.eval(me, opp);
         }
         long moves = Bitboards.legalMoves(me, opp);
         if (moves == 0) {
             if (Bitboards.legalMoves(opp, me) == 0) {
-                return PatternEval.SCALE * finalScore(me, opp);
+                return Evaluation.SCALE * finalScore(me, opp);
             }
             return -evalSearch(opp, me, depth, -beta, -alpha);
         }
@@ -199,6 +212,13 @@ final class EndgameSearch {
             }
         }
         return best;
+    }
+
+    /** A guess of the score in discs (even, as final scores are): a shallow search of the evaluation. */
+    int estimate(long me, long opp, int depth) {
+        int v = evalSearch(me, opp, Math.max(0, depth), -EVAL_INF, EVAL_INF);
+        int discs = Math.round(v / (float) Evaluation.SCALE);
+        return Math.max(-64, Math.min(64, discs & ~1));
     }
 
     /** The quadrants holding an odd number of empty squares. */
@@ -261,7 +281,10 @@ final class EndgameSearch {
         }
         long hit = tt.probe(me, opp);
         int ttMove = -1;
-        if (hit != TranspositionTable.MISS) {
+        if (hit != TranspositionTable.MISS && (TranspositionTable.selectivity(hit) < selectivity
+                || TranspositionTable.depth(hit) < empties)) {
+            ttMove = TranspositionTable.move(hit); // a less sure search's bounds: only its move serves
+        } else if (hit != TranspositionTable.MISS) {
             int lo = TranspositionTable.lower(hit);
             int up = TranspositionTable.upper(hit);
             if (lo >= beta) {
@@ -282,6 +305,12 @@ final class EndgameSearch {
             }
             return -deep(opp, me, -beta, -alpha, empties);
         }
+        if (selectivity < TranspositionTable.EXACT && empties >= PROBCUT_EMPTIES) {
+            int cut = probcut(me, opp, alpha, beta, empties);
+            if (cut != NO_CUT) {
+                return cut;
+            }
+        }
         int[] sqs = moveBuf[empties];
         int[] keys = keyBuf[empties];
         long[] flips = flipBuf[empties];
@@ -300,8 +329,8 @@ final class EndgameSearch {
                     long child = tt.probe(nextMe, nextOpp);
                     if (child != TranspositionTable.MISS) {
                         int childUpper = TranspositionTable.upper(child);
-                        if (-childUpper >= beta) { // enhanced transposition cut-off
-                            tt.store(me, opp, empties, -childUpper, INF, sq);
+                        if (-childUpper >= beta && TranspositionTable.selectivity(child) >= selectivity) { // enhanced transposition cut-off
+                            tt.store(me, opp, empties, selectivity, -childUpper, INF, sq);
                             return -childUpper;
                         }
                         key -= 8 * TIE; // a known child is cheap to search again
@@ -349,12 +378,57 @@ final class EndgameSearch {
             }
         }
         if (best >= beta) {
-            tt.store(me, opp, empties, best, INF, bestMove);
+            tt.store(me, opp, empties, selectivity, best, INF, bestMove);
         } else if (best <= alpha) {
-            tt.store(me, opp, empties, -INF, best, bestMove);
+            tt.store(me, opp, empties, selectivity, -INF, best, bestMove);
         } else {
-            tt.store(me, opp, empties, best, best, bestMove);
+            tt.store(me, opp, empties, selectivity, best, best, bestMove);
         }
         return best;
     }
+
+    /** What {@link #probcut} gives when it does not cut. */
+    private static final int NO_CUT = Integer.MIN_VALUE;
+
+    /** The depth of ProbCut's shallow search at a node with so many empties. */
+    static int probcutDepth(int empties) {
+        return empties >= 24 ? 6 : empties >= 18 ? 4 : 2;
+    }
+
+    /** The standard deviation, in discs, of the error of a shallow search of that depth at so many empties. */
+    static double probcutSigma(int empties, int depth) {
+        return SIGMA_BASE + SIGMA_PER_EMPTY * empties - SIGMA_PER_DEPTH * depth;
+    }
+
+    private static final double SIGMA_BASE = Double.parseDouble(System.getProperty("thordb.sigmaBase", "6.0"));
+    private static final double SIGMA_PER_EMPTY = Double.parseDouble(System.getProperty("thordb.sigmaEmpty", "0.05"));
+    private static final double SIGMA_PER_DEPTH = Double.parseDouble(System.getProperty("thordb.sigmaDepth", "0.25"));
+
+    /**
+     * Multi-ProbCut: when a shallow search of the evaluation says, with the selectivity's
+     * confidence, that the exact score is at least beta (or at most alpha), the node is cut
+     * there: beta (or alpha) as a bound that rests on this selectivity only.
+     */
+    private int probcut(long me, long opp, int alpha, int beta, int empties) {
+        int depth = probcutDepth(empties);
+        double margin = PROBCUT_T[selectivity] * probcutSigma(empties, depth);
+        int s = Evaluation.SCALE;
+        int bias = (depth & 1) == 0 ? EVEN_BIAS : 0;
+        if (beta < 64) {
+            int bound = (int) Math.round((beta + margin) * s) + bias;
+            if (bound < EVAL_INF - 1 && evalSearch(me, opp, depth, bound - 1, bound) >= bound) {
+                return beta;
+            }
+        }
+        if (alpha > -64) {
+            int bound = (int) Math.round((alpha - margin) * s) + bias;
+            if (bound > -EVAL_INF + 1 && evalSearch(me, opp, depth, bound, bound + 1) <= bound) {
+                return alpha;
+            }
+        }
+        return NO_CUT;
+    }
+
+    /** How much a search of an even depth overrates the mover (the last move is the opponent's), in 1/SCALE discs. */
+    private static final int EVEN_BIAS = 2 * Evaluation.SCALE;
 }

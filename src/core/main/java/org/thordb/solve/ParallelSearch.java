@@ -92,9 +92,81 @@ final class ParallelSearch {
         return new long[] {opp & ~f, me | f | 1L << sq};
     }
 
-    /** The exact score within (alpha, beta) of the side to move, its best move in {@code best[0]}. */
+    /** From this many empties an exact solve is led by selective searches (ProbCut) that find the best lines first. */
+    static final int SELECTIVE_FROM = Integer.getInteger("thordb.selectiveFrom", 18);
+
+    /**
+     * The exact score within (alpha, beta) of the side to move, its best move in {@code best[0]}.
+     * With many empties, as Edax does: first a shallow search's guess, then searches at rising
+     * selectivity (ProbCut cutting what is very likely beyond the window), each in a narrow window
+     * around the last one's score, then the exact search around it; the earlier searches leave in
+     * the table the best move of most positions the exact one meets.
+     */
     int root(long me, long opp, int alpha, int beta, int[] best) {
-        return split(me, opp, alpha, beta, best);
+        int empties = 64 - Long.bitCount(me | opp);
+        if (empties < SELECTIVE_FROM || alpha > -64 || beta < 64) {
+            setSelectivity(TranspositionTable.EXACT);
+            return split(me, opp, alpha, beta, best);
+        }
+        int guess = workers[0].estimate(me, opp, Math.min(6, empties - 12));
+        int top = empties < 21 ? 0 : empties < 24 ? 1 : empties < 27 ? 2 : empties < 30 ? 3 : 4;
+        for (int sel = 0; sel <= top; sel++) {
+            setSelectivity(sel);
+            guess = aspiration(me, opp, guess, best);
+            trace("selectivity " + sel + ": " + guess);
+        }
+        setSelectivity(TranspositionTable.EXACT);
+        int v = aspiration(me, opp, guess, best);
+        trace("exact: " + v);
+        return v;
+    }
+
+    /**
+     * A search in a window around a guess, widened until the score falls inside it. A selective
+     * search need not agree with itself across windows (a cut in one may not happen in the
+     * other): once it has failed both ways, the whole range is searched.
+     */
+    private int aspiration(long me, long opp, int guess, int[] best) {
+        int delta = 2;
+        int lo = Math.max(-64, guess - delta);
+        int hi = Math.min(64, guess + delta);
+        boolean failedLow = false;
+        boolean failedHigh = false;
+        while (true) {
+            if (failedLow && failedHigh) {
+                lo = -64;
+                hi = 64;
+            }
+            int v = split(me, opp, lo, hi, best);
+            if (v <= lo && lo > -64) {
+                failedLow = true;
+                delta *= 2;
+                hi = Math.min(64, v + 1);
+                lo = Math.max(-64, v - delta);
+            } else if (v >= hi && hi < 64) {
+                failedHigh = true;
+                delta *= 2;
+                lo = Math.max(-64, v - 1);
+                hi = Math.min(64, v + delta);
+            } else {
+                return v;
+            }
+        }
+    }
+
+    private static final boolean TRACE = Boolean.getBoolean("thordb.trace");
+
+    private void trace(String what) {
+        if (TRACE) {
+            System.err.printf("  %s (%.1f M nodes so far)%n", what, nodes() / 1e6);
+        }
+    }
+
+    /** Sets every thread's selectivity. */
+    void setSelectivity(int selectivity) {
+        for (EndgameSearch w : workers) {
+            w.selectivity = selectivity;
+        }
     }
 
     /** Every legal move's exact score (into {@code scores}, best first), and the best. */
@@ -194,12 +266,13 @@ final class ParallelSearch {
             bestOut[0] = bestMove;
         }
         // what this node proved, for the threads and for later solves
+        int sel = workers[0].selectivity;
         if (best >= beta) {
-            workers[0].tt.store(me, opp, empties, best, EndgameSearch.INF, bestMove);
+            workers[0].tt.store(me, opp, empties, sel, best, EndgameSearch.INF, bestMove);
         } else if (best <= alpha) {
-            workers[0].tt.store(me, opp, empties, -EndgameSearch.INF, best, bestMove);
+            workers[0].tt.store(me, opp, empties, sel, -EndgameSearch.INF, best, bestMove);
         } else {
-            workers[0].tt.store(me, opp, empties, best, best, bestMove);
+            workers[0].tt.store(me, opp, empties, sel, best, best, bestMove);
         }
         return best;
     }

@@ -5,14 +5,16 @@ package org.thordb.solve;
  * position whole (both bitboards, so a hit is never a collision), its lower and upper bound of the
  * exact score, and the move that gave the best score. Every bound is exact-game truth (the solver
  * searches to the end), so any entry of a position serves any later search of it. Two entries a
- * bucket; a new position replaces the one with fewer empties. Lock-free: an entry's first word is
- * stored XORed with its data, so a torn read is seen as a miss.
+
  *
  * <p>Usage: {@code long d = tt.probe(p, o); if (d != TranspositionTable.MISS && TranspositionTable.lower(d) >= beta) return ...;}
  */
 final class TranspositionTable {
     /** What {@link #probe} gives for a position it does not hold. */
     static final long MISS = -1L;
+
+    /** The selectivity of a search without ProbCut cuts: its bounds are exact. */
+    static final int EXACT = 5;
 
     private final long[] keyP;
     private final long[] keyO;
@@ -47,15 +49,29 @@ final class TranspositionTable {
         return MISS;
     }
 
-    /** Records what a search proved: {@code lower <= score <= upper}, with its best move (-1: none). */
+    /** Records what an exact search to the end proved: {@code lower <= score <= upper}, with its best move (-1: none). */
     void store(long p, long o, int empties, int lower, int upper, int move) {
+        store(p, o, empties, EXACT, lower, upper, move);
+    }
+
+    /**
+     * Records what a search {@code depth} moves deep at {@code selectivity} found: {@code lower <=
+     * score <= upper}, with its best move (-1: none).
+     */
+    void store(long p, long o, int depth, int selectivity, int lower, int upper, int move) {
         int i = bucket(p, o);
         int at = -1;
+        int work = depth << 3 | selectivity;
         for (int k = i; k < i + 2; k++) {
             long d = data[k];
             if (keyO[k] == o && (keyP[k] ^ d) == p && d != MISS) {
-                lower = Math.max(lower, lower(d)); // both bounds hold: keep the tighter
-                upper = Math.min(upper, upper(d));
+                int had = work(d);
+                if (had == work) { // both bounds hold: keep the tighter
+                    lower = Math.max(lower, lower(d));
+                    upper = Math.min(upper, upper(d));
+                } else if (had > work) { // the bounds there rest on more: keep them, and their move
+                    return;
+                }
                 if (move < 0) {
                     move = move(d);
                 }
@@ -63,14 +79,15 @@ final class TranspositionTable {
                 break;
             }
         }
-        if (at < 0) { // the entry with fewer empties (less work behind it) goes
+        if (at < 0) { // the entry with less work behind it goes
             long d0 = data[i];
             long d1 = data[i + 1];
-            at = d0 == MISS ? i : d1 == MISS ? i + 1 : empties(d0) <= empties(d1) ? i : i + 1;
+            at = d0 == MISS ? i : d1 == MISS ? i + 1 : work(d0) <= work(d1) ? i : i + 1;
         }
         lower = Math.max(lower, -64);
         upper = Math.min(upper, 64);
-        long d = (lower + 64L) | (upper + 64L) << 8 | (long) (move < 0 ? 64 : move) << 16 | (long) empties << 23;
+        long d = (lower + 64L) | (upper + 64L) << 8 | (long) (move < 0 ? 64 : move) << 16 | (long) depth << 23
+                | (long) selectivity << 29;
         data[at] = d;
         keyO[at] = o;
         keyP[at] = p ^ d;
@@ -90,8 +107,19 @@ final class TranspositionTable {
         return m == 64 ? -1 : m;
     }
 
-    static int empties(long d) {
+    /** How deep the search behind an entry went (the empties, for a search to the end). */
+    static int depth(long d) {
         return (int) (d >>> 23 & 0x3f);
+    }
+
+    /** The selectivity of the search behind an entry ({@link #EXACT}: no ProbCut cut). */
+    static int selectivity(long d) {
+        return (int) (d >>> 29 & 0x7);
+    }
+
+    /** Depth, then selectivity: which of two entries has more work behind it. */
+    private static int work(long d) {
+        return (int) (d >>> 23 & 0x1ff);
     }
 
     /** Forgets everything. */

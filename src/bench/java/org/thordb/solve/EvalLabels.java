@@ -1,0 +1,148 @@
+package org.thordb.solve;
+
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.thordb.othello.Bitboards;
+import org.thordb.othello.Replay;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorReader;
+
+/**
+ * Labels positions of real games for {@link EvalTrainer}: every position of every game of the WTHOR
+ * files given, from the side to move, with the final disc difference under perfect play where
+ * it is cheap to know, and the game's stored theoretical score (perfect play from 24 empties)
+ * before that. Near the end each position, and one sibling (the position after another legal
+ * move than the one played, so that the evaluation learns the moves nobody plays too), is solved
+ * exactly by the solver.
+ *
+ * <p>Each row: the game's number, the mover's discs, the opponent's, the empties, the label
+ * (discs, for the mover) and its kind (0 solved, 1 theoretical score). Written to a plain file.
+ *
+ * <p>Usage: {@code java -cp … org.thordb.solve.EvalLabels OUT.bin EXACT_EMPTIES THREADS FILE.wtb…}
+ */
+public final class EvalLabels {
+    private EvalLabels() {
+    }
+
+    /** A labelled position. */
+    record Row(int game, long me, long opp, int empties, int label, int kind) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args[0]);
+        int exact = Integer.parseInt(args[1]);
+        int threads = Integer.parseInt(args[2]);
+        List<WthorGame> games = new ArrayList<>();
+        for (int i = 3; i < args.length; i++) {
+            List<Path> files = new ArrayList<>();
+            Path p = Path.of(args[i]);
+            if (Files.isDirectory(p)) {
+                try (var s = Files.list(p)) {
+                    s.filter(f -> f.toString().endsWith(".wtb")).sorted().forEach(files::add);
+                }
+            } else {
+                files.add(p);
+            }
+            for (Path f : files) {
+                try (WthorReader r = WthorReader.open(f)) {
+                    for (WthorGame g : r.games()) {
+                        games.add(g);
+                    }
+                }
+            }
+        }
+        System.err.println(games.size() + " games");
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        long t0 = System.nanoTime();
+        try (DataOutputStream o = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(out), 1 << 20))) {
+            Thread[] ts = new Thread[threads];
+            for (int t = 0; t < threads; t++) {
+                ts[t] = new Thread(() -> {
+                    EndgameSearch search = new EndgameSearch(new TranspositionTable(20), new SolveControl(0, 0));
+                    SplittableRandom rnd = new SplittableRandom(next.get() * 31L + 7);
+                    List<Row> rows = new ArrayList<>();
+                    for (int gi; (gi = next.getAndIncrement()) < games.size(); ) {
+                        rows.clear();
+                        label(gi, games.get(gi), exact, search, new SplittableRandom(gi), rows);
+                        synchronized (o) {
+                            try {
+                                for (Row r : rows) {
+                                    o.writeInt(r.game());
+                                    o.writeLong(r.me());
+                                    o.writeLong(r.opp());
+                                    o.writeByte(r.empties());
+                                    o.writeByte(r.label());
+                                    o.writeByte(r.kind());
+                                }
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        }
+                        int d = done.incrementAndGet();
+                        if (d % 5000 == 0) {
+                            double s = (System.nanoTime() - t0) / 1e9;
+                            System.err.printf("%d games in %.0f s (%.0f/s)%n", d, s, d / s);
+                        }
+                    }
+                });
+                ts[t].start();
+            }
+            for (Thread t : ts) {
+                t.join();
+            }
+        }
+        System.err.printf("done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** The rows of one game: none when it is damaged or not 8×8. */
+    static void label(int gi, WthorGame g, int exact, EndgameSearch search, SplittableRandom rnd, List<Row> rows) {
+        if (g.side() != 8 || g.damage() != null) {
+            return;
+        }
+        int theoBlack = 2 * g.theoreticalScore() - 64; // Black's disc difference under perfect play from 24 empties
+        long[] st = Replay.startState();
+        for (int sq : g.squares()) {
+            long black = st[0];
+            long white = st[1];
+            int side = (int) st[2];
+            if (side != 2) {
+                long me = side == 0 ? black : white;
+                long opp = side == 0 ? white : black;
+                int empties = 64 - Long.bitCount(me | opp);
+                if (empties <= exact) {
+                    rows.add(new Row(gi, me, opp, empties, search.search(me, opp, -64, 64), 0));
+                } else {
+                    rows.add(new Row(gi, me, opp, empties, side == 0 ? theoBlack : -theoBlack, 1));
+                }
+                if (empties <= exact + 1) { // a sibling: another legal move than the one played
+                    long moves = Bitboards.legalMoves(me, opp) & ~(1L << sq);
+                    if (moves != 0) {
+                        int pick = rnd.nextInt(Long.bitCount(moves));
+                        long m = moves;
+                        for (int i = 0; i < pick; i++) {
+                            m &= m - 1;
+                        }
+                        int s = Long.numberOfTrailingZeros(m);
+                        long f = Flips.of(me, opp, s);
+                        long nm = opp & ~f;
+                        long no = me | f | 1L << s;
+                        if (Bitboards.legalMoves(nm, no) != 0) {
+                            rows.add(new Row(gi, nm, no, empties - 1, search.search(nm, no, -64, 64), 0));
+                        }
+                    }
+                }
+            }
+            if (!Replay.step(st, sq)) {
+                return;
+            }
+        }
+    }
+}
