@@ -35,6 +35,13 @@ public final class EvalLabels {
     record Row(int game, long me, long opp, int empties, int label, int kind) {
     }
 
+    /**
+     * With {@code -Dband=LO-HI,EVERY,PER_GAME,SELECTIVITY}: only every EVERY-th game, PER_GAME of its
+     * positions with LO to HI empties (drawn at random), each labelled by a search at that
+     * selectivity (5: exact), kind 2; no theoretical scores, no siblings.
+     */
+    static final String BAND = System.getProperty("band");
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         int exact = Integer.parseInt(args[1]);
@@ -66,12 +73,17 @@ public final class EvalLabels {
             Thread[] ts = new Thread[threads];
             for (int t = 0; t < threads; t++) {
                 ts[t] = new Thread(() -> {
-                    EndgameSearch search = new EndgameSearch(new TranspositionTable(20), new SolveControl(0, 0));
-                    SplittableRandom rnd = new SplittableRandom(next.get() * 31L + 7);
+                    TranspositionTable table = new TranspositionTable(20);
+                    EndgameSearch search = new EndgameSearch(table, new SolveControl(0, 0));
+                    ParallelSearch selective = new ParallelSearch(table, new SolveControl(0, 0), 1);
                     List<Row> rows = new ArrayList<>();
                     for (int gi; (gi = next.getAndIncrement()) < games.size(); ) {
                         rows.clear();
-                        label(gi, games.get(gi), exact, search, new SplittableRandom(gi), rows);
+                        if (BAND != null) {
+                            band(gi, games.get(gi), selective, new SplittableRandom(gi), rows);
+                        } else {
+                            label(gi, games.get(gi), exact, search, new SplittableRandom(gi), rows);
+                        }
                         synchronized (o) {
                             try {
                                 for (Row r : rows) {
@@ -87,7 +99,7 @@ public final class EvalLabels {
                             }
                         }
                         int d = done.incrementAndGet();
-                        if (d % 5000 == 0) {
+                        if (d % (BAND != null ? 500 : 5000) == 0) {
                             double s = (System.nanoTime() - t0) / 1e9;
                             System.err.printf("%d games in %.0f s (%.0f/s)%n", d, s, d / s);
                         }
@@ -100,6 +112,40 @@ public final class EvalLabels {
             }
         }
         System.err.printf("done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** The rows of one game in {@link #BAND} mode. */
+    static void band(int gi, WthorGame g, ParallelSearch search, SplittableRandom rnd, List<Row> rows) {
+        String[] b = BAND.split(",");
+        int lo = Integer.parseInt(b[0].split("-")[0]);
+        int hi = Integer.parseInt(b[0].split("-")[1]);
+        int every = Integer.parseInt(b[1]);
+        int perGame = Integer.parseInt(b[2]);
+        int sel = Integer.parseInt(b[3]);
+        if (gi % every != 0 || g.side() != 8 || g.damage() != null) {
+            return;
+        }
+        java.util.Set<Integer> want = new java.util.HashSet<>();
+        for (int i = 0; i < perGame; i++) {
+            want.add(lo + rnd.nextInt(hi - lo + 1));
+        }
+        long[] st = Replay.startState();
+        for (int sq : g.squares()) {
+            int side = (int) st[2];
+            if (side != 2) {
+                long me = side == 0 ? st[0] : st[1];
+                long opp = side == 0 ? st[1] : st[0];
+                int empties = 64 - Long.bitCount(me | opp);
+                if (want.contains(empties)) {
+                    int v = sel >= TranspositionTable.EXACT ? search.root(me, opp, -64, 64, new int[1])
+                            : search.selective(me, opp, sel, new int[1]);
+                    rows.add(new Row(gi, me, opp, empties, v, 2));
+                }
+            }
+            if (!Replay.step(st, sq)) {
+                return;
+            }
+        }
     }
 
     /** The rows of one game: none when it is damaged or not 8×8. */

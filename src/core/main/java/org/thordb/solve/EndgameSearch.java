@@ -129,9 +129,9 @@ final class EndgameSearch {
     /** From this many empties the order adds the pattern evaluation of the position after the move. */
     private static final int SORT_EVAL_EMPTIES = Integer.getInteger("thordb.sortEval", 13);
     /** From this many empties that evaluation comes from a search two moves deep (one move gained little). */
-    private static final int SORT_SEARCH2_EMPTIES = Integer.getInteger("thordb.sort2", 16);
+    private static final int SORT_SEARCH2_EMPTIES = Integer.getInteger("thordb.sort2", 18);
     /** From this many empties, three moves deep. */
-    private static final int SORT_SEARCH3_EMPTIES = Integer.getInteger("thordb.sort3", 18);
+    private static final int SORT_SEARCH3_EMPTIES = Integer.getInteger("thordb.sort3", 20);
     /** The weight of an eighth of a disc of evaluation against the opponent's mobility (16 a move). */
     private static final int SORT_EVAL_WEIGHT = Integer.getInteger("thordb.sortEvalWeight", 8);
     private static final int SORT_EVAL_DIVISOR = Evaluation.SCALE;
@@ -158,7 +158,7 @@ final class EndgameSearch {
         long reply = Bitboards.legalMoves(nextMe, nextOpp);
         int key = 16 * Long.bitCount(reply) + 16 * Long.bitCount(reply & CORNERS);
         if (empties >= SORT_EVAL_EMPTIES) {
-            key += SORT_EVAL_WEIGHT * (depth == 0 ? Evaluation.eval(nextMe, nextOpp)
+            key += SORT_EVAL_WEIGHT * (depth == 0 ? Evaluation.eval(nextMe, nextOpp, reply)
                     : evalSearch(nextMe, nextOpp, depth, -EVAL_INF, EVAL_INF)) / SORT_EVAL_DIVISOR;
         }
         long empty = ~(nextMe | nextOpp);
@@ -232,9 +232,30 @@ final class EndgameSearch {
         return odd;
     }
 
+    /** The squares around each square: a move there needs an opponent's disc among them. */
+    private static final long[] NEIGHBOURS = new long[64];
+
+    static {
+        for (int sq = 0; sq < 64; sq++) {
+            int r = sq >>> 3;
+            int c = sq & 7;
+            for (int dr = -1; dr <= 1; dr++) {
+                for (int dc = -1; dc <= 1; dc++) {
+                    if ((dr != 0 || dc != 0) && r + dr >= 0 && r + dr < 8 && c + dc >= 0 && c + dc < 8) {
+                        NEIGHBOURS[sq] |= 1L << ((r + dr) * 8 + c + dc);
+                    }
+                }
+            }
+        }
+    }
+
     /** Few empties: every empty square tried in parity order, no table. */
     private int shallow(long me, long opp, int alpha, int beta, int empties, boolean passed) {
         long empty = ~(me | opp);
+        if (empties == 2) {
+            int x1 = Long.numberOfTrailingZeros(empty);
+            return last2(me, opp, alpha, beta, x1, Long.numberOfTrailingZeros(empty & (empty - 1)), passed);
+        }
         if (empties == 1) {
             return last1(me, opp, Long.numberOfTrailingZeros(empty));
         }
@@ -246,6 +267,9 @@ final class EndgameSearch {
             while (squares != 0) {
                 int sq = Long.numberOfTrailingZeros(squares);
                 squares &= squares - 1;
+                if ((opp & NEIGHBOURS[sq]) == 0) {
+                    continue; // no opponent's disc beside it: nothing to flip
+                }
                 long f = Flips.of(me, opp, sq);
                 if (f == 0) {
                     continue;
@@ -264,6 +288,37 @@ final class EndgameSearch {
                 return finalScore(me, opp); // neither side can move: the game is over
             }
             return -shallow(opp, me, -beta, -alpha, empties, true);
+        }
+        return best;
+    }
+
+    /** Two empty squares left, {@code x1} and {@code x2}: each tried, then the last by {@link #last1}. */
+    private int last2(long me, long opp, int alpha, int beta, int x1, int x2, boolean passed) {
+        tick();
+        int best = -INF;
+        if ((opp & NEIGHBOURS[x1]) != 0) {
+            long f = Flips.of(me, opp, x1);
+            if (f != 0) {
+                best = -last1(opp & ~f, me | f | 1L << x1, x2);
+                if (best >= beta) {
+                    return best;
+                }
+            }
+        }
+        if ((opp & NEIGHBOURS[x2]) != 0) {
+            long f = Flips.of(me, opp, x2);
+            if (f != 0) {
+                int v = -last1(opp & ~f, me | f | 1L << x2, x1);
+                if (v > best) {
+                    best = v;
+                }
+            }
+        }
+        if (best == -INF) {
+            if (passed) {
+                return finalScore(me, opp);
+            }
+            return -last2(opp, me, -beta, -alpha, x1, x2, true);
         }
         return best;
     }

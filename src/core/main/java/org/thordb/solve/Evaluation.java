@@ -126,8 +126,11 @@ final class Evaluation {
     // ---- the 8 orientations of the board: 0 identity, 1 mirror (a↔h), 2 flip (1↔8), 3 both,
     // ---- then the same after the transpose on a1-h8
 
-    static long mirror(long b) {
-        return Long.reverse(Long.reverseBytes(b));
+    /** The board mirrored a↔h: the bits of each byte reversed, in three swaps (Long.reverse is no intrinsic on Java 17). */
+    static long mirror(long x) {
+        x = ((x >>> 1) & 0x5555555555555555L) | ((x & 0x5555555555555555L) << 1);
+        x = ((x >>> 2) & 0x3333333333333333L) | ((x & 0x3333333333333333L) << 2);
+        return ((x >>> 4) & 0x0f0f0f0f0f0f0f0fL) | ((x & 0x0f0f0f0f0f0f0f0fL) << 4);
     }
 
     static long transpose(long x) {
@@ -146,7 +149,7 @@ final class Evaluation {
             case 0 -> x;
             case 1 -> mirror(x);
             case 2 -> Long.reverseBytes(x);
-            default -> Long.reverse(x);
+            default -> Long.reverseBytes(mirror(x));
         };
     }
 
@@ -291,6 +294,11 @@ final class Evaluation {
 
     /** The value of the position for the side to move, in 1/{@link #SCALE} of a disc. */
     static int eval(long me, long opp) {
+        return eval(me, opp, org.thordb.othello.Bitboards.legalMoves(me, opp));
+    }
+
+    /** {@link #eval(long, long)} when the mover's legal moves are known already. */
+    static int eval(long me, long opp, long myMoves) {
         int empties = 64 - Long.bitCount(me | opp);
         Weights w = Weights.INSTANCE;
         int ph = w.phaseOf[empties];
@@ -300,16 +308,16 @@ final class Evaluation {
         long o1 = mirror(opp);
         long m2 = Long.reverseBytes(me);
         long o2 = Long.reverseBytes(opp);
-        long m3 = Long.reverse(me);
-        long o3 = Long.reverse(opp);
+        long m3 = Long.reverseBytes(m1);
+        long o3 = Long.reverseBytes(o1);
         long tm = transpose(me);
         long to = transpose(opp);
         long m5 = mirror(tm);
         long o5 = mirror(to);
         long m6 = Long.reverseBytes(tm);
         long o6 = Long.reverseBytes(to);
-        long m7 = Long.reverse(tm);
-        long o7 = Long.reverse(to);
+        long m7 = Long.reverseBytes(m5);
+        long o7 = Long.reverseBytes(o5);
         // the corners: 3×3 in orientations 0-3, 2×5 in all 8, the edges with X-squares and the
         // straight lines in 0, 2, 4, 6 (a family's orientation lists are checked against these)
         short[] c3 = t[0];
@@ -333,7 +341,7 @@ final class Evaluation {
         v += diag4(t[10], me, opp, m1, o1, m2, o2, m3, o3, 0x0000000080402010L, 60);
         short[][] x = w.extras[ph];
         long empty = ~(me | opp);
-        v += x[0][Math.min(Long.bitCount(org.thordb.othello.Bitboards.legalMoves(me, opp)), 31)]
+        v += x[0][Math.min(Long.bitCount(myMoves), 31)]
                 + x[1][Math.min(Long.bitCount(org.thordb.othello.Bitboards.legalMoves(opp, me)), 31)]
                 + x[2][Math.min(Long.bitCount(around(opp) & empty), 47)]
                 + x[3][Math.min(Long.bitCount(around(me) & empty), 47)];

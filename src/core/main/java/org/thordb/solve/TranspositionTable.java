@@ -16,35 +16,36 @@ final class TranspositionTable {
     /** The selectivity of a search without ProbCut cuts: its bounds are exact. */
     static final int EXACT = 5;
 
-    private final long[] keyP;
-    private final long[] keyO;
-    private final long[] data;
+    // a bucket is 8 longs, one cache line: two entries of (opponent's discs, mover's discs XOR
+    // data, data), then two unused; so a probe reads one line
+    private final long[] slots;
     private final int mask;
 
-    /** A table of {@code 2^bits} entries (three longs each). */
+    /** A table of {@code 2^bits} entries (in buckets of two, 32 bytes each). */
     TranspositionTable(int bits) {
-        int n = 1 << bits;
-        keyP = new long[n];
-        keyO = new long[n];
-        data = new long[n];
-        mask = n - 2; // bucket = two neighbouring entries
-        java.util.Arrays.fill(data, MISS);
+        int buckets = 1 << (bits - 1);
+        slots = new long[buckets * 8];
+        mask = buckets - 1;
+        clear();
     }
 
     private int bucket(long p, long o) {
         long h = p * 0x9E3779B97F4A7C15L ^ Long.rotateLeft(o * 0xC2B2AE3D27D4EB4FL, 31);
         h ^= h >>> 29;
-        return (int) h & mask;
+        return ((int) h & mask) << 3;
     }
 
     /** The entry of a position, or {@link #MISS}. */
     long probe(long p, long o) {
         int i = bucket(p, o);
-        for (int k = i; k < i + 2; k++) {
-            long d = data[k];
-            if (keyO[k] == o && (keyP[k] ^ d) == p && d != MISS) {
-                return d;
-            }
+        long[] s = slots;
+        long d = s[i + 2];
+        if (s[i] == o && (s[i + 1] ^ d) == p && d != MISS) {
+            return d;
+        }
+        d = s[i + 5];
+        if (s[i + 3] == o && (s[i + 4] ^ d) == p && d != MISS) {
+            return d;
         }
         return MISS;
     }
@@ -60,11 +61,12 @@ final class TranspositionTable {
      */
     void store(long p, long o, int depth, int selectivity, int lower, int upper, int move) {
         int i = bucket(p, o);
+        long[] s = slots;
         int at = -1;
         int work = depth << 3 | selectivity;
-        for (int k = i; k < i + 2; k++) {
-            long d = data[k];
-            if (keyO[k] == o && (keyP[k] ^ d) == p && d != MISS) {
+        for (int k = i; k < i + 6; k += 3) {
+            long d = s[k + 2];
+            if (s[k] == o && (s[k + 1] ^ d) == p && d != MISS) {
                 int had = work(d);
                 if (had == work) { // both bounds hold: keep the tighter
                     lower = Math.max(lower, lower(d));
@@ -80,17 +82,17 @@ final class TranspositionTable {
             }
         }
         if (at < 0) { // the entry with less work behind it goes
-            long d0 = data[i];
-            long d1 = data[i + 1];
-            at = d0 == MISS ? i : d1 == MISS ? i + 1 : work(d0) <= work(d1) ? i : i + 1;
+            long d0 = s[i + 2];
+            long d1 = s[i + 5];
+            at = d0 == MISS ? i : d1 == MISS ? i + 3 : work(d0) <= work(d1) ? i : i + 3;
         }
         lower = Math.max(lower, -64);
         upper = Math.min(upper, 64);
         long d = (lower + 64L) | (upper + 64L) << 8 | (long) (move < 0 ? 64 : move) << 16 | (long) depth << 23
                 | (long) selectivity << 29;
-        data[at] = d;
-        keyO[at] = o;
-        keyP[at] = p ^ d;
+        s[at + 2] = d;
+        s[at] = o;
+        s[at + 1] = p ^ d;
     }
 
     static int lower(long d) {
@@ -124,6 +126,9 @@ final class TranspositionTable {
 
     /** Forgets everything. */
     void clear() {
-        java.util.Arrays.fill(data, MISS);
+        for (int i = 0; i < slots.length; i += 8) {
+            slots[i + 2] = MISS;
+            slots[i + 5] = MISS;
+        }
     }
 }

@@ -1,0 +1,250 @@
+package org.thordb.solve;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.thordb.othello.Position;
+import org.thordb.othello.Side;
+import org.thordb.othello.Symmetry;
+
+/**
+ * An estimated score for every legal move of a position: a {@link MidgameSearch} of the learned
+ * evaluation, deepened one move at a time until a node or time budget runs out; each move's value
+ * is the one of the deepest search finished for every move. Where the search reaches the end of
+ * the game the values are exact, and said to be. An estimate is never an exact score: the
+ * explorer shows both, apart.
+ *
+ * <p>Estimates are kept per position (up to the board's symmetries, so f5 and d3 share one) for
+ * as long as the JVM runs, a few thousand positions at most.
+ *
+ * <p>Usage: {@code Estimator.Estimates e = Estimator.estimate(position, Estimator.Budget.EXPLORER);}
+ */
+public final class Estimator {
+    private Estimator() {
+    }
+
+    /**
+     * How much a set of estimates may cost: positions searched and time, the first reached ending
+     * the deepening (the last finished depth stands).
+     *
+     * @param nodes at most this many positions (0: no limit)
+     * @param millis at most this many milliseconds (0: no limit)
+     * @param maxDepth no deeper than this many moves
+     */
+    public record Budget(long nodes, long millis, int maxDepth) {
+        /** The explorer's: what answers within its latency goal on two cores. */
+        public static final Budget EXPLORER = new Budget(0, 120, 24);
+    }
+
+    /**
+     * The estimates of a position's moves.
+     *
+     * @param scores each legal move's value, the side to move's final disc difference, best first
+     * @param depth how many moves deep the values were searched (the move itself counted)
+     * @param exact whether the search reached the end of the game on every line (the values are exact)
+     * @param nodes the positions searched
+     * @param nanos the time taken
+     */
+    public record Estimates(Map<Integer, Integer> scores, int depth, boolean exact, long nodes, long nanos) {
+        public Estimates {
+            scores = Collections.unmodifiableMap(new LinkedHashMap<>(scores));
+        }
+    }
+
+    /** The midgame search's ProbCut selectivity (see {@link MidgameSearch#selectivity}). */
+    static final int SELECTIVITY = Integer.getInteger("thordb.estimateSelectivity", 1);
+
+    /** At most this many empties, the last iteration searches every line to the end (selectively above {@link #EXACT_EMPTIES}). */
+    static final int ENDGAME_EMPTIES = Integer.getInteger("thordb.estimateEndgame", 24);
+
+    /** At most this many empties, the search to the end is exact. */
+    static final int EXACT_EMPTIES = MidgameSearch.EXACT_EMPTIES;
+
+    private static final int CACHED = 4096;
+    private static final Map<Key, Estimates> CACHE = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, Estimates> eldest) {
+            return size() > CACHED;
+        }
+    };
+
+    private record Key(Position canonical, Budget budget) {
+    }
+
+    /**
+     * The estimates of every legal move of a position (none when it has no legal move), from the
+     * cache when this position, or one of its images under the board's symmetries, was estimated
+     * with this budget before.
+     */
+    public static Estimates estimate(Position p, Budget budget) {
+        if (p.toMove() == Side.NONE || p.legalMoves() == 0) {
+            return new Estimates(Map.of(), 0, true, 0, 0);
+        }
+        Symmetry s = p.canonicalSymmetry();
+        Position canonical = p.transform(s);
+        Key key = new Key(canonical, budget);
+        Estimates e;
+        synchronized (CACHE) {
+            e = CACHE.get(key);
+        }
+        if (e == null) {
+            e = search(canonical, budget, Runtime.getRuntime().availableProcessors());
+            synchronized (CACHE) {
+                CACHE.put(key, e);
+            }
+        }
+        if (s == Symmetry.IDENTITY) {
+            return e;
+        }
+        Symmetry back = s.inverse();
+        Map<Integer, Integer> scores = new LinkedHashMap<>();
+        e.scores().forEach((sq, v) -> scores.put(back.apply(sq), v));
+        return new Estimates(scores, e.depth(), e.exact(), e.nodes(), e.nanos());
+    }
+
+    /** The estimates of a position's moves, searched now on {@code threads} threads (no cache). */
+    static Estimates search(Position p, Budget budget, int threads) {
+        long t0 = System.nanoTime();
+        long me = p.mover();
+        long opp = p.opponent();
+        int empties = 64 - p.discs();
+        SolveControl control = new SolveControl(budget.nodes(), budget.millis());
+        TranspositionTable table = new TranspositionTable(empties <= 16 ? 18 : 20);
+        MidgameSearch[] workers = new MidgameSearch[Math.max(1, threads)];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new MidgameSearch(table, control);
+            workers[i].selectivity = SELECTIVITY;
+            workers[i].endgameEmpties = ENDGAME_EMPTIES;
+            workers[i].endgame().selectivity = empties <= EXACT_EMPTIES ? TranspositionTable.EXACT : SELECTIVITY;
+        }
+        List<Integer> moves = new ArrayList<>();
+        for (long m = p.legalMoves(); m != 0; m &= m - 1) {
+            moves.add(Long.numberOfTrailingZeros(m));
+        }
+        // depth 1: each move's position evaluated; always finished, whatever the budget
+        int[] values = new int[64];
+        for (int sq : moves) {
+            long f = Flips.of(me, opp, sq);
+            values[sq] = -MidgameSearch.discs(Evaluation.eval(opp & ~f, me | f | 1L << sq));
+        }
+        int depth = 1;
+        boolean exact = empties <= 1;
+        boolean ended = false;
+        int last = Math.min(budget.maxDepth(), empties);
+        for (int d = 2; d <= last && !exact && !ended; d = nextDepth(d, empties)) {
+            int[] next = values.clone();
+            List<Integer> order = new ArrayList<>(moves);
+            order.sort((a, b) -> values[b] - values[a]); // the best first: the others' windows cut more
+            try {
+                iteration(workers, me, opp, order, d, values, next);
+            } catch (EndgameSearch.Stopped stopped) {
+                break;
+            }
+            System.arraycopy(next, 0, values, 0, 64);
+            ended = d >= empties;
+            depth = d;
+            exact = d >= empties && empties <= EXACT_EMPTIES;
+        }
+        List<Integer> sorted = new ArrayList<>(moves);
+        sorted.sort((a, b) -> values[b] != values[a] ? values[b] - values[a] : a - b);
+        Map<Integer, Integer> scores = new LinkedHashMap<>();
+        for (int sq : sorted) {
+            scores.put(sq, values[sq]);
+        }
+        long nodes = 0;
+        for (MidgameSearch w : workers) {
+            nodes += w.allNodes();
+        }
+        return new Estimates(scores, depth, exact, nodes, System.nanoTime() - t0);
+    }
+
+    /**
+     * The depth after {@code d}: one more; near the end (at most {@link #ENDGAME_EMPTIES}
+     * empties), past a few moves of the midgame search, straight to the end of the game, where
+     * the endgame search's own order and cuts are far quicker than the evaluation's.
+     */
+    static int nextDepth(int d, int empties) {
+        if (empties <= ENDGAME_EMPTIES && d >= Math.max(2, empties - ENDGAME_JUMP)) {
+            return Math.max(d + 1, empties);
+        }
+        return d + 1;
+    }
+
+    /** How many empties before the end the midgame iterations stop when the next one searches to the end. */
+    static final int ENDGAME_JUMP = Integer.getInteger("thordb.estimateJump", 12);
+
+    /** One depth for every move, the moves shared among the threads; each in a window around its last value. */
+    private static void iteration(MidgameSearch[] workers, long me, long opp, List<Integer> order, int depth,
+                                  int[] previous, int[] out) {
+        AtomicInteger next = new AtomicInteger();
+        java.util.function.IntConsumer work = w -> {
+            for (int i; (i = next.getAndIncrement()) < order.size(); ) {
+                int sq = order.get(i);
+                long f = Flips.of(me, opp, sq);
+                out[sq] = -aspiration(workers[w], opp & ~f, me | f | 1L << sq, -previous[sq], depth - 1);
+            }
+        };
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int w = 1; w < workers.length; w++) {
+            int id = w;
+            helpers.add(ParallelSearch.pool().submit(() -> work.accept(id)));
+        }
+        RuntimeException failed = null;
+        try {
+            work.accept(0);
+        } catch (RuntimeException e) {
+            failed = e;
+        }
+        for (Future<?> h : helpers) {
+            try {
+                h.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (failed == null && e.getCause() instanceof RuntimeException r) {
+                    failed = r;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failed = new EndgameSearch.Stopped();
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+    }
+
+    /**
+     * A search in a window around a guess, widened until the value falls inside it; once it has
+     * failed both ways (a selective search need not agree with itself across windows), the whole
+     * range.
+     */
+    private static int aspiration(MidgameSearch s, long me, long opp, int guess, int depth) {
+        int delta = 3;
+        int lo = Math.max(-64, guess - delta);
+        int hi = Math.min(64, guess + delta);
+        boolean failedLow = false;
+        boolean failedHigh = false;
+        while (true) {
+            if (failedLow && failedHigh) {
+                lo = -64;
+                hi = 64;
+            }
+            int v = s.search(me, opp, lo, hi, depth);
+            if (v <= lo && lo > -64) {
+                failedLow = true;
+                hi = Math.min(64, v + 1);
+                lo = Math.max(-64, v - 4 * delta);
+            } else if (v >= hi && hi < 64) {
+                failedHigh = true;
+                lo = Math.max(-64, v - 1);
+                hi = Math.min(64, v + 4 * delta);
+            } else {
+                return v;
+            }
+            delta *= 2;
+        }
+    }
+}
