@@ -49,7 +49,7 @@ final class ExplorationView {
     }
 
     static void table(Exploration e, PrintWriter out) {
-        table(e, null, Extras.of(e), out);
+        table(e, org.thordb.explore.MoveValues.NONE, Extras.of(e), out);
     }
 
     /** A side's share of the points in a row's games, in %, with its Wilson 95% interval; "few" under 10 games. */
@@ -68,15 +68,43 @@ final class ExplorationView {
         return g == null ? "" : g.year() + " " + SafeText.fit(g.black(), 19) + " - " + SafeText.fit(g.white(), 19);
     }
 
-    private static void head(PrintWriter out, Extras x, String last) {
-        out.printf("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %-15s  %s%n", "rank", "move", "games", "black", "draw", "white",
-                "score", "theo", "%", "years", SafeText.fit(x.label(), 9) + "% (95%)", last);
+    private static void head(PrintWriter out, Extras x, boolean values, String last) {
+        out.println(String.format("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %-15s %s %s", "rank", "move", "games", "black", "draw",
+                "white", "score", "theo", "%", "years", SafeText.fit(x.label(), 9) + "% (95%)",
+                values ? String.format("%6s %6s ", "value", "gap") : "", last).stripTrailing());
     }
 
-    private static void row(PrintWriter out, String rank, String move, Exploration.Row r, long total, String last, Extras x) {
-        out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %-15s  %s", rank, move, r.games(),
+    private static void row(PrintWriter out, String rank, String move, Exploration.Row r, long total, String value,
+                            String last, Extras x) {
+        out.println(String.format("%4s %5s %8d %7d %7d %7d %7.1f %8s %5.1f%%  %-9s  %-15s %s %s", rank, move, r.games(),
                 r.blackWins(), r.draws(), r.whiteWins(), r.averageScore(), theo(r),
-                total == 0 ? 0 : 100.0 * r.games() / total, years(r), share(r, x.side()), last).stripTrailing());
+                total == 0 ? 0 : 100.0 * r.games() / total, years(r), share(r, x.side()), value, last).stripTrailing());
+    }
+
+    /** A move's value as the table shows it: {@code +4} exact, {@code ~+4} estimated. */
+    static String value(org.thordb.explore.MoveValues v, int move) {
+        Integer x = v.value(move);
+        return x == null ? "" : (v.exact() ? "" : "~") + signed(x);
+    }
+
+    /** The value and gap cells of a row (empty when there are no values). */
+    private static String valueCells(Exploration e, org.thordb.explore.MoveValues v, Exploration.Row r) {
+        if (!v.any()) {
+            return "";
+        }
+        double gap = r.games() == 0 ? Double.NaN : v.gap(e, r);
+        return String.format(java.util.Locale.ROOT, "%6s %6s ", value(v, r.move()),
+                Double.isNaN(gap) ? "" : String.format(java.util.Locale.ROOT, "%+.1f", gap));
+    }
+
+    /** How the table's played moves are ordered. */
+    enum Sort {
+        /** Most played first. */
+        GAMES,
+        /** The best value first. */
+        VALUE,
+        /** The largest gap first: the moves that score better in games than with best play. */
+        GAP
     }
 
     /** The board with the moves marked by rank. */
@@ -122,17 +150,28 @@ final class ExplorationView {
      * exploration played marked ("perfect play: g5 +4, also h3 +4 (never played)").
      */
     static String perfectLine(Exploration e, java.util.Map<Integer, Integer> scores) {
-        int best = scores.values().stream().max(Integer::compare).orElseThrow();
+        return bestLine(e, scores, "perfect play: ", "");
+    }
+
+    /**
+     * The moves that keep the best value, a move the position's symmetry turns into another one
+     * listed left out (at the start, f5 alone for the four first moves), those no game played marked.
+     */
+    private static String bestLine(Exploration e, java.util.Map<Integer, Integer> values, String head, String mark) {
+        int best = values.values().stream().max(Integer::compare).orElseThrow();
         java.util.Set<Integer> played = new java.util.HashSet<>();
         e.rows().forEach(r -> played.add(r.move()));
-        StringBuilder sb = new StringBuilder("perfect play: ");
+        java.util.Map<Integer, Integer> sameAs = org.thordb.explore.Explorer.sameAs(e);
+        java.util.Set<Position> shown = new java.util.HashSet<>();
+        StringBuilder sb = new StringBuilder(head);
         int n = 0;
-        for (java.util.Map.Entry<Integer, Integer> m : scores.entrySet()) {
-            if (m.getValue() != best) {
+        for (java.util.Map.Entry<Integer, Integer> m : values.entrySet()) {
+            if (m.getValue() != best || sameAs.containsKey(m.getKey())
+                    || !shown.add(e.position().play(m.getKey()).canonical())) {
                 continue;
             }
-            sb.append(n++ == 0 ? "" : ", also ").append(Notation.name(m.getKey())).append(' ').append(signed(best))
-                    .append(played.contains(m.getKey()) ? "" : " (never played)");
+            sb.append(n++ == 0 ? "" : ", also ").append(Notation.name(m.getKey())).append(' ').append(mark)
+                    .append(signed(best)).append(played.contains(m.getKey()) ? "" : " (never played)");
         }
         return sb.toString();
     }
@@ -143,46 +182,72 @@ final class ExplorationView {
 
     /** The table with each move's exact score beside it, and the perfect-play line. */
     static void table(Exploration e, java.util.Map<Integer, Integer> scores, PrintWriter out) {
-        table(e, scores, Extras.of(e), out);
+        table(e, org.thordb.explore.MoveValues.exact(scores), Extras.of(e), out);
     }
 
     /**
-     * The table (with each move's exact score when {@code scores} is given, and the perfect-play
-     * line), each row with its side's share of the points and its first game.
+     * The table (with each move's value and gap when {@code values} has them, and the line of the
+     * best moves), each row with its side's share of the points and its first game.
      */
-    static void table(Exploration e, java.util.Map<Integer, Integer> scores, Extras x, PrintWriter out) {
+    static void table(Exploration e, org.thordb.explore.MoveValues values, Extras x, PrintWriter out) {
+        table(e, values, x, Sort.GAMES, out);
+    }
+
+    /** {@link #table(Exploration, org.thordb.explore.MoveValues, Extras, PrintWriter)} with the rows in that order. */
+    static void table(Exploration e, org.thordb.explore.MoveValues values, Extras x, Sort sort, PrintWriter out) {
         out.print(board(e));
         openingLine(e, out);
         out.printf("%s this position%s%n", e.total() == 1 ? "1 game reaches" : e.total() + " games reach",
                 e.filter().isBlank() ? "" : " and match " + e.filter());
-        boolean exact = scores != null;
+        boolean any = values.any();
         boolean firsts = !x.first().isEmpty();
-        head(out, x, exact ? "perfect" + (firsts ? "  first game" : "") : firsts ? "opening  /  first game" : "opening");
-        int rank = 0;
-        for (Exploration.Row r : e.rows()) {
-            String opening = org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move());
-            String last;
-            if (exact) {
-                Integer v = scores.get(r.move());
-                last = String.format("%-7s", v == null ? "" : signed(v)) + (firsts ? "  " + first(x, r.move()) : "");
-            } else {
-                last = firsts ? (opening.isEmpty() ? "" : opening + "  /  ") + first(x, r.move()) : opening;
-            }
-            row(out, ++rank + "", Notation.name(r.move()), r, e.total(), last, x);
+        head(out, x, any, firsts ? "opening  /  first game" : "opening");
+        java.util.List<Exploration.Row> rows = new java.util.ArrayList<>(e.rows());
+        if (sort == Sort.VALUE && any) {
+            rows.sort(java.util.Comparator.comparingInt((Exploration.Row r) -> values.value(r.move()) == null
+                    ? Integer.MIN_VALUE : values.value(r.move())).reversed());
+        } else if (sort == Sort.GAP && any) {
+            rows.sort(java.util.Comparator.comparingDouble((Exploration.Row r) -> {
+                double g = values.gap(e, r);
+                return Double.isNaN(g) ? Double.NEGATIVE_INFINITY : g;
+            }).reversed());
         }
-        if (exact) {
-            // every legal move no game played (nor its image under the position's symmetries), with its exact score
-            for (int sq : org.thordb.explore.Explorer.unplayed(e, scores)) {
-                out.printf("%4s %5s %8d %7s %7s %7s %7s %8s %6s  %-9s  %-15s  %s%n", "", Notation.name(sq), 0, "", "", "", "",
-                        "", "", "(never)", "", signed(scores.get(sq)));
+        java.util.Map<Integer, Integer> rankOf = new java.util.HashMap<>();
+        int k = 0;
+        for (Exploration.Row r : e.rows()) {
+            rankOf.put(r.move(), ++k);
+        }
+        for (Exploration.Row r : rows) {
+            String opening = org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move());
+            String last = firsts ? (opening.isEmpty() ? "" : opening + "  /  ") + first(x, r.move()) : opening;
+            row(out, rankOf.get(r.move()) + "", Notation.name(r.move()), r, e.total(), valueCells(e, values, r), last, x);
+        }
+        if (any) {
+            // every legal move no game played (nor its image under the position's symmetries), with its value
+            for (int sq : org.thordb.explore.Explorer.unplayed(e, values.values())) {
+                out.println(String.format("%4s %5s %8d %7s %7s %7s %7s %8s %6s  %-9s  %-15s %6s", "", Notation.name(sq), 0, "", "",
+                        "", "", "", "", "(never)", "", value(values, sq)).stripTrailing());
             }
         }
         if (e.endsHere().games() > 0) {
-            row(out, "", "end", e.endsHere(), e.total(), "", x);
+            row(out, "", "end", e.endsHere(), e.total(), any ? String.format("%6s %6s ", "", "") : "", "", x);
         }
-        if (exact) {
-            out.println(perfectLine(e, scores) + "  (disc difference for the side to move, empties to the winner)");
+        if (any && values.exact()) {
+            out.println(perfectLine(e, values.values()) + "  (disc difference for the side to move, empties to the winner;"
+                    + " gap: the games' disc difference for the side to move less the value)");
+        } else if (any) {
+            out.println(estimateLine(e, values));
         }
+    }
+
+    /**
+     * The line under a table of estimates: the moves estimated best, and what an estimate is
+     * ("best estimate: f4 ~+2 (a search 11 moves deep of the evaluation, not exact)").
+     */
+    static String estimateLine(Exploration e, org.thordb.explore.MoveValues values) {
+        return bestLine(e, values.values(), "best estimate: ", "~") + "  (~: an estimate, a search "
+                + values.depth() + " moves deep of the learned evaluation, not an exact score; gap: the games' disc"
+                + " difference for the side to move less the value)";
     }
 
     private static String years(Exploration.Row r) {

@@ -55,6 +55,17 @@ public final class ExploreCommand implements Callable<Integer> {
             + " exact score under perfect play too, and the moves that keep the best (default: ${DEFAULT-VALUE}; 0: never).")
     int solve;
 
+    @Option(names = "--estimate", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Above --solve's empties, each legal move's estimated score: a search of the learned"
+                    + " evaluation as deep as about a tenth of a second allows, marked ~ and never exact"
+                    + " (default: on; --no-estimate leaves it out).")
+    boolean estimate;
+
+    @Option(names = "--sort", defaultValue = "games", paramLabel = "ORDER", description = "The played moves' order: games"
+            + " (most played first), value (best first) or gap (the largest gap first: moves that score better in games"
+            + " than their value; default: ${DEFAULT-VALUE}).")
+    String sort;
+
     @Option(names = "--as", paramLabel = "PLAYER", description = "A player's games with one colour (--colour; default:"
             + " the side to move), each move's share of the points as the player's.")
     String as;
@@ -80,8 +91,18 @@ public final class ExploreCommand implements Callable<Integer> {
         if (!format.equals("table") && !format.equals("json")) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }
+        ExplorationView.Sort order = switch (sort.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "games" -> ExplorationView.Sort.GAMES;
+            case "value" -> ExplorationView.Sort.VALUE;
+            case "gap" -> ExplorationView.Sort.GAP;
+            default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
+                    + ThorDbException.quote(sort) + "'");
+        };
         if (!line.isEmpty() && where != null) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
+        }
+        if (estimate) {
+            org.thordb.solve.Estimator.preload(); // the weights load while the store opens
         }
         PrintWriter out = spec.commandLine().getOut();
         String moves = !line.isEmpty() ? String.join("", line) : where == null ? null : where.moves;
@@ -114,16 +135,16 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, f);
-            java.util.Map<Integer, Integer> perfect = org.thordb.explore.Explorer.perfect(e.position(), solve, 60_000);
+            org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(e.position(), solve, 60_000, estimate);
             if (format.equals("json")) {
-                out.println(org.thordb.export.Json.exploration(e, perfect, db.firstGames(e.position(), f,
+                out.println(org.thordb.export.Json.exploration(e, values, db.firstGames(e.position(), f,
                         e.rows().stream().map(Exploration.Row::move).toList())));
             } else {
                 ExplorationView.Extras x = ExplorationView.Extras.withFirst(db, e);
                 if (side != null) {
                     x = new ExplorationView.Extras(side, as.strip(), x.first());
                 }
-                ExplorationView.table(e, perfect, x, out);
+                ExplorationView.table(e, values, x, order, out);
             }
         }
         return 0;

@@ -125,9 +125,10 @@ final class GameViewer {
         out.println("move " + ply + " of " + (positions.size() - 1)
                 + (ply == 0 ? ": the start" : ": " + Notation.name(moves[ply - 1]) + " played")
                 + (ply < positions.size() - 1 ? ", next " + Notation.name(moves[ply]) : ", the end"));
-        java.util.Map<Integer, Integer> exact = 64 - p.discs() <= EXACT_EMPTIES && p.legalMoves() != 0
-                ? org.thordb.explore.Explorer.perfect(p, EXACT_EMPTIES, 10_000) : null;
-        ExplorationView.table(db.explore(p, filter), exact, out);
+        // exact scores near the end; before, every move's estimate (marked ~)
+        org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(p, EXACT_EMPTIES, 10_000, true);
+        org.thordb.explore.Exploration here = db.explore(p, filter);
+        ExplorationView.table(here, values, ExplorationView.Extras.of(here), out);
         out.println("→ / n next, ← / p back, Home / End the ends, q leaves");
         out.flush();
     }

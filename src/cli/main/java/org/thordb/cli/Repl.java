@@ -102,6 +102,7 @@ public final class Repl {
 
     /** Reads and answers lines until Ctrl-D or {@code :quit}. */
     public void run() {
+        org.thordb.solve.Estimator.preload(); // :explore's estimates: their weights load while the first line is typed
         out.println("thordb " + ThordbCommand.version() + ": " + db.catalog().games()
                 + " games. Type a query, or :help.");
         out.flush();
@@ -327,13 +328,18 @@ public final class Repl {
         explore();
     }
 
+    /** At most this many empties, :explore shows exact scores (as {@code thordb explore --solve} by default). */
+    static final int EXPLORE_EXACT_EMPTIES = 20;
+
     private Position current() {
         return explored.isEmpty() ? exploreStart : explored.peekLast();
     }
 
     private void explore() {
         org.thordb.explore.Exploration here = db.explore(current(), exploreFilter);
-        ExplorationView.table(here, null, ExplorationView.Extras.withFirst(db, here), out);
+        // exact scores near the end, as explore gives them; before, every move's estimate
+        ExplorationView.table(here, org.thordb.explore.MoveValues.of(current(), EXPLORE_EXACT_EMPTIES, 60_000, true),
+                ExplorationView.Extras.withFirst(db, here), out);
     }
 
     /** The solitaires of the last {@code :solitaires}, by row number from 1. */
@@ -456,7 +462,7 @@ public final class Repl {
             return;
         }
         org.thordb.explore.Exploration here = db.explore(p, exploreFilter);
-        ExplorationView.table(here, scores, ExplorationView.Extras.withFirst(db, here), out);
+        ExplorationView.table(here, org.thordb.explore.MoveValues.exact(scores), ExplorationView.Extras.withFirst(db, here), out);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.thordb.web;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -131,6 +132,21 @@ class WebServerTest {
         assertEquals("f5d6c3", a.body().get("line").asText());
         assertEquals("white", a.body().get("toMove").asText());
         assertEquals(List.of("d3", "f3", "f4", "g5"), names(a.body().get("legal")));
+        // before the solved empties every legal move has an estimate, marked as one, with its depth:
+        // the played ones in their rows, the others among the unplayed (a symmetric twin of a played one excepted)
+        java.util.Set<String> valued = new java.util.TreeSet<>();
+        a.body().get("moves").forEach(m -> {
+            assertTrue(m.has("estimate") && !m.has("perfect"), m.toString());
+            valued.add(m.get("move").asText());
+        });
+        a.body().get("unplayed").forEach(m -> valued.add(m.get("move").asText()));
+        a.body().get("sameAs").fieldNames().forEachRemaining(valued::add);
+        assertEquals(java.util.Set.copyOf(names(a.body().get("legal"))), valued);
+        assertTrue(a.body().get("estimateDepth").asInt() >= 2, a.text());
+        assertTrue(a.body().has("bestEstimate") && !a.body().has("perfectPlay"), a.text());
+        Answer bare = get("/api/explore?moves=f5d6c3&estimate=false");
+        assertFalse(bare.body().has("estimateDepth"), bare.text());
+        bare.body().get("moves").forEach(m -> assertFalse(m.has("estimate"), m.toString()));
         Answer start = get("/api/explore");
         assertEquals(base.db().count(""), start.body().get("total").asLong());
         Answer illegal = get("/api/explore?moves=f5f5");

@@ -121,6 +121,18 @@ public final class Json {
      */
     public static ObjectNode exploration(Exploration e, java.util.Map<Integer, Integer> scores,
                                          java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
+        return exploration(e, org.thordb.explore.MoveValues.exact(scores), first);
+    }
+
+    /**
+     * The exploration with each move's value: exact scores ({@code perfect}, the moves that keep
+     * the best in {@code perfectPlay}) or estimates ({@code estimate}, searched {@code
+     * estimateDepth} moves deep), never both; each played move's {@code gap} (its games' average
+     * disc difference for the mover less its value), and the legal moves no game played with
+     * their values ({@code unplayed}).
+     */
+    public static ObjectNode exploration(Exploration e, org.thordb.explore.MoveValues values,
+                                         java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
         ObjectNode o = explorationFigures(e);
         boolean white = e.position().toMove() == org.thordb.othello.Side.WHITE;
         o.put("mover", white ? "white" : "black");
@@ -136,30 +148,45 @@ public final class Json {
                 m.node().putObject("first").put("base", g.base()).put("year", g.year()).put("record", g.record())
                         .put("black", g.black()).put("white", g.white());
             }
-        }
-        if (scores != null) {
-            int best = scores.values().stream().max(Integer::compare).orElseThrow();
-            for (JsonNodeRef m : JsonNodeRef.of(o)) {
-                Integer v = scores.get(Notation.square(m.move()));
-                if (v != null) {
-                    m.node().put("perfect", v);
+            Integer v = values.value(r.move());
+            if (v != null) {
+                putValue(m.node(), v, values);
+                double gap = values.gap(e, r);
+                if (!Double.isNaN(gap)) {
+                    m.node().put("gap", round(gap, 1));
                 }
             }
-            ArrayNode perfect = o.putArray("perfectPlay");
-            scores.forEach((sq, v) -> {
-                if (v == best) {
-                    perfect.add(Notation.name(sq));
-                }
-            });
-            o.put("perfectScore", best);
-            ArrayNode unplayed = o.putArray("unplayed"); // with their exact scores
-            for (int sq : org.thordb.explore.Explorer.unplayed(e, scores)) {
-                unplayed.addObject().put("move", Notation.name(sq)).put("perfect", scores.get(sq));
+        }
+        if (values.any()) {
+            int best = values.best();
+            if (values.exact()) {
+                ArrayNode perfect = o.putArray("perfectPlay");
+                values.values().forEach((sq, v) -> {
+                    if (v == best) {
+                        perfect.add(Notation.name(sq));
+                    }
+                });
+                o.put("perfectScore", best);
+            } else {
+                o.put("estimateDepth", values.depth()).put("bestEstimate", best);
+            }
+            ArrayNode unplayed = o.putArray("unplayed"); // with their values
+            for (int sq : org.thordb.explore.Explorer.unplayed(e, values.values())) {
+                putValue(unplayed.addObject().put("move", Notation.name(sq)), values.value(sq), values);
             }
         }
         ObjectNode same = o.putObject("sameAs");
         org.thordb.explore.Explorer.sameAs(e).forEach((sq, row) -> same.put(Notation.name(sq), Notation.name(row)));
         return o;
+    }
+
+    /** A move's value: {@code perfect} when exact, else {@code estimate} with its depth. */
+    private static void putValue(ObjectNode n, int v, org.thordb.explore.MoveValues values) {
+        if (values.exact()) {
+            n.put("perfect", v);
+        } else {
+            n.put("estimate", v).put("estimateDepth", values.depth());
+        }
     }
 
     /** A move object of the JSON with its move's name. */

@@ -56,10 +56,10 @@ public final class Estimator {
     }
 
     /** The midgame search's ProbCut selectivity (see {@link MidgameSearch#selectivity}). */
-    static final int SELECTIVITY = Integer.getInteger("thordb.estimateSelectivity", 1);
+    static final int SELECTIVITY = Integer.getInteger("thordb.estimateSelectivity", 0);
 
     /** At most this many empties, the last iteration searches every line to the end (selectively above {@link #EXACT_EMPTIES}). */
-    static final int ENDGAME_EMPTIES = Integer.getInteger("thordb.estimateEndgame", 24);
+    static final int ENDGAME_EMPTIES = Integer.getInteger("thordb.estimateEndgame", 14);
 
     /** At most this many empties, the search to the end is exact. */
     static final int EXACT_EMPTIES = MidgameSearch.EXACT_EMPTIES;
@@ -106,8 +106,14 @@ public final class Estimator {
         return new Estimates(scores, e.depth(), e.exact(), e.nodes(), e.nanos());
     }
 
+    /** Loads the evaluation's weights on a thread of their own now, so that a first estimate does not wait for them. */
+    public static void preload() {
+        Evaluation.preload();
+    }
+
     /** The estimates of a position's moves, searched now on {@code threads} threads (no cache). */
     static Estimates search(Position p, Budget budget, int threads) {
+        Evaluation.Weights weights = Evaluation.Weights.INSTANCE; // loaded (once) before the clock starts
         long t0 = System.nanoTime();
         long me = p.mover();
         long opp = p.opponent();

@@ -17,6 +17,13 @@ final class MidgameSearch {
     /** At most this many empties, a line whose depth reaches the end is solved exactly (by default). */
     static final int EXACT_EMPTIES = 14;
 
+    /**
+     * A line this many moves short of the end, at most {@link #endgameEmpties} empties, is
+     * solved to the end all the same: there a solve costs little more than the search it
+     * replaces, and is exact where the evaluation errs by several discs.
+     */
+    static final int ENDGAME_SLACK = Integer.getInteger("thordb.endgameSlack", 6);
+
     /** At most this many empties, a line whose depth reaches the end is handed to the endgame search. */
     int endgameEmpties = EXACT_EMPTIES;
 
@@ -66,12 +73,43 @@ final class MidgameSearch {
     }
 
     /**
+     * One move from the leaves: each move's position evaluated straight away (no table, no
+     * order: every child is a leaf), the best kept, cut at beta.
+     */
+    private int frontier(long me, long opp, int alpha, int beta, long moves) {
+        int best = -EndgameSearch.INF;
+        for (long m = moves; m != 0; m &= m - 1) {
+            int sq = Long.numberOfTrailingZeros(m);
+            long f = Flips.of(me, opp, sq);
+            long nextMe = opp & ~f;
+            long nextOpp = me | f | 1L << sq;
+            nodes++;
+            long replies = Bitboards.legalMoves(nextMe, nextOpp);
+            int v;
+            if (replies == 0 && Bitboards.legalMoves(nextOpp, nextMe) == 0) {
+                v = -EndgameSearch.finalScore(nextMe, nextOpp);
+            } else if (replies == 0) {
+                v = discs(Evaluation.eval(nextOpp, nextMe)); // the opponent passes: the mover's turn again
+            } else {
+                v = -discs(Evaluation.eval(nextMe, nextOpp, replies));
+            }
+            if (v > best) {
+                best = v;
+                if (v >= beta) {
+                    return v;
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
      * The value of a position searched {@code depth} moves deep, within {@code (alpha, beta)}
      * (fail-soft, as the solver's): exact where every line reaches the end.
      */
     int search(long me, long opp, int alpha, int beta, int depth) {
         int empties = 64 - Long.bitCount(me | opp);
-        if (depth >= empties && empties <= endgameEmpties) {
+        if (depth + ENDGAME_SLACK >= empties && empties <= endgameEmpties) {
             return endgame.search(me, opp, alpha, beta);
         }
         if ((++nodes & 1023) == 0 && control.shouldStop(1024)) {
@@ -86,6 +124,9 @@ final class MidgameSearch {
                 return EndgameSearch.finalScore(me, opp);
             }
             return -search(opp, me, -beta, -alpha, depth); // a pass costs no depth
+        }
+        if (depth == 1 && empties > endgameEmpties) {
+            return frontier(me, opp, alpha, beta, moves);
         }
         long hit = tt.probe(me, opp);
         int ttMove = -1;

@@ -97,6 +97,7 @@ public final class WebServer implements AutoCloseable {
     private volatile int port;
 
     private WebServer(Engine db, long timeoutMillis, java.util.Set<String> allowedHosts) {
+        org.thordb.solve.Estimator.preload(); // the explorer's estimates: their weights load while the server starts
         this.db = db;
         this.timeoutMillis = timeoutMillis;
         this.storePaths = storePaths(db.path());
@@ -299,6 +300,7 @@ public final class WebServer implements AutoCloseable {
                 throw new Refused(400, "moves: at most " + MAX_MOVES_TEXT + " characters");
             }
             int solve = number(ctx, "solve", SOLVE_EMPTIES, 0, MAX_SOLVE_EMPTIES);
+            boolean estimate = !"false".equals(param(ctx, "estimate", "true"));
             String q = scoped(ctx, param(ctx, "q", ""));
             String board = param(ctx, "board", "");
             Position p = board.isBlank() ? Position.afterLine(moves) : fromBoard(board, moves);
@@ -307,7 +309,11 @@ public final class WebServer implements AutoCloseable {
             boolean solving = solve > SOLVE_EMPTIES && empties <= solve && empties > SOLVE_EMPTIES && !solved.containsKey(p);
             answer(ctx, solving || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
                 Exploration e = db.explore(p, q);
-                ObjectNode o = Json.exploration(e, solve == 0 ? null : perfect(p, solve),
+                java.util.Map<Integer, Integer> exact = solve == 0 ? null : perfect(p, solve);
+                // above the solved empties, every legal move's estimate (estimate=false leaves it out)
+                org.thordb.explore.MoveValues values = exact != null ? org.thordb.explore.MoveValues.exact(exact)
+                        : estimate ? org.thordb.explore.MoveValues.estimated(p) : org.thordb.explore.MoveValues.NONE;
+                ObjectNode o = Json.exploration(e, values,
                         db.firstGames(p, q, e.rows().stream().map(Exploration.Row::move).toList()));
                 o.put("line", Notation.line(java.util.Arrays.stream(Notation.parseMoves(moves))
                         .filter(sq -> sq != Notation.PASS).toArray()));

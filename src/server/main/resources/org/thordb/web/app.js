@@ -260,7 +260,7 @@ async function drawExplorer(n) {
       + `<span class="w" style="width:${pct(m.whiteWins)}%"></span></div></td>`
       + `<td>${m.averageScore.toFixed(1)}</td><td>${data.total ? (100 * m.games / data.total).toFixed(1) : '0.0'}</td>`
       + `<td class="theo">${m.averageTheoretical === null ? '-' : m.averageTheoretical.toFixed(1)}</td>`
-      + `<td class="exact">${m.perfect === undefined ? '' : (m.perfect > 0 ? '+' : '') + m.perfect}</td>`
+      + valueCell(m) + `<td class="gap">${m.gap === undefined ? '' : (m.gap > 0 ? '+' : '') + m.gap.toFixed(1)}</td>`
       + `<td class="share${m.few ? ' few' : ''}" title="95%: ${(100 * m.moverLow).toFixed(0)}–${(100 * m.moverHigh).toFixed(0)}%`
       + `${m.few ? ', on few games' : ''}">${(100 * m.moverShare).toFixed(0)} <small>(${(100 * m.moverLow).toFixed(0)}–`
       + `${(100 * m.moverHigh).toFixed(0)})</small></td><td class="first"></td>`
@@ -276,13 +276,13 @@ async function drawExplorer(n) {
     tr.addEventListener('click', () => { state.hint = null; playMove(square(m.move)); });
     body.appendChild(tr);
   }
-  // the legal moves no game played, with their exact score (at 14 empties or fewer)
+  // the legal moves no game played, with their value: exact at 14 empties or fewer, else estimated
   for (const m of data.unplayed || []) {
     const tr = document.createElement('tr');
     tr.className = 'unplayed';
     tr.dataset.unplayed = m.move;
     tr.innerHTML = `<td class="move"></td><td class="games">0</td><td>never played</td><td></td><td></td><td></td>`
-      + `<td class="exact">${(m.perfect > 0 ? '+' : '') + m.perfect}</td><td></td><td></td>`;
+      + valueCell(m) + `<td></td><td></td><td></td>`;
     tr.querySelector('.move').textContent = m.move;
     tr.addEventListener('click', () => playMove(square(m.move)));
     body.appendChild(tr);
@@ -292,6 +292,18 @@ async function drawExplorer(n) {
   for (const [m, rep] of same) (groups[rep] = groups[rep] || []).push(m);
   document.getElementById('same-as').textContent = Object.entries(groups)
     .map(([rep, ms]) => `${ms.join(', ')}: the same as ${rep}, turned (the position is symmetric)`).join('; ');
+}
+// a move's value: its exact score (perfect play), or "~" and an estimate, with the search's depth in its title
+function valueCell(m) {
+  const signed = v => (v > 0 ? '+' : '') + v;
+  if (m.perfect !== undefined) {
+    return `<td class="exact" title="exact: the disc difference for the side to move under perfect play">${signed(m.perfect)}</td>`;
+  }
+  if (m.estimate !== undefined) {
+    return `<td class="estimate" title="an estimate, not exact: a search ${m.estimateDepth} moves deep of the learned evaluation">`
+      + `~${signed(m.estimate)}</td>`;
+  }
+  return '<td></td>';
 }
 function clearTable() {
   document.querySelector('#moves-table tbody').textContent = '';

@@ -117,6 +117,12 @@ class ExplorerPageTest {
             browser.manage().window().setSize(new Dimension(1200, 900));
             browser.get("http://127.0.0.1:" + s.port() + "/");
             waitForTable(expected(db, "", ""));
+            // at the start, f5 (the four first moves are one) has its estimate, marked as one
+            waiting().until(d -> {
+                List<WebElement> cells = d.findElements(By.cssSelector("#moves-table tbody tr[data-move='f5'] td.estimate"));
+                return !cells.isEmpty() && cells.get(0).getText().matches("~[+-]?\\d+")
+                        && cells.get(0).getAttribute("title").contains("not exact");
+            });
             click("f5", 1);
             click("d6", 2);
             click("c3", 3);

@@ -1,0 +1,89 @@
+package org.thordb.explore;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.thordb.othello.Position;
+import org.thordb.othello.Side;
+import org.thordb.solve.Estimator;
+
+/**
+ * What every legal move of a position is worth, the side to move's final disc difference: exact
+ * (perfect play, by the solver) when the position has few enough empties, else estimated by a
+ * search of the learned evaluation with its depth. The two never mix: {@link #exact()} says
+ * which, and the views mark estimates as such. Beside each played move, its practice against its
+ * theory: how it scored in games, as the mover's average disc difference, less its value.
+ *
+ * <p>Usage: {@code MoveValues v = MoveValues.of(p, 20, 60_000, true); Integer f4 = v.value(29);}
+ *
+ * @param values each legal move's value, best first (empty when neither was asked for or found)
+ * @param exact whether the values are exact scores (else estimates)
+ * @param depth how many moves deep the estimates were searched (0 for exact scores)
+ */
+public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth) {
+    public MoveValues {
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** No values. */
+    public static final MoveValues NONE = new MoveValues(Map.of(), false, 0);
+
+    /**
+     * The values of a position's moves: exact scores when it has at most {@code solveEmpties}
+     * empties (and the solve ends within {@code solveMillis}), else, when {@code estimate},
+     * the explorer's estimates ({@link Estimator.Budget#EXPLORER}).
+     */
+    public static MoveValues of(Position p, int solveEmpties, long solveMillis, boolean estimate) {
+        Map<Integer, Integer> exact = Explorer.perfect(p, solveEmpties, solveMillis);
+        if (exact != null) {
+            return new MoveValues(exact, true, 0);
+        }
+        return estimate ? estimated(p) : NONE;
+    }
+
+    /** Exact scores already solved (null: none). */
+    public static MoveValues exact(Map<Integer, Integer> scores) {
+        return scores == null ? NONE : new MoveValues(scores, true, 0);
+    }
+
+    /** The explorer's estimates of a position's moves. */
+    public static MoveValues estimated(Position p) {
+        Estimator.Estimates e = Estimator.estimate(p, Estimator.Budget.EXPLORER);
+        return new MoveValues(e.scores(), e.exact(), e.exact() ? 0 : e.depth());
+    }
+
+    /** Whether there are values at all. */
+    public boolean any() {
+        return !values.isEmpty();
+    }
+
+    /** A move's value, or null. */
+    public Integer value(int move) {
+        return values.get(move);
+    }
+
+    /** The best value (null when none). */
+    public Integer best() {
+        return values.values().stream().max(Integer::compare).orElse(null);
+    }
+
+    /**
+     * How a played move fared in games against its value: the mover's average final disc
+     * difference in the row's games (stored scores, empties to the winner) less the move's value;
+     * NaN when the row has no game or the move no value. Above zero, the move scores better in
+     * games than with best play; well above, a practical choice that loses with best play.
+     */
+    public double gap(Exploration e, Exploration.Row r) {
+        Integer v = value(r.move());
+        if (v == null || r.games() == 0) {
+            return Double.NaN;
+        }
+        return practice(e.position().toMove(), r) - v;
+    }
+
+    /** The mover's average final disc difference in a row's games: Black's 2 × score − 64, White's the opposite. */
+    public static double practice(Side mover, Exploration.Row r) {
+        double black = 2 * r.averageScore() - 64;
+        return mover == Side.WHITE ? -black : black;
+    }
+}

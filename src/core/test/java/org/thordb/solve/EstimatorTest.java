@@ -1,0 +1,221 @@
+package org.thordb.solve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.thordb.othello.Position;
+import org.thordb.othello.Side;
+import org.thordb.othello.Symmetry;
+import org.thordb.testing.Games;
+import org.thordb.testing.Seeded;
+import org.thordb.testing.SharedData;
+import org.thordb.wthor.WthorGame;
+import org.thordb.wthor.WthorReader;
+
+/**
+ * The explorer's estimates: one for every legal move, the same for every orientation of the
+ * board, exact (and said to be) where the search reaches the end; and accurate on positions of
+ * games the evaluation never saw, at 20 to 24 empties: the estimate of the position (its best
+ * move's) within 3 discs of the exact score on average, and the move ranked first losing at most
+ * 1 disc on average against perfect play. The held-out games are the 2,010 games of 2025 of
+ * {@code ../shared/data/wthor-2025-11} (the weights were fitted on the FFO base of 1977–2015);
+ * without them, games the evaluation plays against itself with random moves among the first
+ * twenty.
+ *
+ * <p>The accuracy is measured with a budget of {@link #NODES} positions on one thread, so that it
+ * is the same on every machine: the explorer's time budget ({@link Estimator.Budget#EXPLORER},
+ * 150 ms on two threads) searches about a million positions on the 2-core machine the goals are
+ * set for, more than this.
+ */
+@ExtendWith(Seeded.class)
+class EstimatorTest {
+    /** The positions each accuracy measurement searches (one thread). */
+    static final long NODES = 900_000;
+
+    private static final Estimator.Budget BUDGET = new Estimator.Budget(NODES, 0, 60);
+
+    @Test
+    void everyLegalMoveHasAnEstimateTheSameInEveryOrientation(SplittableRandom rnd) {
+        for (int i = 0; i < 6; i++) {
+            Position p = Games.randomPosition(rnd, 30 + rnd.nextInt(25));
+            if (p.toMove() == Side.NONE) {
+                continue;
+            }
+            Estimator.Budget small = new Estimator.Budget(40_000 + i, 0, 60); // a budget of its own: not from the cache
+            Estimator.Estimates e = Estimator.estimate(p, small);
+            Set<Integer> legal = new HashSet<>();
+            for (long m = p.legalMoves(); m != 0; m &= m - 1) {
+                legal.add(Long.numberOfTrailingZeros(m));
+            }
+            assertEquals(legal, e.scores().keySet(), p.toString());
+            assertFalse(e.exact(), "an estimate at " + (64 - p.discs()) + " empties is not exact");
+            assertTrue(e.depth() >= 2, "depth " + e.depth());
+            List<Integer> values = new ArrayList<>(e.scores().values());
+            for (int k = 1; k < values.size(); k++) {
+                assertTrue(values.get(k - 1) >= values.get(k), "best first: " + e.scores());
+            }
+            for (Symmetry s : Symmetry.values()) {
+                Estimator.Estimates turned = Estimator.estimate(p.transform(s), small);
+                for (Map.Entry<Integer, Integer> m : e.scores().entrySet()) {
+                    assertEquals(m.getValue(), turned.scores().get(s.apply(m.getKey())), p + " under " + s);
+                }
+            }
+        }
+    }
+
+    @Test
+    void whereTheSearchReachesTheEndTheValuesAreTheSolversExactScores(SplittableRandom rnd) {
+        Solver solver = new Solver(Solver.Options.defaults().withThreads(1).withTableBits(16));
+        int checked = 0;
+        while (checked < 8) {
+            Position p = Games.randomPosition(rnd, 8 + rnd.nextInt(5));
+            if (p.toMove() == Side.NONE || p.legalMoves() == 0) {
+                continue;
+            }
+            Estimator.Estimates e = Estimator.search(p, new Estimator.Budget(0, 0, 60), 1);
+            assertTrue(e.exact(), p + " at " + (64 - p.discs()) + " empties");
+            assertEquals(solver.solve(p, true).moveScores(), e.scores(), p.toString());
+            checked++;
+        }
+    }
+
+    @Test
+    void accurateOnTheGamesOf2025WhichTheEvaluationNeverSaw() throws Exception {
+        Path f = SharedData.root().resolve("wthor-2025-11").resolve("WTH_2025.wtb");
+        Assumptions.assumeTrue(Files.exists(f), "skipped: " + f + " is not there (the generated set runs instead)");
+        List<int[]> games = new ArrayList<>();
+        try (WthorReader r = WthorReader.open(f)) {
+            for (WthorGame g : r.games()) {
+                if (g.damage() == null) {
+                    games.add(g.squares());
+                }
+            }
+        }
+        // 8 positions at each of 20 to 24 empties, from games spread over the file
+        List<Position> positions = new ArrayList<>();
+        for (int e = 20; e <= 24; e++) {
+            int n = 0;
+            for (int gi = 7 * e; gi < games.size() && n < 8; gi += 37) {
+                Position p = at(games.get(gi), e);
+                if (p != null) {
+                    positions.add(p);
+                    n++;
+                }
+            }
+        }
+        assertAccurate(positions, "the 2025 games");
+    }
+
+    @Test
+    void accurateOnGamesTheEvaluationPlaysAgainstItself() {
+        Assumptions.assumeFalse(Files.exists(SharedData.root().resolve("wthor-2025-11").resolve("WTH_2025.wtb")),
+                "skipped: the held-out games of 2025 are there, and measured instead");
+        SplittableRandom rnd = new SplittableRandom(2025); // one fixed set, the same every run
+        List<Position> positions = new ArrayList<>();
+        for (int e = 20; e <= 24; e++) {
+            int n = 0;
+            while (n < 10) {
+                Position p = selfPlay(rnd, e);
+                if (p != null) {
+                    positions.add(p);
+                    n++;
+                }
+            }
+        }
+        assertAccurate(positions, "games the evaluation played against itself");
+    }
+
+    /** The position of a game with that many empties, when the side to move has a move there. */
+    private static Position at(int[] game, int empties) {
+        Position p = Position.start();
+        for (int i = 0; i < game.length && 64 - p.discs() > empties; i++) {
+            p = p.play(game[i]);
+        }
+        return 64 - p.discs() == empties && p.toMove() != Side.NONE && p.legalMoves() != 0 ? p : null;
+    }
+
+    /**
+     * A game the evaluation plays one move deep with some noise, a random move a quarter of the
+     * time among the first twenty, to that many empties.
+     */
+    static Position selfPlay(SplittableRandom rnd, int empties) {
+        Position p = Position.start();
+        while (p.toMove() != Side.NONE && 64 - p.discs() > empties) {
+            long legal = p.legalMoves();
+            int pick = -1;
+            if (64 - p.discs() > 40 && rnd.nextInt(4) == 0) {
+                int k = rnd.nextInt(Long.bitCount(legal));
+                for (int i = 0; i < k; i++) {
+                    legal &= legal - 1;
+                }
+                pick = Long.numberOfTrailingZeros(legal);
+            } else {
+                int best = Integer.MIN_VALUE;
+                for (long l = legal; l != 0; l &= l - 1) {
+                    int sq = Long.numberOfTrailingZeros(l);
+                    Position c = p.play(sq);
+                    int v = c.toMove() == Side.NONE ? 0 : (c.toMove() == p.toMove() ? 1 : -1) * Evaluation.eval(c.mover(), c.opponent());
+                    v += rnd.nextInt(2 * Evaluation.SCALE); // up to two discs of noise
+                    if (v > best) {
+                        best = v;
+                        pick = sq;
+                    }
+                }
+            }
+            p = p.play(pick);
+        }
+        return 64 - p.discs() == empties && p.toMove() != Side.NONE && p.legalMoves() != 0 ? p : null;
+    }
+
+    /** The mean absolute error of the estimates and the mean loss of their first moves, against exact solves. */
+    private static void assertAccurate(List<Position> positions, String what) {
+        Solver solver = new Solver(Solver.Options.defaults());
+        double error = 0;
+        double loss = 0;
+        StringBuilder worst = new StringBuilder();
+        for (Position p : positions) {
+            Estimator.Estimates e = Estimator.search(p, BUDGET, 1);
+            int top = e.scores().keySet().iterator().next();
+            int estimate = e.scores().get(top);
+            int exact = solver.solve(p, false).score();
+            int afterTop = exactAfter(solver, p, top);
+            error += Math.abs(estimate - exact);
+            loss += exact - afterTop;
+            if (Math.abs(estimate - exact) >= 8 || exact - afterTop >= 6) {
+                worst.append(String.format(" %s: estimate %+d, exact %+d, %s loses %d;", p.toBoardString(), estimate, exact,
+                        org.thordb.othello.Notation.name(top), exact - afterTop));
+            }
+        }
+        int n = positions.size();
+        double mae = error / n;
+        double meanLoss = loss / n;
+        String figures = String.format(java.util.Locale.ROOT, "%s, %d positions at 20-24 empties: mean absolute error %.2f"
+                + " discs, the first move loses %.2f on average;%s", what, n, mae, meanLoss, worst);
+        System.out.println("estimates: " + figures);
+        assertTrue(n >= 40, figures);
+        assertTrue(mae <= 3.0, figures);
+        assertTrue(meanLoss <= 1.0, figures);
+    }
+
+    /** The mover's exact score after playing {@code move}. */
+    private static int exactAfter(Solver solver, Position p, int move) {
+        Position c = p.play(move);
+        if (c.toMove() == Side.NONE) {
+            return p.toMove() == Side.BLACK ? EndgameSearch.finalScore(c.black(), c.white()) : EndgameSearch.finalScore(c.white(), c.black());
+        }
+        int v = solver.solve(c, false).score();
+        return c.toMove() == p.toMove() ? v : -v;
+    }
+}
