@@ -57,7 +57,7 @@ public final class ExploreCommand implements Callable<Integer> {
 
     @Option(names = "--estimate", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Above --solve's empties, each legal move's estimated score: a search of the learned"
-                    + " evaluation as deep as about a tenth of a second allows, marked ~ and never exact"
+                    + " evaluation as deep as 0.15 s on every core allows, marked ~ and never exact"
                     + " (default: on; --no-estimate leaves it out).")
     boolean estimate;
 

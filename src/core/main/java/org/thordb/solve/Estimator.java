@@ -37,7 +37,7 @@ public final class Estimator {
      */
     public record Budget(long nodes, long millis, int maxDepth) {
         /** The explorer's: what answers within its latency goal on two cores. */
-        public static final Budget EXPLORER = new Budget(0, 120, 24);
+        public static final Budget EXPLORER = new Budget(0, 150, 60);
     }
 
     /**
