@@ -126,6 +126,26 @@ class ThorDbApiTest {
             String board = Replay.replay(org.thordb.othello.Notation.parseLine("f5d6"), null).finalPosition().toBoardString();
             assertEquals(e.moves(), db.explore("", board).moves(), "a board explores as the line that reaches it");
 
+            // every legal move's value: estimated at the start (the four first moves worth the same),
+            // exact near the end as the solver gives it
+            List<MoveValue> start = db.values("");
+            assertEquals(List.of("c4", "d3", "e6", "f5"), start.stream().map(MoveValue::move).sorted().toList());
+            assertTrue(start.stream().noneMatch(MoveValue::exact) && start.stream().allMatch(m -> m.depth() >= 2), start.toString());
+            assertEquals(1, start.stream().map(MoveValue::discs).distinct().count(), start.toString());
+            int[] moves = scan.games().stream().map(x -> x.game().squares()).filter(m -> m.length >= 50).findFirst().orElseThrow();
+            String late = org.thordb.othello.Notation.line(Arrays.copyOf(moves, 44)); // 16 empties
+            org.thordb.othello.Position p44 = Replay.replay(Arrays.copyOf(moves, 44), null).finalPosition();
+            java.util.Map<String, Integer> exact = new java.util.TreeMap<>();
+            new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults()).solve(p44, true).moveScores()
+                    .forEach((sq, v) -> exact.put(org.thordb.othello.Notation.name(sq), v));
+            assertFalse(exact.isEmpty(), late);
+            java.util.Map<String, Integer> got = new java.util.TreeMap<>();
+            db.values(late).forEach(m -> {
+                assertTrue(m.exact(), m.toString());
+                got.put(m.move(), m.discs());
+            });
+            assertEquals(exact, got);
+
             // the query result is a snapshot: an import after it does not change it
             try (QueryResult r = db.query("")) {
                 Path more = tmp.resolve("more");

@@ -181,7 +181,14 @@ class QueryCommandsTest {
         org.thordb.solve.Solver.Result want = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults()).solve(p, true);
         CommandsTest.Run t = CommandsTest.run("explore", "--db", db.toString(), line);
         assertEquals(0, t.status(), t.err());
-        assertTrue(t.out().contains("perfect\n") || t.out().contains(" perfect"), t.out());
+        // every legal move has its row with its exact value, the unplayed ones too
+        assertTrue(t.out().contains(" value"), t.out());
+        for (java.util.Map.Entry<Integer, Integer> m : want.moveScores().entrySet()) {
+            String name = org.thordb.othello.Notation.name(m.getKey());
+            String v = m.getValue() > 0 ? "+" + m.getValue() : "" + m.getValue();
+            assertTrue(t.out().lines().anyMatch(l -> l.matches("\\s*\\d*\\s+" + name + "\\s.*\\s" + java.util.regex.Pattern.quote(v)
+                    + "(\\s.*)?")), name + " " + v + " in " + t.out());
+        }
         StringBuilder perfect = new StringBuilder("perfect play: ");
         int n = 0;
         for (java.util.Map.Entry<Integer, Integer> m : want.moveScores().entrySet()) {
