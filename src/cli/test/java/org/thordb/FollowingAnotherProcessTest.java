@@ -133,8 +133,9 @@ class FollowingAnotherProcessTest {
             String log = Files.readString(childLog, StandardCharsets.UTF_8);
             assertEquals(0, child.waitFor(), log);
             assertTrue(log.contains("optimized"), log);
-            Thread.sleep(Engine.CHANGE_CHECK_NANOS / 1_000_000 + 100);
-            assertEquals(expected, reader.count(""), "the reader sees every game at the end");
+            long all = expected;
+            org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> reader.count("") == all,
+                    "the reader sees every game at the end");
             assertEquals(expected, front.count(""));
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
                     + "/api/count")).build(), HttpResponse.BodyHandlers.ofString());

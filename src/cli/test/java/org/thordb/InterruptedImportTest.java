@@ -23,7 +23,8 @@ class InterruptedImportTest {
     @Test
     void anInterruptedImportSaysWhatLandedAndTheNextFinishesIt() throws Exception {
         Path base = tmp.resolve("files");
-        org.thordb.sample.SampleBase.write(base, "CLUB", 1977, 30, 1500, 8L);
+        // sixty files: the interrupt, sent when the first lands, comes seconds before the last would
+        org.thordb.sample.SampleBase.write(base, "CLUB", 1940, 60, 1000, 8L);
         Path db = tmp.resolve("db");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
@@ -51,9 +52,9 @@ class InterruptedImportTest {
         assertTrue(out.matches("(?s).*stopped: \\d+ files \\([\\d,]+ games\\) were written whole before the interrupt.*"
                 + "run the same import again to finish.*"), out);
         try (Engine e = Engine.open(db)) {
-            assertTrue(e.catalog().gameFiles().size() < 30, "stopped before the end");
+            assertTrue(e.catalog().gameFiles().size() < 60, "stopped before the end");
             e.importFiles(List.of(base), org.thordb.ingest.Importer.Options.defaults(), m -> { });
-            assertEquals(30 * 1500, e.count("copies = all"));
+            assertEquals(60 * 1000, e.count("copies = all"));
             assertEquals(0, e.verify(false, m -> { }).problems());
         }
     }

@@ -21,6 +21,7 @@ import org.thordb.wthor.WthorReader;
  * store opens, every file it holds is complete and indexed, and a last import finishes the job with
  * every game exactly once.
  */
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class KillDuringImportTest {
     @TempDir
     Path tmp;
@@ -38,15 +39,15 @@ class KillDuringImportTest {
     }
 
     @Test
-    void killedImportsOfTheSampleBaseLeaveWholeFiles() throws Exception {
+    void killedImportsOfTheSampleBaseLeaveWholeFiles(Random rnd) throws Exception {
         Path base = tmp.resolve("files");
         org.thordb.sample.SampleBase.write(base, "CLUB", 1977, 39, 1500, 22L);
-        killedImportsLeaveWholeFilesAndFinishOnTheNextImport(base, "Kamira Tolu");
+        killedImportsLeaveWholeFilesAndFinishOnTheNextImport(base, "Kamira Tolu", rnd);
     }
 
     @Test
-    void killedImportsOfTheFfoBaseLeaveWholeFiles() throws Exception {
-        killedImportsLeaveWholeFilesAndFinishOnTheNextImport(SharedData.dir("wthor"), "Tastet Marc");
+    void killedImportsOfTheFfoBaseLeaveWholeFiles(Random rnd) throws Exception {
+        killedImportsLeaveWholeFilesAndFinishOnTheNextImport(SharedData.dir("wthor"), "Tastet Marc", rnd);
     }
 
     private static List<Path> gameFiles(Path base) throws java.io.IOException {
@@ -55,7 +56,7 @@ class KillDuringImportTest {
         }
     }
 
-    private void killedImportsLeaveWholeFilesAndFinishOnTheNextImport(Path base, String player) throws Exception {
+    private void killedImportsLeaveWholeFilesAndFinishOnTheNextImport(Path base, String player, Random rnd) throws Exception {
         Path db = tmp.resolve("db");
         long allGames = 0;
         for (Path f : gameFiles(base)) {
@@ -63,7 +64,6 @@ class KillDuringImportTest {
                 allGames += wr.header().n1();
             }
         }
-        Random rnd = new Random(20261122);
         int kills = 0;
         List<Integer> filesSeen = new ArrayList<>();
         int files = gameFiles(base).size();

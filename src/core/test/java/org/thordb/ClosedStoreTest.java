@@ -180,7 +180,10 @@ class ClosedStoreTest {
                 readers.add(th);
             }
             started.await();
-            Thread.sleep(100 + 50L * round);
+            // the close comes while the readers are at work: after a number of answers that grows each round
+            long before = 20L * (round + 1);
+            org.thordb.testing.Await.until(java.time.Duration.ofSeconds(30), () -> answered.get() >= before || !wrong.isEmpty(),
+                    "the readers answer before the close");
             db.close();
             for (Thread th : readers) {
                 th.join(30_000);

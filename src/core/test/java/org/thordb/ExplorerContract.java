@@ -26,6 +26,7 @@ import org.thordb.testing.TestBase;
  * on the sample base ({@link ExplorerTest}) and on the FFO base ({@link ExplorerRealTest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 abstract class ExplorerContract {
     private Engine db;
     private PlainScan scan;
@@ -186,8 +187,7 @@ abstract class ExplorerContract {
     }
 
     @Test
-    void transpositionsAndMidgamePositionsAgreeWithAPlainReplay() {
-        Random rnd = new Random(11);
+    void transpositionsAndMidgamePositionsAgreeWithAPlainReplay(Random rnd) {
         for (int i = 0; i < 6; i++) {
             PlainScan.Game g = scan.games().get(rnd.nextInt(scan.games().size()));
             int ply = 4 + rnd.nextInt(20);
@@ -209,9 +209,8 @@ abstract class ExplorerContract {
      * few games are explored from the table's moves, not the index: the same figures.
      */
     @Test
-    void fewGamesReadOffTheGameTableAgreeWithAPlainReplay() {
+    void fewGamesReadOffTheGameTableAgreeWithAPlainReplay(Random rnd) {
         db.read(org.thordb.index.GameTable::of);
-        Random rnd = new Random(23);
         int few = 0;
         for (int i = 0; i < 12; i++) {
             PlainScan.Game g = scan.games().get(rnd.nextInt(scan.games().size()));

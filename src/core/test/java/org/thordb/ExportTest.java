@@ -31,6 +31,7 @@ import org.thordb.wthor.NameList;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorReader;
 
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class ExportTest {
     @TempDir
     Path tmp;
@@ -211,8 +212,7 @@ class ExportTest {
     }
 
     @Test
-    void sampleGamesHavePassesAndEarlyEndings() {
-        SplittableRandom rnd = new SplittableRandom(5);
+    void sampleGamesHavePassesAndEarlyEndings(SplittableRandom rnd) {
         int passes = 0;
         int early = 0;
         for (int i = 0; i < 2000; i++) {

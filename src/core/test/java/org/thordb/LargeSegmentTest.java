@@ -32,12 +32,13 @@ import org.thordb.wthor.WthorReader;
  * answers what a replay of every game says, and {@code verify} finds the blocks it would write; then
  * the same store as schema 5 left it (blocks of 256 entries, one bit more), upgraded and merged.
  */
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class LargeSegmentTest {
     @TempDir
     Path tmp;
 
     @Test
-    void positionsOfALargeAndASmallSegmentAnswerAsAReplayOfEveryGameSays() {
+    void positionsOfALargeAndASmallSegmentAnswerAsAReplayOfEveryGameSays(Random rnd) {
         List<Path> big = SampleBase.write(tmp.resolve("big"), "BIG", 2001, 1, 70_000, 11L);
         List<Path> small = SampleBase.write(tmp.resolve("small"), "SMALL", 2001, 1, 300, 12L);
         assertEquals(14, FingerprintBlock.bits(70_000));
@@ -55,7 +56,6 @@ class LargeSegmentTest {
                 }
             }
         }
-        Random rnd = new Random(5);
         Set<Position> sample = new HashSet<>();
         while (sample.size() < 400) {
             int[] g = games.get(rnd.nextInt(games.size()));

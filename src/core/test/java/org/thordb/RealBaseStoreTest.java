@@ -33,6 +33,7 @@ import org.thordb.wthor.WthorReader;
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class RealBaseStoreTest {
     private Path base;
     private Path dir;
@@ -82,8 +83,7 @@ class RealBaseStoreTest {
     }
 
     @Test
-    void recordsAreKeptByteForByteWithTheirNames() {
-        Random rnd = new Random(1);
+    void recordsAreKeptByteForByteWithTheirNames(Random rnd) {
         for (int i = 0; i < 2000; i++) {
             PlainScan.Game want = scan.games().get(rnd.nextInt(scan.games().size()));
             StoredGame got = db.game("WTHOR", want.year(), want.record()).orElseThrow();
@@ -110,8 +110,7 @@ class RealBaseStoreTest {
 
     /** Positions of random games at random plies, and every position of some whole games. */
     @Test
-    void positionLookupsEqualAPlainReplayOfEveryGame() {
-        Random rnd = new Random(7);
+    void positionLookupsEqualAPlainReplayOfEveryGame(Random rnd) {
         Set<Position> targets = new HashSet<>();
         Map<Position, Position> original = new HashMap<>();
         for (int i = 0; i < 400; i++) {

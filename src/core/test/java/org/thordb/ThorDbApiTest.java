@@ -187,12 +187,8 @@ class ThorDbApiTest {
                 Path more = tmp.resolve("more");
                 SampleBase.write(more, "MORE", 2005, 1, 15, 3L);
                 db.importFiles(List.of(more));
-                long seen = ro.count("");
-                for (int i = 0; i < 100 && seen != 35; i++) {
-                    Thread.sleep(20);
-                    seen = ro.count("");
-                }
-                assertEquals(35, seen, "the read-only handle follows the writer");
+                org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> ro.count("") == 35,
+                        "the read-only handle follows the writer");
             }
             ThorDbException q = assertThrows(ThorDbException.class, () -> db.count("year = = 2001"));
             assertEquals(ErrorCode.QUERY, q.code());

@@ -51,6 +51,15 @@ class WebServerTest {
     private record Answer(int status, JsonNode body, String text) {
     }
 
+    /** The server's count of every game, or -1 when the request failed. */
+    private long count(WebServer s) {
+        try {
+            return get(s, "/api/count").body().get("count").asLong();
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
     private Answer get(WebServer s, String pathAndQuery) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + pathAndQuery))
                 .build(), HttpResponse.BodyHandlers.ofString());
@@ -238,7 +247,7 @@ class WebServerTest {
             try (Engine w = Engine.open(dir.resolve("db"))) {
                 w.importFiles(List.of(all), Importer.Options.defaults(), m -> { });
             }
-            Thread.sleep(400);
+            org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> count(s) == 300, "the year imported since shows");
             assertEquals(300, get(s, "/api/count").body().get("count").asLong(), "the year imported since shows");
         }
     }

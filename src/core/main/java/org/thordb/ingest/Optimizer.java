@@ -200,7 +200,7 @@ public final class Optimizer {
         try (Store.View v = store.view()) {
             for (MergeGroup.Layout l : g.layouts()) {
                 int mark = FingerprintBlock.MERGED_MARK + l.totalBits();
-                v.scan(Space.FINGERPRINTS, new byte[] {(byte) mark}, new byte[] {(byte) (mark + 1)}, (k, val) -> {
+                v.scanRange(Space.FINGERPRINTS, new byte[] {(byte) mark}, new byte[] {(byte) (mark + 1)}, (k, val) -> {
                     if (FingerprintBlock.segmentOf(k) == g.suffix()) {
                         packed[0] = FingerprintBlock.isPacked(val);
                         return false;
@@ -440,7 +440,7 @@ public final class Optimizer {
             boolean[] changed = {false};
             try (Store.View v = store.view()) {
                 for (int b : sourceBits) {
-                    v.scan(Space.FINGERPRINTS, chunkStart(b, c), chunkEnd(b, c), (k, val) -> {
+                    v.scanRange(Space.FINGERPRINTS, chunkStart(b, c), chunkEnd(b, c), (k, val) -> {
                         int seg = FingerprintBlock.segmentOf(k);
                         if (seg < 0 || !members.get(seg)) {
                             return true;
@@ -458,7 +458,7 @@ public final class Optimizer {
                 }
                 for (MergeGroup.Layout l : g.layouts()) {
                     int mark = FingerprintBlock.MERGED_MARK + l.totalBits();
-                    v.scan(Space.FINGERPRINTS, chunkStart(mark, l.totalBits(), c), chunkEnd(mark, l.totalBits(), c), (k, val) -> {
+                    v.scanRange(Space.FINGERPRINTS, chunkStart(mark, l.totalBits(), c), chunkEnd(mark, l.totalBits(), c), (k, val) -> {
                         if (FingerprintBlock.segmentOf(k) != suffix || Keys.getU32(val, 0) != suffix) {
                             return true;
                         }

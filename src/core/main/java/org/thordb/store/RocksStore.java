@@ -637,6 +637,21 @@ public final class RocksStore implements Store {
             walk(space, iterators.computeIfAbsent(space, s -> db.newIterator(cf(s), read)), from, to, visitor);
         }
 
+        @Override
+        public void scanRange(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
+            usable();
+            if (cf(space) == null) {
+                return;
+            }
+            // an iterator of its own, bounded above: unbounded, a seek into a run of deleted keys steps
+            // over all of them to the next live key, however far past the range it lies
+            try (org.rocksdb.Slice bound = new org.rocksdb.Slice(to);
+                 ReadOptions bounded = new ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(true).setIterateUpperBound(bound);
+                 RocksIterator it = db.newIterator(cf(space), bounded)) {
+                walk(space, it, from, to, visitor);
+            }
+        }
+
         private void walk(Space space, RocksIterator it, byte[] from, byte[] to, EntryVisitor visitor) {
             try {
                 for (it.seek(from); it.isValid(); it.next()) {

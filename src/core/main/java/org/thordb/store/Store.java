@@ -119,6 +119,16 @@ public interface Store extends AutoCloseable {
         /** Visits the entries with {@code from <= key < to} in key order; {@code to} null means no end. */
         void scan(Space space, byte[] from, byte[] to, EntryVisitor visitor);
 
+        /**
+         * As {@link #scan}, for a range that may hold many deleted keys, as a merge leaves them
+         * behind it until a compaction: the engine stops at {@code to} instead of stepping over the
+         * deleted keys past it to the next live one (with RocksDB, an iterator bounded above), so
+         * that scanning a run of ranges costs each range's keys, not every deleted key after it.
+         */
+        default void scanRange(Space space, byte[] from, byte[] to, EntryVisitor visitor) {
+            scan(space, from, to, visitor);
+        }
+
         /** Visits the entries whose key starts with {@code prefix}. */
         default void scanPrefix(Space space, byte[] prefix, EntryVisitor visitor) {
             scan(space, prefix, Keys.prefixEnd(prefix), visitor);

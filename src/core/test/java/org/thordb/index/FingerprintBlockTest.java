@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class FingerprintBlockTest {
     @Test
     void aSegmentTakesMorePartitionBitsAsItGrows() {
@@ -43,7 +44,7 @@ class FingerprintBlockTest {
     void candidatesFindEveryEntryOfAFingerprintInSmallAndLargeSegments() {
         for (int games : new int[] {1, 300, 65_536, 65_537, 1 << 23, FingerprintBlock.MAX_GAMES}) {
             for (int n : new int[] {1, 2, 37, 500}) {
-                Random rnd = new Random(games * 31L + n);
+                Random rnd = new Random(org.thordb.testing.Seeded.seedOf("candidates " + games + " " + n));
                 long[] packed = new long[n];
                 for (int i = 0; i < n; i++) {
                     int fp = i % 7 == 0 && i > 0 ? (int) (packed[i - 1] >>> 24) : rnd.nextInt(1 << 24) & MASK; // some repeats
@@ -99,8 +100,7 @@ class FingerprintBlockTest {
     }
 
     @Test
-    void aMergedBlockKeepsItsHeaderAndIdsFromItsFirst() {
-        Random rnd = new Random(5);
+    void aMergedBlockKeepsItsHeaderAndIdsFromItsFirst(Random rnd) {
         int n = 300;
         long[] packed = new long[n];
         for (int i = 0; i < n; i++) {

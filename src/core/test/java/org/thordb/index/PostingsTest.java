@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.roaringbitmap.RoaringBitmap;
 
 /** The postings codec, and its reader of Roaring's portable format against the library's own. */
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class PostingsTest {
     /** Sets of every container kind and count: sparse, dense, runs, with and without run containers. */
     private static RoaringBitmap randomSet(SplittableRandom rnd) {
@@ -45,8 +46,7 @@ class PostingsTest {
     }
 
     @Test
-    void theFastReaderReadsWhatTheLibraryWrites() {
-        SplittableRandom rnd = new SplittableRandom(20261124);
+    void theFastReaderReadsWhatTheLibraryWrites(SplittableRandom rnd) {
         for (int i = 0; i < 400; i++) {
             RoaringBitmap want = randomSet(rnd);
             byte[] v = Postings.encode(want);
@@ -78,8 +78,7 @@ class PostingsTest {
     }
 
     @Test
-    void aValuesHeadTellsItsCountAndAUnionThroughSomeGamesKeepsOnlyThose() {
-        SplittableRandom rnd = new SplittableRandom(3);
+    void aValuesHeadTellsItsCountAndAUnionThroughSomeGamesKeepsOnlyThose(SplittableRandom rnd) {
         RoaringBitmap sparse = new RoaringBitmap();
         RoaringBitmap dense = new RoaringBitmap();
         for (int i = 0; i < 3_000; i++) {
@@ -132,8 +131,7 @@ class PostingsTest {
      * up to all 65), and every reader of the ids alone reads them as if the moves were not there.
      */
     @Test
-    void aValueWithItsGamesNextMovesGivesBothBackAndReadsAsItsIdsAlone() {
-        SplittableRandom rnd = new SplittableRandom(77);
+    void aValueWithItsGamesNextMovesGivesBothBackAndReadsAsItsIdsAlone(SplittableRandom rnd) {
         for (int round = 0; round < 300; round++) {
             RoaringBitmap set = round % 3 == 0 ? RoaringBitmap.bitmapOf(rnd.ints(1 + rnd.nextInt(40), 0, 1 << 24).toArray())
                     : randomSet(rnd);

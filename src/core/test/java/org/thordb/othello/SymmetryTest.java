@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class SymmetryTest {
     /** Each symmetry as plain (row, col) arithmetic: the independent definition. */
     private static int expected(Symmetry s, int sq) {
@@ -38,8 +39,7 @@ class SymmetryTest {
     }
 
     @Test
-    void bitboardsMoveLikeTheirSquares() {
-        Random rnd = new Random(7);
+    void bitboardsMoveLikeTheirSquares(Random rnd) {
         for (int i = 0; i < 2000; i++) {
             long b = rnd.nextLong();
             for (Symmetry s : Symmetry.values()) {
@@ -93,9 +93,8 @@ class SymmetryTest {
     }
 
     @Test
-    void canonicalFormIsTheSameForAllEightImages() {
+    void canonicalFormIsTheSameForAllEightImages(Random rnd) {
         Position p = Position.start();
-        Random rnd = new Random(11);
         for (int ply = 0; ply < 30 && !p.isFinal(); ply++) {
             long m = p.legalMoves();
             int k = rnd.nextInt(Long.bitCount(m));
@@ -116,8 +115,7 @@ class SymmetryTest {
     }
 
     @Test
-    void canonicalizeAgreesWithPositionCanonicalEvenWhenBlackIsSymmetric() {
-        Random rnd = new Random(3);
+    void canonicalizeAgreesWithPositionCanonicalEvenWhenBlackIsSymmetric(Random rnd) {
         long[] out = new long[2];
         for (int i = 0; i < 20_000; i++) {
             long black = rnd.nextLong() & rnd.nextLong();

@@ -21,6 +21,7 @@ import org.thordb.testing.SharedData;
  * no pruning (written here on {@link Position}, sharing nothing with the solver's search) on
  * random positions.
  */
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class SolverTest {
 
     /** Black's final disc difference under perfect play, by trying every line: no pruning, no table. */
@@ -44,8 +45,7 @@ class SolverTest {
     }
 
     @Test
-    void randomPositionsAgreeWithAnExhaustiveMinimax() {
-        SplittableRandom rnd = new SplittableRandom(20261123L);
+    void randomPositionsAgreeWithAnExhaustiveMinimax(SplittableRandom rnd) {
         Solver solver = new Solver(Solver.Options.defaults().withThreads(1));
         Solver two = new Solver(Solver.Options.defaults().withThreads(2));
         int checked = 0;
@@ -80,9 +80,8 @@ class SolverTest {
     }
 
     @Test
-    void gameOverAndForcedPassesAreSolvedToo() {
+    void gameOverAndForcedPassesAreSolvedToo(SplittableRandom rnd) {
         // positions where the opponent of the side that just moved has no move: the same side moves again
-        SplittableRandom rnd = new SplittableRandom(11);
         int found = 0;
         for (int game = 0; game < 400 && found < 10; game++) {
             Position p = Position.start();
@@ -152,8 +151,7 @@ class SolverTest {
     }
 
     @Test
-    void aNodeLimitStopsCleanlyAsNotSolved() {
-        SplittableRandom rnd = new SplittableRandom(7);
+    void aNodeLimitStopsCleanlyAsNotSolved(SplittableRandom rnd) {
         Position p = Games.randomPosition(rnd, 26);
         Solver.Result r = new Solver(Solver.Options.defaults().limited(50_000, 0)).solve(p, false);
         assertFalse(r.solved());
@@ -176,9 +174,8 @@ class SolverTest {
     }
 
     @Test
-    void theStabilityBoundNeverCountsADiscThatCanFlip() {
+    void theStabilityBoundNeverCountsADiscThatCanFlip(SplittableRandom rnd) {
         // on random positions, every disc said stable keeps its colour in every continuation tried
-        SplittableRandom rnd = new SplittableRandom(3);
         for (int i = 0; i < 300; i++) {
             Position p = Games.randomPosition(rnd, 4 + rnd.nextInt(30));
             if (p.toMove() == Side.NONE) {

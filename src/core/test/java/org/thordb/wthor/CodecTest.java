@@ -25,6 +25,7 @@ import org.thordb.othello.Side;
 import org.thordb.othello.WthorReplay;
 
 /** Every codec on fixtures the test builds: round trips and each validation error. */
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class CodecTest {
     @TempDir
     Path tmp;
@@ -90,8 +91,7 @@ class CodecTest {
     }
 
     @Test
-    void gameFilesRoundTripAndReplay() throws IOException {
-        Random rnd = new Random(1);
+    void gameFilesRoundTripAndReplay(Random rnd) throws IOException {
         List<WthorGame> games = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             int[] g = randomGame(rnd);
@@ -138,10 +138,9 @@ class CodecTest {
     }
 
     @Test
-    void tenByTenGamesRoundTripAndReplay() throws IOException {
+    void tenByTenGamesRoundTripAndReplay(Random rnd) throws IOException {
         assertEquals(List.of(34, 43, 56, 65), Board10.start().legalMoves(1), "Black opens e4, d5, g6 or f7");
         assertEquals("g6", org.thordb.othello.Notation.name10(56));
-        Random rnd = new Random(3);
         List<WthorGame> games = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             int[] g = randomGame10(rnd);
@@ -167,9 +166,8 @@ class CodecTest {
     }
 
     @Test
-    void solitaireFilesRoundTrip() throws IOException {
+    void solitaireFilesRoundTrip(Random rnd) throws IOException {
         Position p = Position.start();
-        Random rnd = new Random(5);
         int[] g = randomGame(rnd);
         for (int i = 0; i < 40; i++) {
             p = p.play(g[i]);
@@ -291,8 +289,7 @@ class CodecTest {
     }
 
     @Test
-    void randomBytesUnderWthorNames() throws IOException {
-        Random rnd = new Random(13);
+    void randomBytesUnderWthorNames(Random rnd) throws IOException {
         int refusedCount = 0;
         for (String name : new String[] {"WTH_8.wtb", "WTH_8.wtd", "X.JOU", "X.TRN", "X.pzz"}) {
             for (int i = 0; i < 20; i++) {
