@@ -22,9 +22,12 @@ class InterruptedImportTest {
 
     @Test
     void anInterruptedImportSaysWhatLandedAndTheNextFinishesIt() throws Exception {
+        // a job started in the background (nohup, `cmd &` in a script) ignores SIGINT, and so does
+        // every process it starts: there, Ctrl-C cannot reach the child and is not tested
+        org.junit.jupiter.api.Assumptions.assumeFalse(sigintIgnored(),
+                "skipped: SIGINT is ignored in this process (a background job), as it would be in the import's");
         Path base = tmp.resolve("files");
-        // sixty files: the interrupt, sent when the first lands, comes seconds before the last would
-        org.thordb.sample.SampleBase.write(base, "CLUB", 1940, 60, 1000, 8L);
+        org.thordb.sample.SampleBase.write(base, "CLUB", 1977, 30, 1500, 8L);
         Path db = tmp.resolve("db");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
@@ -52,10 +55,24 @@ class InterruptedImportTest {
         assertTrue(out.matches("(?s).*stopped: \\d+ files \\([\\d,]+ games\\) were written whole before the interrupt.*"
                 + "run the same import again to finish.*"), out);
         try (Engine e = Engine.open(db)) {
-            assertTrue(e.catalog().gameFiles().size() < 60, "stopped before the end");
+            assertTrue(e.catalog().gameFiles().size() < 30, "stopped before the end");
             e.importFiles(List.of(base), org.thordb.ingest.Importer.Options.defaults(), m -> { });
-            assertEquals(60 * 1000, e.count("copies = all"));
+            assertEquals(30 * 1500, e.count("copies = all"));
             assertEquals(0, e.verify(false, m -> { }).problems());
         }
+    }
+
+    /** Whether this process ignores SIGINT (bit 2 of SigIgn in /proc/self/status); false where that is unknown. */
+    private static boolean sigintIgnored() {
+        try {
+            for (String l : java.nio.file.Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (l.startsWith("SigIgn:")) {
+                    return (Long.parseUnsignedLong(l.substring(7).strip(), 16) & 2L) != 0;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+        return false;
     }
 }

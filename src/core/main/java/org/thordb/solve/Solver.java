@@ -23,11 +23,11 @@ public final class Solver {
      *
      * @param maxNodes stop after about this many nodes (0: no limit)
      * @param maxMillis stop after about this many milliseconds (0: no limit)
-     * @param tableBits the transposition table holds {@code 2^tableBits} positions (24 bytes each)
+     * @param tableBits the transposition table holds {@code 2^tableBits} positions (32 bytes each)
      * @param threads the threads searching (the machine's cores by default)
      */
     public record Options(long maxNodes, long maxMillis, int tableBits, int threads) {
-        /** No limit, a table of 2^21 positions (48 MB), every core. */
+        /** No limit, a table of 2^21 positions (64 MB), every core. */
         public static Options defaults() {
             return new Options(0, 0, 21, Runtime.getRuntime().availableProcessors());
         }
