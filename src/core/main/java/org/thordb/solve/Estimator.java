@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
@@ -194,32 +193,7 @@ public final class Estimator {
                 out[sq] = -aspiration(workers[w], opp & ~f, me | f | 1L << sq, -previous[sq], depth - 1);
             }
         };
-        List<Future<?>> helpers = new ArrayList<>();
-        for (int w = 1; w < workers.length; w++) {
-            int id = w;
-            helpers.add(ParallelSearch.pool().submit(() -> work.accept(id)));
-        }
-        RuntimeException failed = null;
-        try {
-            work.accept(0);
-        } catch (RuntimeException e) {
-            failed = e;
-        }
-        for (Future<?> h : helpers) {
-            try {
-                h.get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (failed == null && e.getCause() instanceof RuntimeException r) {
-                    failed = r;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failed = new EndgameSearch.Stopped();
-            }
-        }
-        if (failed != null) {
-            throw failed;
-        }
+        ParallelSearch.onEveryWorker(ParallelSearch.pool(), workers.length, work);
     }
 
     /**

@@ -55,6 +55,42 @@ final class ParallelSearch {
         return helpers();
     }
 
+    /**
+     * Runs {@code work} for workers 1 to {@code workers - 1} in {@code pool} (none when it is null)
+     * and for worker 0 on this thread, waits for all, and throws the first failure; an interrupt
+     * while waiting stops the search ({@link EndgameSearch.Stopped}).
+     */
+    static void onEveryWorker(ExecutorService pool, int workers, java.util.function.IntConsumer work) {
+        List<Future<?>> helpers = new ArrayList<>();
+        if (pool != null) {
+            for (int w = 1; w < workers; w++) {
+                int id = w;
+                helpers.add(pool.submit(() -> work.accept(id)));
+            }
+        }
+        RuntimeException failed = null;
+        try {
+            work.accept(0);
+        } catch (RuntimeException e) {
+            failed = e;
+        }
+        for (Future<?> f : helpers) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (failed == null && e.getCause() instanceof RuntimeException r) {
+                    failed = r;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failed = new EndgameSearch.Stopped();
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+    }
+
     private static synchronized ExecutorService helpers() {
         if (helpers == null) {
             helpers = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors() - 1), r -> {
@@ -228,7 +264,6 @@ final class ParallelSearch {
             int[] shared = {best, bestMove};
             AtomicInteger next = new AtomicInteger(1);
             Object lock = new Object();
-            List<Future<?>> helpers = new ArrayList<>();
             java.util.function.IntConsumer work = w -> {
                 EndgameSearch s = workers[w];
                 for (int i; (i = next.getAndIncrement()) < sqs.length; ) {
@@ -253,33 +288,7 @@ final class ParallelSearch {
                     }
                 }
             };
-            if (pool != null) {
-                for (int w = 1; w < workers.length; w++) {
-                    int id = w;
-                    helpers.add(pool.submit(() -> work.accept(id)));
-                }
-            }
-            RuntimeException failed = null;
-            try {
-                work.accept(0);
-            } catch (RuntimeException e) {
-                failed = e;
-            }
-            for (Future<?> f : helpers) {
-                try {
-                    f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    if (failed == null && e.getCause() instanceof RuntimeException r) {
-                        failed = r;
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    failed = new EndgameSearch.Stopped();
-                }
-            }
-            if (failed != null) {
-                throw failed;
-            }
+            onEveryWorker(pool, workers.length, work);
             best = shared[0];
             bestMove = shared[1];
         }
