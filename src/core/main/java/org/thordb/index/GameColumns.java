@@ -1,6 +1,11 @@
 package org.thordb.index;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.GameRow;
 import org.thordb.store.Keys;
 import org.thordb.store.Store;
 import org.thordb.wthor.WthorGame;
@@ -13,6 +18,13 @@ import org.thordb.wthor.WthorGame;
  * them on the games its other parts leave. Made by one scan of the game records the first time a
  * catalog needs them, then kept for as long as that catalog lives (an import makes a new one):
  * 14 bytes a game, 140 MB at ten million.
+ *
+ * <p>They are read from the store, not rebuilt from the records: the import writes each game
+ * file's columns beside its records, in the same batch ({@link #entry}, family {@code columns}, 9
+ * bytes a game), so a new process reads a few values instead of every record (at ten million
+ * games, 100 MB rather than 850). A file without its entry (a store written before there were
+ * entries, a file whose theoretical scores a fill changed) is read from its records instead, and
+ * {@code thordb optimize} writes the entry.
  *
  * <p>Usage: {@code GameColumns c = GameColumns.of(reader); int black = c.black(id);}
  */
@@ -55,12 +67,103 @@ public final class GameColumns {
     private static GameColumns build(IndexReader r) {
         GameColumns t = new GameColumns(r.catalog().nextGameId());
         t.known = TheoreticalKnown.of(r);
-        // the values are read as they lie, without decoding a row a game: the scan is what costs
-        r.view().scan(Store.Space.GAMES, new byte[0], null, (k, v) -> {
-            t.put(Keys.getU32(k, 0), v[2], v, RECORD_AT);
+        List<FileRow> files = r.catalog().gameFiles();
+        List<byte[]> keys = new ArrayList<>(files.size());
+        for (FileRow f : files) {
+            keys.add(key(f.firstId()));
+        }
+        List<byte[]> entries = r.view().getAll(Store.Space.COLUMNS, keys);
+        for (int i = 0; i < files.size(); i++) {
+            FileRow f = files.get(i);
+            if (!t.read(f, entries.get(i))) {
+                fromRecords(r.view(), f, t);
+            }
+        }
+        return t;
+    }
+
+    /** Fills a file's games from its records (the values read as they lie, without decoding a row a game). */
+    private static void fromRecords(Store.View v, FileRow f, GameColumns t) {
+        v.scanRange(Store.Space.GAMES, GameRow.key(f.firstId()), GameRow.key(f.firstId() + f.games()), (k, val) -> {
+            t.put(Keys.getU32(k, 0), val[2], val, RECORD_AT);
             return true;
         });
-        return t;
+    }
+
+    /** The key of a game file's stored columns in family {@code columns}: its first game id. */
+    public static byte[] key(int firstId) {
+        return Keys.u32(firstId);
+    }
+
+    private static final byte ENTRY_VERSION = 2;
+    /** Bytes of a game in an entry: tournament, Black, White (u16 each), score, theoretical, moves, result. */
+    private static final int STORED = 10;
+
+    /**
+     * A game file's stored columns, for its import to write beside its records: a version byte, the
+     * games (u32), then each column whole, in game order: tournament, Black and White numbers
+     * (u16, little-endian, as the record has them), score, theoretical score, number of moves,
+     * result. Column by column, so that a reader copies each in one bulk move.
+     *
+     * @param side the board side (8 or 10)
+     * @param records the file's WTHOR records in order
+     */
+    public static byte[] entry(int side, List<byte[]> records) {
+        int n = records.size();
+        byte[] out = new byte[5 + n * STORED];
+        out[0] = ENTRY_VERSION;
+        Keys.putU32(out, 1, n);
+        for (int i = 0; i < n; i++) {
+            byte[] rec = records.get(i);
+            for (int c = 0; c < 3; c++) { // tournament, Black, White: the record's bytes 0–5
+                out[5 + 2 * (c * n + i)] = rec[2 * c];
+                out[5 + 2 * (c * n + i) + 1] = rec[2 * c + 1];
+            }
+            int bytes = 5 + 6 * n;
+            out[bytes + i] = rec[6];
+            out[bytes + n + i] = rec[7];
+            out[bytes + 2 * n + i] = (byte) moveCount(rec, 0, side);
+            out[bytes + 3 * n + i] = (byte) Terms.result(rec[6] & 0xff, side);
+        }
+        return out;
+    }
+
+    /** The entry of a stored file made again from its records ({@code thordb optimize}, for a file without one). */
+    public static byte[] entryFromRecords(Store.View v, FileRow f) {
+        List<byte[]> records = new ArrayList<>(f.games());
+        v.scanRange(Store.Space.GAMES, GameRow.key(f.firstId()), GameRow.key(f.firstId() + f.games()), (k, val) -> {
+            records.add(Arrays.copyOfRange(val, RECORD_AT, RECORD_AT + WthorGame.recordSize(val[2])));
+            return true;
+        });
+        return records.size() == f.games() ? entry(f.side(), records) : null;
+    }
+
+    /** Whether an entry is one this version reads for the file (else the file is read from its records). */
+    public static boolean fits(FileRow f, byte[] e) {
+        int n = f.games();
+        return e != null && e.length == 5 + (long) n * STORED && e[0] == ENTRY_VERSION && Keys.getU32(e, 1) == n;
+    }
+
+    /** Fills a file's games from its entry; false when there is none or it does not fit the file (read the records). */
+    private boolean read(FileRow f, byte[] e) {
+        int n = f.games();
+        if (!fits(f, e) || f.firstId() + n > score.length) {
+            return false;
+        }
+        int id = f.firstId();
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(e).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.position(5);
+        b.asCharBuffer().get(tournament, id, n);
+        b.position(5 + 2 * n);
+        b.asCharBuffer().get(black, id, n);
+        b.position(5 + 4 * n);
+        b.asCharBuffer().get(white, id, n);
+        int bytes = 5 + 6 * n;
+        System.arraycopy(e, bytes, score, id, n);
+        System.arraycopy(e, bytes + n, theoretical, id, n);
+        System.arraycopy(e, bytes + 2 * n, moves, id, n);
+        System.arraycopy(e, bytes + 3 * n, result, id, n);
+        return true;
     }
 
     /** Columns with room for {@code size} games, for {@link GameTable} to fill as it scans. */
@@ -92,12 +195,17 @@ public final class GameColumns {
         score[id] = (byte) s;
         theoretical[id] = record[at + 7];
         result[id] = (byte) Terms.result(s, side);
+        moves[id] = (byte) moveCount(record, at, side);
+    }
+
+    /** The record's move bytes before the first 0. */
+    private static int moveCount(byte[] record, int at, int side) {
         int n = 0;
         int recordLength = WthorGame.recordSize(side);
         while (WthorGame.MOVES_OFFSET + n < recordLength && record[at + WthorGame.MOVES_OFFSET + n] != 0) {
             n++;
         }
-        moves[id] = (byte) n;
+        return n;
     }
 
     /** Black's player number in the game's base. */

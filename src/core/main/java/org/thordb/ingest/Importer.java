@@ -591,6 +591,8 @@ public final class Importer {
                         records.get(i).bytes(), faults[i]);
                 p.batch.put(Space.GAMES, GameRow.key(row.id()), row.encode());
             }
+            p.batch.put(Space.COLUMNS, org.thordb.index.GameColumns.key(p.firstId), org.thordb.index.GameColumns.entry(p.side,
+                    records.stream().map(WthorGame::bytes).toList()));
             ix.emit(p.batch::put);
             p.fingerprintBits = p.side == 8 ? ix.fingerprintBits() : null;
         } catch (ThorDbException e) {
@@ -764,6 +766,7 @@ public final class Importer {
         }
         ix.emit((space, key, value) -> batch.delete(space, key));
         batch.deleteRange(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()));
+        batch.delete(Space.COLUMNS, org.thordb.index.GameColumns.key(old.firstId()));
         byte[] loc = GameRow.locatorPrefix(old.base(), old.side(), old.year());
         batch.deleteRange(Space.GAME_KEYS, loc, Keys.prefixEnd(loc));
     }

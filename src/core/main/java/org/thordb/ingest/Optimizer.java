@@ -120,6 +120,7 @@ public final class Optimizer {
         if (files.isEmpty() && old == null) {
             return new Report(0, 0, 0, 0, 0, false, true, 0, 0);
         }
+        writeMissingColumns(files);
         boolean allHeld = old != null && files.stream().allMatch(old::holds);
         try (Store.View v = store.view()) {
             unsaid = v.get(Space.META, Catalog.MOVES_UNSAID_KEY) != null;
@@ -188,6 +189,29 @@ public final class Optimizer {
         table = null;
         return new Report(files.size(), games, read, written, stale, old != null && old.merging(), false,
                 (System.nanoTime() - t0) / 1e9, 0);
+    }
+
+    /**
+     * Writes the stored columns of each game file that has none this version reads (a store written
+     * before there were any, a file whose theoretical scores a fill changed), from its records, a
+     * file a batch.
+     */
+    private void writeMissingColumns(List<FileRow> files) {
+        for (FileRow f : files) {
+            try (Store.View v = store.view()) {
+                if (org.thordb.index.GameColumns.fits(f, v.get(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId())))) {
+                    continue;
+                }
+                byte[] entry = org.thordb.index.GameColumns.entryFromRecords(v, f);
+                if (entry == null) {
+                    continue; // its records are not all there: verify says so
+                }
+                try (Store.Batch b = store.batch()) {
+                    b.put(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()), entry);
+                    committer.commit(b);
+                }
+            }
+        }
     }
 
     /**

@@ -255,6 +255,8 @@ final class SourceImport {
                     batch.put(Space.SOURCES, GameRow.key(id), sourceValue(r.source()));
                 }
                 ix.emit(batch::put);
+                batch.put(Space.COLUMNS, org.thordb.index.GameColumns.key(firstId), org.thordb.index.GameColumns.entry(side,
+                        list.stream().map(x -> x.record().bytes()).toList()));
                 for (int i = 0; i < list.size(); i++) {
                     batch.put(Space.GAME_KEYS, GameRow.locator(base, side, year, i), Keys.u32(firstId + i));
                 }

@@ -346,6 +346,9 @@ public final class StoreVerifier {
                 stored.remove(f.segment());
             }
         }
+        long[] columns = checkColumns(files, repair, out);
+        problems += columns[0];
+        repaired += columns[1];
         if (unsaid > 0) {
             out.line(unsaid + " games in position entries written before schema 7 do not say their next moves yet"
                     + " (the explorer then looks up each next move; thordb optimize writes them)");
@@ -367,6 +370,44 @@ public final class StoreVerifier {
             }
         }
         return new Report(games[0], entries, problems, repaired);
+    }
+
+    /**
+     * Compares each game file's stored columns with those its records give (a file without any is
+     * read from its records: no problem); a repair writes them again from the records.
+     */
+    private long[] checkColumns(List<FileRow> files, boolean repair, Listener out) {
+        long problems = 0;
+        long repaired = 0;
+        for (FileRow f : files) {
+            byte[] want;
+            byte[] have;
+            try (Store.View v = store.view()) {
+                want = org.thordb.index.GameColumns.entryFromRecords(v, f);
+                try {
+                    have = v.get(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()));
+                } catch (org.thordb.error.ThorDbException e) {
+                    if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                        throw e;
+                    }
+                    have = new byte[0]; // damaged bytes: written again below
+                }
+            }
+            if (have == null || want == null || java.util.Arrays.equals(have, want)) {
+                continue;
+            }
+            problems++;
+            out.line("columns: the stored columns of " + f.name() + " (year " + f.year() + ") differ from its records");
+            if (repair) {
+                try (Store.Batch b = store.batch()) {
+                    b.put(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()), want);
+                    b.commit();
+                }
+                repaired++;
+                out.line("repaired " + f.name() + ": its columns written again from its records");
+            }
+        }
+        return new long[] {problems, repaired};
     }
 
     /** Games whose records are damaged but whose rows do not say so (stored by an older thordb), in the last run. */

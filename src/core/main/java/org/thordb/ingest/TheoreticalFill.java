@@ -293,6 +293,8 @@ public final class TheoreticalFill {
                 GameRow now = new GameRow(r.id(), r.base(), r.side(), r.year(), r.record(), r.segment(), r.validMoves(),
                         raw, r.damage(), true, depth);
                 batch.put(Space.GAMES, GameRow.key(r.id()), now.encode());
+                // the file's stored columns hold the old byte: without them its columns are read from the records
+                batch.delete(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()));
                 // the game leaves its old value's entry and joins the new one's, under the same suffix
                 byte[] oldTerm = Terms.key(Field.THEORETICAL, Terms.small(r.raw()[7] & 0xff));
                 int suffix = f.segment();

@@ -41,7 +41,9 @@ public interface Store extends AutoCloseable {
         /** The text of each game imported from a text format, byte for byte, by game id. */
         SOURCES,
         /** Solitaires of imported {@code .pzz} files, by base, empties and record. */
-        SOLITAIRES;
+        SOLITAIRES,
+        /** The per-game query columns of each game file, by its first game id ({@code org.thordb.index.GameColumns}). */
+        COLUMNS;
 
         private final int prefixLength;
 
