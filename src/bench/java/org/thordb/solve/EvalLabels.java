@@ -177,7 +177,7 @@ public final class EvalLabels {
                             m &= m - 1;
                         }
                         int s = Long.numberOfTrailingZeros(m);
-                        long f = Flips.of(me, opp, s);
+                        long f = Bitboards.flipsOnEmpty(me, opp, s);
                         long nm = opp & ~f;
                         long no = me | f | 1L << s;
                         if (Bitboards.legalMoves(nm, no) != 0) {

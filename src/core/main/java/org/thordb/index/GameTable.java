@@ -161,13 +161,13 @@ public final class GameTable {
         int mover = (int) state[2];
         long me = state[mover];
         long opp = state[1 - mover];
-        long f = org.thordb.solve.Flips.of(me, opp, sq);
+        long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
         if (f == 0) {
             mover ^= 1;
             long x = me;
             me = opp;
             opp = x;
-            f = org.thordb.solve.Flips.of(me, opp, sq);
+            f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
         }
         state[mover] = me | f | (1L << sq);
         state[1 - mover] = opp & ~f;

@@ -202,7 +202,7 @@ final class EndgameSearch {
         int best = -EVAL_INF;
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
-            long f = Flips.of(me, opp, sq);
+            long f = Bitboards.flipsOnEmpty(me, opp, sq);
             orderNodes++; // every position made to order moves counts once (the candidate's in orderKey)
             int v = -evalSearch(opp & ~f, me | f | 1L << sq, depth - 1, -beta, -Math.max(alpha, best));
             if (v > best) {
@@ -271,7 +271,7 @@ final class EndgameSearch {
                 if ((opp & NEIGHBOURS[sq]) == 0) {
                     continue; // no opponent's disc beside it: nothing to flip
                 }
-                long f = Flips.of(me, opp, sq);
+                long f = Bitboards.flipsOnEmpty(me, opp, sq);
                 if (f == 0) {
                     continue;
                 }
@@ -298,7 +298,7 @@ final class EndgameSearch {
         tick();
         int best = -INF;
         if ((opp & NEIGHBOURS[x1]) != 0) {
-            long f = Flips.of(me, opp, x1);
+            long f = Bitboards.flipsOnEmpty(me, opp, x1);
             if (f != 0) {
                 best = -last1(opp & ~f, me | f | 1L << x1, x2);
                 if (best >= beta) {
@@ -307,7 +307,7 @@ final class EndgameSearch {
             }
         }
         if ((opp & NEIGHBOURS[x2]) != 0) {
-            long f = Flips.of(me, opp, x2);
+            long f = Bitboards.flipsOnEmpty(me, opp, x2);
             if (f != 0) {
                 int v = -last1(opp & ~f, me | f | 1L << x2, x1);
                 if (v > best) {
@@ -373,7 +373,7 @@ final class EndgameSearch {
         int n = 0;
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
-            long f = Flips.of(me, opp, sq);
+            long f = Bitboards.flipsOnEmpty(me, opp, sq);
             long nextMe = opp & ~f;
             long nextOpp = me | f | 1L << sq;
             int key;

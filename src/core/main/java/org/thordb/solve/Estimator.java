@@ -133,7 +133,7 @@ public final class Estimator {
         // depth 1: each move's position evaluated; always finished, whatever the budget
         int[] values = new int[64];
         for (int sq : moves) {
-            long f = Flips.of(me, opp, sq);
+            long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
             values[sq] = -MidgameSearch.discs(Evaluation.eval(opp & ~f, me | f | 1L << sq));
         }
         int depth = 1;
@@ -189,42 +189,15 @@ public final class Estimator {
         java.util.function.IntConsumer work = w -> {
             for (int i; (i = next.getAndIncrement()) < order.size(); ) {
                 int sq = order.get(i);
-                long f = Flips.of(me, opp, sq);
+                long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
                 out[sq] = -aspiration(workers[w], opp & ~f, me | f | 1L << sq, -previous[sq], depth - 1);
             }
         };
         ParallelSearch.onEveryWorker(ParallelSearch.pool(), workers.length, work);
     }
 
-    /**
-     * A search in a window around a guess, widened until the value falls inside it; once it has
-     * failed both ways (a selective search need not agree with itself across windows), the whole
-     * range.
-     */
+    /** A search in windows around a guess ({@link Aspiration}: ±3, then 12 beyond the value found, doubling). */
     private static int aspiration(MidgameSearch s, long me, long opp, int guess, int depth) {
-        int delta = 3;
-        int lo = Math.max(-64, guess - delta);
-        int hi = Math.min(64, guess + delta);
-        boolean failedLow = false;
-        boolean failedHigh = false;
-        while (true) {
-            if (failedLow && failedHigh) {
-                lo = -64;
-                hi = 64;
-            }
-            int v = s.search(me, opp, lo, hi, depth);
-            if (v <= lo && lo > -64) {
-                failedLow = true;
-                hi = Math.min(64, v + 1);
-                lo = Math.max(-64, v - 4 * delta);
-            } else if (v >= hi && hi < 64) {
-                failedHigh = true;
-                lo = Math.max(-64, v - 1);
-                hi = Math.min(64, v + 4 * delta);
-            } else {
-                return v;
-            }
-            delta *= 2;
-        }
+        return Aspiration.search(guess, 3, 12, (lo, hi) -> s.search(me, opp, lo, hi, depth));
     }
 }

@@ -80,7 +80,7 @@ final class MidgameSearch {
         int best = -EndgameSearch.INF;
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
-            long f = Flips.of(me, opp, sq);
+            long f = Bitboards.flipsOnEmpty(me, opp, sq);
             long nextMe = opp & ~f;
             long nextOpp = me | f | 1L << sq;
             nodes++;
@@ -166,7 +166,7 @@ final class MidgameSearch {
         int n = 0;
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
-            long f = Flips.of(me, opp, sq);
+            long f = Bitboards.flipsOnEmpty(me, opp, sq);
             long nextMe = opp & ~f;
             long nextOpp = me | f | 1L << sq;
             // the table's move first; deep nodes: the opponent's evaluation after the move, lower

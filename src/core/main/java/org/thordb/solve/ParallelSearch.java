@@ -113,7 +113,7 @@ final class ParallelSearch {
         int k = 0;
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
-            long f = Flips.of(me, opp, sq);
+            long f = Bitboards.flipsOnEmpty(me, opp, sq);
             int key = sq == ttMove ? Integer.MIN_VALUE : workers[0].orderKey(opp & ~f, me | f | 1L << sq, 64 - Long.bitCount(me | opp),
                     EndgameSearch.PV_SORT_DEPTH);
             int i = k++;
@@ -129,7 +129,7 @@ final class ParallelSearch {
     }
 
     private static long[] play(long me, long opp, int sq) {
-        long f = Flips.of(me, opp, sq);
+        long f = Bitboards.flipsOnEmpty(me, opp, sq);
         return new long[] {opp & ~f, me | f | 1L << sq};
     }
 
@@ -178,37 +178,9 @@ final class ParallelSearch {
         return guess;
     }
 
-    /**
-     * A search in a window around a guess, widened until the score falls inside it. A selective
-     * search need not agree with itself across windows (a cut in one may not happen in the
-     * other): once it has failed both ways, the whole range is searched.
-     */
+    /** A search in windows around a guess ({@link Aspiration}: ±2, then 4 beyond the value found, doubling). */
     private int aspiration(long me, long opp, int guess, int[] best) {
-        int delta = 2;
-        int lo = Math.max(-64, guess - delta);
-        int hi = Math.min(64, guess + delta);
-        boolean failedLow = false;
-        boolean failedHigh = false;
-        while (true) {
-            if (failedLow && failedHigh) {
-                lo = -64;
-                hi = 64;
-            }
-            int v = split(me, opp, lo, hi, best);
-            if (v <= lo && lo > -64) {
-                failedLow = true;
-                delta *= 2;
-                hi = Math.min(64, v + 1);
-                lo = Math.max(-64, v - delta);
-            } else if (v >= hi && hi < 64) {
-                failedHigh = true;
-                delta *= 2;
-                lo = Math.max(-64, v - 1);
-                hi = Math.min(64, v + delta);
-            } else {
-                return v;
-            }
-        }
+        return Aspiration.search(guess, 2, 4, (lo, hi) -> split(me, opp, lo, hi, best));
     }
 
     private static final boolean TRACE = Boolean.getBoolean("thordb.trace");
