@@ -4,6 +4,7 @@ import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -295,15 +296,24 @@ abstract class QueryLanguageContract {
         String query = "opening = f5d6 and position = tiger and player = " + q(p1);
         long want = scan.count(g -> player.test(g) && beginsWith(g, "f5d6") && reaches(g, tiger));
         org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(query);
-        String plan = db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r,
-                org.thordb.query.plan.QueryPlanner.Access.POSTINGS).plan().explain(r.catalog()));
+        org.thordb.query.plan.QueryPlan planned = db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r,
+                org.thordb.query.plan.QueryPlanner.Access.POSTINGS).plan());
+        String plan = db.read(r -> planned.explain(r.catalog()));
         // the player's part read whole, first; the opening and the position (whichever says it is
-        // smaller first) through what the parts before them leave
-        List<String> lines = plan.lines().toList();
-        assertTrue(lines.get(1).contains("player = " + q(p1) + ": black and white postings of 1 name -> " + players + " games"), plan);
-        assertTrue(lines.get(2).contains(", read through the " + players + " games the other parts leave"), plan);
-        assertTrue(lines.get(3).contains(", read through the "), plan);
-        assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves, read through the "), plan);
+        // smaller first) through what the parts before them leave: the plan's own parts say so
+        org.thordb.query.plan.QueryPlan.And and = assertInstanceOf(org.thordb.query.plan.QueryPlan.And.class, planned, plan);
+        assertEquals(3, and.children().size(), plan);
+        var first = assertInstanceOf(org.thordb.query.plan.QueryPlan.Lookup.class, and.children().get(0), plan);
+        assertEquals("player = " + q(p1), first.predicate().text(), plan);
+        assertEquals(-1, first.through(), "read whole: " + plan);
+        assertEquals(players, first.estimate(), plan);
+        var second = assertInstanceOf(org.thordb.query.plan.QueryPlan.Lookup.class, and.children().get(1), plan);
+        var third = assertInstanceOf(org.thordb.query.plan.QueryPlan.Lookup.class, and.children().get(2), plan);
+        assertEquals(players, second.through(), "read through the player's games: " + plan);
+        assertTrue(third.through() >= 0 && third.through() <= players, "read through what the two before leave: " + plan);
+        assertEquals(java.util.Set.of("opening = f5d6", "position = tiger"),
+                java.util.Set.of(second.predicate().text(), third.predicate().text()), plan);
+        // and explain draws them so
         assertTrue(plan.contains("position = tiger: position postings and fingerprint blocks (5 moves in), candidates"
                 + " replayed, read through the "), plan);
         assertEquals(want, (long) db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r,

@@ -3,7 +3,13 @@ package org.thordb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
 import org.junit.jupiter.api.Test;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.query.plan.QueryPlan;
+import org.thordb.query.plan.QueryPlanner;
 import org.thordb.testing.TestBase;
 
 /** The query language on the FFO base of {@code ../shared/data/wthor} (skipped when it is missing). */
@@ -13,6 +19,12 @@ class QueryLanguageRealTest extends QueryLanguageContract {
     @Override
     TestBase base() {
         return TestBase.real();
+    }
+
+    /** The plan the planner makes for a query, as a tree of parts. */
+    private QueryPlan plan(String query) {
+        var e = QueryParser.parse(query);
+        return db.read(r -> QueryPlanner.plan(e, r).plan());
     }
 
     @Test
@@ -35,10 +47,19 @@ class QueryLanguageRealTest extends QueryLanguageContract {
     @Test
     void theColumnsAnswerWhatManyPostingsWouldCost() {
         db.read(org.thordb.index.GameColumns::of);
-        String many = db.explain("player ~ \"a\"");
-        assertTrue(many.contains("player ~ \"a\": the per-game columns, one pass over 117435 games (its postings: "), many);
-        String one = db.explain("player = \"Tastet Marc\" and theoretical > score");
-        assertTrue(one.contains("player = \"Tastet Marc\": black and white postings of 1 name -> 3255 games"), one);
-        assertTrue(one.contains("theoretical > score: the per-game columns, tested on the 3255 games the parts above leave"), one);
+        var many = assertInstanceOf(QueryPlan.Scan.class, plan("player ~ \"a\""));
+        assertEquals(117_435, many.tested(), "one pass over every game");
+        assertFalse(many.survivors());
+        assertTrue(many.entries() > 117_435, many.entries() + " postings entries it would have read");
+        var one = assertInstanceOf(QueryPlan.And.class, plan("player = \"Tastet Marc\" and theoretical > score"));
+        var name = assertInstanceOf(QueryPlan.Lookup.class, one.children().get(0));
+        assertEquals("player = \"Tastet Marc\"", name.predicate().text());
+        assertEquals(3255, name.estimate());
+        var test = assertInstanceOf(QueryPlan.Scan.class, one.children().get(1));
+        assertEquals("theoretical > score", test.predicate().text());
+        assertTrue(test.survivors(), "tested on the games the name leaves");
+        assertEquals(3255, test.tested());
+        // explain draws the same choice
+        assertTrue(db.explain("player ~ \"a\"").contains("player ~ \"a\": the per-game columns, one pass over 117435 games"));
     }
 }
