@@ -184,6 +184,11 @@ class ExplorerPageTest {
             new org.openqa.selenium.interactions.Actions(browser).moveToElement(row).perform();
             waiting().until(d -> !d.findElements(By.id("hint")).isEmpty());
             screenshot(Path.of("target/screenshots/explorer-sample.png"));
+            // at a laptop's 1200 px every column of the next moves, the first game's too, is in sight
+            Number cut = (Number) ((JavascriptExecutor) browser).executeScript(
+                    "var t = document.getElementById('moves-table'); return t.getBoundingClientRect().right"
+                            + " - t.parentElement.getBoundingClientRect().right;");
+            assertTrue(cut.intValue() <= 1, "the next moves run " + cut + " px past their side at 1200 px");
             // a phone's width: nothing wider than the screen but the tables' own scrolling
             browser.manage().window().setSize(new Dimension(390, 844));
             Number overflow = (Number) ((JavascriptExecutor) browser).executeScript(
