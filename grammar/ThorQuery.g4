@@ -16,8 +16,12 @@ expr
     | expr AND expr                 # andExpr
     | expr OR expr                  # orExpr
     | LPAREN expr RPAREN            # parenExpr
-    | predicate                     # predicateExpr
+    | predicate step*               # predicateExpr
     ;
+
+// A sequence of board conditions: `pattern = "…" then pattern = "…" within 6 moves`, each later
+// than the one before (within N moves of it when said).
+step : THEN predicate (WITHIN n=INT unit=(MOVE | WORD))? ;
 
 // A board condition names its moves before or after the comparison:
 // `discs(black) at move 40 > 45`, `pattern = "…" from move 20 to move 30`, `empties at end > 0`.
@@ -50,6 +54,8 @@ END : 'end' ;
 BEFORE : 'before' ;
 FROM : 'from' ;
 TO : 'to' ;
+THEN : 'then' ;
+WITHIN : 'within' ;
 
 WORD : [a-z_] [a-z0-9_.]* ;
 INT : [0-9]+ ;

@@ -120,6 +120,37 @@ abstract class BoardAndStatsContract {
         cases.put("discs(white) > 50", g -> at(g, 0, 60, p -> p.whiteDiscs() > 50));
         cases.put("corners(black) before move 20 >= 1", g -> at(g, 0, 19, p -> Long.bitCount(p.black()
                 & (1L | 1L << 7 | 1L << 56 | 1L << 63)) >= 1));
+        cases.put("mobility(white) at move 30 <= 3", g -> at(g, 30, 30, p -> org.thordb.testing.BoardCounts.mobility(p, false) <= 3));
+        cases.put("mobility(black) > 14", g -> at(g, 0, 60, p -> org.thordb.testing.BoardCounts.mobility(p, true) > 14));
+        cases.put("frontier(black) at move 20 < 4", g -> at(g, 20, 20, p -> org.thordb.testing.BoardCounts.frontier(p, true) < 4));
+        cases.put("frontier(white) from move 40 to move 44 >= 20", g -> at(g, 40, 44,
+                p -> org.thordb.testing.BoardCounts.frontier(p, false) >= 20));
+        // a sequence: Black takes a corner, then White one within 4 moves (each counted on its own board)
+        cases.put("corners(black) >= 1 then corners(white) >= 1 within 4 moves", g -> {
+            List<Position> b = boards.get(g);
+            for (int i = 0; i < b.size(); i++) {
+                for (int j = i + 1; j <= i + 4 && j < b.size(); j++) {
+                    if (Long.bitCount(b.get(i).black() & 0x8100000000000081L) >= 1
+                            && Long.bitCount(b.get(j).white() & 0x8100000000000081L) >= 1) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        });
+        cases.put("square d3 = black at move 1 then mobility(white) <= 3 then empties at end > 0", g -> {
+            List<Position> b = boards.get(g);
+            int n = b.size() - 1;
+            if (n < 1 || (b.get(1).black() & 1L << 19) == 0 || 64 - b.get(n).discs() <= 0) {
+                return false;
+            }
+            for (int j = 2; j < n; j++) { // the middle step strictly between move 1 and the last board
+                if (org.thordb.testing.BoardCounts.mobility(b.get(j), false) <= 3) {
+                    return true;
+                }
+            }
+            return false;
+        });
         cases.put("square a1 = white at move 30", g -> at(g, 30, 30, p -> (p.white() & 1L) != 0));
         cases.put("square h8 != empty at move 45", g -> at(g, 45, 45, p -> ((p.black() | p.white()) & (1L << 63)) != 0));
         cases.put("empties at end > 0", g -> {

@@ -31,6 +31,7 @@ import org.thordb.query.ast.Expr;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.query.plan.QueryPlanner;
 import org.thordb.sample.SampleBase;
+import org.thordb.testing.BoardCounts;
 import org.thordb.testing.Folders;
 import org.thordb.testing.Seeded;
 import org.thordb.wthor.WthorGame;
@@ -58,11 +59,14 @@ class QueryPropertyTest {
 
     /**
      * Seeds that once found a difference, replayed by every run before its own (each makes its base
-     * and its queries again). None has yet: 120 bases and 48,000 queries, damaged and short games
-     * drawn one time in four, agreed while the test was written; a seed that fails goes here with
-     * the fix it led to.
+     * and its queries again); a seed that fails goes here with the fix it led to. Before sequences
+     * ({@code then}) were drawn, 120 bases and 48,000 queries agreed.
      */
-    private static final long[] ONCE_FAILED = {};
+    private static final long[] ONCE_FAILED = {
+        // its 27th query, "… then board = "…" from move 32 to move 55 within 1 move then pattern = …",
+        // was refused: the grammar took the gap's unit as a word, and "move" is a keyword
+        7629903814648678854L,
+    };
 
     @Test
     void randomQueriesOverARandomBaseAgreeWithAPlainReplay(@Seeded.Seed long seed) throws IOException {
@@ -96,6 +100,19 @@ class QueryPropertyTest {
 
     /** A query's text and what the replay says it means. */
     private record Atom(String text, Predicate<Game> test) {
+    }
+
+    /** A condition on the board: its text, its moves, and whether it holds at move k of a game. */
+    private record BoardAtom(String text, Window window, java.util.function.BiPredicate<Game, Integer> at) {
+        Atom atom() {
+            return new Atom(text, g -> window.any(g, k -> at.test(g, k)));
+        }
+
+        /** Whether the move is one the window allows in this game. */
+        boolean allows(Game g, int k) {
+            int n = g.plies();
+            return window.end() ? k == n : k >= window.from() && k <= Math.min(window.to(), n);
+        }
     }
 
     /** The moves a board condition looks at: {@code from} to {@code to}, or the last board. */
@@ -441,9 +458,10 @@ class QueryPropertyTest {
                 case 8 -> opening();
                 case 9 -> positionLine();
                 case 10 -> positionBoard();
-                case 11, 12 -> pattern();
-                case 13 -> count();
-                case 14 -> square();
+                case 11 -> pattern().atom();
+                case 12 -> rnd.nextBoolean() ? pattern().atom() : sequence();
+                case 13 -> count().atom();
+                case 14 -> square().atom();
                 case 15 -> new Atom("base = \"club\"", g -> true);
                 default -> range();
             };
@@ -682,7 +700,7 @@ class QueryPropertyTest {
         }
 
         /** A pattern or board: a region of some game's board at some move, sometimes with a square changed. */
-        private Atom pattern() {
+        private BoardAtom pattern() {
             Game g = game();
             Position p = g.boards()[rnd.nextInt(g.plies() + 1)];
             char[] pat = new char[64];
@@ -709,7 +727,7 @@ class QueryPropertyTest {
             }
             String text = (any ? "pattern" : "board") + " = \"" + new String(pat) + (side < 0 ? "" : side == 0 ? " X" : " O")
                     + "\"" + (w.text().isEmpty() ? "" : " " + w.text());
-            return new Atom(text, x -> w.any(x, k -> {
+            return new BoardAtom(text, w, (x, k) -> {
                 Position b = x.boards()[k];
                 if (side >= 0 && side(b) != side) {
                     return false;
@@ -724,14 +742,15 @@ class QueryPropertyTest {
                     }
                 }
                 return false;
-            }));
+            });
         }
 
-        private Atom count() {
+        private BoardAtom count() {
             Game g = game();
             Window w = window(g);
             String op = drawOp();
-            String[] what = {"discs(black)", "discs(white)", "empties", "corners(black)", "corners(white)"};
+            String[] what = {"discs(black)", "discs(white)", "empties", "corners(black)", "corners(white)",
+                "mobility(black)", "mobility(white)", "frontier(black)", "frontier(white)"};
             int kind = rnd.nextInt(what.length);
             Position at = g.boards()[rnd.nextInt(g.plies() + 1)];
             java.util.function.ToIntFunction<Position> f = b -> switch (kind) {
@@ -739,15 +758,73 @@ class QueryPropertyTest {
                 case 1 -> Long.bitCount(b.white());
                 case 2 -> 64 - Long.bitCount(b.black() | b.white());
                 case 3 -> Long.bitCount(b.black() & 0x8100000000000081L);
-                default -> Long.bitCount(b.white() & 0x8100000000000081L);
+                case 4 -> Long.bitCount(b.white() & 0x8100000000000081L);
+                case 5 -> BoardCounts.mobility(b, true);
+                case 6 -> BoardCounts.mobility(b, false);
+                case 7 -> BoardCounts.frontier(b, true);
+                default -> BoardCounts.frontier(b, false);
             };
             int v = Math.max(0, f.applyAsInt(at) + rnd.nextInt(3) - 1);
             String ws = w.text().isEmpty() ? "" : " " + w.text();
             String text = rnd.nextBoolean() ? what[kind] + ws + " " + op + " " + v : what[kind] + " " + op + " " + v + ws;
-            return new Atom(text, x -> w.any(x, k -> op(op, f.applyAsInt(x.boards()[k]), v)));
+            return new BoardAtom(text, w, (x, k) -> op(op, f.applyAsInt(x.boards()[k]), v));
         }
 
-        private Atom square() {
+        /** Two or three board conditions one after the other ({@code then}), each gap bounded or not. */
+        private Atom sequence() {
+            int n = 2 + rnd.nextInt(2);
+            List<BoardAtom> steps = new ArrayList<>();
+            int[] within = new int[n - 1];
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                BoardAtom b = switch (rnd.nextInt(3)) {
+                    case 0 -> pattern();
+                    case 1 -> count();
+                    default -> square();
+                };
+                steps.add(b);
+                if (i > 0) {
+                    within[i - 1] = rnd.nextBoolean() ? 60 : 1 + rnd.nextInt(12);
+                    text.append(" then ");
+                }
+                text.append(b.text());
+                if (i > 0 && within[i - 1] < 60) {
+                    text.append(" within ").append(within[i - 1]).append(within[i - 1] == 1 ? " move" : " moves");
+                }
+            }
+            return new Atom(text.toString(), g -> chain(g, steps, within));
+        }
+
+        /** Whether the steps hold one after the other: move by move, the moves each step can be reached at. */
+        private static boolean chain(Game g, List<BoardAtom> steps, int[] within) {
+            int n = g.plies();
+            boolean[] reached = null;
+            for (int i = 0; i < steps.size(); i++) {
+                BoardAtom b = steps.get(i);
+                boolean[] now = new boolean[n + 1];
+                for (int k = 0; k <= n; k++) {
+                    if (!b.allows(g, k) || !b.at().test(g, k)) {
+                        continue;
+                    }
+                    if (i == 0) {
+                        now[k] = true;
+                    } else {
+                        for (int d = 1; d <= within[i - 1] && d <= k && !now[k]; d++) {
+                            now[k] = reached[k - d];
+                        }
+                    }
+                }
+                reached = now;
+            }
+            for (boolean r : reached) {
+                if (r) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private BoardAtom square() {
             Game g = game();
             Window w = window(g);
             int sq = rnd.nextInt(64);
@@ -756,7 +833,7 @@ class QueryPropertyTest {
             char want = "XO-".charAt(c);
             String text = "square " + Notation.name(sq) + (eq ? " = " : " != ") + new String[] {"black", "white", "empty"}[c]
                     + (w.text().isEmpty() ? "" : " " + w.text());
-            return new Atom(text, x -> w.any(x, k -> (content(x.boards()[k], sq) == want) == eq));
+            return new BoardAtom(text, w, (x, k) -> (content(x.boards()[k], sq) == want) == eq);
         }
     }
 }

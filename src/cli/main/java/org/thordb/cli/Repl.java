@@ -664,7 +664,7 @@ public final class Repl {
         private static final java.util.regex.Pattern OTHER_OP = java.util.regex.Pattern.compile(
                 "(?i)(?:^|[\\s(])([a-z_.]+)\\s*(=|!=|<|<=|>|>=|~)$");
         private static final java.util.regex.Pattern CONDITION_START = java.util.regex.Pattern.compile(
-                "(?i)(|.*(\\s|\\()(and|or|not)|.*\\()");
+                "(?i)(|.*(\\s|\\()(and|or|not|then)|.*\\()");
 
         QueryCompleter(Catalog c) {
             for (String w : COMMANDS) {

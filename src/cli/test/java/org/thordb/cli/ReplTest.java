@@ -306,6 +306,9 @@ class ReplTest {
             // after a whole condition: and, or
             got = candidates(c, "player = \"" + player + "\" ");
             assertEquals(List.of("and", "or"), got.stream().map(org.jline.reader.Candidate::value).toList());
+            // after then (a sequence of board conditions), the fields again, the board's new ones among them
+            assertTrue(offers(candidates(c, "discs(black) > 30 then "), "mobility"));
+            assertTrue(offers(candidates(c, "discs(black) > 30 then "), "frontier"));
             // where a condition begins: fields from the table (and commands at the start of a line)
             got = candidates(c, "theo");
             assertTrue(offers(got, "theoretical"));

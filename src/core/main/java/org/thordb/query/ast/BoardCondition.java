@@ -22,7 +22,7 @@ import org.thordb.store.Catalog;
  * <p>Usage: {@code RoaringBitmap cornerEarly = BoardCondition.filter(cond, GameTable.of(r), r.all());}
  */
 public sealed interface BoardCondition extends Predicate
-        permits BoardCondition.PatternMatch, BoardCondition.Count, BoardCondition.SquareIs {
+        permits BoardCondition.PatternMatch, BoardCondition.Count, BoardCondition.SquareIs, BoardCondition.Sequence {
 
     /** The moves at which the condition is looked at. */
     Window window();
@@ -104,6 +104,9 @@ public sealed interface BoardCondition extends Predicate
      * play is the other's (the presumed player passed), so a step costs one flip computation.
      */
     static RoaringBitmap filter(BoardCondition c, GameTable t, RoaringBitmap candidates) {
+        if (c instanceof Sequence q) {
+            return q.filter(t, candidates);
+        }
         RoaringBitmap out = new RoaringBitmap();
         byte[] moves = t.moves();
         Window w = c.window();
@@ -264,10 +267,117 @@ public sealed interface BoardCondition extends Predicate
         }
     }
 
+    /**
+     * {@code pattern = "…" then mobility(white) <= 2 within 6 moves}: board conditions met one after
+     * the other, each at a later move than the one before (within so many moves of it when said),
+     * each at a move its own window allows. A game matches when some choice of moves meets every
+     * step: per step, the moves at which the sequence can have reached it, as a bit a move.
+     *
+     * @param steps the conditions, in order (two or more, none a sequence)
+     * @param within for each step after the first, the most moves after the step before ({@link #ANY_LATER}: any later move)
+     */
+    record Sequence(java.util.List<BoardCondition> steps, java.util.List<Integer> within) implements BoardCondition {
+        /** No bound on the gap: any later move. */
+        public static final int ANY_LATER = 60;
+
+        public Sequence {
+            steps = java.util.List.copyOf(steps);
+            within = java.util.List.copyOf(within);
+            if (steps.size() < 2 || within.size() != steps.size() - 1) {
+                throw new IllegalArgumentException("a sequence is two steps or more, with a gap between each");
+            }
+        }
+
+        @Override
+        public Window window() {
+            return Window.ANY;
+        }
+
+        /** Not one board's question: a sequence is answered by {@link #filter}, over a game's moves. */
+        @Override
+        public boolean holds(long black, long white, int side) {
+            throw new UnsupportedOperationException("a sequence holds over a game's moves, not on one board");
+        }
+
+        @Override
+        public boolean needsSide() {
+            return steps.stream().anyMatch(BoardCondition::needsSide);
+        }
+
+        @Override
+        public String text() {
+            StringBuilder sb = new StringBuilder(steps.get(0).text());
+            for (int i = 1; i < steps.size(); i++) {
+                sb.append(" then ").append(steps.get(i).text());
+                if (within.get(i - 1) < ANY_LATER) {
+                    sb.append(" within ").append(within.get(i - 1)).append(within.get(i - 1) == 1 ? " move" : " moves");
+                }
+            }
+            return sb.toString();
+        }
+
+        RoaringBitmap filter(GameTable t, RoaringBitmap candidates) {
+            RoaringBitmap out = new RoaringBitmap();
+            byte[] moves = t.moves();
+            boolean side = needsSide();
+            long[] state = new long[3];
+            long[] holds = new long[steps.size()];
+            org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+            int games = 0;
+            while (it.hasNext()) {
+                int id = it.next();
+                if ((++games & 2047) == 0) {
+                    org.thordb.error.Cancellation.check();
+                }
+                if (t.side(id) != 8) {
+                    continue;
+                }
+                int n = t.moveCount(id);
+                java.util.Arrays.fill(holds, 0);
+                state[0] = Position.start().black();
+                state[1] = Position.start().white();
+                state[2] = 0;
+                int off = id * GameTable.MOVES;
+                for (int k = 0; ; k++) {
+                    long b = state[0];
+                    long w = state[1];
+                    int s = side ? settle(b, w, (int) state[2]) : -1;
+                    for (int i = 0; i < holds.length; i++) {
+                        BoardCondition c = steps.get(i);
+                        Window win = c.window();
+                        int from = win.end() ? n : win.from();
+                        int to = win.end() ? n : Math.min(win.to(), n);
+                        if (k >= from && k <= to && c.holds(b, w, s)) {
+                            holds[i] |= 1L << k;
+                        }
+                    }
+                    if (k == n) {
+                        break;
+                    }
+                    GameTable.step(state, moves[off + k]);
+                }
+                long reach = holds[0];
+                for (int i = 1; i < holds.length && reach != 0; i++) {
+                    long later = 0;
+                    for (int d = 1; d <= within.get(i - 1) && d <= 60; d++) {
+                        later |= reach << d;
+                    }
+                    reach = holds[i] & later;
+                }
+                if (reach != 0) {
+                    out.add(id);
+                }
+            }
+            return out;
+        }
+    }
+
     /** What {@link Count} counts. */
     enum Counted {
         BLACK_DISCS("discs(black)"), WHITE_DISCS("discs(white)"), EMPTIES("empties"),
-        BLACK_CORNERS("corners(black)"), WHITE_CORNERS("corners(white)");
+        BLACK_CORNERS("corners(black)"), WHITE_CORNERS("corners(white)"),
+        BLACK_MOBILITY("mobility(black)"), WHITE_MOBILITY("mobility(white)"),
+        BLACK_FRONTIER("frontier(black)"), WHITE_FRONTIER("frontier(white)");
 
         private final String written;
 
@@ -288,7 +398,17 @@ public sealed interface BoardCondition extends Predicate
                 case EMPTIES -> 64 - Long.bitCount(black | white);
                 case BLACK_CORNERS -> Long.bitCount(black & corners);
                 case WHITE_CORNERS -> Long.bitCount(white & corners);
+                case BLACK_MOBILITY -> Long.bitCount(Bitboards.legalMoves(black, white));
+                case WHITE_MOBILITY -> Long.bitCount(Bitboards.legalMoves(white, black));
+                case BLACK_FRONTIER -> Long.bitCount(black & around(~(black | white)));
+                case WHITE_FRONTIER -> Long.bitCount(white & around(~(black | white)));
             };
+        }
+
+        /** The squares next to (or on) a square of {@code x}, in the 8 directions, without wrapping round the board. */
+        private static long around(long x) {
+            long row = x | (x << 1) & 0xfefefefefefefefeL | (x >>> 1) & 0x7f7f7f7f7f7f7f7fL;
+            return row | row << 8 | row >>> 8;
         }
     }
 

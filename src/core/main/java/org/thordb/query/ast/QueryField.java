@@ -48,6 +48,10 @@ public enum QueryField {
     CORNERS("corners", "corners(black) or corners(white): corners held (under every symmetry alike)",
             "corners(black) before move 20 >= 1"),
     EMPTIES("empties", "the empty squares on the board", "empties at end > 0"),
+    MOBILITY("mobility", "mobility(black) or mobility(white): the moves the side could play on the board, whoever is to move",
+            "mobility(white) at move 30 <= 2"),
+    FRONTIER("frontier", "frontier(black) or frontier(white): the side's discs next to an empty square (8 neighbours)",
+            "frontier(black) at move 20 < 5"),
     SQUARE("square", "square a1 = black, white or empty (as written, one orientation)", "square a1 = white at move 20");
 
     private final String word;
@@ -191,7 +195,7 @@ public enum QueryField {
             case ID -> Predicate.NumField.ID;
             case RECORD -> Predicate.NumField.RECORD;
             case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, COUNTRY, BORN, DUPLICATE, COPIES, DAMAGED, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
-                    EMPTIES, SQUARE -> null;
+                    EMPTIES, MOBILITY, FRONTIER, SQUARE -> null;
         };
     }
 
@@ -202,7 +206,7 @@ public enum QueryField {
             case WHITE -> Predicate.NameField.WHITE;
             case TOURNAMENT -> Predicate.NameField.TOURNAMENT;
             case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, COUNTRY, BORN, DUPLICATE, COPIES, DAMAGED, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
-                    CORNERS, EMPTIES, SQUARE -> null;
+                    CORNERS, EMPTIES, MOBILITY, FRONTIER, SQUARE -> null;
         };
     }
 
@@ -224,12 +228,17 @@ public enum QueryField {
 
     /** Whether the field is about the board at some moves: it takes {@code at move N} and the like. */
     public boolean onTheBoard() {
-        return this == PATTERN || this == BOARD || this == DISCS || this == CORNERS || this == EMPTIES || this == SQUARE;
+        return this == PATTERN || this == BOARD || counts() || this == SQUARE;
+    }
+
+    /** Whether the field counts something on the board ({@code discs(black) at move 40 > 45}). */
+    private boolean counts() {
+        return this == DISCS || this == CORNERS || this == EMPTIES || this == MOBILITY || this == FRONTIER;
     }
 
     /** The operators the field takes, as written. */
     public String operators() {
-        if (this == DISCS || this == CORNERS || this == EMPTIES) {
+        if (counts()) {
             return "= != < <= > >=";
         }
         if (this == SQUARE) {
@@ -456,7 +465,7 @@ public enum QueryField {
                     throw new Invalid(value, e.getMessage());
                 }
             }
-            case DISCS, CORNERS, EMPTIES -> {
+            case DISCS, CORNERS, EMPTIES, MOBILITY, FRONTIER -> {
                 BoardCondition.Counted counted;
                 String a = argument == null ? null : argument.text().toLowerCase(Locale.ROOT);
                 if (this == EMPTIES) {
@@ -466,8 +475,12 @@ public enum QueryField {
                     counted = BoardCondition.Counted.EMPTIES;
                 } else if ("black".equals(a) || "white".equals(a)) {
                     boolean black = a.equals("black");
-                    counted = this == DISCS ? (black ? BoardCondition.Counted.BLACK_DISCS : BoardCondition.Counted.WHITE_DISCS)
-                            : (black ? BoardCondition.Counted.BLACK_CORNERS : BoardCondition.Counted.WHITE_CORNERS);
+                    counted = switch (this) {
+                        case DISCS -> black ? BoardCondition.Counted.BLACK_DISCS : BoardCondition.Counted.WHITE_DISCS;
+                        case CORNERS -> black ? BoardCondition.Counted.BLACK_CORNERS : BoardCondition.Counted.WHITE_CORNERS;
+                        case MOBILITY -> black ? BoardCondition.Counted.BLACK_MOBILITY : BoardCondition.Counted.WHITE_MOBILITY;
+                        default -> black ? BoardCondition.Counted.BLACK_FRONTIER : BoardCondition.Counted.WHITE_FRONTIER;
+                    };
                 } else {
                     throw new Invalid(argument, word + " counts one colour: " + word + "(black) or " + word + "(white)");
                 }

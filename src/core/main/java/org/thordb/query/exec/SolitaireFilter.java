@@ -107,6 +107,10 @@ public final class SolitaireFilter {
             Position want = m.position().canonical();
             return s -> position(s).canonical().equals(want);
         }
+        if (p instanceof BoardCondition.Sequence q) {
+            throw new ThorDbException(ErrorCode.QUERY, "'" + q.text() + "': a solitaire is one position; a sequence"
+                    + " needs the moves of a game");
+        }
         if (p instanceof BoardCondition b) {
             if (!b.window().equals(BoardCondition.Window.ANY)) {
                 throw new ThorDbException(ErrorCode.QUERY, "'" + b.window().text() + "': a solitaire is one"

@@ -312,7 +312,42 @@ public final class QueryParser {
 
         @Override
         public Expr visitPredicateExpr(ThorQueryParser.PredicateExprContext c) {
-            return visit(c.predicate());
+            Expr first = visit(c.predicate());
+            if (c.step().isEmpty()) {
+                return first;
+            }
+            List<org.thordb.query.ast.BoardCondition> steps = new ArrayList<>();
+            List<Integer> within = new ArrayList<>();
+            steps.add(onTheBoard(first, c.predicate().getStart()));
+            for (ThorQueryParser.StepContext s : c.step()) {
+                steps.add(onTheBoard(visit(s.predicate()), s.predicate().getStart()));
+                if (s.n == null) {
+                    within.add(org.thordb.query.ast.BoardCondition.Sequence.ANY_LATER);
+                    continue;
+                }
+                String unit = s.unit.getText().toLowerCase(Locale.ROOT);
+                if (!unit.equals("moves") && !unit.equals("move")) {
+                    throw new Positioned(s.unit.getLine(), s.unit.getCharPositionInLine() + 1,
+                            "within N moves: the gap is counted in moves, not '" + ThorDbException.quote(s.unit.getText()) + "'");
+                }
+                int n = number(s.n);
+                if (n < 1 || n > 60) {
+                    throw new Positioned(s.n.getLine(), s.n.getCharPositionInLine() + 1,
+                            "within 1 to 60 moves, not " + ThorDbException.quote(s.n.getText()));
+                }
+                within.add(n);
+            }
+            return new org.thordb.query.ast.BoardCondition.Sequence(steps, within);
+        }
+
+        /** A step of a sequence: a condition on the board, or an error at its start. */
+        private static org.thordb.query.ast.BoardCondition onTheBoard(Expr e, Token at) {
+            if (e instanceof org.thordb.query.ast.BoardCondition b && !(b instanceof org.thordb.query.ast.BoardCondition.Sequence)) {
+                return b;
+            }
+            throw new Positioned(at.getLine(), at.getCharPositionInLine() + 1, "'then' joins conditions on the board"
+                    + " (pattern, board, discs, corners, empties, mobility, frontier, square), one after the other;"
+                    + " for the game's other fields, use and");
         }
 
         @Override
