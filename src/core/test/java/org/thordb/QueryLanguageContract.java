@@ -54,15 +54,9 @@ abstract class QueryLanguageContract {
         t1 = base.tournament();
     }
 
-    /** Names as the language matches them: case and accents ignored (folded here on its own, not by thordb's code). */
+    /** Names as the language matches them ({@link PlainScan#fold}). */
     private static String lower(String s) {
-        StringBuilder sb = new StringBuilder();
-        for (char c : java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD).toCharArray()) {
-            if (Character.getType(c) != Character.NON_SPACING_MARK) {
-                sb.append(c);
-            }
-        }
-        return sb.toString().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+        return PlainScan.fold(s);
     }
 
     private static String q(String name) {

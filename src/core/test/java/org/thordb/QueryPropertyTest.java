@@ -146,13 +146,7 @@ class QueryPropertyTest {
 
     /** Names as the language matches them, folded here on their own. */
     private static String fold(String s) {
-        StringBuilder sb = new StringBuilder();
-        for (char c : java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD).toCharArray()) {
-            if (Character.getType(c) != Character.NON_SPACING_MARK) {
-                sb.append(c);
-            }
-        }
-        return sb.toString().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+        return org.thordb.testing.PlainScan.fold(s);
     }
 
     private void check(long seed, int queries) throws IOException {

@@ -64,6 +64,17 @@ public final class PlainScan {
         return games;
     }
 
+    /** Names as the query language matches them: case and accents ignored (folded here on its own, not by thordb's code). */
+    public static String fold(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD).toCharArray()) {
+            if (Character.getType(c) != Character.NON_SPACING_MARK) {
+                sb.append(c);
+            }
+        }
+        return sb.toString().toLowerCase(java.util.Locale.ROOT).replaceAll("\\s+", " ").strip();
+    }
+
     /** How many games a test holds for. */
     public long count(Predicate<Game> p) {
         return games.stream().filter(p).count();

@@ -74,6 +74,9 @@ public final class Seeded implements ParameterResolver, TestExecutionExceptionHa
 
     @Override
     public void handleTestExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
+        if (thrown instanceof org.opentest4j.TestAbortedException) {
+            throw thrown; // a skip (an assumption), not a failure: no seed to replay
+        }
         String how = "run seed " + RUN_SEED + " (this test's: " + seedOf(context) + "); run again with -D" + PROPERTY + "="
                 + RUN_SEED;
         System.err.println(context.getDisplayName() + " failed with " + how);
