@@ -20,7 +20,7 @@ import org.thordb.wthor.WthorGame;
  * 14 bytes a game, 140 MB at ten million.
  *
  * <p>They are read from the store, not rebuilt from the records: the import writes each game
- * file's columns beside its records, in the same batch ({@link #entry}, family {@code columns}, 9
+ * file's columns beside its records, in the same batch ({@link #entry}, family {@code columns}, 10
  * bytes a game), so a new process reads a few values instead of every record (at ten million
  * games, 100 MB rather than 850). A file without its entry (a store written before there were
  * entries, a file whose theoretical scores a fill changed) is read from its records instead, and

@@ -12,7 +12,8 @@ import org.thordb.store.Catalog;
 
 /**
  * A condition on the board of a game at some of its moves: a pattern of squares, a count of discs,
- * corners or empties, one square. No index holds boards, so it is checked by replaying the moves of
+ * corners, empties, moves or frontier discs, one square, or a sequence of them one after the
+ * other. No index holds boards, so it is checked by replaying the moves of
  * the games the indexed parts of a query leave ({@link #filter}), on bare bitboards without
  * allocating; alone, on every game.
  *
