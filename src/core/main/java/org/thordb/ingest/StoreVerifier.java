@@ -97,6 +97,7 @@ public final class StoreVerifier {
         List<byte[]> orphans = new ArrayList<>();
         List<Space> orphanSpaces = new ArrayList<>();
         java.util.Set<Integer> differ = new java.util.TreeSet<>();
+        List<FileRow> columnsDiffer = new ArrayList<>();
         java.util.Set<Integer> mergedDiffer = new java.util.TreeSet<>();
         // A segment of a merge group has its ids in the group's entries (and, while a merge is
         // under way, some in its own): its digest is then made id by id, whatever entry holds the id,
@@ -229,7 +230,11 @@ public final class StoreVerifier {
                 if (withLocator != f.games()) {
                     bad.add(f.name() + ": " + withLocator + " of its " + f.games() + " games have a locator");
                 }
-                SegmentIndexer ix = indexStored(v, f, games, bad);
+                List<byte[]> records = new ArrayList<>(f.games());
+                SegmentIndexer ix = indexStored(v, f, games, bad, records);
+                if (records.size() == f.games() && !sameColumns(v, f, records)) {
+                    columnsDiffer.add(f); // compared on the records this pass reads anyway
+                }
                 long[] want = new long[DIGESTS];
                 boolean grouped = catalog.groupOf(f) != null;
                 byte[][] held = {null, null}; // a big entry, until its moves key follows it
@@ -346,7 +351,7 @@ public final class StoreVerifier {
                 stored.remove(f.segment());
             }
         }
-        long[] columns = checkColumns(files, repair, out);
+        long[] columns = repairColumns(columnsDiffer, repair, out);
         problems += columns[0];
         repaired += columns[1];
         if (unsaid > 0) {
@@ -373,32 +378,35 @@ public final class StoreVerifier {
     }
 
     /**
-     * Compares each game file's stored columns with those its records give (a file without any is
-     * read from its records: no problem); a repair writes them again from the records.
+     * Whether a game file's stored columns are those its records give (a file without any is read
+     * from its records: no problem); damaged bytes are not.
      */
-    private long[] checkColumns(List<FileRow> files, boolean repair, Listener out) {
-        long problems = 0;
+    private static boolean sameColumns(Store.View v, FileRow f, List<byte[]> records) {
+        byte[] have;
+        try {
+            have = v.get(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()));
+        } catch (org.thordb.error.ThorDbException e) {
+            if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                throw e;
+            }
+            return false;
+        }
+        return have == null || java.util.Arrays.equals(have, org.thordb.index.GameColumns.entry(f.side(), records));
+    }
+
+    /** Reports the files whose stored columns differ from their records; a repair writes them again from the records. */
+    private long[] repairColumns(List<FileRow> files, boolean repair, Listener out) {
         long repaired = 0;
         for (FileRow f : files) {
-            byte[] want;
-            byte[] have;
-            try (Store.View v = store.view()) {
-                want = org.thordb.index.GameColumns.entryFromRecords(v, f);
-                try {
-                    have = v.get(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()));
-                } catch (org.thordb.error.ThorDbException e) {
-                    if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
-                        throw e;
-                    }
-                    have = new byte[0]; // damaged bytes: written again below
-                }
-            }
-            if (have == null || want == null || java.util.Arrays.equals(have, want)) {
+            out.line("columns: the stored columns of " + f.name() + " (year " + f.year() + ") differ from its records");
+            if (!repair) {
                 continue;
             }
-            problems++;
-            out.line("columns: the stored columns of " + f.name() + " (year " + f.year() + ") differ from its records");
-            if (repair) {
+            byte[] want;
+            try (Store.View v = store.view()) {
+                want = org.thordb.index.GameColumns.entryFromRecords(v, f);
+            }
+            if (want != null) {
                 try (Store.Batch b = store.batch()) {
                     b.put(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()), want);
                     b.commit();
@@ -407,7 +415,7 @@ public final class StoreVerifier {
                 out.line("repaired " + f.name() + ": its columns written again from its records");
             }
         }
-        return new long[] {problems, repaired};
+        return new long[] {files.size(), repaired};
     }
 
     /** Games whose records are damaged but whose rows do not say so (stored by an older thordb), in the last run. */
@@ -533,6 +541,11 @@ public final class StoreVerifier {
 
     /** A file's stored records indexed again, each game checked on the way ({@link #check}). */
     private SegmentIndexer indexStored(Store.View v, FileRow f, long[] games, List<String> bad) {
+        return indexStored(v, f, games, bad, null);
+    }
+
+    /** {@link #indexStored}, also handing each decoded game's WTHOR record to {@code records} when not null. */
+    private SegmentIndexer indexStored(Store.View v, FileRow f, long[] games, List<String> bad, List<byte[]> records) {
         int[] seen = {0};
         SegmentIndexer ix = SegmentIndexer.ofStored(v, f, hash, (id, row, undecodable) -> {
             if (row == null) {
@@ -545,6 +558,9 @@ public final class StoreVerifier {
             seen[0] = id - f.firstId() + 1;
             games[0]++;
             check(row, f, v, bad);
+            if (records != null) {
+                records.add(row.raw());
+            }
         });
         if (seen[0] != f.games()) {
             bad.add(f.name() + ": the store holds " + seen[0] + " of its " + f.games() + " games");
