@@ -36,7 +36,12 @@ public enum Field {
      */
     GAME(12),
     /** The first moves of a 10×10 game, turned so the first is g6: length u8 (1–8), then the squares (row × 10 + column). */
-    OPENING10(13);
+    OPENING10(13),
+    /**
+     * An edge configuration an 8×8 game shows at some move ({@link EdgePatterns}): u16, the
+     * smaller of its two base-3 numbers.
+     */
+    EDGE(14);
 
     private final byte code;
 

@@ -54,6 +54,8 @@ public final class SegmentIndexer {
     private byte[] on = new byte[1 << 12];
     private int occurrences;
     private final long[] canon = new long[2];
+    // the edge terms of the game being added, a bit a configuration (EdgePatterns)
+    private final long[] edges = new long[(EdgePatterns.CODES + 63) / 64];
     private final IntList validPlies = new IntList();
 
     /**
@@ -191,6 +193,7 @@ public final class SegmentIndexer {
                 long sideAndImage = states[3 * i + 2];
                 int next = i < plies ? Symmetry.imageSquare((int) (sideAndImage >>> 8) & 7, squares[i]) : Postings.END;
                 recordCanonical(states[3 * i], states[3 * i + 1], (int) sideAndImage & 0xff, local, next);
+                EdgePatterns.addEdges(states[3 * i], states[3 * i + 1], edges);
             }
             illegal = plies < usable ? whyIllegal(squares, plies) : null;
         } else if (side == 8) {
@@ -203,6 +206,14 @@ public final class SegmentIndexer {
             illegal = r != null && r.error() != null ? r.error().toString() : null;
         }
         validPlies.add(plies);
+        if (side == 8) {
+            for (int i = 0; i < edges.length; i++) {
+                for (long x = edges[i]; x != 0; x &= x - 1) {
+                    term(termKey(Field.EDGE, i * 64 + Long.numberOfTrailingZeros(x)), local);
+                }
+                edges[i] = 0;
+            }
+        }
         String fault = illegal != null ? illegal : damage != null ? damage : problem;
         if (fault != null) {
             damaged.add(local);
@@ -289,6 +300,7 @@ public final class SegmentIndexer {
             int side = (int) state[2];
             boolean played = i < count && Replay.step(state, squares[i]);
             int image = Symmetry.canonicalize(b, w, canon);
+            EdgePatterns.addEdges(b, w, edges);
             recordCanonical(canon[0], canon[1], side, local, played ? Symmetry.imageSquare(image, squares[i]) : Postings.END);
             if (!played) {
                 return i;
@@ -338,6 +350,7 @@ public final class SegmentIndexer {
                 yield Terms.opening(squares, len);
             }
             case GAME -> Terms.game(term);
+            case EDGE -> Terms.edge((int) term);
             case OPENING10 -> {
                 int len = (int) (term >>> 54);
                 int[] squares = new int[len];

@@ -56,6 +56,11 @@ public final class Terms {
         return new byte[] {(byte) v};
     }
 
+    /** The term of an edge configuration ({@link EdgePatterns#canonical}). */
+    public static byte[] edge(int code) {
+        return new byte[] {(byte) (code >>> 8), (byte) code};
+    }
+
     /** The term of a base. */
     public static byte[] base(int base) {
         return Keys.u16(base);

@@ -122,10 +122,15 @@ public final class Optimizer {
         }
         writeMissingColumns(files);
         boolean allHeld = old != null && files.stream().allMatch(old::holds);
+        boolean edgesMissing;
         try (Store.View v = store.view()) {
             unsaid = v.get(Space.META, Catalog.MOVES_UNSAID_KEY) != null;
+            edgesMissing = v.get(Space.META, Catalog.EDGES_KEY) == null;
         }
-        if (old != null && !old.merging() && allHeld && !catalog.staleIds() && packed(old) && !unsaid) {
+        if (edgesMissing) {
+            writeEdgeTerms(files); // then merged with the rest: the merge below runs whatever else it has to do
+        }
+        if (old != null && !old.merging() && allHeld && !catalog.staleIds() && packed(old) && !unsaid && !edgesMissing) {
             return new Report(files.size(), games, 0, 0, 0, false, true, (System.nanoTime() - t0) / 1e9, 0);
         }
         int firstId = files.stream().mapToInt(FileRow::firstId).min().orElse(catalog.nextGameId());
@@ -184,11 +189,34 @@ public final class Optimizer {
             if (unsaid) { // every position entry now says its games' next moves
                 b.delete(Space.META, Catalog.MOVES_UNSAID_KEY);
             }
+            b.put(Space.META, Catalog.EDGES_KEY, new byte[0]); // every file's edge terms are there (written above, or by its import)
             committer.commit(b);
         }
         table = null;
         return new Report(files.size(), games, read, written, stale, old != null && old.merging(), false,
                 (System.nanoTime() - t0) / 1e9, 0);
+    }
+
+    /**
+     * Writes the edge terms ({@code EDGE}, the edge index of board patterns) of each 8×8 game file
+     * of a store made before there were any, from its records, a file a batch, under the file's own
+     * segment: the merge that follows takes them into the group's entries. A kill leaves some
+     * written, which the next run writes again (the same keys and values).
+     */
+    private void writeEdgeTerms(List<FileRow> files) {
+        for (FileRow f : files) {
+            if (f.side() != 8) {
+                continue;
+            }
+            try (Store.View v = store.view(); Store.Batch b = store.batch()) {
+                org.thordb.index.SegmentIndexer.ofStored(v, f, org.thordb.index.PositionHash.DEFAULT, null).emit((space, key, value) -> {
+                    if (space == Space.TERMS && key[0] == org.thordb.index.Field.EDGE.code()) {
+                        b.put(space, key, value);
+                    }
+                });
+                committer.commit(b);
+            }
+        }
     }
 
     /**

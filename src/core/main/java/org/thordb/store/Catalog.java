@@ -38,6 +38,13 @@ public final class Catalog {
      * (then it deletes the key).
      */
     public static final byte[] MOVES_UNSAID_KEY = "next-moves-unsaid".getBytes(StandardCharsets.US_ASCII);
+    /**
+     * The key in {@code META} that says every game file has its edge terms ({@code EDGE}, the edge
+     * index of board patterns): written with the schema of a new store, and by {@code thordb
+     * optimize} once it has written them for a store made before there were any. Without it, a
+     * pattern is answered by replaying the games, and {@code verify} does not look for the terms.
+     */
+    public static final byte[] EDGES_KEY = "edge-terms".getBytes(StandardCharsets.US_ASCII);
     /** The key of the counters in {@code META}: next game id, next segment, next base (u32 each). */
     public static final byte[] COUNTERS_KEY = "counters".getBytes(StandardCharsets.US_ASCII);
 

@@ -53,7 +53,34 @@ public sealed interface BoardCondition extends Predicate
 
     @Override
     default RoaringBitmap lookup(IndexReader r) {
-        return filter(this, GameTable.of(r), r.all());
+        return answer(this, r, r.all()).games();
+    }
+
+    /**
+     * How a board condition was answered over some candidates: the games, the candidates the edge
+     * index left to replay (−1: it was not used), and whether it answered alone (no replay).
+     */
+    record Answer(RoaringBitmap games, long edgeCandidates, boolean exact) {
+    }
+
+    /**
+     * The games among {@code candidates} whose board satisfies the condition: a pattern with three
+     * or more squares on an edge takes its candidates from the edge index ({@link
+     * org.thordb.index.EdgePatterns}) first, and needs no replay at all when the index answers it
+     * exactly; every other game is replayed ({@link #filter}).
+     */
+    static Answer answer(BoardCondition c, IndexReader r, RoaringBitmap candidates) {
+        if (c instanceof PatternMatch p) {
+            RoaringBitmap edged = p.edgeCandidates(r, candidates);
+            if (edged != null) {
+                if (p.edgesExact()) {
+                    return new Answer(edged, edged.getLongCardinality(), true);
+                }
+                RoaringBitmap games = edged.isEmpty() ? edged : filter(c, GameTable.of(r), edged);
+                return new Answer(games, edged.getLongCardinality(), false);
+            }
+        }
+        return new Answer(filter(c, GameTable.of(r), candidates), -1, false);
     }
 
     @Override
@@ -239,6 +266,67 @@ public sealed interface BoardCondition extends Predicate
         @Override
         public boolean needsSide() {
             return side >= 0;
+        }
+
+        /** The written pattern's edges that the edge index is read for: those with 3 squares or more given (at most 243 terms each). */
+        private int[][] indexedEdges() {
+            long b = masks[0];
+            long w = masks[1];
+            long e = masks[2];
+            java.util.List<int[]> used = new java.util.ArrayList<>();
+            for (int[] spec : org.thordb.index.EdgePatterns.specs(b, w, e)) {
+                int given = 0;
+                for (int x : spec) {
+                    given += x >= 0 ? 1 : 0;
+                }
+                if (given >= 3) {
+                    used.add(spec);
+                }
+            }
+            return used.toArray(new int[0][]);
+        }
+
+        /**
+         * The games among {@code candidates} that show, at some move, every edge configuration
+         * this pattern requires in some orientation (each on some edge): a superset of its games,
+         * from the edge index; null when the store has no edge index or the pattern gives fewer than
+         * three squares of every edge.
+         */
+        public RoaringBitmap edgeCandidates(IndexReader r, RoaringBitmap candidates) {
+            int[][] edges = indexedEdges();
+            if (edges.length == 0 || !org.thordb.index.EdgePatterns.indexed(r)) {
+                return null;
+            }
+            RoaringBitmap out = candidates;
+            for (int[] spec : edges) {
+                // read through the candidates when they are fewer than the games in scope (a conjunction's survivors)
+                IndexReader reader = out.getLongCardinality() < r.gamesInScope() ? r.through(out) : r;
+                out = RoaringBitmap.and(out, org.thordb.index.EdgePatterns.games(reader, org.thordb.index.EdgePatterns.matching(spec)));
+                if (out.isEmpty()) {
+                    break;
+                }
+            }
+            return out;
+        }
+
+        /**
+         * Whether {@link #edgeCandidates} are exactly the games: a pattern in any orientation, every
+         * square it gives on one edge, at any move, whoever is to move. The four edges in both
+         * directions are what the 8 symmetries make of that edge, so an edge term is the pattern.
+         */
+        public boolean edgesExact() {
+            if (!anyOrientation || side >= 0 || window.end() || window.from() > 0 || window.to() < 60) {
+                return false;
+            }
+            int[][] edges = indexedEdges();
+            if (edges.length != 1) {
+                return false;
+            }
+            int onEdge = 0;
+            for (int x : edges[0]) {
+                onEdge += x >= 0 ? 1 : 0;
+            }
+            return onEdge == Long.bitCount(masks[0] | masks[1] | masks[2]);
         }
 
         @Override

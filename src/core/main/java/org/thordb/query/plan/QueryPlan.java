@@ -86,11 +86,14 @@ public sealed interface QueryPlan {
      * holds: checked by replaying the moves of the games the parts before it left.
      *
      * @param predicate the condition
-     * @param candidates the games replayed
+     * @param candidates the games it was asked about (what the parts before it leave)
+     * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when it was not read
+     * @param exact whether the edge index answered alone (nothing replayed)
      * @param estimate the games it gives
      * @param micros how long the check took when planned
      */
-    record Check(org.thordb.query.ast.BoardCondition predicate, long candidates, long estimate, long micros)
+    record Check(org.thordb.query.ast.BoardCondition predicate, long candidates, long edgeCandidates, boolean exact,
+                 long estimate, long micros)
             implements QueryPlan {
         @Override
         public <T> T accept(Visitor<T> v) {
@@ -177,9 +180,16 @@ public sealed interface QueryPlan {
 
             @Override
             public Void check(Check k) {
-                sb.append(pad).append(k.predicate().text()).append(": the moves of ").append(k.candidates())
-                        .append(" games (what the parts above leave) replayed on bitboards, without allocating -> ")
-                        .append(k.estimate()).append(" games in ").append(k.micros()).append(" us\n");
+                sb.append(pad).append(k.predicate().text()).append(": ");
+                if (k.edgeCandidates() >= 0) {
+                    sb.append("the edge index, read for ").append(k.candidates()).append(" games (what the parts above leave)");
+                    sb.append(k.exact() ? ", exact (nothing replayed)"
+                            : ", then the moves of the " + k.edgeCandidates() + " games it leaves replayed on bitboards");
+                } else {
+                    sb.append("the moves of ").append(k.candidates())
+                            .append(" games (what the parts above leave) replayed on bitboards, without allocating");
+                }
+                sb.append(" -> ").append(k.estimate()).append(" games in ").append(k.micros()).append(" us\n");
                 return null;
             }
         });

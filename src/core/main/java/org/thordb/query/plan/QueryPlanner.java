@@ -272,9 +272,11 @@ public final class QueryPlanner {
     private static QueryPlan.Check check(BoardCondition c, IndexReader r, RoaringBitmap candidates,
                                          java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
-        RoaringBitmap b = BoardCondition.filter(c, GameTable.of(r), candidates);
+        BoardCondition.Answer a = BoardCondition.answer(c, r, candidates);
+        RoaringBitmap b = a.games();
         long micros = (System.nanoTime() - t0) / 1000;
-        QueryPlan.Check k = new QueryPlan.Check(c, candidates.getLongCardinality(), b.getLongCardinality(), micros);
+        QueryPlan.Check k = new QueryPlan.Check(c, candidates.getLongCardinality(), a.edgeCandidates(), a.exact(),
+                b.getLongCardinality(), micros);
         bitmaps.put(k, b);
         return k;
     }

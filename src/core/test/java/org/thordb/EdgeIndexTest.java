@@ -1,0 +1,343 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.engine.Engine;
+import org.thordb.index.EdgePatterns;
+import org.thordb.index.Field;
+import org.thordb.ingest.Importer;
+import org.thordb.othello.Replay;
+import org.thordb.othello.Side;
+import org.thordb.othello.Symmetry;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.query.plan.QueryPlan;
+import org.thordb.query.plan.QueryPlanner;
+import org.thordb.sample.SampleBase;
+import org.thordb.store.Catalog;
+import org.thordb.store.RocksStore;
+import org.thordb.store.Store;
+import org.thordb.testing.PlainScan;
+import org.thordb.testing.RealStore;
+import org.thordb.testing.Seeded;
+import org.thordb.testing.SharedData;
+
+/**
+ * The edge index of board patterns ({@link EdgePatterns}): its terms are those of a square-by-square
+ * reading of the four edges, the same in every orientation; a pattern with three squares or more on
+ * an edge takes its candidates from it and gives what a plain replay of every game gives (on a sample
+ * and on the FFO base); a pattern on one edge at any move is answered by the index alone; a store made
+ * before the index answers by replay, verifies clean, and gets the index from {@code optimize}.
+ */
+@ExtendWith(Seeded.class)
+class EdgeIndexTest {
+    @TempDir
+    Path tmp;
+
+    /** The term of each edge read square by square, from either end: the smaller of the two numbers. */
+    private static TreeSet<Integer> edgesBySquares(long black, long white) {
+        TreeSet<Integer> out = new TreeSet<>();
+        for (int[] edge : EdgePatterns.EDGES) {
+            int forward = 0;
+            int backward = 0;
+            for (int i = 7; i >= 0; i--) {
+                forward = forward * 3 + content(black, white, edge[i]);
+                backward = backward * 3 + content(black, white, edge[7 - i]);
+            }
+            out.add(Math.min(forward, backward));
+        }
+        return out;
+    }
+
+    private static int content(long black, long white, int sq) {
+        return (black >>> sq & 1) != 0 ? 1 : (white >>> sq & 1) != 0 ? 2 : 0;
+    }
+
+    private static TreeSet<Integer> terms(long black, long white) {
+        long[] seen = new long[(EdgePatterns.CODES + 63) / 64];
+        EdgePatterns.addEdges(black, white, seen);
+        TreeSet<Integer> out = new TreeSet<>();
+        for (int t : EdgePatterns.terms(seen)) {
+            out.add(t);
+        }
+        return out;
+    }
+
+    @Test
+    void theTermsAreTheEdgesReadSquareBySquareInEveryOrientation(SplittableRandom rnd) {
+        for (int n = 0; n < 20_000; n++) {
+            long taken = rnd.nextLong() & rnd.nextLong() | (n % 3 == 0 ? 0x8100000000000081L : 0);
+            long black = taken & rnd.nextLong();
+            long white = taken & ~black;
+            TreeSet<Integer> want = edgesBySquares(black, white);
+            assertEquals(want, terms(black, white), "board " + Long.toHexString(black) + "/" + Long.toHexString(white));
+            for (Symmetry s : Symmetry.values()) {
+                assertEquals(want, terms(s.apply(black), s.apply(white)), "turned by " + s);
+            }
+        }
+        // a partial edge's terms: every configuration whose one reading or the other fits it
+        for (int n = 0; n < 300; n++) {
+            int[] spec = new int[8];
+            for (int i = 0; i < 8; i++) {
+                spec[i] = rnd.nextInt(5) < 2 ? -1 : rnd.nextInt(3);
+            }
+            TreeSet<Integer> want = new TreeSet<>();
+            for (int code = 0; code < EdgePatterns.CODES; code++) {
+                int[] digits = new int[8];
+                for (int i = 0, x = code; i < 8; i++, x /= 3) {
+                    digits[i] = x % 3;
+                }
+                boolean fits = true;
+                boolean fitsBack = true;
+                for (int i = 0; i < 8; i++) {
+                    fits &= spec[i] < 0 || spec[i] == digits[i];
+                    fitsBack &= spec[i] < 0 || spec[i] == digits[7 - i];
+                }
+                if (fits || fitsBack) {
+                    want.add(EdgePatterns.canonical(code));
+                }
+            }
+            assertArrayEquals(want.stream().mapToInt(Integer::intValue).toArray(), EdgePatterns.matching(spec),
+                    java.util.Arrays.toString(spec));
+        }
+    }
+
+    /** Every board of every game of a plain scan, replayed with {@link Replay}: Black's, White's discs and the side to move. */
+    private record Boards(List<PlainScan.Game> games, List<long[]> black, List<long[]> white, List<int[]> side) {
+        static Boards of(PlainScan scan) {
+            List<long[]> b = new ArrayList<>();
+            List<long[]> w = new ArrayList<>();
+            List<int[]> s = new ArrayList<>();
+            for (PlainScan.Game g : scan.games()) {
+                List<long[]> ps = new ArrayList<>();
+                Replay.replay(g.game().squares(), (ply, p) -> ps.add(new long[] {p.black(), p.white(),
+                        p.toMove() == Side.BLACK ? 0 : p.toMove() == Side.WHITE ? 1 : 2}));
+                b.add(ps.stream().mapToLong(x -> x[0]).toArray());
+                w.add(ps.stream().mapToLong(x -> x[1]).toArray());
+                s.add(ps.stream().mapToInt(x -> (int) x[2]).toArray());
+            }
+            return new Boards(scan.games(), b, w, s);
+        }
+    }
+
+    /** A pattern query and how many games a plain replay finds for it. */
+    private record Case(String query, long want, boolean oneEdge, boolean anyMove) {
+    }
+
+    /**
+     * Patterns made from real boards: an edge (3 to 8 of its squares), a 3×3 corner, or an edge
+     * and a square inside; sometimes a square changed, turned by a random symmetry, at any move, at
+     * a move or between two, sometimes with the side to move; counted by a plain replay square by square.
+     */
+    private static List<Case> cases(Boards boards, SplittableRandom rnd, int n) {
+        List<Case> out = new ArrayList<>();
+        while (out.size() < n) {
+            int gi = rnd.nextInt(boards.games().size());
+            long[] bs = boards.black().get(gi);
+            if (bs.length < 2) {
+                continue;
+            }
+            int ply = rnd.nextInt(bs.length);
+            long black = bs[ply];
+            long white = boards.white().get(gi)[ply];
+            List<Integer> squares = new ArrayList<>();
+            int kind = rnd.nextInt(3);
+            if (kind == 1) {
+                for (int r = 0; r < 3; r++) {
+                    for (int c = 0; c < 3; c++) {
+                        squares.add(r * 8 + c);
+                    }
+                }
+            } else {
+                int[] edge = EdgePatterns.EDGES[rnd.nextInt(4)];
+                int keep = 3 + rnd.nextInt(6);
+                List<Integer> all = new ArrayList<>();
+                for (int sq : edge) {
+                    all.add(sq);
+                }
+                while (squares.size() < keep) {
+                    squares.add(all.remove(rnd.nextInt(all.size())));
+                }
+                if (kind == 2) {
+                    squares.add(9 + rnd.nextInt(6) + 8 * rnd.nextInt(6)); // a square inside
+                }
+            }
+            char[] pat = new char[64];
+            java.util.Arrays.fill(pat, '?');
+            for (int sq : squares) {
+                pat[sq] = "-XO".charAt(content(black, white, sq));
+            }
+            if (rnd.nextInt(4) == 0) {
+                pat[squares.get(rnd.nextInt(squares.size()))] = "-XO".charAt(rnd.nextInt(3));
+            }
+            Symmetry turn = Symmetry.values()[rnd.nextInt(8)];
+            char[] turned = new char[64];
+            for (int i = 0; i < 64; i++) {
+                turned[turn.apply(i)] = pat[i];
+            }
+            int from;
+            int to;
+            String window;
+            switch (rnd.nextInt(3)) {
+                case 0 -> {
+                    from = 0;
+                    to = 60;
+                    window = "";
+                }
+                case 1 -> {
+                    from = ply;
+                    to = ply;
+                    window = " at move " + ply;
+                }
+                default -> {
+                    from = Math.max(0, ply - rnd.nextInt(10));
+                    to = Math.min(60, ply + rnd.nextInt(10));
+                    window = " from move " + from + " to move " + to;
+                }
+            }
+            int side = rnd.nextInt(5) == 0 ? rnd.nextInt(2) : -1;
+            String text = "pattern = \"" + new String(turned) + (side < 0 ? "" : side == 0 ? " X" : " O") + "\"" + window;
+            long want = 0;
+            for (int g = 0; g < boards.games().size(); g++) {
+                long[] b = boards.black().get(g);
+                long[] w = boards.white().get(g);
+                int[] s = boards.side().get(g);
+                boolean found = false;
+                for (int k = from; k <= Math.min(to, b.length - 1) && !found; k++) {
+                    if (side >= 0 && s[k] != side) {
+                        continue;
+                    }
+                    for (Symmetry sym : Symmetry.values()) {
+                        boolean all = true;
+                        for (int i = 0; i < 64 && all; i++) {
+                            char c = turned[i];
+                            all = c == '?' || "-XO".charAt(content(b[k], w[k], sym.apply(i))) == c;
+                        }
+                        if (all) {
+                            found = true;
+                            break;
+                        }
+                    }
+                }
+                want += found ? 1 : 0;
+            }
+            out.add(new Case(text, want, kind == 0, window.isEmpty() && side < 0));
+        }
+        return out;
+    }
+
+    /** The check of a plan whose last part is a board condition. */
+    private static QueryPlan.Check check(Engine db, String query) {
+        QueryPlan p = db.read(r -> QueryPlanner.plan(QueryParser.parse(query), r).plan());
+        if (p instanceof QueryPlan.And a) {
+            p = a.children().get(a.children().size() - 1);
+        }
+        return (QueryPlan.Check) p;
+    }
+
+    private static void agree(Engine db, List<Case> cases, boolean indexed, String where) {
+        int exact = 0;
+        for (Case c : cases) {
+            assertEquals(c.want(), db.count(c.query()), where + ": " + c.query());
+            QueryPlan.Check k = check(db, c.query());
+            if (!indexed) {
+                assertEquals(-1, k.edgeCandidates(), where + ": no edge index to read, " + c.query());
+                continue;
+            }
+            assertTrue(k.edgeCandidates() >= c.want(), where + ": the edge index was read, " + c.query());
+            assertEquals(c.oneEdge() && c.anyMove(), k.exact(), where + ": exact only on one edge at any move, " + c.query());
+            exact += k.exact() ? 1 : 0;
+        }
+        if (indexed) {
+            assertTrue(exact > 0, where + ": some pattern answered by the index alone");
+        }
+    }
+
+    @Test
+    void patternsOnTheEdgesAgreeWithAPlainReplayOfASample(SplittableRandom rnd) {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 1990, 4, 300, rnd.nextLong());
+        Path db = tmp.resolve("db");
+        try (Engine e = Engine.open(db)) {
+            e.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
+        }
+        Boards boards = Boards.of(new PlainScan(files));
+        List<Case> cases = cases(boards, rnd, 60);
+        try (Engine e = Engine.openReadOnly(db)) {
+            agree(e, cases, true, "imported");
+        }
+
+        // a store made before the edge index: no terms, no mark; answered by replay, verified clean
+        try (Store s = RocksStore.open(db); Store.View v = s.view(); Store.Batch b = s.batch()) {
+            v.scan(Store.Space.TERMS, new byte[] {Field.EDGE.code()}, new byte[] {(byte) (Field.EDGE.code() + 1)}, (k, val) -> {
+                b.delete(Store.Space.TERMS, k.clone());
+                return true;
+            });
+            b.delete(Store.Space.META, Catalog.EDGES_KEY);
+            b.commit();
+        }
+        Path more = tmp.resolve("more");
+        SampleBase.write(more, "MORE", 1994, 1, 200, rnd.nextLong());
+        try (Engine e = Engine.open(db)) {
+            agree(e, cases, false, "before the edge index");
+            // a file imported now writes its terms; verify neither expects nor checks them yet
+            e.importFiles(List.of(more), Importer.Options.defaults(), m -> { });
+            List<String> lines = new ArrayList<>();
+            assertEquals(0, e.verify(false, lines::add).problems(), String.join("\n", lines));
+            assertNull(e.read(r -> r.meta(Catalog.EDGES_KEY)));
+            e.optimize(false, m -> { });
+            assertNotNull(e.read(r -> r.meta(Catalog.EDGES_KEY)), "optimize wrote the edge index");
+            assertEquals(0, e.verify(false, lines::add).problems(), String.join("\n", lines));
+        }
+        // the cases again, on the first four years (the fifth year's games are another file)
+        try (Engine e = Engine.openReadOnly(db)) {
+            List<Case> within = new ArrayList<>();
+            for (Case c : cases) {
+                within.add(new Case(c.query() + " and year < 1994", c.want(), c.oneEdge(), c.anyMove()));
+            }
+            for (Case c : within) {
+                assertEquals(c.want(), e.count(c.query()), "after optimize: " + c.query());
+                assertTrue(check(e, c.query()).edgeCandidates() >= 0, "after optimize the index is read: " + c.query());
+            }
+        }
+        // a changed edge term is what verify finds and repairs
+        try (Store s = RocksStore.open(db); Store.View v = s.view(); Store.Batch b = s.batch()) {
+            byte[][] first = {null};
+            v.scan(Store.Space.TERMS, new byte[] {Field.EDGE.code()}, new byte[] {(byte) (Field.EDGE.code() + 1)}, (k, val) -> {
+                first[0] = k.clone();
+                return false;
+            });
+            b.delete(Store.Space.TERMS, first[0]);
+            b.commit();
+        }
+        try (Engine e = Engine.open(db)) {
+            List<String> lines = new ArrayList<>();
+            assertTrue(e.verify(false, lines::add).problems() > 0, "a missing edge term is found");
+            e.verify(true, lines::add);
+            lines.clear();
+            assertEquals(0, e.verify(false, lines::add).problems(), String.join("\n", lines));
+        }
+    }
+
+    @Test
+    void patternsOnTheEdgesAgreeWithAPlainReplayOfTheFfoBase(SplittableRandom rnd) {
+        Assumptions.assumeTrue(SharedData.hasWthor(), "skipped: ../shared/data/wthor is not there");
+        Boards boards = Boards.of(RealStore.scan());
+        List<Case> cases = cases(boards, rnd, 40);
+        agree(RealStore.db(), cases, true, "FFO base");
+        assertFalse(cases.isEmpty());
+    }
+}
