@@ -36,7 +36,12 @@ public class PatternBench extends StoreBench {
     @Param({"ffo", "synthetic-1m"})
     public String base;
 
-    @Param({"pattern", "player-pattern"})
+    /**
+     * {@code pattern}: the edge at any move (answered by the edge index alone); {@code
+     * pattern-at-30}: the same edge at move 30 (the index's candidates, then replayed); {@code
+     * player-pattern}: the edge at any move with {@code player = P}.
+     */
+    @Param({"pattern", "pattern-at-30", "player-pattern"})
     public String kind;
 
     /** a1 and h1 empty, b1 and g1 Black: an edge the players call unbalanced. */
@@ -50,7 +55,8 @@ public class PatternBench extends StoreBench {
     @Setup
     public void open(BenchmarkParams params) {
         String player = base.equals("ffo") ? "Tastet Marc" : BenchData.playerName(base, 0);
-        query = (kind.equals("player-pattern") ? "player = \"" + player + "\" and " : "") + "pattern = \"" + EDGE + "\"";
+        query = (kind.equals("player-pattern") ? "player = \"" + player + "\" and " : "") + "pattern = \"" + EDGE + "\""
+                + (kind.equals("pattern-at-30") ? " at move 30" : "");
         openStore(base);
         count(); // the game table is made once per store state: warm figures
         String bench = params.getBenchmark();
@@ -101,6 +107,14 @@ public class PatternBench extends StoreBench {
             }
             System.arraycopy(start, 0, state, 0, 3);
             int[] sq = r.squares();
+            if (kind.equals("pattern-at-30")) { // the board after 30 moves only
+                int i = 0;
+                while (i < 30 && i < sq.length && Replay.step(state, sq[i])) {
+                    i++;
+                }
+                n += i == 30 && matches(state[0], state[1]) ? 1 : 0;
+                continue;
+            }
             boolean found = matches(state[0], state[1]);
             for (int i = 0; i < sq.length && !found && Replay.step(state, sq[i]) && !hopeless(state[0] | state[1]); i++) {
                 found = matches(state[0], state[1]);
