@@ -51,7 +51,154 @@ public final class EdgePatterns {
         }
     }
 
+    /** An edge after a move on it: {@code NEXT[code * 16 + position * 2 + colour]} (colour 0 Black, 1 White), its discs flipped along the edge. */
+    private static final short[] NEXT = new short[CODES * 16];
+    /** The edges of each square, as {@code edge * 8 + position + 1} in bytes 0 and 1 (a corner is on two; 0 none). */
+    private static final int[] ON_EDGES = new int[64];
+
+    static {
+        int[] d = new int[8];
+        for (int c = 0; c < CODES; c++) {
+            for (int p = 0; p < 8; p++) {
+                for (int colour = 0; colour < 2; colour++) {
+                    for (int i = 0, x = c; i < 8; i++, x /= 3) {
+                        d[i] = x % 3;
+                    }
+                    if (d[p] == 0) { // a disc only goes on an empty square; a taken one stays as it is
+                        int me = colour + 1;
+                        d[p] = me;
+                        for (int dir = -1; dir <= 1; dir += 2) {
+                            int j = p + dir;
+                            while (j >= 0 && j < 8 && d[j] == 3 - me) {
+                                j += dir;
+                            }
+                            if (j >= 0 && j < 8 && d[j] == me) {
+                                for (int f = p + dir; f != j; f += dir) {
+                                    d[f] = me;
+                                }
+                            }
+                        }
+                    }
+                    int code = 0;
+                    for (int i = 7; i >= 0; i--) {
+                        code = code * 3 + d[i];
+                    }
+                    NEXT[c * 16 + p * 2 + colour] = (short) code;
+                }
+            }
+        }
+        for (int e = 0; e < 4; e++) {
+            for (int p = 0; p < 8; p++) {
+                int sq = EDGES[e][p];
+                int v = e * 8 + p + 1;
+                ON_EDGES[sq] = ON_EDGES[sq] == 0 ? v : ON_EDGES[sq] | v << 8;
+            }
+        }
+    }
+
     private EdgePatterns() {
+    }
+
+    /**
+     * Whether a game's border (its four edges) fits a pattern's at one of the moves {@code from}
+     * to {@code to}: worked out from its moves alone, on the edges (a disc on an edge is flipped
+     * only along it), with each move's colour from its number, which holds up to the game's first
+     * pass. The pattern is given per orientation, each edge as the edge numbers it allows read
+     * along {@link #EDGES} ({@link #allowed}; null: any).
+     *
+     * @param moves the squares of the games' moves ({@link GameTable#moves()})
+     * @param off where the game's moves start
+     * @param firstPass the move before which a player first passed ({@link GameTable#firstPass}), or more than {@code to}
+     * @param from the first move looked at
+     * @param to the last (at most the game's number of moves)
+     * @param allowed for each orientation of the pattern, for each edge, the numbers it allows (a bit a number), or null
+     * @return 1 yes, 0 no, −1 a player passed before {@code to}: the colours are unknown (replay the game)
+     */
+    public static int showsAt(byte[] moves, int off, int firstPass, int from, int to, long[][][] allowed) {
+        if (firstPass < to) {
+            return -1;
+        }
+        int e0 = 0;
+        int e1 = 0;
+        int e2 = 0;
+        int e3 = 0;
+        for (int k = 0; k <= to; k++) {
+            boolean changed = k == from;
+            if (k > 0) {
+                int on = ON_EDGES[moves[off + k - 1]];
+                if (on != 0) {
+                    int colour = (k - 1) & 1;
+                    for (; on != 0; on >>>= 8) {
+                        int v = (on & 0xff) - 1;
+                        int at = (v & 7) * 2 + colour;
+                        switch (v >>> 3) {
+                            case 0 -> e0 = NEXT[e0 * 16 + at];
+                            case 1 -> e1 = NEXT[e1 * 16 + at];
+                            case 2 -> e2 = NEXT[e2 * 16 + at];
+                            default -> e3 = NEXT[e3 * 16 + at];
+                        }
+                    }
+                    changed = true;
+                }
+            }
+            if (changed && k >= from && fits(allowed, e0, e1, e2, e3)) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    private static boolean fits(long[][][] allowed, int e0, int e1, int e2, int e3) {
+        for (long[][] a : allowed) {
+            if (has(a[0], e0) && has(a[1], e1) && has(a[2], e2) && has(a[3], e3)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean has(long[] bits, int code) {
+        return bits == null || (bits[code >>> 6] >>> code & 1) != 0;
+    }
+
+    /**
+     * A pattern's border for {@link #showsAt}: for each of its orientations (Black's, White's and
+     * the empty squares it requires, three longs each), for each edge, the edge numbers (read along
+     * {@link #EDGES}, not turned) that fit it, or null when it gives no square of that edge.
+     */
+    public static long[][][] allowed(long[] masks) {
+        long[][][] out = new long[masks.length / 3][4][];
+        for (int i = 0; i < out.length; i++) {
+            int[][] specs = specs(masks[3 * i], masks[3 * i + 1], masks[3 * i + 2]);
+            for (int e = 0; e < 4; e++) {
+                boolean any = true;
+                for (int x : specs[e]) {
+                    any &= x < 0;
+                }
+                if (!any) {
+                    out[i][e] = fitting(specs[e]);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The squares of the four edges: the border of the board. */
+    public static final long BORDER = 0xff818181818181ffL;
+
+    /** The four edges' terms after {@code ply} moves of a game, worked out as {@link #showsAt} does (no pass before them). */
+    public static int[] termsAt(byte[] moves, int off, int ply) {
+        int[] e = new int[4];
+        for (int k = 0; k < ply; k++) {
+            for (int on = ON_EDGES[moves[off + k]]; on != 0; on >>>= 8) {
+                int v = (on & 0xff) - 1;
+                e[v >>> 3] = NEXT[e[v >>> 3] * 16 + (v & 7) * 2 + (k & 1)];
+            }
+        }
+        for (int i = 0; i < 4; i++) {
+            e[i] = CANONICAL[e[i]];
+        }
+        return e;
     }
 
     /** The number of an edge whose black squares are the bits of {@code black} and white those of {@code white} (8 bits each, along the edge). */
@@ -86,37 +233,43 @@ public final class EdgePatterns {
         seen[c >>> 6] |= 1L << c;
     }
 
+    /** The edge numbers (read along the edge, not turned) that fit a partial edge, a bit a number. */
+    private static long[] fitting(int[] spec) {
+        long[] bits = new long[(CODES + 63) / 64];
+        int free = 0;
+        for (int x : spec) {
+            free += x < 0 ? 1 : 0;
+        }
+        int combos = (int) Math.pow(3, free);
+        for (int n = 0; n < combos; n++) {
+            int code = 0;
+            int x = n;
+            for (int i = 7; i >= 0; i--) {
+                int digit = spec[i];
+                if (digit < 0) {
+                    digit = x % 3;
+                    x /= 3;
+                }
+                code = code * 3 + digit;
+            }
+            bits[code >>> 6] |= 1L << code;
+        }
+        return bits;
+    }
+
     /**
      * The terms that match a partial edge, ascending.
      *
      * @param spec the 8 squares along the edge: −1 any, 0 empty, 1 black, 2 white
      */
     public static int[] matching(int[] spec) {
-        long[] seen = new long[(CODES + 63) / 64];
-        int free = 0;
-        for (int s : spec) {
-            if (s < 0) {
-                free++;
+        long[] fit = fitting(spec);
+        long[] seen = new long[fit.length];
+        for (int i = 0; i < fit.length; i++) {
+            for (long w = fit[i]; w != 0; w &= w - 1) {
+                int c = CANONICAL[i * 64 + Long.numberOfTrailingZeros(w)];
+                seen[c >>> 6] |= 1L << c;
             }
-        }
-        int combos = (int) Math.pow(3, free);
-        int[] digits = new int[8];
-        for (int n = 0; n < combos; n++) {
-            int x = n;
-            for (int i = 0; i < 8; i++) {
-                if (spec[i] < 0) {
-                    digits[i] = x % 3;
-                    x /= 3;
-                } else {
-                    digits[i] = spec[i];
-                }
-            }
-            int code = 0;
-            for (int i = 7; i >= 0; i--) {
-                code = code * 3 + digits[i];
-            }
-            int c = CANONICAL[code];
-            seen[c >>> 6] |= 1L << c;
         }
         return terms(seen);
     }

@@ -142,6 +142,49 @@ public final class GameTable {
         return moveCount[id];
     }
 
+    /** No player passed in the game: {@link #firstPass}. */
+    public static final int NO_PASS = 127;
+
+    // the first pass of each game, plus 1, once a query asked (0: not worked out yet)
+    private volatile byte[] firstPass;
+
+    /**
+     * The number of the first move a player made after the other passed (the presumed player had
+     * no move), or {@link #NO_PASS}: worked out by a replay of the game the first time it is asked
+     * for, then kept with the table (a byte a game), so that a move's colour is known from its
+     * number before it ({@link EdgePatterns#showsAt}).
+     */
+    public int firstPass(int id) {
+        byte[] f = firstPass;
+        if (f == null) {
+            synchronized (this) {
+                if (firstPass == null) {
+                    firstPass = new byte[side.length];
+                }
+                f = firstPass;
+            }
+        }
+        int known = f[id] & 0xff;
+        if (known != 0) {
+            return known - 1;
+        }
+        int at = NO_PASS;
+        if (side[id] == 8) {
+            long[] state = startState();
+            int off = id * MOVES;
+            for (int k = 0; k < moveCount[id]; k++) {
+                int presumed = (int) state[2];
+                step(state, moves[off + k]);
+                if ((int) state[2] == presumed) { // the other played: the presumed player passed
+                    at = k;
+                    break;
+                }
+            }
+        }
+        f[id] = (byte) (at + 1); // a race writes the same value
+        return at;
+    }
+
     /** The squares of the moves, {@link #MOVES} bytes a game from {@code id * MOVES}; read, never write. */
     public byte[] moves() {
         return moves;

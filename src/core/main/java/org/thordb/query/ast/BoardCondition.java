@@ -58,9 +58,10 @@ public sealed interface BoardCondition extends Predicate
 
     /**
      * How a board condition was answered over some candidates: the games, the candidates the edge
-     * index left to replay (−1: it was not used), and whether it answered alone (no replay).
+     * index left, or the candidates checked on their edges without it (−1: neither), the games
+     * replayed on bitboards, and whether the edge index was read.
      */
-    record Answer(RoaringBitmap games, long edgeCandidates, boolean exact) {
+    record Answer(RoaringBitmap games, long edgeCandidates, long replayed, boolean indexRead) {
     }
 
     /**
@@ -70,17 +71,19 @@ public sealed interface BoardCondition extends Predicate
      * exactly; every other game is replayed ({@link #filter}).
      */
     static Answer answer(BoardCondition c, IndexReader r, RoaringBitmap candidates) {
-        if (c instanceof PatternMatch p) {
-            RoaringBitmap edged = p.edgeCandidates(r, candidates);
-            if (edged != null) {
-                if (p.edgesExact()) {
-                    return new Answer(edged, edged.getLongCardinality(), true);
-                }
-                RoaringBitmap games = edged.isEmpty() ? edged : filter(c, GameTable.of(r), edged);
-                return new Answer(games, edged.getLongCardinality(), false);
+        if (c instanceof PatternMatch p && p.edgeIndexed(r)) {
+            boolean read = p.worthReading(r, candidates);
+            RoaringBitmap edged = read ? p.edgeCandidates(r, candidates) : candidates;
+            if (read && (p.edgesExact() || edged.isEmpty())) {
+                return new Answer(edged, edged.getLongCardinality(), 0, true);
             }
+            GameTable t = GameTable.of(r);
+            RoaringBitmap replay = new RoaringBitmap();
+            RoaringBitmap games = p.onEdges(t, edged, replay);
+            games.or(filter(c, t, replay));
+            return new Answer(games, edged.getLongCardinality(), replay.getLongCardinality(), read);
         }
-        return new Answer(filter(c, GameTable.of(r), candidates), -1, false);
+        return new Answer(filter(c, GameTable.of(r), candidates), -1, candidates.getLongCardinality(), false);
     }
 
     @Override
@@ -309,13 +312,69 @@ public sealed interface BoardCondition extends Predicate
             return out;
         }
 
+        /** Whether the store has the edge index and this pattern gives 3 squares or more of an edge. */
+        public boolean edgeIndexed(IndexReader r) {
+            return indexedEdges().length > 0 && org.thordb.index.EdgePatterns.indexed(r);
+        }
+
         /**
-         * Whether {@link #edgeCandidates} are exactly the games: a pattern in any orientation, every
-         * square it gives on one edge, at any move, whoever is to move. The four edges in both
-         * directions are what the 8 symmetries make of that edge, so an edge term is the pattern.
+         * Whether to read the edge index for these candidates rather than check each on its edges
+         * directly: the postings entries it would read (every term of every edge, in each file or
+         * group) cost a few microseconds each, a game checked on its edges a few hundred
+         * nanoseconds; under {@code player = P} the player's games are checked at once.
          */
-        public boolean edgesExact() {
-            if (!anyOrientation || side >= 0 || window.end() || window.from() > 0 || window.to() < 60) {
+        public boolean worthReading(IndexReader r, RoaringBitmap candidates) {
+            long terms = 0;
+            for (int[] spec : indexedEdges()) {
+                terms += org.thordb.index.EdgePatterns.matching(spec).length;
+            }
+            long entries = terms * Math.max(1, r.entriesPerKey(f -> f.side() == 8));
+            return candidates.getLongCardinality() >= 10 * entries;
+        }
+
+        /**
+         * The games among {@code candidates} (from {@link #edgeCandidates}) whose border fits this
+         * pattern's, in one of its orientations, at one move of its window, worked out from their
+         * moves on the edges alone ({@link org.thordb.index.EdgePatterns#showsAt}): the games
+         * themselves when the pattern gives no square inside the border and no side to move;
+         * else (or when a player passed before the window's end, so the colours are unknown) the
+         * games go to {@code replay}, to be replayed on bitboards.
+         */
+        public RoaringBitmap onEdges(GameTable t, RoaringBitmap candidates, RoaringBitmap replay) {
+            long[][][] allowed = org.thordb.index.EdgePatterns.allowed(masks);
+            // the border says it all when the pattern gives no square inside it, whoever is to move
+            boolean alone = side < 0 && ((masks[0] | masks[1] | masks[2]) & ~org.thordb.index.EdgePatterns.BORDER) == 0;
+            byte[] moves = t.moves();
+            RoaringBitmap out = new RoaringBitmap();
+            org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+            int steps = 0;
+            while (it.hasNext()) {
+                int id = it.next();
+                if ((++steps & 8191) == 0) {
+                    org.thordb.error.Cancellation.check();
+                }
+                if (t.side(id) != 8) {
+                    continue;
+                }
+                int n = t.moveCount(id);
+                int from = window.end() ? n : window.from();
+                int to = window.end() ? n : Math.min(window.to(), n);
+                if (from > to) {
+                    continue;
+                }
+                int shows = org.thordb.index.EdgePatterns.showsAt(moves, id * GameTable.MOVES, t.firstPass(id), from, to, allowed);
+                if (shows < 0 || shows > 0 && !alone) {
+                    replay.add(id);
+                } else if (shows > 0) {
+                    out.add(id);
+                }
+            }
+            return out;
+        }
+
+        /** A pattern in any orientation, whoever is to move, whose squares all lie on one edge it gives 3 or more of. */
+        private boolean oneEdgeAnyOrientation() {
+            if (!anyOrientation || side >= 0) {
                 return false;
             }
             int[][] edges = indexedEdges();
@@ -327,6 +386,15 @@ public sealed interface BoardCondition extends Predicate
                 onEdge += x >= 0 ? 1 : 0;
             }
             return onEdge == Long.bitCount(masks[0] | masks[1] | masks[2]);
+        }
+
+        /**
+         * Whether {@link #edgeCandidates} are exactly the games: a pattern in any orientation, every
+         * square it gives on one edge, at any move, whoever is to move. The four edges in both
+         * directions are what the 8 symmetries make of that edge, so an edge term is the pattern.
+         */
+        public boolean edgesExact() {
+            return !window.end() && window.from() == 0 && window.to() >= 60 && oneEdgeAnyOrientation();
         }
 
         @Override

@@ -88,13 +88,19 @@ public sealed interface QueryPlan {
      * @param predicate the condition
      * @param candidates the games it was asked about (what the parts before it leave)
      * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when it was not read
-     * @param exact whether the edge index answered alone (nothing replayed)
+     * @param replayed the games replayed on bitboards (with the edge index, those its edges could not settle)
+     * @param indexRead whether the edge index was read (else, with {@code edgeCandidates} ≥ 0, the candidates were checked on their edges directly)
      * @param estimate the games it gives
      * @param micros how long the check took when planned
      */
-    record Check(org.thordb.query.ast.BoardCondition predicate, long candidates, long edgeCandidates, boolean exact,
-                 long estimate, long micros)
+    record Check(org.thordb.query.ast.BoardCondition predicate, long candidates, long edgeCandidates, long replayed,
+                 boolean indexRead, long estimate, long micros)
             implements QueryPlan {
+        /** Whether the edge index (or the edges move by move) answered without a replay. */
+        public boolean exact() {
+            return edgeCandidates >= 0 && replayed == 0;
+        }
+
         @Override
         public <T> T accept(Visitor<T> v) {
             return v.check(this);
@@ -181,10 +187,17 @@ public sealed interface QueryPlan {
             @Override
             public Void check(Check k) {
                 sb.append(pad).append(k.predicate().text()).append(": ");
-                if (k.edgeCandidates() >= 0) {
+                if (k.edgeCandidates() >= 0 && !k.indexRead()) {
+                    sb.append("the ").append(k.candidates()).append(" games the parts above leave checked on their edges move by move")
+                            .append(" (fewer than the edge index's entries), ").append(k.replayed()).append(" of them replayed on bitboards");
+                } else if (k.edgeCandidates() >= 0) {
                     sb.append("the edge index, read for ").append(k.candidates()).append(" games (what the parts above leave)");
-                    sb.append(k.exact() ? ", exact (nothing replayed)"
-                            : ", then the moves of the " + k.edgeCandidates() + " games it leaves replayed on bitboards");
+                    if (k.exact() && k.edgeCandidates() == k.estimate()) {
+                        sb.append(", exact (nothing replayed)");
+                    } else {
+                        sb.append(", its ").append(k.edgeCandidates()).append(" games checked on their edges move by move, ")
+                                .append(k.replayed()).append(" of them replayed on bitboards");
+                    }
                 } else {
                     sb.append("the moves of ").append(k.candidates())
                             .append(" games (what the parts above leave) replayed on bitboards, without allocating");

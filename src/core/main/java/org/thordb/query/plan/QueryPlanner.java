@@ -275,8 +275,8 @@ public final class QueryPlanner {
         BoardCondition.Answer a = BoardCondition.answer(c, r, candidates);
         RoaringBitmap b = a.games();
         long micros = (System.nanoTime() - t0) / 1000;
-        QueryPlan.Check k = new QueryPlan.Check(c, candidates.getLongCardinality(), a.edgeCandidates(), a.exact(),
-                b.getLongCardinality(), micros);
+        QueryPlan.Check k = new QueryPlan.Check(c, candidates.getLongCardinality(), a.edgeCandidates(), a.replayed(),
+                a.indexRead(), b.getLongCardinality(), micros);
         bitmaps.put(k, b);
         return k;
     }
