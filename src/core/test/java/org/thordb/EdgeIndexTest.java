@@ -303,11 +303,17 @@ class EdgeIndexTest {
                 org.thordb.index.GameTable t = org.thordb.index.GameTable.of(r);
                 int[] ids = r.all().toArray();
                 assertEquals(scan.games().size(), ids.length);
+                java.util.Map<Long, PlainScan.Game> byKey = new java.util.HashMap<>();
+                for (PlainScan.Game g : scan.games()) {
+                    byKey.put((long) g.year() << 20 | g.record(), g);
+                }
                 for (int i = 0; i < ids.length; i++) {
                     int id = ids[i];
+                    org.thordb.store.GameRow row = r.game(id);
+                    PlainScan.Game game = byKey.get((long) row.year() << 20 | row.record());
                     // the first pass as the Position replay says it: a player moves twice in a row
                     List<Side> movers = new ArrayList<>();
-                    Replay.replay(scan.games().get(i).game().squares(), (ply, p) -> movers.add(p.toMove()));
+                    Replay.replay(game.game().squares(), (ply, p) -> movers.add(p.toMove()));
                     int pass = org.thordb.index.GameTable.NO_PASS;
                     for (int k = 1; k < movers.size() - 1; k++) {
                         if (movers.get(k) == movers.get(k - 1)) {
@@ -315,7 +321,7 @@ class EdgeIndexTest {
                             break;
                         }
                     }
-                    assertEquals(pass, t.firstPass(id), "game " + i);
+                    assertEquals(pass, t.firstPass(id), "game " + i + " of " + t.moveCount(id) + " moves, movers " + movers);
                     passes[0] += pass != org.thordb.index.GameTable.NO_PASS ? 1 : 0;
                     long[] board = new long[3];
                     for (int ply = 0; ply <= Math.min(t.moveCount(id), pass); ply++) {
