@@ -13,9 +13,10 @@ import org.thordb.store.Catalog;
 /**
  * A condition on the board of a game at some of its moves: a pattern of squares, a count of discs,
  * corners, empties, moves or frontier discs, one square, or a sequence of them one after the
- * other. No index holds boards, so it is checked by replaying the moves of
- * the games the indexed parts of a query leave ({@link #filter}), on bare bitboards without
- * allocating; alone, on every game.
+ * other. A pattern that gives three squares or more of an edge takes its candidates from the edge
+ * index and checks their borders move by move ({@link #answer}); every other condition is checked
+ * by replaying the moves of the games the indexed parts of a query leave ({@link #filter}), on bare
+ * bitboards without allocating; alone, on every game.
  *
  * <p>Move {@code N} is the board after N discs were played (0 the start); a game shorter than the
  * moves asked about does not match. {@link Window} says at which moves the condition is looked at.
