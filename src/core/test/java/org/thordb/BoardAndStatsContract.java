@@ -168,10 +168,14 @@ abstract class BoardAndStatsContract {
         // the pattern found the game it was made from, turned; the board as written did not need to
         assertTrue(db.select("pattern = \"" + turned + "\" at move 20").getCardinality() >= 1);
         assertTrue(scan.count(cases.get("board = \"" + asIs + "\" at move 20")) >= 1);
-        String plan = db.explain("player = \"" + player + "\" and pattern = \"" + corner + "\" at move 40");
-        assertTrue(plan.contains("the board last, on the games the indexes leave"), plan);
-        assertTrue(plan.contains("at move 40: the moves of " + db.count("player = \"" + player + "\"")
-                + " games (what the parts above leave) replayed on bitboards"), plan);
+        // the board last, asked about the player's games only (what the index part leaves)
+        String q = "player = \"" + player + "\" and pattern = \"" + corner + "\" at move 40";
+        org.thordb.query.plan.QueryPlan plan = db.read(r -> org.thordb.query.plan.QueryPlanner.plan(
+                org.thordb.query.parse.QueryParser.parse(q), r).plan());
+        org.thordb.query.plan.QueryPlan.And and = (org.thordb.query.plan.QueryPlan.And) plan;
+        org.thordb.query.plan.QueryPlan.Check last = (org.thordb.query.plan.QueryPlan.Check) and.children().get(and.children().size() - 1);
+        assertEquals(db.count("player = \"" + player + "\""), last.candidates(), plan.toString());
+        assertTrue(db.explain(q).contains("the board last, on the games the indexes leave"));
     }
 
     /** One group's figures made here from the plain scan. */

@@ -66,14 +66,16 @@ public sealed interface BoardCondition extends Predicate
     }
 
     /**
-     * The games among {@code candidates} whose board satisfies the condition: a pattern with three
+     * The games among {@code candidates} whose board satisfies the condition. A pattern with three
      * or more squares on an edge takes its candidates from the edge index ({@link
-     * org.thordb.index.EdgePatterns}) first, and needs no replay at all when the index answers it
-     * exactly; every other game is replayed ({@link #filter}).
+     * org.thordb.index.EdgePatterns}) when they are many, and needs nothing more when the index
+     * answers it exactly; a pattern that gives squares of the border has its candidates' borders
+     * checked move by move ({@link PatternMatch#onEdges}), which answers it when it gives no other
+     * square; every other game is replayed ({@link #filter}).
      */
     static Answer answer(BoardCondition c, IndexReader r, RoaringBitmap candidates) {
-        if (c instanceof PatternMatch p && p.edgeIndexed(r)) {
-            boolean read = p.worthReading(r, candidates);
+        if (c instanceof PatternMatch p && p.bordered()) {
+            boolean read = p.edgeIndexed(r) && p.worthReading(r, candidates);
             RoaringBitmap edged = read ? p.edgeCandidates(r, candidates) : candidates;
             if (read && (p.edgesExact() || edged.isEmpty())) {
                 return new Answer(edged, edged.getLongCardinality(), 0, true);
@@ -311,6 +313,17 @@ public sealed interface BoardCondition extends Predicate
                 }
             }
             return out;
+        }
+
+        /**
+         * Whether checking borders first pays: the pattern gives no square inside the border and
+         * no side to move (the border then answers it), or two squares of the border or more (a
+         * check of a game's border costs a fifth of its replay, and leaves few games to replay).
+         */
+        public boolean bordered() {
+            long given = masks[0] | masks[1] | masks[2];
+            int onBorder = Long.bitCount(given & org.thordb.index.EdgePatterns.BORDER);
+            return onBorder >= 2 || onBorder >= 1 && side < 0 && (given & ~org.thordb.index.EdgePatterns.BORDER) == 0;
         }
 
         /** Whether the store has the edge index and this pattern gives 3 squares or more of an edge. */
