@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.roaringbitmap.RoaringBitmap;
 import org.thordb.engine.Engine;
 import org.thordb.index.EdgePatterns;
 import org.thordb.index.Field;
@@ -306,7 +308,24 @@ class EdgeIndexTest {
         long[] plies = {0};
         try (Engine e = Engine.openReadOnly(db)) {
             e.read(r -> {
+                // a few games read for one query, before the whole table is made: the same moves
+                RoaringBitmap some = new RoaringBitmap();
+                r.all().forEach((int id) -> {
+                    if (rnd.nextInt(30) == 0) {
+                        some.add(id);
+                    }
+                });
+                org.thordb.index.GameMoves few = org.thordb.index.GameMoves.of(r, some);
+                assertTrue(few instanceof org.thordb.index.SomeGames, "a twentieth of the games or fewer: read alone");
                 org.thordb.index.GameTable t = org.thordb.index.GameTable.of(r);
+                assertTrue(org.thordb.index.GameMoves.of(r, some) instanceof org.thordb.index.GameTable, "once made, the table");
+                some.forEach((int id) -> {
+                    assertEquals(t.side(id), few.side(id));
+                    assertEquals(t.moveCount(id), few.moveCount(id));
+                    assertEquals(t.firstPass(id), few.firstPass(id));
+                    assertArrayEquals(Arrays.copyOfRange(t.moves(), t.offset(id), t.offset(id) + t.moveCount(id)),
+                            Arrays.copyOfRange(few.moves(), few.offset(id), few.offset(id) + few.moveCount(id)));
+                });
                 int[] ids = r.all().toArray();
                 assertEquals(scan.games().size(), ids.length);
                 java.util.Map<Long, PlainScan.Game> byKey = new java.util.HashMap<>();
@@ -415,6 +434,13 @@ class EdgeIndexTest {
         Boards boards = Boards.of(RealStore.scan());
         List<Case> cases = cases(boards, rnd, 40);
         assertTrue(agree(RealStore.db(), cases, true, "FFO base")[0] > 0, "the whole base reads the edge index");
+        // the same, each border check in two halves side by side (as at a million games and more)
+        System.setProperty("thordb.edgesInHalvesFrom", "2");
+        try {
+            agree(RealStore.db(), cases.subList(0, 12), true, "FFO base, in halves");
+        } finally {
+            System.clearProperty("thordb.edgesInHalvesFrom");
+        }
         // under a player, the player's games are checked on their edges without reading the index
         String player = "Tastet Marc";
         List<PlainScan.Game> his = RealStore.scan().games().stream()

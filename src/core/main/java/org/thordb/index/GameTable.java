@@ -14,7 +14,7 @@ import org.thordb.wthor.WthorSquares;
  *
  * <p>Usage: {@code GameTable t = GameTable.of(reader); int black = t.black(id);}
  */
-public final class GameTable {
+public final class GameTable implements GameMoves {
     /** The most moves a game of the table holds (an 8×8 game). */
     public static final int MOVES = 60;
 
@@ -143,11 +143,13 @@ public final class GameTable {
     }
 
     /** The board side: 8, or 10. */
+    @Override
     public int side(int id) {
         return side[id];
     }
 
     /** How many moves of an 8×8 game replay (0 for a 10×10 one). */
+    @Override
     public int moveCount(int id) {
         return moveCount[id];
     }
@@ -164,6 +166,7 @@ public final class GameTable {
      * for, then kept with the table (a byte a game), so that a move's colour is known from its
      * number before it ({@link EdgePatterns#showsAt}).
      */
+    @Override
     public int firstPass(int id) {
         byte[] f = firstPass;
         if (f == null) {
@@ -178,24 +181,18 @@ public final class GameTable {
         if (known != 0) {
             return known - 1;
         }
-        int at = NO_PASS;
-        if (side[id] == 8) {
-            long[] state = startState();
-            int off = id * MOVES;
-            for (int k = 0; k < moveCount[id]; k++) {
-                int presumed = (int) state[2];
-                step(state, moves[off + k]);
-                if ((int) state[2] == presumed) { // the other played: the presumed player passed
-                    at = k;
-                    break;
-                }
-            }
-        }
+        int at = side[id] == 8 ? GameMoves.firstPassOf(moves, id * MOVES, moveCount[id]) : NO_PASS;
         f[id] = (byte) (at + 1); // a race writes the same value
         return at;
     }
 
+    @Override
+    public int offset(int id) {
+        return id * MOVES;
+    }
+
     /** The squares of the moves, {@link #MOVES} bytes a game from {@code id * MOVES}; read, never write. */
+    @Override
     public byte[] moves() {
         return moves;
     }

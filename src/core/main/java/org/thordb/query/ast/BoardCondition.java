@@ -80,13 +80,14 @@ public sealed interface BoardCondition extends Predicate
             if (read && (p.edgesExact() || edged.isEmpty())) {
                 return new Answer(edged, edged.getLongCardinality(), 0, true);
             }
-            GameTable t = GameTable.of(r);
+            org.thordb.index.GameMoves t = org.thordb.index.GameMoves.of(r, edged);
             RoaringBitmap replay = new RoaringBitmap();
             RoaringBitmap games = p.onEdges(t, edged, replay);
             games.or(filter(c, t, replay));
             return new Answer(games, edged.getLongCardinality(), replay.getLongCardinality(), read);
         }
-        return new Answer(filter(c, GameTable.of(r), candidates), -1, candidates.getLongCardinality(), false);
+        return new Answer(filter(c, org.thordb.index.GameMoves.of(r, candidates), candidates), -1,
+                candidates.getLongCardinality(), false);
     }
 
     @Override
@@ -137,7 +138,7 @@ public sealed interface BoardCondition extends Predicate
      * moves. Each game is replayed from its moves in the table; a move the presumed player cannot
      * play is the other's (the presumed player passed), so a step costs one flip computation.
      */
-    static RoaringBitmap filter(BoardCondition c, GameTable t, RoaringBitmap candidates) {
+    static RoaringBitmap filter(BoardCondition c, org.thordb.index.GameMoves t, RoaringBitmap candidates) {
         if (c instanceof Sequence q) {
             return q.filter(t, candidates);
         }
@@ -164,7 +165,7 @@ public sealed interface BoardCondition extends Predicate
             if (from > to) {
                 continue; // the game ends before the moves asked about
             }
-            int off = id * GameTable.MOVES;
+            int off = t.offset(id);
             state[0] = startBlack;
             state[1] = startWhite;
             state[2] = 0; // who plays the next move, unless that player must pass
@@ -354,12 +355,32 @@ public sealed interface BoardCondition extends Predicate
          * else (or when a player passed before the window's end, so the colours are unknown) the
          * games go to {@code replay}, to be replayed on bitboards.
          */
-        public RoaringBitmap onEdges(GameTable t, RoaringBitmap candidates, RoaringBitmap replay) {
+        public RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, RoaringBitmap replay) {
             long[][][] allowed = org.thordb.index.EdgePatterns.allowed(masks);
             // the border says it all when the pattern gives no square inside it, whoever is to move
             boolean alone = side < 0 && ((masks[0] | masks[1] | masks[2]) & ~org.thordb.index.EdgePatterns.BORDER) == 0;
+            int n = candidates.getCardinality();
+            // (a property so that the tests, whose bases are smaller, take the two halves too)
+            if (n < Integer.getInteger("thordb.edgesInHalvesFrom", 200_000)) {
+                return onEdges(t, candidates, allowed, alone, replay);
+            }
+            // many games: two halves side by side (the machines this runs on have two cores or more)
+            RoaringBitmap low = candidates.limit(n / 2);
+            RoaringBitmap high = RoaringBitmap.andNot(candidates, low);
+            RoaringBitmap lowReplay = new RoaringBitmap();
+            java.util.concurrent.ForkJoinTask<RoaringBitmap> lowOut = java.util.concurrent.ForkJoinPool.commonPool()
+                    .submit(() -> onEdges(t, low, allowed, alone, lowReplay));
+            RoaringBitmap out = onEdges(t, high, allowed, alone, replay);
+            out.or(lowOut.join());
+            replay.or(lowReplay);
+            return out;
+        }
+
+        private RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, long[][][] allowed, boolean alone,
+                                      RoaringBitmap replay) {
             byte[] moves = t.moves();
-            RoaringBitmap out = new RoaringBitmap();
+            org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
+            org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> again = org.roaringbitmap.RoaringBitmapWriter.writer().get();
             org.roaringbitmap.IntIterator it = candidates.getIntIterator();
             int steps = 0;
             while (it.hasNext()) {
@@ -376,14 +397,15 @@ public sealed interface BoardCondition extends Predicate
                 if (from > to) {
                     continue;
                 }
-                int shows = org.thordb.index.EdgePatterns.showsAt(moves, id * GameTable.MOVES, t.firstPass(id), from, to, allowed);
+                int shows = org.thordb.index.EdgePatterns.showsAt(moves, t.offset(id), t.firstPass(id), from, to, allowed);
                 if (shows < 0 || shows > 0 && !alone) {
-                    replay.add(id);
+                    again.add(id);
                 } else if (shows > 0) {
                     out.add(id);
                 }
             }
-            return out;
+            replay.or(again.get());
+            return out.get();
         }
 
         /** A pattern in any orientation, whoever is to move, whose squares all lie on one edge it gives 3 or more of. */
@@ -487,7 +509,7 @@ public sealed interface BoardCondition extends Predicate
             return sb.toString();
         }
 
-        RoaringBitmap filter(GameTable t, RoaringBitmap candidates) {
+        RoaringBitmap filter(org.thordb.index.GameMoves t, RoaringBitmap candidates) {
             RoaringBitmap out = new RoaringBitmap();
             byte[] moves = t.moves();
             boolean side = needsSide();
@@ -508,7 +530,7 @@ public sealed interface BoardCondition extends Predicate
                 state[0] = Position.start().black();
                 state[1] = Position.start().white();
                 state[2] = 0;
-                int off = id * GameTable.MOVES;
+                int off = t.offset(id);
                 for (int k = 0; ; k++) {
                     long b = state[0];
                     long w = state[1];

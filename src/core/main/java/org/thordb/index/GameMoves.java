@@ -1,0 +1,60 @@
+package org.thordb.index;
+
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The 8×8 moves of some games in memory, for the board conditions that replay them: the whole
+ * store's ({@link GameTable}, kept per store state) or only those a query's other parts leave
+ * ({@link SomeGames}, read from their records for that query), so that a one-shot query under a
+ * player at ten million games reads the player's few hundred records rather than ten million.
+ *
+ * <p>Usage: {@code GameMoves m = GameMoves.of(reader, candidates); byte[] sq = m.moves(); int at = m.offset(id);}
+ */
+public interface GameMoves {
+    /** The board side of a game of the set: 8 or 10 (a 10×10 game holds no moves here). */
+    int side(int id);
+
+    /** How many moves of an 8×8 game replay. */
+    int moveCount(int id);
+
+    /** The squares of the moves; a game's start at {@link #offset}, {@link GameTable#MOVES} bytes a game. */
+    byte[] moves();
+
+    /** Where a game's moves start in {@link #moves()}. */
+    int offset(int id);
+
+    /**
+     * The number of the first move a player made after the other passed, or {@link
+     * GameTable#NO_PASS}: worked out by a replay the first time it is asked for, then kept.
+     */
+    int firstPass(int id);
+
+    /**
+     * The moves of {@code games} for a reader: the whole store's table when it is made already or
+     * when they are many (a twentieth of the games or more: the table is then kept for the next
+     * queries), else theirs alone, read from their records.
+     */
+    static GameMoves of(IndexReader r, RoaringBitmap games) {
+        GameTable made = GameTable.ifMade(r);
+        if (made != null) {
+            return made;
+        }
+        if (games.getLongCardinality() * 20 < r.catalog().games()) {
+            return SomeGames.read(r, games);
+        }
+        return GameTable.of(r);
+    }
+
+    /** The first pass of a game replayed from its moves: see {@link #firstPass}. */
+    static int firstPassOf(byte[] moves, int off, int count) {
+        long[] state = GameTable.startState();
+        for (int k = 0; k < count; k++) {
+            int presumed = (int) state[2];
+            GameTable.step(state, moves[off + k]);
+            if ((int) state[2] == presumed) { // the other played: the presumed player passed
+                return k;
+            }
+        }
+        return GameTable.NO_PASS;
+    }
+}
