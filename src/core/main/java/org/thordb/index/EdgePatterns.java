@@ -112,17 +112,16 @@ public final class EdgePatterns {
      * @param from the first move looked at
      * @param to the last (at most the game's number of moves)
      * @param allowed for each orientation of the pattern, for each edge, the numbers it allows (a bit a number), or null
-     * @return 1 yes, 0 no, −1 a player passed before {@code to}: the colours are unknown (replay the game)
+     * @return 1 yes, 0 no, −1 not before the first pass, which comes before {@code to}: the colours after it are unknown (replay the game)
      */
     public static int showsAt(byte[] moves, int off, int firstPass, int from, int to, long[][][] allowed) {
-        if (firstPass < to) {
-            return -1;
-        }
+        // the moves' colours are known up to the first pass: the boards until then are looked at
+        int last = Math.min(to, firstPass);
         int e0 = 0;
         int e1 = 0;
         int e2 = 0;
         int e3 = 0;
-        for (int k = 0; k <= to; k++) {
+        for (int k = 0; k <= last; k++) {
             boolean changed = k == from;
             if (k > 0) {
                 int on = ON_EDGES[moves[off + k - 1]];
@@ -145,7 +144,7 @@ public final class EdgePatterns {
                 return 1;
             }
         }
-        return 0;
+        return last < to ? -1 : 0;
     }
 
     private static boolean fits(long[][][] allowed, int e0, int e1, int e2, int e3) {
@@ -233,8 +232,29 @@ public final class EdgePatterns {
         seen[c >>> 6] |= 1L << c;
     }
 
-    /** The edge numbers (read along the edge, not turned) that fit a partial edge, a bit a number. */
+    /** {@link #fitting} of each partial edge asked for, by its squares' codes (4 values each): made once, read only. */
+    private static final java.util.concurrent.atomic.AtomicReferenceArray<long[]> FITTING =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(1 << 16);
+
+    /**
+     * The edge numbers (read along the edge, not turned) that fit a partial edge, a bit a number;
+     * kept, as a pattern with a corner given asks for edges of one given square (2,187 numbers)
+     * at every query. Read only.
+     */
     private static long[] fitting(int[] spec) {
+        int key = 0;
+        for (int x : spec) {
+            key = key << 2 | (x + 1);
+        }
+        long[] bits = FITTING.get(key);
+        if (bits == null) {
+            bits = fittingOf(spec);
+            FITTING.set(key, bits);
+        }
+        return bits;
+    }
+
+    private static long[] fittingOf(int[] spec) {
         long[] bits = new long[(CODES + 63) / 64];
         int free = 0;
         for (int x : spec) {
