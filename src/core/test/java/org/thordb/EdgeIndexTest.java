@@ -320,6 +320,8 @@ class EdgeIndexTest {
                 org.thordb.index.GameTable t = org.thordb.index.GameTable.of(r);
                 assertTrue(org.thordb.index.GameMoves.of(r, some) instanceof org.thordb.index.GameTable, "once made, the table");
                 some.forEach((int id) -> {
+                    int upTo = rnd.nextInt(61);
+                    assertEquals(t.firstPass(id) >= upTo, few.passFree(id, upTo));
                     assertEquals(t.side(id), few.side(id));
                     assertEquals(t.moveCount(id), few.moveCount(id));
                     assertEquals(t.firstPass(id), few.firstPass(id));
@@ -346,7 +348,12 @@ class EdgeIndexTest {
                             break;
                         }
                     }
+                    // asked first for its first moves only (what a pattern at a move needs), then whole
+                    int upTo = rnd.nextInt(61);
+                    assertEquals(pass >= upTo, t.passFree(id, upTo), "game " + i + ", no pass before move " + upTo);
                     assertEquals(pass, t.firstPass(id), "game " + i + " of " + t.moveCount(id) + " moves, movers " + movers);
+                    int again = rnd.nextInt(61);
+                    assertEquals(pass >= again, t.passFree(id, again), "game " + i + ", no pass before move " + again);
                     passes[0] += pass != org.thordb.index.GameTable.NO_PASS ? 1 : 0;
                     long[] board = new long[3];
                     for (int ply = 0; ply <= Math.min(t.moveCount(id), pass); ply++) {

@@ -100,28 +100,26 @@ public final class EdgePatterns {
     }
 
     /**
-     * Whether a game's border (its four edges) fits a pattern's at one of the moves {@code from}
-     * to {@code to}: worked out from its moves alone, on the edges (a disc on an edge is flipped
-     * only along it), with each move's colour from its number, which holds up to the game's first
-     * pass. The pattern is given per orientation, each edge as the edge numbers it allows read
-     * along {@link #EDGES} ({@link #allowed}; null: any).
+     * The first of the moves {@code from} to {@code to} at which a game's border (its four edges)
+     * fits a pattern's, worked out from its moves alone, on the edges (a disc on an edge is
+     * flipped only along it), with each move's colour from its number: what the game shows when no
+     * player passed before that move ({@link GameMoves#passFree} says). The pattern is given per
+     * orientation, each edge as the edge numbers it allows read along {@link #EDGES} ({@link
+     * #allowed}; null: any).
      *
-     * @param moves the squares of the games' moves ({@link GameTable#moves()})
+     * @param moves the squares of the games' moves ({@link GameMoves#moves()})
      * @param off where the game's moves start
-     * @param firstPass the move before which a player first passed ({@link GameTable#firstPass}), or more than {@code to}
      * @param from the first move looked at
      * @param to the last (at most the game's number of moves)
      * @param allowed for each orientation of the pattern, for each edge, the numbers it allows (a bit a number), or null
-     * @return 1 yes, 0 no, −1 not before the first pass, which comes before {@code to}: the colours after it are unknown (replay the game)
+     * @return the move, or −1 when none fits (so long as no player passed before {@code to})
      */
-    public static int showsAt(byte[] moves, int off, int firstPass, int from, int to, long[][][] allowed) {
-        // the moves' colours are known up to the first pass: the boards until then are looked at
-        int last = Math.min(to, firstPass);
+    public static int showsAt(byte[] moves, int off, int from, int to, long[][][] allowed) {
         int e0 = 0;
         int e1 = 0;
         int e2 = 0;
         int e3 = 0;
-        for (int k = 0; k <= last; k++) {
+        for (int k = 0; k <= to; k++) {
             boolean changed = k == from;
             if (k > 0) {
                 int on = ON_EDGES[moves[off + k - 1]];
@@ -141,10 +139,10 @@ public final class EdgePatterns {
                 }
             }
             if (changed && k >= from && fits(allowed, e0, e1, e2, e3)) {
-                return 1;
+                return k;
             }
         }
-        return last < to ? -1 : 0;
+        return -1;
     }
 
     private static boolean fits(long[][][] allowed, int e0, int e1, int e2, int e3) {

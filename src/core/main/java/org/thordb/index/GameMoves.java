@@ -30,6 +30,13 @@ public interface GameMoves {
     int firstPass(int id);
 
     /**
+     * Whether no player passed before move {@code moves} (so each of the first {@code moves}
+     * moves is Black's when its number is even): worked out by a replay of those moves only, the
+     * first time, then kept.
+     */
+    boolean passFree(int id, int moves);
+
+    /**
      * The moves of {@code games} for a reader: the whole store's table when it is made already or
      * when they are many (a twentieth of the games or more: the table is then kept for the next
      * queries), else theirs alone, read from their records.
@@ -45,7 +52,7 @@ public interface GameMoves {
         return GameTable.of(r);
     }
 
-    /** The first pass of a game replayed from its moves: see {@link #firstPass}. */
+    /** The first pass of a game replayed from its moves, among its first {@code count}: see {@link #firstPass}. */
     static int firstPassOf(byte[] moves, int off, int count) {
         long[] state = GameTable.startState();
         for (int k = 0; k < count; k++) {
@@ -56,5 +63,44 @@ public interface GameMoves {
             }
         }
         return GameTable.NO_PASS;
+    }
+
+    /**
+     * {@link #passFree} on a cache of a byte a game: 0 not known, 1 to 60 a pass before that move
+     * (plus 1), 127 none in the whole game, 128 + n none among the first n moves.
+     */
+    static boolean passFree(byte[] cache, int slot, byte[] moves, int off, int count, int upTo) {
+        int v = cache[slot] & 0xff;
+        if (v == 127) {
+            return true;
+        }
+        if (v > 0 && v < 127) {
+            return v - 1 >= upTo;
+        }
+        if (v >= 128 && v - 128 >= upTo) {
+            return true;
+        }
+        int n = Math.min(upTo, count);
+        int pass = firstPassOf(moves, off, n);
+        if (pass != GameTable.NO_PASS) {
+            cache[slot] = (byte) (pass + 1); // a race writes the same value
+            return false;
+        }
+        cache[slot] = (byte) (n >= count ? 127 : 128 + n);
+        return true;
+    }
+
+    /** {@link #firstPass} on the cache of {@link #passFree}. */
+    static int firstPass(byte[] cache, int slot, byte[] moves, int off, int count) {
+        int v = cache[slot] & 0xff;
+        if (v == 127) {
+            return GameTable.NO_PASS;
+        }
+        if (v > 0 && v < 127) {
+            return v - 1;
+        }
+        int pass = firstPassOf(moves, off, count);
+        cache[slot] = (byte) (pass == GameTable.NO_PASS ? 127 : pass + 1);
+        return pass;
     }
 }

@@ -157,7 +157,7 @@ public final class GameTable implements GameMoves {
     /** No player passed in the game: {@link #firstPass}. */
     public static final int NO_PASS = 127;
 
-    // the first pass of each game, plus 1, once a query asked (0: not worked out yet)
+    // what is known of each game's passes, once a query asked (GameMoves.passFree's cache)
     private volatile byte[] firstPass;
 
     /**
@@ -168,6 +168,15 @@ public final class GameTable implements GameMoves {
      */
     @Override
     public int firstPass(int id) {
+        return side[id] == 8 ? GameMoves.firstPass(passes(), id, moves, id * MOVES, moveCount[id]) : NO_PASS;
+    }
+
+    @Override
+    public boolean passFree(int id, int upTo) {
+        return side[id] != 8 || GameMoves.passFree(passes(), id, moves, id * MOVES, moveCount[id], upTo);
+    }
+
+    private byte[] passes() {
         byte[] f = firstPass;
         if (f == null) {
             synchronized (this) {
@@ -177,13 +186,7 @@ public final class GameTable implements GameMoves {
                 f = firstPass;
             }
         }
-        int known = f[id] & 0xff;
-        if (known != 0) {
-            return known - 1;
-        }
-        int at = side[id] == 8 ? GameMoves.firstPassOf(moves, id * MOVES, moveCount[id]) : NO_PASS;
-        f[id] = (byte) (at + 1); // a race writes the same value
-        return at;
+        return f;
     }
 
     @Override

@@ -21,7 +21,7 @@ public final class SomeGames implements GameMoves {
     private final byte[] side;
     private final byte[] moveCount;
     private final byte[] moves;
-    private final byte[] firstPass; // plus 1; 0 not worked out yet
+    private final byte[] firstPass; // GameMoves.passFree's cache
 
     private SomeGames(int[] ids) {
         this.ids = ids;
@@ -89,9 +89,12 @@ public final class SomeGames implements GameMoves {
     @Override
     public int firstPass(int id) {
         int i = slot(id);
-        if (firstPass[i] == 0) {
-            firstPass[i] = (byte) (GameMoves.firstPassOf(moves, i * GameTable.MOVES, moveCount[i]) + 1);
-        }
-        return (firstPass[i] & 0xff) - 1;
+        return GameMoves.firstPass(firstPass, i, moves, i * GameTable.MOVES, moveCount[i]);
+    }
+
+    @Override
+    public boolean passFree(int id, int upTo) {
+        int i = slot(id);
+        return GameMoves.passFree(firstPass, i, moves, i * GameTable.MOVES, moveCount[i], upTo);
     }
 }

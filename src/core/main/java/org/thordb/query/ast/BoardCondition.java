@@ -397,11 +397,17 @@ public sealed interface BoardCondition extends Predicate
                 if (from > to) {
                     continue;
                 }
-                int shows = org.thordb.index.EdgePatterns.showsAt(moves, t.offset(id), t.firstPass(id), from, to, allowed);
-                if (shows < 0 || shows > 0 && !alone) {
+                // the colours are those of the moves' numbers up to a pass: what was found before
+                // the first pass stands, and nothing found stands when no player passed at all
+                int at = org.thordb.index.EdgePatterns.showsAt(moves, t.offset(id), from, to, allowed);
+                if (!t.passFree(id, at >= 0 ? at : to)) {
                     again.add(id);
-                } else if (shows > 0) {
-                    out.add(id);
+                } else if (at >= 0) {
+                    if (alone) {
+                        out.add(id);
+                    } else {
+                        again.add(id);
+                    }
                 }
             }
             replay.or(again.get());
