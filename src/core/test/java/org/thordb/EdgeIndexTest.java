@@ -315,6 +315,8 @@ class EdgeIndexTest {
                         some.add(id);
                     }
                 });
+                // no game at all (a conjunction that left none): nothing to read, and no error
+                assertTrue(org.thordb.index.GameMoves.of(r, new RoaringBitmap()) instanceof org.thordb.index.SomeGames);
                 org.thordb.index.GameMoves few = org.thordb.index.GameMoves.of(r, some);
                 assertTrue(few instanceof org.thordb.index.SomeGames, "a twentieth of the games or fewer: read alone");
                 org.thordb.index.GameTable t = org.thordb.index.GameTable.of(r);

@@ -618,6 +618,9 @@ public final class RocksStore implements Store {
         @Override
         public List<byte[]> getAll(Space space, List<byte[]> keys) {
             usable();
+            if (keys.isEmpty()) {
+                return new ArrayList<>(); // RocksJava asserts that a multi-get asks for some key
+            }
             if (cf(space) == null) {
                 return java.util.Arrays.asList(new byte[keys.size()][]);
             }
