@@ -27,8 +27,8 @@ public final class Main {
 
     /** Runs the command line with the given streams and returns its exit status. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        ThordbCommand root = new ThordbCommand();
-        CommandLine cl = new CommandLine(root);
+        CommandLine cl = ThordbCommand.commandLine(args);
+        ThordbCommand root = cl.getCommand();
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, line, parsed) -> {

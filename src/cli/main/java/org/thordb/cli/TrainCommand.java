@@ -25,6 +25,8 @@ public final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path dir = Files.createTempDirectory("thordb-train");
+        // every command's model, and a command line parsed: a run makes only its own command's
+        ThordbCommand.commandLine().parseArgs("count", "--db", dir.toString(), "year", "=", "2000");
         try {
             Path base = dir.resolve("base");
             SampleBase.write(base, "TRAIN", 2000, 1, 300, 1L);

@@ -40,12 +40,32 @@ class CliConventionsTest {
     /** Every visible subcommand, from the command model: a new one is covered by these tests at once. */
     private static List<String> commands() {
         List<String> out = new ArrayList<>();
-        new CommandLine(new ThordbCommand()).getSubcommands().forEach((name, cl) -> {
+        ThordbCommand.commandLine().getSubcommands().forEach((name, cl) -> {
             if (!cl.getCommandSpec().usageMessage().hidden()) {
                 out.add(name);
             }
         });
         return out;
+    }
+
+    @Test
+    void eachCommandIsMadeAloneWhenAskedForAndItsNameIsItsAnnotations() {
+        assertEquals(ThordbCommand.SUBCOMMANDS.size(), ThordbCommand.NAMES.size());
+        for (int i = 0; i < ThordbCommand.NAMES.size(); i++) {
+            String name = ThordbCommand.NAMES.get(i);
+            assertEquals(ThordbCommand.SUBCOMMANDS.get(i).getAnnotation(picocli.CommandLine.Command.class).name(), name);
+            java.util.Map<String, picocli.CommandLine> alone = ThordbCommand.commandLine(
+                    new String[] {"--debug", name, "--help"}).getSubcommands();
+            if (name.equals("help") || name.equals("completion")) { // these need every command
+                assertEquals(ThordbCommand.NAMES, List.copyOf(alone.keySet()));
+            } else {
+                assertEquals(List.of(name), List.copyOf(alone.keySet()));
+                // the same help as in the whole command line: nothing of a command depends on the others
+                assertEquals(ThordbCommand.commandLine().getSubcommands().get(name).getUsageMessage(),
+                        alone.get(name).getUsageMessage(), name);
+            }
+        }
+        assertEquals(ThordbCommand.NAMES, List.copyOf(ThordbCommand.commandLine(new String[] {"cuont"}).getSubcommands().keySet()));
     }
 
     @Test
@@ -57,7 +77,7 @@ class CliConventionsTest {
         assertEquals(0, top.status(), top.err());
         assertTrue(top.out().startsWith("Usage: thordb"), top.out());
         // the top help lists each command with its description's first part: a whole sentence
-        new CommandLine(new ThordbCommand()).getSubcommands().forEach((name, cl) -> {
+        ThordbCommand.commandLine().getSubcommands().forEach((name, cl) -> {
             String[] d = cl.getCommandSpec().usageMessage().description();
             assertTrue(d.length > 0 && d[0].strip().endsWith("."), name + "'s first description line is a sentence: "
                     + String.join(" | ", d));
