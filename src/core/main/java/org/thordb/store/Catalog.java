@@ -27,7 +27,13 @@ public final class Catalog {
     /** The schema version this code reads and writes. */
     public static final int SCHEMA_VERSION = 7;
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    /** Databind, for writing rows only: made when a row is first written, not by every reader. */
+    static final class Writer {
+        static final ObjectMapper JSON = new ObjectMapper();
+
+        private Writer() {
+        }
+    }
 
     /** The key of the schema in {@code META}. */
     public static final byte[] SCHEMA_KEY = "schema".getBytes(StandardCharsets.US_ASCII);
@@ -191,7 +197,7 @@ public final class Catalog {
         List<SolitaireFile> solitaireFiles = new ArrayList<>();
         v.scanPrefix(Space.FILES, new byte[] {'S'}, (k, val) -> {
             try {
-                solitaireFiles.add(JSON.readValue(val, SolitaireFile.class));
+                solitaireFiles.add(RecordJson.read(val, SolitaireFile.class));
             } catch (java.io.IOException e) {
                 throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a solitaire file row that does not decode: " + e.getMessage()));
             }
@@ -221,7 +227,7 @@ public final class Catalog {
         List<MergeGroup> groups = new ArrayList<>();
         v.scanPrefix(Space.FILES, new byte[] {'M'}, (k, val) -> {
             try {
-                groups.add(JSON.readValue(val, MergeGroup.class));
+                groups.add(RecordJson.read(val, MergeGroup.class));
             } catch (java.io.IOException e) {
                 throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a merge group row that does not decode: " + e.getMessage()));
             }
@@ -363,7 +369,7 @@ public final class Catalog {
 
     static FileRow row(byte[] json) {
         try {
-            return JSON.readValue(json, FileRow.class);
+            return RecordJson.read(json, FileRow.class);
         } catch (java.io.IOException e) {
             throw new ThorDbException(ErrorCode.STORE, "a file row of the store does not decode: " + e.getMessage(), e);
         }
@@ -372,7 +378,7 @@ public final class Catalog {
     /** The JSON bytes of a file row. */
     public static byte[] encode(FileRow f) {
         try {
-            return JSON.writeValueAsBytes(f);
+            return Writer.JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
@@ -381,7 +387,7 @@ public final class Catalog {
     /** The JSON bytes of a solitaire file row. */
     public static byte[] encode(SolitaireFile f) {
         try {
-            return JSON.writeValueAsBytes(f);
+            return Writer.JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
@@ -395,7 +401,7 @@ public final class Catalog {
     /** The JSON of a schema. */
     public static byte[] encode(Schema s) {
         try {
-            return JSON.writeValueAsBytes(s);
+            return Writer.JSON.writeValueAsBytes(s);
         } catch (JsonProcessingException e) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
@@ -404,7 +410,7 @@ public final class Catalog {
     /** Reads a schema value. */
     public static Schema schema(byte[] json) {
         try {
-            return JSON.readValue(json, Schema.class);
+            return RecordJson.read(json, Schema.class);
         } catch (java.io.IOException e) {
             throw new ThorDbException(ErrorCode.STORE, "the schema of the store does not decode: " + e.getMessage(), e);
         }
@@ -542,7 +548,7 @@ public final class Catalog {
     /** The JSON bytes of a merge group row. */
     public static byte[] encode(MergeGroup g) {
         try {
-            return JSON.writeValueAsBytes(g);
+            return Writer.JSON.writeValueAsBytes(g);
         } catch (JsonProcessingException e) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
