@@ -85,6 +85,16 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         java.util.function.IntPredicate in(FileRow f);
     }
 
+    /**
+     * A game test that can also mark a range of games itself, in one loop over the columns: a pass
+     * over ten million games then makes no call a game (in a one-shot process the JVM compiles
+     * each call site once and cannot inline a test that differs query to query).
+     */
+    interface RangeTest extends java.util.function.IntPredicate {
+        /** Sets the bit of each game of {@code [from, to)} that holds, in {@code words} (bit = id). */
+        void mark(int from, int to, long[] words);
+    }
+
     /** A numeric field of the games of one file: what depends on the file is looked up once. */
     @FunctionalInterface
     interface GameValue {
@@ -113,6 +123,11 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         /** The field as written in a query. */
         public String word() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Whether the per-game columns hold it (score, theoretical, moves: a byte each). */
+        boolean stored() {
+            return this == SCORE || this == THEORETICAL || this == MOVES;
         }
 
         /** Whether every value is one range of ids (per file) that the catalog knows: no postings read. */
@@ -178,10 +193,10 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                     return id -> false;
                 }
                 return switch (field) {
-                    case PLAYER -> id -> h[g.black(id)] || h[g.white(id)];
-                    case BLACK -> id -> h[g.black(id)];
-                    case WHITE -> id -> h[g.white(id)];
-                    case TOURNAMENT -> id -> h[g.tournament(id)];
+                    case PLAYER -> new NameRangeTest(h, g.blackColumn(), g.whiteColumn());
+                    case BLACK -> new NameRangeTest(h, g.blackColumn(), null);
+                    case WHITE -> new NameRangeTest(h, g.whiteColumn(), null);
+                    case TOURNAMENT -> new NameRangeTest(h, g.tournamentColumn(), null);
                 };
             };
         }
@@ -264,6 +279,34 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** The base is the one named. */
+    /** Whether one name column (or either of two: a player is Black or White) holds a number that matches. */
+    record NameRangeTest(boolean[] hit, char[] one, char[] other) implements RangeTest {
+        @Override
+        public boolean test(int id) {
+            return hit[one[id]] || other != null && hit[other[id]];
+        }
+
+        @Override
+        public void mark(int from, int to, long[] words) {
+            boolean[] h = hit;
+            char[] a = one;
+            if (other == null) {
+                for (int id = from; id < to; id++) {
+                    if (h[a[id]]) {
+                        words[id >>> 6] |= 1L << id;
+                    }
+                }
+                return;
+            }
+            char[] b = other;
+            for (int id = from; id < to; id++) {
+                if (h[a[id]] | h[b[id]]) {
+                    words[id >>> 6] |= 1L << id;
+                }
+            }
+        }
+    }
+
     record BaseMatch(String name) implements Predicate {
         @Override
         public RoaringBitmap lookup(IndexReader r) {
@@ -404,6 +447,11 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             GameValue left = column(left(), g);
             GameValue right = column(right(), g);
             boolean theoretical = left() == NumField.THEORETICAL || right() == NumField.THEORETICAL;
+            if (left().stored() && right().stored()) { // two columns of the games: one loop
+                ColumnsCompare both = new ColumnsCompare(g.byteColumn(left().word()), op, g.byteColumn(right().word()),
+                        theoretical ? g : null);
+                return f -> both;
+            }
             return f -> {
                 java.util.function.IntUnaryOperator a = left.in(f);
                 java.util.function.IntUnaryOperator b = right.in(f);
@@ -456,6 +504,45 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** The result from the stored score. */
+    /**
+     * Two byte columns compared game by game ({@code theoretical > score}); with {@code known} set,
+     * a game whose theoretical score is unknown compares with nothing.
+     */
+    record ColumnsCompare(byte[] left, Op op, byte[] right, GameColumns known) implements RangeTest {
+        /** The outcomes of {@code Integer.signum(left - right) + 1} that hold: bit 0 less, 1 equal, 2 greater. */
+        private int outcomes() {
+            return switch (op) {
+                case EQ -> 0b010;
+                case NE -> 0b101;
+                case LT -> 0b001;
+                case LE -> 0b011;
+                case GT -> 0b100;
+                case GE -> 0b110;
+            };
+        }
+
+        @Override
+        public boolean test(int id) {
+            return (known == null || known.theoreticalKnown(id))
+                    && (outcomes() >>> (Integer.signum((left[id] & 0xff) - (right[id] & 0xff)) + 1) & 1) != 0;
+        }
+
+        @Override
+        public void mark(int from, int to, long[] words) {
+            int holds = outcomes();
+            byte[] a = left;
+            byte[] b = right;
+            for (int id = from; id < to; id++) {
+                if ((holds >>> (Integer.signum((a[id] & 0xff) - (b[id] & 0xff)) + 1) & 1) != 0) {
+                    words[id >>> 6] |= 1L << id;
+                }
+            }
+            if (known != null) { // then the unknown ones cleared, a word at a time
+                known.keepKnown(from, to, words);
+            }
+        }
+    }
+
     record ResultMatch(Outcome outcome) implements Columnar {
         @Override
         public GameTest test(Catalog c, GameColumns g) {

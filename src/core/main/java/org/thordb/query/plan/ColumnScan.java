@@ -118,6 +118,10 @@ final class ColumnScan {
                 continue;
             }
             java.util.function.IntPredicate test = t.in(f);
+            if (test instanceof Predicate.RangeTest r) {
+                r.mark(a, z, words);
+                continue;
+            }
             for (int id = a; id < z; id++) {
                 if (test.test(id)) {
                     words[id >>> 6] |= 1L << id;
