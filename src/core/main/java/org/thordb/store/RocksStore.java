@@ -84,6 +84,12 @@ public final class RocksStore implements Store {
         // damaged one and delete its table files (see StoreFolder)
         this.dbOptions = new DBOptions().setCreateIfMissing(create).setCreateMissingColumnFamilies(true)
                 .setMaxBackgroundJobs(2).setKeepLogFileNum(3);
+        if (readOnly) {
+            // table files opened when first read, not all at the open (which a one-shot command then
+            // waits for: 40 ms of 94 files at ten million games, 18 ms this way); the limit is far
+            // above any store's file count, so none is closed again
+            dbOptions.setMaxOpenFiles(50_000);
+        }
         this.syncWrite = new WriteOptions().setSync(true);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions(null)));
