@@ -17,6 +17,7 @@ public final class Main {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
+        org.thordb.engine.Engine.prepareInBackground(); // on the second core while picocli reads the arguments
         // every write to standard output checked: a failure is an error, never a silent exit 0
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(CheckedOutput.standardOutput(), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);

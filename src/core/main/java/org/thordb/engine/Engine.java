@@ -127,6 +127,27 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * Starts, in a background thread, what a process's first store and first query wait for: the
+     * storage engine's native library loaded (50–150 ms) and the query parser's tables made. A
+     * one-shot command calls it first thing, so that this runs beside its own start-up on a
+     * second core; it changes nothing but when that work is done (what fails here fails again,
+     * and is reported, where it is used).
+     *
+     * <p>Usage: {@code Engine.prepareInBackground(); … Engine.openReadOnly(dir)}
+     */
+    public static void prepareInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                Class.forName("org.thordb.store.RocksStore", true, Engine.class.getClassLoader());
+                org.thordb.query.parse.QueryParser.parse("year = 2000 and player ~ \"a\"");
+            } catch (Throwable ignored) { // said again where it matters
+            }
+        }, "thordb-prepare");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
      * Opens an existing store read-only: another process may be writing it, and each call sees
      * what that process committed (at most {@link #CHANGE_CHECK_NANOS} late). A store of an older
      * schema is upgraded in place once, then read.
