@@ -213,6 +213,72 @@ class TheoreticalFillTest {
         }
     }
 
+    /**
+     * A fill stopped while its solves are under way stops them (a game whose record breaks off
+     * after 15 moves is a 45-empty solve that would not end), writes no score of a stopped solve,
+     * and leaves those games unknown.
+     */
+    @Test
+    void aStoppedFillStopsTheSolvesUnderWayAndWritesNoneOfThem() throws Exception {
+        Path dir = tmp.resolve("early");
+        Files.createDirectories(dir);
+        byte[] b = Files.readAllBytes(SharedData.dir("wthor").resolve("WTH_1990.wtb"));
+        int games = 2;
+        byte[] out = java.util.Arrays.copyOf(b, 16 + games * 68);
+        java.nio.ByteBuffer.wrap(out).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(4, games);
+        out[14] = 0; // no depth said
+        for (int at = 16; at < out.length; at += 68) {
+            out[at + 7] = 0; // and no score: unknown
+            java.util.Arrays.fill(out, at + 8 + 15, at + 68, (byte) 0); // the moves break off after move 15
+        }
+        Files.write(dir.resolve("EARLY_1990.wtb"), out);
+        Files.copy(SharedData.dir("wthor").resolve("WTHOR.JOU"), dir.resolve("EARLY.JOU"));
+        Files.copy(SharedData.dir("wthor").resolve("WTHOR.TRN"), dir.resolve("EARLY.TRN"));
+        Engine db = Engine.open(tmp.resolve("db"));
+        {
+            db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
+            assertEquals(games, db.count("theoretical = unknown"));
+            Thread[] filler = new Thread[1];
+            Throwable[] ended = new Throwable[1];
+            filler[0] = new Thread(() -> {
+                try {
+                    db.fillTheoretical("", DEPTH, 2, new TheoreticalFill.Listener() { });
+                } catch (Throwable t) {
+                    ended[0] = t;
+                }
+            });
+            filler[0].setDaemon(true); // should the fill not stop, the test fails without waiting on it
+            filler[0].start();
+            // wait until both solvers are inside a solve, then stop the fill
+            while (solving() < 2) {
+                Thread.onSpinWait();
+                assertTrue(filler[0].isAlive(), "the fill ended by itself: " + ended[0]);
+            }
+            filler[0].interrupt();
+            filler[0].join(120_000); // a hang guard, not a speed test: before, the fill waited for its solves forever
+            assertTrue(!filler[0].isAlive(), "a stopped fill waited for its 45-empty solves");
+            assertTrue(ended[0] instanceof ThorDbException e && e.code() == ErrorCode.CANCELLED, String.valueOf(ended[0]));
+            assertEquals(games, db.count("theoretical = unknown"), "no stopped solve was written");
+            db.close(); // only once the fill has ended: a close waits for it
+        }
+    }
+
+    /** How many of a fill's solving threads are inside the solver. */
+    private static int solving() {
+        int n = 0;
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            if (e.getKey().getName().startsWith("thordb-fill-")) {
+                for (StackTraceElement f : e.getValue()) {
+                    if (f.getClassName().startsWith("org.thordb.solve.")) {
+                        n++;
+                        break;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
     @Test
     void aFillAsksForADepthAndThreads() throws Exception {
         try (Engine db = Engine.open(tmp.resolve("db"))) {

@@ -172,7 +172,14 @@ public final class TheoreticalFill {
         boolean cancelled = false;
         try (Store.View v = store.view()) {
             while (running > 0) {
-                cancelled |= Thread.interrupted(); // the flag is set again at the end
+                if (Thread.interrupted() && !cancelled) { // the flag is set again at the end
+                    cancelled = true;
+                    // the solves under way are stopped (a solve stops when its thread is
+                    // interrupted, unsolved, and is not written); what was solved before is
+                    for (Thread th : solvers) {
+                        th.interrupt();
+                    }
+                }
                 // keep the solvers fed, a block of rows read at a time
                 int room = work.remainingCapacity() - threads; // room is kept for the ends
                 if (!cancelled && fed < todo.length && room >= Math.min(READ_BLOCK / 4, todo.length - fed)) {
@@ -192,7 +199,7 @@ public final class TheoreticalFill {
                 }
                 if (!endsSent && (fed == todo.length || cancelled)) {
                     if (cancelled) {
-                        work.clear(); // what is being solved still ends, and is written
+                        work.clear(); // the games waiting are left
                     }
                     for (int t = 0; t < threads; t++) {
                         work.add(END);
@@ -203,7 +210,7 @@ public final class TheoreticalFill {
                 try {
                     j = done.poll(50, TimeUnit.MILLISECONDS);
                 } catch (InterruptedException e) {
-                    cancelled = true;
+                    Thread.currentThread().interrupt(); // taken at the loop's top
                     continue;
                 }
                 if (j == END) {
@@ -212,7 +219,9 @@ public final class TheoreticalFill {
                     if (j.failed != null) {
                         throw j.failed instanceof RuntimeException re ? re : new IllegalStateException(j.failed);
                     }
-                    pending.add(j);
+                    if (j.blackDiscs >= 0) { // else stopped before its end (a cancel): still unknown
+                        pending.add(j);
+                    }
                 }
                 if (!pending.isEmpty() && (pending.size() >= COMMIT_GAMES || running == 0
                         || System.nanoTime() - lastCommit >= COMMIT_NANOS)) {
@@ -250,7 +259,7 @@ public final class TheoreticalFill {
                 try {
                     WthorGame g = new WthorGame(j.row.raw(), 8);
                     TheoreticalScore.Computed c = TheoreticalScore.compute(g.squares(), depth, solver);
-                    j.blackDiscs = c.blackDiscs();
+                    j.blackDiscs = c.solved() ? c.blackDiscs() : -1;
                     j.reached = c.reachedDepth();
                     j.nodes = c.nodes();
                     nodes.addAndGet(c.nodes());
