@@ -284,14 +284,19 @@ public final class GameColumns {
         return tournament;
     }
 
-    /** Black's stored discs, theoretical scores and numbers of moves, by {@code "score"}, {@code "theoretical"} or {@code "moves"} (see {@link #blackColumn}). */
-    public byte[] byteColumn(String name) {
-        return switch (name) {
-            case "score" -> score;
-            case "theoretical" -> theoretical;
-            case "moves" -> moves;
-            default -> throw new IllegalArgumentException(name);
-        };
+    /** Black's stored discs (see {@link #blackColumn}). */
+    public byte[] scoreColumn() {
+        return score;
+    }
+
+    /** The stored theoretical scores (see {@link #blackColumn}; known ones: {@link #theoreticalKnown}). */
+    public byte[] theoreticalColumn() {
+        return theoretical;
+    }
+
+    /** The numbers of moves (see {@link #blackColumn}). */
+    public byte[] movesColumn() {
+        return moves;
     }
 
     /** How many games the columns hold room for (the catalog's next game id). */

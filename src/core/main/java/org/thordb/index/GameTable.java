@@ -158,7 +158,7 @@ public final class GameTable implements GameMoves {
     public static final int NO_PASS = 127;
 
     // what is known of each game's passes, once a query asked (GameMoves.passFree's cache)
-    private volatile byte[] firstPass;
+    private volatile byte[] passCache;
 
     /**
      * The number of the first move a player made after the other passed (the presumed player had
@@ -177,13 +177,13 @@ public final class GameTable implements GameMoves {
     }
 
     private byte[] passes() {
-        byte[] f = firstPass;
+        byte[] f = passCache;
         if (f == null) {
             synchronized (this) {
-                if (firstPass == null) {
-                    firstPass = new byte[side.length];
+                if (passCache == null) {
+                    passCache = new byte[side.length];
                 }
-                f = firstPass;
+                f = passCache;
             }
         }
         return f;

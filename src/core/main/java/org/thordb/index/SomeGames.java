@@ -21,14 +21,14 @@ public final class SomeGames implements GameMoves {
     private final byte[] side;
     private final byte[] moveCount;
     private final byte[] moves;
-    private final byte[] firstPass; // GameMoves.passFree's cache
+    private final byte[] passCache; // GameMoves.passFree's cache
 
     private SomeGames(int[] ids) {
         this.ids = ids;
         side = new byte[ids.length];
         moveCount = new byte[ids.length];
         moves = new byte[ids.length * GameTable.MOVES];
-        firstPass = new byte[ids.length];
+        passCache = new byte[ids.length];
     }
 
     /** The moves of {@code games} (a game without a record is left out: no board of it matches). */
@@ -89,12 +89,12 @@ public final class SomeGames implements GameMoves {
     @Override
     public int firstPass(int id) {
         int i = slot(id);
-        return GameMoves.firstPass(firstPass, i, moves, i * GameTable.MOVES, moveCount[i]);
+        return GameMoves.firstPass(passCache, i, moves, i * GameTable.MOVES, moveCount[i]);
     }
 
     @Override
     public boolean passFree(int id, int upTo) {
         int i = slot(id);
-        return GameMoves.passFree(firstPass, i, moves, i * GameTable.MOVES, moveCount[i], upTo);
+        return GameMoves.passFree(passCache, i, moves, i * GameTable.MOVES, moveCount[i], upTo);
     }
 }

@@ -278,7 +278,6 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
     }
 
-    /** The base is the one named. */
     /** Whether one name column (or either of two: a player is Black or White) holds a number that matches. */
     record NameRangeTest(boolean[] hit, char[] one, char[] other) implements RangeTest {
         @Override
@@ -307,6 +306,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
     }
 
+    /** The base is the one named. */
     record BaseMatch(String name) implements Predicate {
         @Override
         public RoaringBitmap lookup(IndexReader r) {
@@ -448,7 +448,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             GameValue right = column(right(), g);
             boolean theoretical = left() == NumField.THEORETICAL || right() == NumField.THEORETICAL;
             if (left().stored() && right().stored()) { // two columns of the games: one loop
-                ColumnsCompare both = new ColumnsCompare(g.byteColumn(left().word()), op, g.byteColumn(right().word()),
+                ColumnsCompare both = new ColumnsCompare(byteColumn(left(), g), op, byteColumn(right(), g),
                         theoretical ? g : null);
                 return f -> both;
             }
@@ -873,6 +873,16 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** A numeric field of a game, from the columns or its file. */
+    /** A field the per-game columns hold a byte of ({@link NumField#stored}), whole. */
+    private static byte[] byteColumn(NumField f, GameColumns g) {
+        return switch (f) {
+            case SCORE -> g.scoreColumn();
+            case THEORETICAL -> g.theoreticalColumn();
+            case MOVES -> g.movesColumn();
+            case YEAR, ID, RECORD -> throw new IllegalArgumentException(f + " is not a stored column");
+        };
+    }
+
     private static GameValue column(NumField f, GameColumns g) {
         return switch (f) {
             case SCORE -> file -> g::score;
