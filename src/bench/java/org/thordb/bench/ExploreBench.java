@@ -73,7 +73,7 @@ public class ExploreBench extends StoreBench {
         }
     }
 
-    private org.thordb.explore.Columns columns;
+    private org.thordb.explore.RowFigures columns;
 
     /**
      * The explorer itself, not the store's cache of explorations (which would answer every
@@ -83,7 +83,7 @@ public class ExploreBench extends StoreBench {
     @Benchmark
     public long explore() {
         if (columns == null) {
-            columns = db.read(org.thordb.explore.Columns::of);
+            columns = db.read(org.thordb.explore.RowFigures::of);
         }
         Position p = kind.equals("start") ? Position.start() : positions[next++ & 1023];
         String filter = kind.endsWith("-tenth") ? "year >= " + fromYear : "";

@@ -58,7 +58,7 @@ public class PatternBench extends StoreBench {
         query = (kind.equals("player-pattern") ? "player = \"" + player + "\" and " : "") + "pattern = \"" + EDGE + "\""
                 + (kind.equals("pattern-at-30") ? " at move 30" : "");
         openStore(base);
-        count(); // the game table is made once per store state: warm figures
+        count(); // the move table is made once per store state: warm figures
         String bench = params.getBenchmark();
         if (bench.endsWith(".replay") || bench.endsWith(".floor")) {
             games = BenchData.records(base);

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.engine.Engine;
-import org.thordb.index.GameTable;
+import org.thordb.index.MoveTable;
 import org.thordb.query.ast.BoardCondition;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.parse.QueryParser;
@@ -16,7 +16,7 @@ import org.thordb.query.parse.QueryParser;
 /**
  * Board patterns at ten million games (issue 37): one-edge and one-corner patterns at a move, a
  * move range and any move, over the whole base and with {@code player = P}, warm, in one process
- * (after one run that makes the game table and learns the candidates' passes): each query 21 times
+ * (after one run that makes the move table and learns the candidates' passes): each query 21 times
  * (5 when its first run took over 2 s), median and 99th percentile (the slowest), its answer checked once against the replay that
  * thordb did before the edge index (every game replayed on bitboards from the in-memory table),
  * whose time is the baseline. Writes {@code target/bench/patterns-BASE.json}.
@@ -50,7 +50,7 @@ public final class PatternScale {
         try (Engine db = Engine.openReadOnly(store)) {
             for (String q : queries) {
                 long first = System.nanoTime();
-                db.count(q); // the game table, the candidates' passes
+                db.count(q); // the move table, the candidates' passes
                 first = System.nanoTime() - first;
                 long[] micros = new long[first > 2_000_000_000L ? 5 : 21]; // a slow one 5 times
                 long n = 0;
@@ -66,7 +66,7 @@ public final class PatternScale {
                     long t0 = System.nanoTime();
                     long want = db.read(r -> {
                         RoaringBitmap all = r.all();
-                        return BoardCondition.filter((BoardCondition) e, GameTable.of(r), all).getLongCardinality();
+                        return BoardCondition.filter((BoardCondition) e, MoveTable.of(r), all).getLongCardinality();
                     });
                     replayMicros = (System.nanoTime() - t0) / 1000;
                     if (want != n) {

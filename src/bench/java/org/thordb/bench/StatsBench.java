@@ -45,7 +45,7 @@ public class StatsBench extends StoreBench {
     public void open(BenchmarkParams params) {
         player = base.equals("ffo") ? "Tastet Marc" : BenchData.playerName(base, 0);
         openStore(base);
-        stats(); // the game table is made once per store state: warm figures
+        stats(); // the per-game columns are made once per store state: warm figures
         if (params.getBenchmark().endsWith(".scan")) {
             games = BenchData.records(base);
             numbers = BenchData.numbers(games, player, true, false); // names resolved once, to numbers

@@ -174,7 +174,7 @@ class OptimizeTest {
     private static Map<org.thordb.othello.Position, org.thordb.explore.Exploration> explorations(Engine db,
             List<org.thordb.othello.Position> ps, org.thordb.explore.Explorer.Way way) {
         Map<org.thordb.othello.Position, org.thordb.explore.Exploration> out = new HashMap<>();
-        org.thordb.explore.Columns columns = db.read(org.thordb.explore.Columns::of);
+        org.thordb.explore.RowFigures columns = db.read(org.thordb.explore.RowFigures::of);
         for (org.thordb.othello.Position p : ps) {
             out.put(p, db.read(r -> org.thordb.explore.Explorer.explore(r, columns, p, "", way, 4096)));
         }
@@ -388,7 +388,7 @@ class OptimizeTest {
                 assertTrue(fromBook != null && fromBook.total() >= 400, asked.toBoardString());
                 // the same rows as the games replayed one by one, in the orientation asked
                 org.thordb.explore.Exploration replayed = db.read(x -> org.thordb.explore.Explorer.explore(x,
-                        org.thordb.explore.Columns.of(x), asked, "", org.thordb.explore.Explorer.Way.GAMES, 1));
+                        org.thordb.explore.RowFigures.of(x), asked, "", org.thordb.explore.Explorer.Way.GAMES, 1));
                 assertEquals(replayed, fromBook, asked.toBoardString());
                 assertEquals(replayed, db.explore(asked, ""));
             }

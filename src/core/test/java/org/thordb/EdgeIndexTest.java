@@ -319,8 +319,8 @@ class EdgeIndexTest {
                 assertTrue(org.thordb.index.GameMoves.of(r, new RoaringBitmap()) instanceof org.thordb.index.SomeGames);
                 org.thordb.index.GameMoves few = org.thordb.index.GameMoves.of(r, some);
                 assertTrue(few instanceof org.thordb.index.SomeGames, "a twentieth of the games or fewer: read alone");
-                org.thordb.index.GameTable t = org.thordb.index.GameTable.of(r);
-                assertTrue(org.thordb.index.GameMoves.of(r, some) instanceof org.thordb.index.GameTable, "once made, the table");
+                org.thordb.index.MoveTable t = org.thordb.index.MoveTable.of(r);
+                assertTrue(org.thordb.index.GameMoves.of(r, some) instanceof org.thordb.index.MoveTable, "once made, the table");
                 some.forEach((int id) -> {
                     int upTo = rnd.nextInt(61);
                     assertEquals(t.firstPass(id) >= upTo, few.passFree(id, upTo));
@@ -343,7 +343,7 @@ class EdgeIndexTest {
                     // the first pass as the Position replay says it: a player moves twice in a row
                     List<Side> movers = new ArrayList<>();
                     Replay.replay(game.game().squares(), (ply, p) -> movers.add(p.toMove()));
-                    int pass = org.thordb.index.GameTable.NO_PASS;
+                    int pass = org.thordb.index.MoveTable.NO_PASS;
                     for (int k = 1; k < movers.size() - 1; k++) {
                         if (movers.get(k) == movers.get(k - 1)) {
                             pass = k;
@@ -356,12 +356,12 @@ class EdgeIndexTest {
                     assertEquals(pass, t.firstPass(id), "game " + i + " of " + t.moveCount(id) + " moves, movers " + movers);
                     int again = rnd.nextInt(61);
                     assertEquals(pass >= again, t.passFree(id, again), "game " + i + ", no pass before move " + again);
-                    passes[0] += pass != org.thordb.index.GameTable.NO_PASS ? 1 : 0;
+                    passes[0] += pass != org.thordb.index.MoveTable.NO_PASS ? 1 : 0;
                     long[] board = new long[3];
                     for (int ply = 0; ply <= Math.min(t.moveCount(id), pass); ply++) {
                         assertTrue(t.boardAfter(id, ply, board));
                         TreeSet<Integer> have = new TreeSet<>();
-                        for (int x : EdgePatterns.termsAt(t.moves(), id * org.thordb.index.GameTable.MOVES, ply)) {
+                        for (int x : EdgePatterns.termsAt(t.moves(), id * org.thordb.index.MoveTable.MOVES, ply)) {
                             have.add(x);
                         }
                         assertEquals(edgesBySquares(board[0], board[1]), have, "game " + i + " after " + ply + " moves");

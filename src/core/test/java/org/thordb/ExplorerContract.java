@@ -30,7 +30,7 @@ import org.thordb.testing.TestBase;
 abstract class ExplorerContract {
     private Engine db;
     private PlainScan scan;
-    private org.thordb.explore.Columns columns;
+    private org.thordb.explore.RowFigures columns;
 
     /** The base the tests run on. */
     abstract TestBase base();
@@ -39,7 +39,7 @@ abstract class ExplorerContract {
     void theSharedStore() {
         db = base().db();
         scan = base().scan();
-        columns = db.read(org.thordb.explore.Columns::of);
+        columns = db.read(org.thordb.explore.RowFigures::of);
     }
 
     /** The row figures, summed by hand: games, black, draws, white, score sum, theoretical sum, years. */
@@ -209,8 +209,8 @@ abstract class ExplorerContract {
      * few games are explored from the table's moves, not the index: the same figures.
      */
     @Test
-    void fewGamesReadOffTheGameTableAgreeWithAPlainReplay(Random rnd) {
-        db.read(org.thordb.index.GameTable::of);
+    void fewGamesReadOffTheMoveTableAgreeWithAPlainReplay(Random rnd) {
+        db.read(org.thordb.index.MoveTable::of);
         int few = 0;
         for (int i = 0; i < 12; i++) {
             PlainScan.Game g = scan.games().get(rnd.nextInt(scan.games().size()));

@@ -35,7 +35,10 @@ class StoredColumnsTest {
     @TempDir
     Path tmp;
 
-    /** Every game's columns as the files say them: player and tournament numbers, scores, moves. */
+    /**
+     * Every game's columns as the files say them: player and tournament numbers, scores, moves, and
+     * what it has from its file (year, record number, board side; its base as its row says).
+     */
     static void columnsAreTheFiles(Engine db, PlainScan scan) {
         Map<Long, PlainScan.Game> byKey = new HashMap<>();
         for (PlainScan.Game g : scan.games()) {
@@ -53,7 +56,9 @@ class StoredColumnsTest {
                 int result = w.blackScore() > 32 ? 0 : w.blackScore() < 32 ? 1 : 2;
                 if (c.black(id) != w.black() || c.white(id) != w.white() || c.tournament(id) != w.tournament()
                         || c.score(id) != w.blackScore() || c.theoretical(id) != w.theoreticalScore()
-                        || c.moves(id) != w.moveCount() || c.result(id) != result) {
+                        || c.moves(id) != w.moveCount() || c.result(id) != result
+                        || c.year(id) != p.year() || c.record(id) != p.record() || c.side(id) != 8 || c.base(id) != row.base()
+                        || c.file(id).year() != p.year()) {
                     wrong.add(row.year() + " #" + row.record());
                 }
                 n[0]++;
@@ -64,6 +69,27 @@ class StoredColumnsTest {
         assertEquals(scan.games().size(), n[0]);
         assertTrue(wrong.isEmpty(), wrong.size() + " games' columns differ from the files, the first " + wrong.subList(0,
                 Math.min(5, wrong.size())));
+    }
+
+    @Test
+    void theSampleBasesColumnsAreItsFiles() {
+        TestBase b = TestBase.sample();
+        columnsAreTheFiles(b.db(), b.scan());
+    }
+
+    /** The same after {@code optimize} merged the sample's segments: the files' rows keep their games' ids. */
+    @Test
+    void theMergedSampleBasesColumnsAreItsFiles() {
+        TestBase b = TestBase.merged();
+        columnsAreTheFiles(b.db(), b.scan());
+    }
+
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
+            disabledReason = "../shared/data/wthor not found: the FFO base is not there")
+    void theFfoBasesColumnsAreItsFiles() {
+        TestBase b = TestBase.real();
+        columnsAreTheFiles(b.db(), b.scan());
     }
 
     private static List<FileRow> files(Path db) {

@@ -103,38 +103,4 @@ final class GameRows {
             throw new UncheckedIOException(e);
         }
     }
-
-    /** The order of {@code --sort}: comma-separated keys, {@code -} before a key for descending. */
-    static Comparator<StoredGame> order(String spec) {
-        List<Comparator<StoredGame>> parts = new ArrayList<>();
-        for (String key : spec.split(",", -1)) {
-            String k = key.strip();
-            boolean desc = k.startsWith("-");
-            String name = (desc ? k.substring(1) : k).toLowerCase(Locale.ROOT);
-            if (name.isBlank()) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
-                        + "': year, record, score, theoretical, moves, black, white, tournament, base or id, with commas between");
-            }
-            Comparator<StoredGame> c = switch (name) {
-                case "year" -> Comparator.comparingInt(StoredGame::year);
-                case "record" -> Comparator.comparingInt(StoredGame::record);
-                case "score" -> Comparator.comparingInt(StoredGame::score);
-                case "theoretical" -> Comparator.comparingInt(StoredGame::theoretical);
-                case "moves" -> Comparator.comparingInt(g -> g.record68().moveCount());
-                case "black" -> Comparator.comparing(StoredGame::black, String.CASE_INSENSITIVE_ORDER);
-                case "white" -> Comparator.comparing(StoredGame::white, String.CASE_INSENSITIVE_ORDER);
-                case "tournament" -> Comparator.comparing(StoredGame::tournament, String.CASE_INSENSITIVE_ORDER);
-                case "base" -> Comparator.comparing(StoredGame::base);
-                case "id" -> Comparator.comparingInt(StoredGame::id);
-                default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '" + name
-                        + "': year, record, score, theoretical, moves, black, white, tournament, base or id");
-            };
-            parts.add(desc ? c.reversed() : c);
-        }
-        Comparator<StoredGame> all = parts.get(0);
-        for (int i = 1; i < parts.size(); i++) {
-            all = all.thenComparing(parts.get(i));
-        }
-        return all.thenComparingInt(StoredGame::id);
-    }
 }

@@ -84,21 +84,29 @@ public final class QueryCommand implements Callable<Integer> {
             // leaves standard output empty, so that a script reading it sees no half answer
             String f = format == null ? "table" : format;
             GameRows.checkFormat(f);
-            java.util.Comparator<StoredGame> order = sort == null ? null : GameRows.order(sort);
-            try (MatchedGames r = db.query(String.join(" ", query))) {
+            long total;
+            if (sort != null) {
+                // ordered by the per-game columns, the first limit kept as the ids go by: only the
+                // games shown are read (a sort of every game read took 27 s at ten million)
+                Engine.Page page = db.page(String.join(" ", query), sort, 0, limit == null ? Integer.MAX_VALUE : limit);
                 GameRows.Writer w = GameRows.writer(f, out);
-                Stream<StoredGame> games = r.stream();
-                if (order != null) {
-                    games = games.sorted(order);
-                }
-                if (limit != null) {
-                    games = games.limit(limit);
-                }
-                games.forEach(w::row);
+                page.games().forEach(w::row);
                 w.end();
-                if (f.equals("table")) {
-                    out.println(r.count() + " games" + (limit != null && r.count() > limit ? ", " + limit + " shown" : ""));
+                total = page.total();
+            } else {
+                try (MatchedGames r = db.query(String.join(" ", query))) {
+                    GameRows.Writer w = GameRows.writer(f, out);
+                    Stream<StoredGame> games = r.stream();
+                    if (limit != null) {
+                        games = games.limit(limit);
+                    }
+                    games.forEach(w::row);
+                    w.end();
+                    total = r.count();
                 }
+            }
+            if (f.equals("table")) {
+                out.println(total + " games" + (limit != null && total > limit ? ", " + limit + " shown" : ""));
             }
             for (String note : db.notes(String.join(" ", query))) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));

@@ -53,6 +53,31 @@ class QueryCommandsTest {
             assertTrue(n.get("score").asInt() <= previous);
             previous = n.get("score").asInt();
         }
+        // the order against every game of the query sorted here: score down, then year, then Black's
+        // name (any case), then id
+        CommandsTest.Run all = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "year >= 2000");
+        List<JsonNode> games = new java.util.ArrayList<>();
+        for (String l : all.lines()) {
+            games.add(new ObjectMapper().readTree(l));
+        }
+        games.sort(java.util.Comparator.<JsonNode>comparingInt(n -> -n.get("score").asInt())
+                .thenComparingInt(n -> n.get("year").asInt())
+                .thenComparing(n -> n.get("black").asText().toLowerCase(java.util.Locale.ROOT))
+                .thenComparingInt(n -> n.get("id").asInt()));
+        CommandsTest.Run sorted = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "--limit", "40",
+                "--sort", "-score,year,black", "year >= 2000");
+        assertEquals(0, sorted.status(), sorted.err());
+        List<Integer> want = games.stream().limit(40).map(n -> n.get("id").asInt()).toList();
+        List<Integer> got = new java.util.ArrayList<>();
+        for (String l : sorted.lines()) {
+            got.add(new ObjectMapper().readTree(l).get("id").asInt());
+        }
+        assertEquals(want, got);
+        CommandsTest.Run every = CommandsTest.run("query", "--db", db.toString(), "--format", "jsonl", "--sort", "-score,year,black",
+                "year >= 2000");
+        assertEquals(games.size(), every.lines().size(), "without a limit, every game, in order");
+        assertEquals(games.get(games.size() - 1).get("id").asInt(),
+                new ObjectMapper().readTree(every.lines().get(every.lines().size() - 1)).get("id").asInt());
         CommandsTest.Run csv = CommandsTest.run("query", "--db", db.toString(), "--format", "csv", "result = draw");
         assertTrue(csv.lines().get(0).startsWith("base,year,record,black,white,tournament,score,theoretical,theoretical_depth,moves"));
         CommandsTest.Run count = CommandsTest.run("count", "--db", db.toString(), "result = draw");

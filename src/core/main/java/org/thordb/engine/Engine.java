@@ -436,9 +436,9 @@ public final class Engine implements AutoCloseable {
             PlayerDirectory.namedPlayers(named, r.catalog(), players);
             org.thordb.stats.Statistics.Perspective as = new org.thordb.stats.Statistics.Perspective(
                     (base, number) -> players.contains(((long) base << 32) | number), !c.equals("white"), !c.equals("black"));
-            Expr e = QueryParser.parseOrBlank(w);
-            return org.thordb.stats.Statistics.compute(org.thordb.index.GameTable.of(r), r.catalog(),
-                    QueryEngine.matching(e, r), g, null, as);
+            RoaringBitmap ids = QueryEngine.matching(QueryParser.parseOrBlank(w), r);
+            return org.thordb.stats.Statistics.compute(org.thordb.index.GameColumns.of(r),
+                    () -> org.thordb.index.GameMoves.of(r, ids), r.catalog(), ids, g, null, as);
         });
     }
 
@@ -453,7 +453,8 @@ public final class Engine implements AutoCloseable {
                 subject = (base, player) -> named.contains(((long) base << 32) | player);
             }
         }
-        return org.thordb.stats.Statistics.compute(org.thordb.index.GameTable.of(r), r.catalog(), ids, g, subject);
+        return org.thordb.stats.Statistics.compute(org.thordb.index.GameColumns.of(r),
+                () -> org.thordb.index.GameMoves.of(r, ids), r.catalog(), ids, g, subject);
     }
 
     /**

@@ -2,7 +2,7 @@ package org.thordb.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.thordb.explore.Columns;
+import org.thordb.explore.RowFigures;
 import org.thordb.explore.Exploration;
 import org.thordb.explore.Explorer;
 import org.thordb.index.IndexReader;
@@ -12,7 +12,7 @@ import org.thordb.store.Catalog;
 /**
  * The explorer of one store handle: what was played from a position, with the costly and the
  * popular explorations kept for the catalog they were made on (an import empties the cache), and
- * the explorer's columns read once per catalog.
+ * the explorer's row figures read once per catalog.
  *
  * <p>Usage: {@code Exploration e = db.read(r -> explorer.explore(r, Position.start(), ""));}
  */
@@ -25,7 +25,7 @@ final class ExplorerService {
 
     private final Object columnsLock = new Object();
     private Catalog columnsCatalog;
-    private Columns columns;
+    private RowFigures columns;
 
     /** Costly explorations already made for the catalog they were made on (access order: an LRU). */
     private final LinkedHashMap<String, Exploration> explorations = new LinkedHashMap<>(256, 0.75f, true) {
@@ -61,10 +61,10 @@ final class ExplorerService {
     }
 
     /** The explorer's columns for a reader's catalog, read once per catalog (that is, per import). */
-    Columns columns(IndexReader r) {
+    RowFigures columns(IndexReader r) {
         synchronized (columnsLock) {
             if (columnsCatalog != r.catalog()) {
-                columns = Columns.of(r);
+                columns = RowFigures.of(r);
                 columnsCatalog = r.catalog();
             }
             return columns;

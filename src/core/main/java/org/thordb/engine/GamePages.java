@@ -13,7 +13,7 @@ import org.roaringbitmap.PeekableIntIterator;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.index.GameTable;
+import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.exec.QueryEngine;
@@ -22,7 +22,7 @@ import org.thordb.store.Catalog;
 import org.thordb.store.GameRow;
 
 /**
- * Pages of a query's games in an order of the game table's columns: only the page's games are
+ * Pages of a query's games in an order of the per-game columns ({@link GameColumns}): only the page's games are
  * read from the store, and a page of the whole base does not sort the whole base.
  *
  * <p>Usage: {@code Engine.Page p = db.read(r -> GamePages.page(r, "year = 2015", "-score", 0, 50));}
@@ -79,7 +79,7 @@ public final class GamePages {
                 }
             }
         } else {
-            Comparator<Integer> order = order(sort, GameTable.of(r), r.catalog());
+            Comparator<Integer> order = order(sort, GameColumns.of(r), r.catalog());
             // after a cursor: the first limit of the ids that follow it; else the first offset + limit
             long keep = after >= 0 ? limit : Math.min(total, (long) offset + limit);
             List<Integer> first = firstInOrder(ids, order, keep, after < 0 ? id -> true : id -> order.compare(id, after) > 0);
@@ -115,8 +115,8 @@ public final class GamePages {
         return out;
     }
 
-    /** The order of a sort spec over game ids, read from the game table; names resolved once each. */
-    public static Comparator<Integer> order(String spec, GameTable t, Catalog c) {
+    /** The order of a sort spec over game ids, read from the per-game columns; names resolved once each. */
+    public static Comparator<Integer> order(String spec, GameColumns t, Catalog c) {
         Map<Long, String> names = new HashMap<>();
         BiFunction<Integer, Boolean, String> player = (id, black) -> names.computeIfAbsent(
                 ((long) t.base(id) << 33) | ((black ? 1L : 0L) << 32) | (black ? t.black(id) : t.white(id)), k -> {
@@ -139,7 +139,7 @@ public final class GamePages {
                 case "record" -> Comparator.comparingInt(t::record);
                 case "score" -> Comparator.comparingInt(t::score);
                 case "theoretical" -> Comparator.comparingInt(t::theoretical);
-                case "moves" -> Comparator.comparingInt(t::moveCount);
+                case "moves" -> Comparator.comparingInt(t::moves);
                 case "id" -> Comparator.naturalOrder();
                 case "black" -> Comparator.comparing(id -> player.apply(id, true));
                 case "white" -> Comparator.comparing(id -> player.apply(id, false));

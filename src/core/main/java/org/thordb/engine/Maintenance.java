@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import org.thordb.explore.Columns;
+import org.thordb.explore.RowFigures;
 import org.thordb.explore.ExplorationBook;
 import org.thordb.index.IndexReader;
 import org.thordb.index.PositionHash;
@@ -77,7 +77,7 @@ final class Maintenance {
         }
         List<byte[]> wrong = new ArrayList<>();
         long old = read(x -> {
-            Columns cols = explorer.columns(x);
+            RowFigures cols = explorer.columns(x);
             long n = 0;
             for (Map.Entry<byte[], byte[]> e : entries.entrySet()) {
                 switch (ExplorationBook.check(x, cols, e.getKey(), e.getValue())) {

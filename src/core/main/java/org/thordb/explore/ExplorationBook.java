@@ -71,7 +71,7 @@ public final class ExplorationBook {
      * games, found from the start position down the rows of each, explored the way the explorer
      * would explore it with no filter ({@link Explorer.Way#LOOKUPS}). Keys to values, most played first.
      */
-    public static Map<byte[], byte[]> build(IndexReader r, Columns columns, long from) {
+    public static Map<byte[], byte[]> build(IndexReader r, RowFigures columns, long from) {
         Map<byte[], byte[]> out = new LinkedHashMap<>();
         if (r.catalog().gameFiles().stream().noneMatch(f -> f.side() == 8)) {
             return out;
@@ -151,7 +151,7 @@ public final class ExplorationBook {
      * Checks one entry of the book (its key and value as {@code meta} holds them) against the
      * exploration of its position worked out now, the way {@link #build} works it out.
      */
-    public static Check check(IndexReader r, Columns columns, byte[] key, byte[] value) {
+    public static Check check(IndexReader r, RowFigures columns, byte[] key, byte[] value) {
         Position p = key.length == PREFIX.length + PositionKeys.LENGTH ? PositionKeys.position(key, PREFIX.length) : null;
         if (p == null || value.length < 8) {
             return Check.DIFFERS;

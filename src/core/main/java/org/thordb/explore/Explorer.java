@@ -14,7 +14,7 @@ import org.thordb.query.exec.QueryEngine;
 /**
  * Next-move statistics from the indexes alone: a position's entries say which move each of their
  * games played next ({@link IndexReader#positionByNextMove}), so one lookup of the position splits
- * its games by move, and the per-game columns ({@link Columns}) give each row's results, scores
+ * its games by move, and the row figures ({@link RowFigures}, over the per-game columns) give each row's results, scores
  * and years. Transpositions count, as the position index is up to move order and symmetry. A store
  * whose entries do not say the next moves yet (written before schema 7) is explored as before:
  * the games that played m from P are those that reach P and the position after m.
@@ -35,7 +35,7 @@ public final class Explorer {
     /**
      * What the ways to a position's next moves cost, in nanoseconds, from figures measured on the
      * 10M-game base: the games' next moves read off their records (a record read and replayed to
-     * the position, about 10 µs) or off the in-memory moves of the game table (about 0.3 µs),
+     * the position, about 10 µs) or off the in-memory moves of the move table (about 0.3 µs),
      * against one position lookup a legal move (about 6.5 µs an entry it reads: one per segment
      * with entries of its own, one per merge group; see {@link IndexReader#entriesPerKey}).
      */
@@ -45,7 +45,7 @@ public final class Explorer {
 
     /** Explores a position under a filter query (blank: every game). */
     public static Exploration explore(IndexReader r, Position p, String filter) {
-        return explore(r, Columns.of(r), p, filter);
+        return explore(r, RowFigures.of(r), p, filter);
     }
 
     /** How the next moves of a position's games are found. */
@@ -63,7 +63,7 @@ public final class Explorer {
         ENTRIES,
         /** One position lookup a legal move, intersected with the position's games. */
         LOOKUPS,
-        /** The games' records read and replayed to the position (the game table's moves when it is made). */
+        /** The games' records read and replayed to the position (the move table's moves when it is made). */
         GAMES
     }
 
@@ -72,7 +72,7 @@ public final class Explorer {
      * most played positions ({@link ExplorationBook}) when there is no filter and the book has the
      * position, else the cheapest way.
      */
-    public static Exploration explore(IndexReader r, Columns columns, Position p, String filter) {
+    public static Exploration explore(IndexReader r, RowFigures columns, Position p, String filter) {
         return explore(r, columns, p, filter, Way.CHEAPEST, BY_INTERSECTION);
     }
 
@@ -81,7 +81,7 @@ public final class Explorer {
      * games (for tests that compare the ways, and for measuring them; every way gives the same
      * exploration).
      */
-    public static Exploration explore(IndexReader r, Columns columns, Position p, String filter, Way way,
+    public static Exploration explore(IndexReader r, RowFigures columns, Position p, String filter, Way way,
                                       long byIntersectionFrom) {
         org.thordb.query.ast.Expr where = filter == null ? null : org.thordb.query.parse.QueryParser.parseOrBlank(filter);
         // each game counted once (a copy from another base is the same game), unless the filter says copies = all
@@ -121,11 +121,11 @@ public final class Explorer {
         long n = here.getLongCardinality();
         long lookups = (long) groups.size() * r.entriesPerKey(f -> f.side() == 8) * SEGMENT_LOOKUP_NANOS;
         boolean byGames = way == Way.GAMES;
-        org.thordb.index.GameTable t = byGames || way == Way.CHEAPEST && n * TABLE_NANOS < lookups
-                ? org.thordb.index.GameTable.ifMade(r) : null;
+        org.thordb.index.MoveTable t = byGames || way == Way.CHEAPEST && n * TABLE_NANOS < lookups
+                ? org.thordb.index.MoveTable.ifMade(r) : null;
         if (way != Way.LOOKUPS && n > 0 && t != null && fromGames(tableMoves(t),
                 p, here, groups, stats, rows, played)) {
-            // the game table made (a server, the REPL), and its moves cheaper than the lookups: each
+            // the move table made (a server, the REPL), and its moves cheaper than the lookups: each
             // game replayed to the position's ply from the in-memory moves, its next move read off
         } else if (n > 0 && (byGames || way == Way.CHEAPEST && n * RECORD_NANOS < lookups) && fromGames(recordMoves(r), p, here, groups, stats,
                 rows, played)) {
@@ -195,7 +195,7 @@ public final class Explorer {
     }
 
     /** A row's figures, summed over its games from the columns. */
-    private record Stats(Columns c, long byIntersectionFrom) {
+    private record Stats(RowFigures c, long byIntersectionFrom) {
         Exploration.Row row(int move, RoaringBitmap games) {
             long n = games.getLongCardinality();
             if (n >= byIntersectionFrom && n > 0) { // many games: counted by intersections with each value's games
@@ -290,10 +290,10 @@ public final class Explorer {
         return r.solved() ? r.moveScores() : null;
     }
 
-    /** The replay state at the start (see {@link org.thordb.index.GameTable#step}); copied, never written. */
-    private static final long[] START = org.thordb.index.GameTable.startState();
+    /** The replay state at the start (see {@link org.thordb.index.MoveTable#step}); copied, never written. */
+    private static final long[] START = org.thordb.index.MoveTable.startState();
 
-    /** Where a game's moves are read: the game table's, or its record's. */
+    /** Where a game's moves are read: the move table's, or its record's. */
     private interface MoveSource {
         /** Prepares game {@code id}: the number of its moves that replay, or −1 when it is not an 8×8 game. */
         int open(int id);
@@ -302,14 +302,14 @@ public final class Explorer {
         int move(int k);
     }
 
-    /** The game table's moves, read in place (nothing allocated a game). */
-    private static MoveSource tableMoves(org.thordb.index.GameTable t) {
+    /** The move table's moves, read in place (nothing allocated a game). */
+    private static MoveSource tableMoves(org.thordb.index.MoveTable t) {
         byte[] moves = t.moves();
         int[] at = {0};
         return new MoveSource() {
             @Override
             public int open(int id) {
-                at[0] = id * org.thordb.index.GameTable.MOVES;
+                at[0] = id * org.thordb.index.MoveTable.MOVES;
                 return t.side(id) == 8 ? t.moveCount(id) : -1;
             }
 
@@ -372,7 +372,7 @@ public final class Explorer {
             }
             System.arraycopy(START, 0, state, 0, 3);
             for (int k = 0; k < ply; k++) {
-                org.thordb.index.GameTable.step(state, movesOf.move(k));
+                org.thordb.index.MoveTable.step(state, movesOf.move(k));
             }
             int next = movesOf.move(ply);
             Integer group = null;

@@ -4,7 +4,7 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * The 8×8 moves of some games in memory, for the board conditions that replay them: the whole
- * store's ({@link GameTable}, kept per store state) or only those a query's other parts leave
+ * store's ({@link MoveTable}, kept per store state) or only those a query's other parts leave
  * ({@link SomeGames}, read from their records for that query), so that a one-shot query under a
  * player at ten million games reads the player's few hundred records rather than ten million.
  *
@@ -17,7 +17,7 @@ public interface GameMoves {
     /** How many moves of an 8×8 game replay. */
     int moveCount(int id);
 
-    /** The squares of the moves; a game's start at {@link #offset}, {@link GameTable#MOVES} bytes a game. */
+    /** The squares of the moves; a game's start at {@link #offset}, {@link MoveTable#MOVES} bytes a game. */
     byte[] moves();
 
     /** Where a game's moves start in {@link #moves()}. */
@@ -25,7 +25,7 @@ public interface GameMoves {
 
     /**
      * The number of the first move a player made after the other passed, or {@link
-     * GameTable#NO_PASS}: worked out by a replay the first time it is asked for, then kept.
+     * MoveTable#NO_PASS}: worked out by a replay the first time it is asked for, then kept.
      */
     int firstPass(int id);
 
@@ -42,27 +42,27 @@ public interface GameMoves {
      * queries), else theirs alone, read from their records.
      */
     static GameMoves of(IndexReader r, RoaringBitmap games) {
-        GameTable made = GameTable.ifMade(r);
+        MoveTable made = MoveTable.ifMade(r);
         if (made != null) {
             return made;
         }
         if (games.getLongCardinality() * 20 < r.catalog().games()) {
             return SomeGames.read(r, games);
         }
-        return GameTable.of(r);
+        return MoveTable.of(r);
     }
 
     /** The first pass of a game replayed from its moves, among its first {@code count}: see {@link #firstPass}. */
     static int firstPassOf(byte[] moves, int off, int count) {
-        long[] state = GameTable.startState();
+        long[] state = MoveTable.startState();
         for (int k = 0; k < count; k++) {
             int presumed = (int) state[2];
-            GameTable.step(state, moves[off + k]);
+            MoveTable.step(state, moves[off + k]);
             if ((int) state[2] == presumed) { // the other played: the presumed player passed
                 return k;
             }
         }
-        return GameTable.NO_PASS;
+        return MoveTable.NO_PASS;
     }
 
     /**
@@ -82,7 +82,7 @@ public interface GameMoves {
         }
         int n = Math.min(upTo, count);
         int pass = firstPassOf(moves, off, n);
-        if (pass != GameTable.NO_PASS) {
+        if (pass != MoveTable.NO_PASS) {
             cache[slot] = (byte) (pass + 1); // a race writes the same value
             return false;
         }
@@ -94,13 +94,13 @@ public interface GameMoves {
     static int firstPass(byte[] cache, int slot, byte[] moves, int off, int count) {
         int v = cache[slot] & 0xff;
         if (v == 127) {
-            return GameTable.NO_PASS;
+            return MoveTable.NO_PASS;
         }
         if (v > 0 && v < 127) {
             return v - 1;
         }
         int pass = firstPassOf(moves, off, count);
-        cache[slot] = (byte) (pass == GameTable.NO_PASS ? 127 : pass + 1);
+        cache[slot] = (byte) (pass == MoveTable.NO_PASS ? 127 : pass + 1);
         return pass;
     }
 }

@@ -7,11 +7,11 @@ import java.util.function.Supplier;
 import org.thordb.store.Catalog;
 
 /**
- * What is derived once per store state and shared by every reader of it (the game table, the
+ * What is derived once per store state and shared by every reader of it (the move table, the
  * query columns, the duplicate groups): kept per catalog, which an import replaces, and dropped
  * with it. Made at most once per catalog, by the first reader that asks.
  *
- * <p>Usage: {@code static final PerCatalog<GameTable> TABLES = new PerCatalog<>(); TABLES.get(catalog, () -> build(r));}
+ * <p>Usage: {@code static final PerCatalog<MoveTable> TABLES = new PerCatalog<>(); TABLES.get(catalog, () -> build(r));}
  */
 final class PerCatalog<T> {
     private final Map<Catalog, T> made = Collections.synchronizedMap(new WeakHashMap<>());

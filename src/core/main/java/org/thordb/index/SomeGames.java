@@ -27,7 +27,7 @@ public final class SomeGames implements GameMoves {
         this.ids = ids;
         side = new byte[ids.length];
         moveCount = new byte[ids.length];
-        moves = new byte[ids.length * GameTable.MOVES];
+        moves = new byte[ids.length * MoveTable.MOVES];
         passCache = new byte[ids.length];
     }
 
@@ -47,10 +47,10 @@ public final class SomeGames implements GameMoves {
             int s = v[2] & 0xff;
             g.side[i] = (byte) s;
             if (s == 8) {
-                int n = Math.min(v[16] & 0xff, GameTable.MOVES); // valid moves, then the record from byte 17 (GameRow)
+                int n = Math.min(v[16] & 0xff, MoveTable.MOVES); // valid moves, then the record from byte 17 (GameRow)
                 int from = 17 + WthorGame.MOVES_OFFSET;
                 for (int k = 0; k < n; k++) {
-                    g.moves[i * GameTable.MOVES + k] = (byte) WthorSquares.toSquare(v[from + k], 8);
+                    g.moves[i * MoveTable.MOVES + k] = (byte) WthorSquares.toSquare(v[from + k], 8);
                 }
                 g.moveCount[i] = (byte) n;
             }
@@ -83,18 +83,18 @@ public final class SomeGames implements GameMoves {
 
     @Override
     public int offset(int id) {
-        return slot(id) * GameTable.MOVES;
+        return slot(id) * MoveTable.MOVES;
     }
 
     @Override
     public int firstPass(int id) {
         int i = slot(id);
-        return GameMoves.firstPass(passCache, i, moves, i * GameTable.MOVES, moveCount[i]);
+        return GameMoves.firstPass(passCache, i, moves, i * MoveTable.MOVES, moveCount[i]);
     }
 
     @Override
     public boolean passFree(int id, int upTo) {
         int i = slot(id);
-        return GameMoves.passFree(passCache, i, moves, i * GameTable.MOVES, moveCount[i], upTo);
+        return GameMoves.passFree(passCache, i, moves, i * MoveTable.MOVES, moveCount[i], upTo);
     }
 }

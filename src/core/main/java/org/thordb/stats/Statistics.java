@@ -6,22 +6,25 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.roaringbitmap.IntIterator;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.index.GameTable;
+import org.thordb.index.GameColumns;
+import org.thordb.index.GameMoves;
 import org.thordb.othello.Notation;
 import org.thordb.othello.OpeningNames;
 import org.thordb.othello.Symmetry;
 import org.thordb.store.Catalog;
 
 /**
- * Grouped results of a set of games, from the in-memory {@link GameTable}: each group's games,
- * wins, draws, losses, score, average disc difference and theoretical score, first and last year.
- * One pass over the games; names are resolved once a group, not once a game.
+ * Grouped results of a set of games, from the per-game columns ({@link GameColumns}; the moves
+ * too, for a grouping by opening): each group's games, wins, draws, losses, score, average disc
+ * difference and theoretical score, first and last year. One pass over the games; names are
+ * resolved once a group, not once a game.
  *
- * <p>Usage: {@code List<GroupStats> rows = Statistics.compute(table, catalog, ids, Grouping.parse("year"), null);}
+ * <p>Usage: {@code List<GroupStats> rows = Statistics.compute(GameColumns.of(r), () -> GameMoves.of(r, ids), r.catalog(), ids, Grouping.parse("year"), null);}
  */
 public final class Statistics {
     private Statistics() {
@@ -96,16 +99,17 @@ public final class Statistics {
      *
      * @param subject for {@link Grouping.By#OPPONENT}: the named players (required), else ignored
      */
-    public static List<GroupStats> compute(GameTable t, Catalog c, RoaringBitmap ids, Grouping g, Subject subject) {
-        return compute(t, c, ids, g, subject, null);
+    public static List<GroupStats> compute(GameColumns t, Supplier<GameMoves> moves, Catalog c, RoaringBitmap ids,
+                                           Grouping g, Subject subject) {
+        return compute(t, moves, c, ids, g, subject, null);
     }
 
     /**
      * The groups of {@code ids} from a player's side ({@code as}; null: Black's side, as the
      * records say): by year, tournament, opening or result (then win, draw, loss).
      */
-    public static List<GroupStats> compute(GameTable t, Catalog c, RoaringBitmap ids, Grouping g, Subject subject,
-                                           Perspective as) {
+    public static List<GroupStats> compute(GameColumns t, Supplier<GameMoves> moves, Catalog c, RoaringBitmap ids,
+                                           Grouping g, Subject subject, Perspective as) {
         if (as != null && (g.by() == Grouping.By.PLAYER || g.by() == Grouping.By.BLACK || g.by() == Grouping.By.WHITE
                 || g.by() == Grouping.By.OPPONENT)) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a player's side goes with a grouping by year, tournament,"
@@ -126,6 +130,7 @@ public final class Statistics {
             }
         }
         Map<String, Long> openingKeys = new HashMap<>();
+        GameMoves m = g.by() == Grouping.By.OPENING ? moves.get() : null; // only an opening replays
         IntIterator it = ids.getIntIterator();
         int steps = 0;
         while (it.hasNext()) {
@@ -173,7 +178,7 @@ public final class Statistics {
                 case TOURNAMENT -> sums(byKey, ((long) base << 32) | t.tournament(id)).add(blackDiff, theo, k, year);
                 case YEAR -> sums(byKey, year).add(blackDiff, theo, k, year);
                 case RESULT -> sums(byKey, Long.signum(blackDiff)).add(blackDiff, theo, k, year);
-                case OPENING -> sums(byKey, opening(t, id, g.depth(), namedLines, openingKeys))
+                case OPENING -> sums(byKey, opening(m, id, g.depth(), namedLines, openingKeys))
                         .add(blackDiff, theo, k, year);
             }
         }
@@ -212,13 +217,13 @@ public final class Statistics {
      * An opening's key: the index of the longest named line the game begins with (depth 0), or its
      * first {@code depth} moves in the f5 orientation, numbered as they appear; −1 for a game shorter than that.
      */
-    private static long opening(GameTable t, int id, int depth, List<int[]> named, Map<String, Long> keys) {
-        int n = t.moveCount(id);
+    private static long opening(GameMoves t, int id, int depth, List<int[]> named, Map<String, Long> keys) {
+        int n = t.side(id) == 8 ? t.moveCount(id) : 0;
         if (n == 0) {
             return -1;
         }
         byte[] moves = t.moves();
-        int off = id * GameTable.MOVES;
+        int off = t.offset(id);
         Symmetry toF5 = null;
         for (Symmetry s : Symmetry.startPreserving()) {
             if (s.apply(moves[off]) == Notation.F5) {

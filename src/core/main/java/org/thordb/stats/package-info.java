@@ -1,7 +1,7 @@
 /**
  * Grouped statistics: a query's games grouped by player, opponent, tournament, year, opening or
  * result, with each group's wins, draws, losses, score, disc difference and theoretical score,
- * computed in one pass over the in-memory {@link org.thordb.index.GameTable}.
+ * computed in one pass over the per-game columns ({@link org.thordb.index.GameColumns}).
  *
  * <pre>{@code
  * try (Engine db = Engine.openReadOnly(Path.of("store"))) {

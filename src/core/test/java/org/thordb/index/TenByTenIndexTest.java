@@ -259,6 +259,40 @@ class TenByTenIndexTest {
                 explored++;
             }
             assertTrue(explored >= 2, explored + " explored");
+
+            // the per-game columns: each game's board side, year and record number from its file,
+            // as its stored row says them; and the grouped figures of 10×10 games count 100 squares
+            List<String> wrong = new ArrayList<>();
+            db.read(r -> {
+                GameColumns c = GameColumns.of(r);
+                r.scanGames(row -> {
+                    int id = row.id();
+                    if (c.side(id) != row.side() || c.year(id) != row.year() || c.record(id) != row.record()
+                            || c.base(id) != row.base()) {
+                        wrong.add(id + ": side " + c.side(id) + " year " + c.year(id) + " record " + c.record(id));
+                    }
+                    return true;
+                });
+                return null;
+            });
+            assertTrue(wrong.isEmpty(), wrong.toString());
+            java.util.Map<Integer, long[]> plainByYear = new java.util.TreeMap<>(); // games, disc difference sum
+            for (String y : new String[] {"2001", "2002"}) {
+                try (WthorReader r = WthorReader.open(files.resolve("BIG_" + y + ".wtd"))) {
+                    for (WthorGame g : r.games()) {
+                        long[] sums = plainByYear.computeIfAbsent(Integer.parseInt(y), k -> new long[2]);
+                        sums[0]++;
+                        sums[1] += 2L * g.blackScore() - 100;
+                    }
+                }
+            }
+            List<org.thordb.stats.GroupStats> byYear = db.stats("year", "board = 10");
+            assertEquals(plainByYear.size(), byYear.size());
+            for (org.thordb.stats.GroupStats g : byYear) {
+                long[] sums = plainByYear.get(Integer.parseInt(g.group()));
+                assertEquals(sums[0], g.games(), g.group());
+                assertEquals((double) sums[1] / sums[0], g.avgDiff(), 1e-9, g.group());
+            }
         }
     }
 

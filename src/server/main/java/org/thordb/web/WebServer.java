@@ -152,7 +152,7 @@ public final class WebServer implements AutoCloseable {
             allowed.add("*"); // listening on every address: every name of the machine is its own
         }
         WebServer s = new WebServer(db, timeoutMillis, allowed);
-        db.read(org.thordb.index.GameTable::of); // made now, not by the first request: the explorer reads it
+        db.read(org.thordb.index.MoveTable::of); // made now, not by the first request: the explorer reads it
         s.app.start(host, port);
         s.port = s.app.port();
         return s;

@@ -2,7 +2,7 @@ package org.thordb.query.ast;
 
 import java.util.Locale;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.GameTable;
+import org.thordb.index.MoveTable;
 import org.thordb.index.IndexReader;
 import org.thordb.othello.Bitboards;
 import org.thordb.othello.Notation;
@@ -21,7 +21,7 @@ import org.thordb.store.Catalog;
  * <p>Move {@code N} is the board after N discs were played (0 the start); a game shorter than the
  * moves asked about does not match. {@link Window} says at which moves the condition is looked at.
  *
- * <p>Usage: {@code RoaringBitmap cornerEarly = BoardCondition.filter(cond, GameTable.of(r), r.all());}
+ * <p>Usage: {@code RoaringBitmap cornerEarly = BoardCondition.filter(cond, MoveTable.of(r), r.all());}
  */
 public sealed interface BoardCondition extends Predicate
         permits BoardCondition.PatternMatch, BoardCondition.Count, BoardCondition.SquareIs, BoardCondition.Sequence {
@@ -179,7 +179,7 @@ public sealed interface BoardCondition extends Predicate
                 if (k == to) {
                     break;
                 }
-                GameTable.step(state, moves[off + k]);
+                MoveTable.step(state, moves[off + k]);
                 if (c.hopeless(state[0], state[1])) {
                     break;
                 }
@@ -553,7 +553,7 @@ public sealed interface BoardCondition extends Predicate
                     if (k == n) {
                         break;
                     }
-                    GameTable.step(state, moves[off + k]);
+                    MoveTable.step(state, moves[off + k]);
                 }
                 long reach = holds[0];
                 for (int i = 1; i < holds.length && reach != 0; i++) {

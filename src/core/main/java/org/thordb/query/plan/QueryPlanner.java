@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.GameTable;
+import org.thordb.index.MoveTable;
 import org.thordb.index.IndexReader;
 import org.thordb.query.ast.BoardCondition;
 import org.thordb.query.ast.Expr;

@@ -1,23 +1,27 @@
 package org.thordb.explore;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.Field;
+import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
 import org.thordb.index.Terms;
+import org.thordb.store.FileRow;
 
 /**
- * Per-game columns for the explorer's figures (result, score, theoretical score, year), indexed by
- * game id and filled once per catalog (the store changes only by imports, and each import makes a
- * new catalog): results and scores from the term postings, years from the catalog's files.
+ * What the explorer sums a row's figures from: the per-game columns ({@link GameColumns}: result,
+ * score, theoretical score, year) and, for rows of many games, the results as bitmaps and the
+ * scores bit by bit, so that a row of millions of games is counted by intersections rather than
+ * read a game at a time. Made once per catalog (the store changes only by imports, and each import
+ * makes a new catalog).
  *
- * <p>Usage: {@code Columns c = Columns.of(reader); int score = c.score(id);}
+ * <p>Usage: {@code RowFigures f = RowFigures.of(reader); int score = f.score(id);}
  */
-public final class Columns {
-    private final byte[] result;
-    private final byte[] score;
-    private final byte[] theoretical;
-    private final int[] year;
+public final class RowFigures {
+    private final GameColumns games;
     // the results as bitmaps and the files by year, for rows of many games: counted by intersection and by file
     private final RoaringBitmap[] results = new RoaringBitmap[3];
     // the scores bit by bit (bit b: the games whose score has bit b set; 0..64 takes 7 bits), so
@@ -25,48 +29,34 @@ public final class Columns {
     private final RoaringBitmap[] scoreBits = new RoaringBitmap[SCORE_BITS];
     private final RoaringBitmap[] theoreticalBits = new RoaringBitmap[SCORE_BITS];
     private static final int SCORE_BITS = 7;
-    private final java.util.List<org.thordb.store.FileRow> files = new java.util.ArrayList<>();
+    private final List<FileRow> files = new ArrayList<>();
 
-    /** The games whose theoretical score is known: the only ones a theoretical sum reads. */
-    private org.thordb.index.TheoreticalKnown known;
-
-    private Columns(int size) {
-        result = new byte[size];
-        score = new byte[size];
-        theoretical = new byte[size];
-        year = new int[size];
+    private RowFigures(GameColumns games) {
+        this.games = games;
     }
 
-    /** Reads the columns of every game of a reader's view. */
-    public static Columns of(IndexReader r) {
-        Columns c = new Columns(r.catalog().nextGameId());
-        c.known = org.thordb.index.TheoreticalKnown.of(r);
+    /** The figures of every game of a reader's view. */
+    public static RowFigures of(IndexReader r) {
+        RowFigures c = new RowFigures(GameColumns.of(r));
         for (int code = 0; code < 3; code++) {
-            byte v = (byte) code;
             c.results[code] = r.term(Field.RESULT, Terms.small(code));
             c.results[code].runOptimize();
-            c.results[code].forEach((int id) -> c.result[id] = v);
         }
-        fill(r.valuesOf(Field.SCORE), c.score, c.scoreBits);
-        fill(r.valuesOf(Field.THEORETICAL), c.theoretical, c.theoreticalBits);
-        for (org.thordb.store.FileRow f : r.catalog().gameFiles()) { // a file's games have its year
-            java.util.Arrays.fill(c.year, f.firstId(), f.firstId() + f.games(), f.year());
-            c.files.add(f);
-        }
-        c.files.sort(java.util.Comparator.comparingInt(org.thordb.store.FileRow::year));
+        slices(r.valuesOf(Field.SCORE), c.scoreBits);
+        slices(r.valuesOf(Field.THEORETICAL), c.theoreticalBits);
+        c.files.addAll(r.catalog().gameFiles());
+        c.files.sort(Comparator.comparingInt(FileRow::year));
         return c;
     }
 
-    /** A score column and its bit slices, from each value's games. */
-    private static void fill(Map<Integer, RoaringBitmap> byValue, byte[] column, RoaringBitmap[] bits) {
-        java.util.List<java.util.List<RoaringBitmap>> slices = new java.util.ArrayList<>();
+    /** A score's bit slices, from each value's games. */
+    private static void slices(Map<Integer, RoaringBitmap> byValue, RoaringBitmap[] bits) {
+        List<List<RoaringBitmap>> slices = new ArrayList<>();
         for (int b = 0; b < bits.length; b++) {
-            slices.add(new java.util.ArrayList<>());
+            slices.add(new ArrayList<>());
         }
         for (Map.Entry<Integer, RoaringBitmap> e : byValue.entrySet()) {
             int value = e.getKey();
-            byte v = (byte) value;
-            e.getValue().forEach((int id) -> column[id] = v);
             for (int b = 0; b < bits.length; b++) {
                 if ((value >>> b & 1) != 0) {
                     slices.get(b).add(e.getValue());
@@ -103,7 +93,7 @@ public final class Columns {
         if (games.getCardinality() >= SLICED_FROM) {
             long s = 0;
             long t = 0;
-            RoaringBitmap known = RoaringBitmap.and(games, this.known.bitmap());
+            RoaringBitmap known = RoaringBitmap.and(games, this.games.known().bitmap());
             for (int b = 0; b < SCORE_BITS; b++) {
                 s += RoaringBitmap.andCardinality(games, scoreBits[b]) << b;
                 t += RoaringBitmap.andCardinality(known, theoreticalBits[b]) << b;
@@ -113,6 +103,8 @@ public final class Columns {
         long s = 0;
         long t = 0;
         long k = 0;
+        byte[] score = this.games.scoreColumn();
+        byte[] theoretical = this.games.theoreticalColumn();
         int[] batch = new int[256];
         org.roaringbitmap.BatchIterator it = games.getBatchIterator();
         while (it.hasNext()) {
@@ -120,7 +112,7 @@ public final class Columns {
             for (int i = 0; i < n; i++) {
                 int id = batch[i];
                 s += score[id] & 0xff;
-                if (known.known(id)) {
+                if (this.games.theoreticalKnown(id)) {
                     t += theoretical[id] & 0xff;
                     k++;
                 }
@@ -134,7 +126,7 @@ public final class Columns {
         int first = 0;
         int last = 0;
         boolean found = false;
-        for (org.thordb.store.FileRow f : files) { // by year
+        for (FileRow f : files) { // by year
             if (games.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
                 if (!found) {
                     first = f.year();
@@ -148,26 +140,26 @@ public final class Columns {
 
     /** The result code of a game: 0 Black won, 1 White won, 2 draw. */
     public int result(int id) {
-        return result[id];
+        return games.result(id);
     }
 
     /** Black's stored score. */
     public int score(int id) {
-        return score[id] & 0xff;
+        return games.score(id);
     }
 
     /** Whether a game's theoretical score is known. */
     public boolean theoreticalKnown(int id) {
-        return known.known(id);
+        return games.theoreticalKnown(id);
     }
 
     /** The stored theoretical score. */
     public int theoretical(int id) {
-        return theoretical[id] & 0xff;
+        return games.theoretical(id);
     }
 
     /** The year of the game's file. */
     public int year(int id) {
-        return year[id];
+        return games.year(id);
     }
 }

@@ -1,83 +1,67 @@
 package org.thordb.index;
 
-import org.roaringbitmap.RoaringBitmap;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorSquares;
 
 /**
- * Every game of a store as columns in memory, indexed by game id: base, players, tournament, year,
- * scores, board side and the 8×8 moves that replay (damaged games stop at their first bad move).
- * Made by one scan of the game records the first time a catalog asks for it, then kept for as
- * long as that catalog lives (an import makes a new one): grouped statistics and board patterns
- * read it instead of the records, 84 bytes a game (the query columns, {@link GameColumns}, among them).
+ * The 8×8 moves of every game of a store in memory, indexed by game id (damaged games stop at
+ * their first bad move): what board patterns and groupings by opening replay. Made by one scan of
+ * the game records the first time a catalog asks for it, then kept for as long as that catalog
+ * lives (an import makes a new one): 61 bytes a game. The games' other fields are the per-game
+ * columns ({@link GameColumns}), which this table does not repeat.
  *
- * <p>Usage: {@code GameTable t = GameTable.of(reader); int black = t.black(id);}
+ * <p>Usage: {@code MoveTable t = MoveTable.of(reader); int n = t.moveCount(id); byte first = t.moves()[t.offset(id)];}
  */
-public final class GameTable implements GameMoves {
+public final class MoveTable implements GameMoves {
     /** The most moves a game of the table holds (an 8×8 game). */
     public static final int MOVES = 60;
 
-    private static final PerCatalog<GameTable> MADE = new PerCatalog<>();
+    private static final PerCatalog<MoveTable> MADE = new PerCatalog<>();
 
-    private final RoaringBitmap ids = new RoaringBitmap();
-    private final GameColumns columns; // players, tournament and scores: the query columns, made in the same scan
-    private final short[] base;
-    private final short[] year;
-    private final int[] record;
-    private final byte[] side;
+    private final GameColumns columns; // each game's board side, from its file
     private final byte[] moveCount;
     private final byte[] moves;
 
-    private GameTable(int size) {
-        columns = GameColumns.sized(size);
-        base = new short[size];
-        year = new short[size];
-        record = new int[size];
-        side = new byte[size];
+    private MoveTable(GameColumns columns) {
+        int size = columns.size();
+        this.columns = columns;
         moveCount = new byte[size];
         moves = new byte[size * MOVES];
     }
 
     /** The table of a reader's catalog: made by one scan of its records the first time, then shared. */
-    public static GameTable of(IndexReader r) {
+    public static MoveTable of(IndexReader r) {
         return MADE.get(r.catalog(), () -> build(r));
     }
 
     /** The table of a reader's catalog when it is made already, else null (nothing is scanned). */
-    public static GameTable ifMade(IndexReader r) {
+    public static MoveTable ifMade(IndexReader r) {
         return MADE.ifMade(r.catalog());
     }
 
-    private static GameTable build(IndexReader r) {
-        GameTable t = new GameTable(r.catalog().nextGameId());
-        // each file's records read as they lie, without decoding a row a game (at ten million
+    private static MoveTable build(IndexReader r) {
+        MoveTable t = new MoveTable(GameColumns.of(r));
+        // each 8×8 file's records read as they lie, without decoding a row a game (at ten million
         // games, the rows' copies and strings took most of the build)
         for (org.thordb.store.FileRow f : r.catalog().gameFiles()) {
-            r.view().scanRange(org.thordb.store.Store.Space.GAMES, GameRow.key(f.firstId()), GameRow.key(f.firstId() + f.games()),
-                    (k, val) -> {
-                        t.putStored(org.thordb.store.Keys.getU32(k, 0), val);
-                        return true;
-                    });
+            if (f.side() == 8) {
+                r.view().scanRange(org.thordb.store.Store.Space.GAMES, GameRow.key(f.firstId()),
+                        GameRow.key(f.firstId() + f.games()), (k, val) -> {
+                            t.putStored(org.thordb.store.Keys.getU32(k, 0), val);
+                            return true;
+                        });
+            }
         }
-        t.columns.known(TheoreticalKnown.of(r));
-        GameColumns.keep(r.catalog(), t.columns);
         return t;
     }
 
     /** Where a stored row's record starts: after base, side, year, record, segment, flags and valid moves ({@link GameRow}). */
     private static final int RECORD_AT = 17;
 
-    /** A game from its stored row, read as it lies ({@link GameRow}'s layout). */
+    /** A game's moves from its stored row, read as it lies ({@link GameRow}'s layout). */
     private void putStored(int id, byte[] v) {
-        int s = v[2] & 0xff;
-        ids.add(id);
-        columns.put(id, s, v, RECORD_AT);
-        base[id] = (short) org.thordb.store.Keys.getU16(v, 0);
-        year[id] = (short) org.thordb.store.Keys.getI32(v, 3);
-        record[id] = org.thordb.store.Keys.getU32(v, 7);
-        side[id] = (byte) s;
-        if (s == 8) {
+        if ((v[2] & 0xff) == 8) {
             int n = Math.min(v[16] & 0xff, MOVES);
             int from = RECORD_AT + WthorGame.MOVES_OFFSET;
             for (int i = 0; i < n; i++) {
@@ -87,65 +71,10 @@ public final class GameTable implements GameMoves {
         }
     }
 
-    /** The ids of the games the table holds. */
-    public RoaringBitmap ids() {
-        return ids;
-    }
-
-    /** The game's base number. */
-    public int base(int id) {
-        return base[id];
-    }
-
-    /** The query columns, made in the same scan as the table. */
-    public GameColumns columns() {
-        return columns;
-    }
-
-    /** Black's player number in the game's base. */
-    public int black(int id) {
-        return columns.black(id);
-    }
-
-    /** White's player number. */
-    public int white(int id) {
-        return columns.white(id);
-    }
-
-    /** The tournament number. */
-    public int tournament(int id) {
-        return columns.tournament(id);
-    }
-
-    /** The year of the game's file. */
-    public int year(int id) {
-        return year[id];
-    }
-
-    /** The game's record number in its file, from 0. */
-    public int record(int id) {
-        return record[id];
-    }
-
-    /** Black's discs as stored. */
-    public int score(int id) {
-        return columns.score(id);
-    }
-
-    /** Whether a game's theoretical score is known (see {@link TheoreticalKnown}). */
-    public boolean theoreticalKnown(int id) {
-        return columns.theoreticalKnown(id);
-    }
-
-    /** The stored theoretical score (Black's discs). */
-    public int theoretical(int id) {
-        return columns.theoretical(id);
-    }
-
-    /** The board side: 8, or 10. */
+    /** The board side: 8, or 10 (from the game's file). */
     @Override
     public int side(int id) {
-        return side[id];
+        return columns.side(id);
     }
 
     /** How many moves of an 8×8 game replay (0 for a 10×10 one). */
@@ -168,12 +97,12 @@ public final class GameTable implements GameMoves {
      */
     @Override
     public int firstPass(int id) {
-        return side[id] == 8 ? GameMoves.firstPass(passes(), id, moves, id * MOVES, moveCount[id]) : NO_PASS;
+        return moveCount[id] != 0 ? GameMoves.firstPass(passes(), id, moves, id * MOVES, moveCount[id]) : NO_PASS;
     }
 
     @Override
     public boolean passFree(int id, int upTo) {
-        return side[id] != 8 || GameMoves.passFree(passes(), id, moves, id * MOVES, moveCount[id], upTo);
+        return moveCount[id] == 0 || GameMoves.passFree(passes(), id, moves, id * MOVES, moveCount[id], upTo);
     }
 
     private byte[] passes() {
@@ -181,7 +110,7 @@ public final class GameTable implements GameMoves {
         if (f == null) {
             synchronized (this) {
                 if (passCache == null) {
-                    passCache = new byte[side.length];
+                    passCache = new byte[moveCount.length];
                 }
                 f = passCache;
             }
@@ -233,7 +162,7 @@ public final class GameTable implements GameMoves {
      * false when the game has fewer moves.
      */
     public boolean boardAfter(int id, int plies, long[] out) {
-        if (side[id] != 8 || plies > moveCount[id]) {
+        if (plies > moveCount[id] || columns.side(id) != 8) {
             return false;
         }
         out[0] = 0x0000000810000000L;
