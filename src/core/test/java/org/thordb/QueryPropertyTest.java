@@ -544,7 +544,7 @@ class QueryPropertyTest {
 
         /** One field compared with another: the theoretical side holds only where the score is known. */
         private Atom fieldWithField() {
-            String[] fields = {"score", "theoretical", "moves", "year"};
+            String[] fields = {"score", "theoretical", "moves", "year", "record"};
             String a = fields[rnd.nextInt(fields.length)];
             String b = fields[rnd.nextInt(fields.length)];
             if (a.equals(b)) {
@@ -562,6 +562,7 @@ class QueryPropertyTest {
                 case "score" -> g.score();
                 case "theoretical" -> g.theoretical();
                 case "moves" -> g.moves();
+                case "record" -> g.record();
                 default -> g.year();
             };
         }

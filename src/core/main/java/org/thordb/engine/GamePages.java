@@ -134,13 +134,8 @@ public final class GamePages {
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
                         + "': " + KEYS + ", with commas between");
             }
-            Comparator<Integer> one = switch (name) {
-                case "year" -> Comparator.comparingInt(t::year);
-                case "record" -> Comparator.comparingInt(t::record);
-                case "score" -> Comparator.comparingInt(t::score);
-                case "theoretical" -> Comparator.comparingInt(t::theoretical);
-                case "moves" -> Comparator.comparingInt(t::moves);
-                case "id" -> Comparator.naturalOrder();
+            org.thordb.query.ast.NumField number = org.thordb.query.ast.NumField.of(name); // a game's number: its value
+            Comparator<Integer> one = number != null ? Comparator.comparingInt(id -> number.value(t, id)) : switch (name) {
                 case "black" -> Comparator.comparing(id -> player.apply(id, true));
                 case "white" -> Comparator.comparing(id -> player.apply(id, false));
                 case "tournament" -> Comparator.comparing(id -> tournaments.computeIfAbsent(

@@ -105,37 +105,6 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     /** The fields holding a name. */
     enum NameField { PLAYER, BLACK, WHITE, TOURNAMENT }
 
-    /** The numeric fields. */
-    enum NumField {
-        /** The year of the game's file. */
-        YEAR,
-        /** Black's discs at the end, as stored. */
-        SCORE,
-        /** Black's discs after perfect play from the file's depth, as stored. */
-        THEORETICAL,
-        /** The number of moves played. */
-        MOVES,
-        /** The game's id in the store. */
-        ID,
-        /** The game's record number in its file, from 0. */
-        RECORD;
-
-        /** The field as written in a query. */
-        public String word() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        /** Whether the per-game columns hold it (score, theoretical, moves: a byte each). */
-        boolean stored() {
-            return this == SCORE || this == THEORETICAL || this == MOVES;
-        }
-
-        /** Whether every value is one range of ids (per file) that the catalog knows: no postings read. */
-        boolean fromCatalog() {
-            return this == YEAR || this == ID || this == RECORD;
-        }
-    }
-
     /** Comparison operators. */
     enum Op {
         EQ("="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">=");
@@ -354,12 +323,10 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             for (int v = 0; v < 256; v++) {
                 holds[v] = (v >= low && v < high) != not;
             }
-            java.util.function.IntPredicate t = switch (field()) {
-                case SCORE -> id -> holds[g.score(id)];
-                case THEORETICAL -> id -> holds[g.theoretical(id)] && g.theoreticalKnown(id); // unknown is no value
-                case MOVES -> id -> holds[g.moves(id)];
-                case YEAR, ID, RECORD -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(field() + " is the catalog's, not a column's"));
-            };
+            byte[] column = field().column(g);
+            java.util.function.IntPredicate t = field().mayBeUnknown()
+                    ? id -> holds[column[id] & 0xff] && g.theoreticalKnown(id) // unknown is no value
+                    : id -> holds[column[id] & 0xff];
             return f -> t;
         }
 
@@ -378,12 +345,12 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
         @Override
         default String access(Catalog c) {
-            return numericAccess(field());
+            return field().access();
         }
 
         @Override
         default boolean picksFiles() {
-            return field() == NumField.YEAR;
+            return field().picksFiles();
         }
     }
 
@@ -406,12 +373,12 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public RoaringBitmap lookup(IndexReader r) {
             long v = value;
             RoaringBitmap out = switch (op) {
-                case EQ -> range(field, v, v + 1, r);
-                case NE -> RoaringBitmap.andNot(r.all(), range(field, v, v + 1, r));
-                case LT -> range(field, Long.MIN_VALUE, v, r);
-                case LE -> range(field, Long.MIN_VALUE, v + 1, r);
-                case GT -> range(field, v + 1, Long.MAX_VALUE, r);
-                case GE -> range(field, v, Long.MAX_VALUE, r);
+                case EQ -> field.range(v, v + 1, r);
+                case NE -> RoaringBitmap.andNot(r.all(), field.range(v, v + 1, r));
+                case LT -> field.range(Long.MIN_VALUE, v, r);
+                case LE -> field.range(Long.MIN_VALUE, v + 1, r);
+                case GT -> field.range(v + 1, Long.MAX_VALUE, r);
+                case GE -> field.range(v, Long.MAX_VALUE, r);
             };
             return knownOnly(field, out, r);
         }
@@ -431,7 +398,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
         @Override
         public RoaringBitmap lookup(IndexReader r) {
-            return knownOnly(field, range(field, low, (long) high + 1, r), r);
+            return knownOnly(field, field.range(low, (long) high + 1, r), r);
         }
 
         @Override
@@ -446,9 +413,9 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public GameTest test(Catalog c, GameColumns g) {
             GameValue left = column(left(), g);
             GameValue right = column(right(), g);
-            boolean theoretical = left() == NumField.THEORETICAL || right() == NumField.THEORETICAL;
+            boolean theoretical = left().mayBeUnknown() || right().mayBeUnknown();
             if (left().stored() && right().stored()) { // two columns of the games: one loop
-                ColumnsCompare both = new ColumnsCompare(byteColumn(left(), g), op, byteColumn(right(), g),
+                ColumnsCompare both = new ColumnsCompare(left().column(g), op, right().column(g),
                         theoretical ? g : null);
                 return f -> both;
             }
@@ -872,95 +839,13 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         return h;
     }
 
-    /** A numeric field of a game, from the columns or its file. */
-    /** A field the per-game columns hold a byte of ({@link NumField#stored}), whole. */
-    private static byte[] byteColumn(NumField f, GameColumns g) {
-        return switch (f) {
-            case SCORE -> g.scoreColumn();
-            case THEORETICAL -> g.theoreticalColumn();
-            case MOVES -> g.movesColumn();
-            case YEAR, ID, RECORD -> throw new IllegalArgumentException(f + " is not a stored column");
-        };
-    }
-
+    /** A numeric field of a game, from the columns (or its file, or its id). */
     private static GameValue column(NumField f, GameColumns g) {
-        return switch (f) {
-            case SCORE -> file -> g::score;
-            case THEORETICAL -> file -> g::theoretical;
-            case MOVES -> file -> g::moves;
-            case YEAR -> file -> {
-                int year = file.year();
-                return id -> year;
-            };
-            case ID -> file -> id -> id;
-            case RECORD -> file -> {
-                int first = file.firstId();
-                return id -> id - first;
-            };
-        };
+        return file -> id -> f.value(g, id);
     }
 
     private static String quote(String s) {
         return QueryField.literal(s);
-    }
-
-    private static String numericAccess(NumField f) {
-        return switch (f) {
-            case YEAR -> "the years' files, id ranges from the catalog";
-            case ID -> "an id range";
-            case RECORD -> "one id range a file, from the catalog";
-            case SCORE, THEORETICAL, MOVES -> f.word() + " postings, a key range";
-        };
-    }
-
-    private static Field termField(NumField f) {
-        return switch (f) {
-            case SCORE -> Field.SCORE;
-            case THEORETICAL -> Field.THEORETICAL;
-            case MOVES -> Field.MOVES;
-            case YEAR -> Field.YEAR;
-            case ID, RECORD -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(f + " has no postings"));
-        };
-    }
-
-    /** The games whose field lies in [low, high), as longs so that ends past the field's range are fine. */
-    private static RoaringBitmap range(NumField f, long low, long high, IndexReader r) {
-        long min = f.fromCatalog() ? Integer.MIN_VALUE : 0;
-        long max = f.fromCatalog() ? (long) Integer.MAX_VALUE + 1 : 256;
-        low = Math.max(low, min);
-        high = Math.min(high, max);
-        if (low >= high) {
-            return new RoaringBitmap();
-        }
-        long from = low;
-        long to = high;
-        switch (f) {
-            case YEAR -> { // every game of a file has its year: ranges of ids, no postings
-                return r.segments(s -> s.year() >= from && s.year() < to);
-            }
-            case ID -> {
-                RoaringBitmap b = new RoaringBitmap();
-                b.add(Math.max(0, from), Math.max(0, to));
-                b.and(r.all());
-                return b;
-            }
-            case RECORD -> {
-                RoaringBitmap b = new RoaringBitmap();
-                for (FileRow file : r.catalog().gameFiles()) {
-                    long lo = Math.max(0, from);
-                    long hi = Math.min(file.games(), to);
-                    if (lo < hi) {
-                        b.add(file.firstId() + lo, file.firstId() + hi);
-                    }
-                }
-                return b;
-            }
-            default -> {
-                byte[] a = low == min ? null : Terms.small((int) low);
-                byte[] z = high == max ? null : Terms.small((int) high);
-                return r.termRange(termField(f), a, z);
-            }
-        }
     }
 
     /**
@@ -968,8 +853,8 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
      * read once, grouped by value; the unions of b's values below and above v are cumulative.
      */
     private static RoaringBitmap fieldCompare(FieldCompare c, IndexReader r) {
-        java.util.TreeMap<Integer, RoaringBitmap> left = valuesOf(c.left(), r);
-        java.util.TreeMap<Integer, RoaringBitmap> right = valuesOf(c.right(), r);
+        java.util.TreeMap<Integer, RoaringBitmap> left = c.left().valuesOf(r);
+        java.util.TreeMap<Integer, RoaringBitmap> right = c.right().valuesOf(r);
         int n = right.size();
         int[] values = new int[n];
         RoaringBitmap[] upTo = new RoaringBitmap[n]; // games with b <= values[i]
@@ -1007,26 +892,9 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         return out;
     }
 
-    /** The games of each value of a numeric field. */
-    private static java.util.TreeMap<Integer, RoaringBitmap> valuesOf(NumField f, IndexReader r) {
-        java.util.TreeMap<Integer, RoaringBitmap> out = new java.util.TreeMap<>();
-        switch (f) {
-            case ID -> r.all().forEach((int id) -> out.put(id, RoaringBitmap.bitmapOf(id)));
-            case RECORD -> {
-                for (FileRow file : r.catalog().gameFiles()) {
-                    for (int k = 0; k < file.games(); k++) {
-                        out.computeIfAbsent(k, x -> new RoaringBitmap()).add(file.firstId() + k);
-                    }
-                }
-            }
-            default -> out.putAll(r.valuesOf(termField(f)));
-        }
-        return out;
-    }
-
     /** A theoretical comparison holds for known scores only: an unknown one is no value, not 0. */
     private static RoaringBitmap knownOnly(NumField field, RoaringBitmap games, IndexReader r) {
-        if (field != NumField.THEORETICAL) {
+        if (!field.mayBeUnknown()) {
             return games;
         }
         return RoaringBitmap.and(games, org.thordb.index.TheoreticalKnown.of(r).bitmap());

@@ -186,28 +186,19 @@ public enum QueryField {
         return d[a.length()][b.length()];
     }
 
-    private Predicate.NumField numField() {
-        return switch (this) {
-            case YEAR -> Predicate.NumField.YEAR;
-            case SCORE -> Predicate.NumField.SCORE;
-            case THEORETICAL -> Predicate.NumField.THEORETICAL;
-            case MOVES -> Predicate.NumField.MOVES;
-            case ID -> Predicate.NumField.ID;
-            case RECORD -> Predicate.NumField.RECORD;
-            case PLAYER, BLACK, WHITE, TOURNAMENT, BASE, RESULT, COUNTRY, BORN, DUPLICATE, COPIES, DAMAGED, OPENING, POSITION, PATTERN, BOARD, DISCS, CORNERS,
-                    EMPTIES, MOBILITY, FRONTIER, SQUARE -> null;
-        };
+    /** The number this field compares (its word's {@link NumField}), or null. */
+    private NumField numField() {
+        return NumField.of(word);
     }
 
+    /** The name this field matches (its word's {@link Predicate.NameField}), or null. */
     private Predicate.NameField nameField() {
-        return switch (this) {
-            case PLAYER -> Predicate.NameField.PLAYER;
-            case BLACK -> Predicate.NameField.BLACK;
-            case WHITE -> Predicate.NameField.WHITE;
-            case TOURNAMENT -> Predicate.NameField.TOURNAMENT;
-            case BASE, YEAR, SCORE, THEORETICAL, MOVES, RESULT, COUNTRY, BORN, DUPLICATE, COPIES, DAMAGED, OPENING, POSITION, ID, RECORD, PATTERN, BOARD, DISCS,
-                    CORNERS, EMPTIES, MOBILITY, FRONTIER, SQUARE -> null;
-        };
+        for (Predicate.NameField f : Predicate.NameField.values()) {
+            if (f.name().equalsIgnoreCase(word)) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** The words of the numeric fields, for messages. */
@@ -283,7 +274,7 @@ public enum QueryField {
                     + " empties, square); " + word + " holds for the whole game");
         }
         Predicate.NameField name = nameField();
-        Predicate.NumField num = numField();
+        NumField num = numField();
         if (name != null) {
             if (!op.equals("=") && !op.equals("~")) {
                 throw new Invalid(null, word + " takes = (the whole name) or ~ (part of it), not " + op);
@@ -545,7 +536,7 @@ public enum QueryField {
      * @throws Invalid when the field is not numeric or the range is empty
      */
     public Predicate range(Value low, Value high) {
-        Predicate.NumField num = numField();
+        NumField num = numField();
         if (num == null) {
             throw new Invalid(null, "'in' is for numeric fields (" + numericWords() + "); " + word + " takes "
                     + operators());

@@ -126,7 +126,7 @@ public final class SolitaireFilter {
                 + " the board's fields (empties, pattern, board, discs, corners, square)");
     }
 
-    private static java.util.function.ToIntFunction<SolitaireRow> number(org.thordb.query.ast.Predicate.NumField f) {
+    private static java.util.function.ToIntFunction<SolitaireRow> number(org.thordb.query.ast.NumField f) {
         return switch (f) {
             case YEAR -> s -> s.solitaire().year();
             case RECORD -> SolitaireRow::record;

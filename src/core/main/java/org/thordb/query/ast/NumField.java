@@ -1,0 +1,189 @@
+package org.thordb.query.ast;
+
+import java.util.Locale;
+import java.util.TreeMap;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.Field;
+import org.thordb.index.GameColumns;
+import org.thordb.index.IndexReader;
+import org.thordb.index.Terms;
+import org.thordb.store.FileRow;
+
+/**
+ * The numbers a game has, one constant each, with everything the query engine and the sorted pages
+ * need of it as data: its postings ({@link Field}), its byte column in the per-game columns, how to
+ * read its value for a game, the games of a range of values, and what {@code explain} says it reads.
+ * A comparison on a number ({@link Predicate.NumCompare}, {@link Predicate.NumRange},
+ * {@link Predicate.FieldCompare}) and a sort by it ({@code GamePages}) ask the constant rather than
+ * switching on it, so a new number is one constant here (with its word in {@link QueryField}).
+ *
+ * <p>Usage: {@code int score = NumField.SCORE.value(GameColumns.of(reader), id);}
+ */
+public enum NumField {
+    /** The year of the game's file: every game of a file has it, so a range is whole files (ids from the catalog). */
+    YEAR(Field.YEAR, null, GameColumns::year, "the years' files, id ranges from the catalog",
+            (r, from, to) -> r.segments(s -> s.year() >= from && s.year() < to), null),
+    /** Black's discs at the end, as stored. */
+    SCORE(Field.SCORE, GameColumns::scoreColumn, GameColumns::score, null, null, null),
+    /** Black's discs after perfect play from the file's depth, as stored; unknown for some games, and then no value. */
+    THEORETICAL(Field.THEORETICAL, GameColumns::theoreticalColumn, GameColumns::theoretical, null, null, null),
+    /** The number of moves played (the record's move bytes before the first 0). */
+    MOVES(Field.MOVES, GameColumns::movesColumn, GameColumns::moves, null, null, null),
+    /** The game's id in the store. */
+    ID(null, null, (g, id) -> id, "an id range", NumField::idRange, r -> {
+        TreeMap<Integer, RoaringBitmap> out = new TreeMap<>();
+        r.all().forEach((int id) -> out.put(id, RoaringBitmap.bitmapOf(id)));
+        return out;
+    }),
+    /** The game's record number in its file, from 0 (a file's games have consecutive ids). */
+    RECORD(null, null, GameColumns::record, "one id range a file, from the catalog", NumField::recordRange, r -> {
+        TreeMap<Integer, RoaringBitmap> out = new TreeMap<>();
+        for (FileRow file : r.catalog().gameFiles()) {
+            for (int k = 0; k < file.games(); k++) {
+                out.computeIfAbsent(k, x -> new RoaringBitmap()).add(file.firstId() + k);
+            }
+        }
+        return out;
+    });
+
+    /** A number of a game from the per-game columns. */
+    @FunctionalInterface
+    public interface Value {
+        /** The game's value. */
+        int of(GameColumns g, int id);
+    }
+
+    /** The games whose value lies in {@code [from, to)}, read from the catalog. */
+    @FunctionalInterface
+    interface CatalogRange {
+        RoaringBitmap read(IndexReader r, long from, long to);
+    }
+
+    /** The games of each value, read from the catalog. */
+    @FunctionalInterface
+    interface CatalogValues {
+        TreeMap<Integer, RoaringBitmap> read(IndexReader r);
+    }
+
+    private final Field term;
+    private final java.util.function.Function<GameColumns, byte[]> column;
+    private final Value value;
+    private final String access;
+    private final CatalogRange catalogRange;
+    private final CatalogValues catalogValues;
+
+    NumField(Field term, java.util.function.Function<GameColumns, byte[]> column, Value value, String access,
+             CatalogRange catalogRange, CatalogValues catalogValues) {
+        this.term = term;
+        this.column = column;
+        this.value = value;
+        this.access = access;
+        this.catalogRange = catalogRange;
+        this.catalogValues = catalogValues;
+    }
+
+    /** The field as written in a query (and as a sort key). */
+    public String word() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The field of this word (any case), or null. */
+    public static NumField of(String word) {
+        for (NumField f : values()) {
+            if (f.word().equalsIgnoreCase(word)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** A game's value, read from the per-game columns (from its file, or its id, for those not stored). */
+    public int value(GameColumns g, int id) {
+        return value.of(g, id);
+    }
+
+    /** Whether the per-game columns hold it as a byte a game (score, theoretical, moves). */
+    public boolean stored() {
+        return column != null;
+    }
+
+    /** The byte column, whole, by game id (values unsigned); only for a {@link #stored} field. */
+    byte[] column(GameColumns g) {
+        if (column == null) {
+            throw new IllegalArgumentException(this + " is not a stored column");
+        }
+        return column.apply(g);
+    }
+
+    /** Whether every value is one range of ids (per file) that the catalog knows: no postings read. */
+    public boolean fromCatalog() {
+        return catalogRange != null;
+    }
+
+    /** Whether a range of values is whole files (a year), which a query of other files skips. */
+    boolean picksFiles() {
+        return this == YEAR;
+    }
+
+    /** Whether some games have no value (an unknown theoretical score), for which no comparison holds. */
+    boolean mayBeUnknown() {
+        return this == THEORETICAL;
+    }
+
+    /** What a range of its values reads, for {@code explain}. */
+    String access() {
+        return access != null ? access : word() + " postings, a key range";
+    }
+
+    /** Its postings' field. */
+    Field term() {
+        if (term == null) {
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, this + " has no postings");
+        }
+        return term;
+    }
+
+    /** The games whose value lies in {@code [low, high)}, as longs so that ends past the field's range are fine. */
+    RoaringBitmap range(long low, long high, IndexReader r) {
+        long min = fromCatalog() ? Integer.MIN_VALUE : 0;
+        long max = fromCatalog() ? (long) Integer.MAX_VALUE + 1 : 256;
+        low = Math.max(low, min);
+        high = Math.min(high, max);
+        if (low >= high) {
+            return new RoaringBitmap();
+        }
+        if (catalogRange != null) {
+            return catalogRange.read(r, low, high);
+        }
+        byte[] a = low == min ? null : Terms.small((int) low);
+        byte[] z = high == max ? null : Terms.small((int) high);
+        return r.termRange(term(), a, z);
+    }
+
+    /** The games of each value. */
+    TreeMap<Integer, RoaringBitmap> valuesOf(IndexReader r) {
+        if (catalogValues != null) {
+            return catalogValues.read(r);
+        }
+        return new TreeMap<>(r.valuesOf(term()));
+    }
+
+    private static RoaringBitmap idRange(IndexReader r, long from, long to) {
+        RoaringBitmap b = new RoaringBitmap();
+        b.add(Math.max(0, from), Math.max(0, to));
+        b.and(r.all());
+        return b;
+    }
+
+    private static RoaringBitmap recordRange(IndexReader r, long from, long to) {
+        RoaringBitmap b = new RoaringBitmap();
+        for (FileRow file : r.catalog().gameFiles()) {
+            long lo = Math.max(0, from);
+            long hi = Math.min(file.games(), to);
+            if (lo < hi) {
+                b.add(file.firstId() + lo, file.firstId() + hi);
+            }
+        }
+        return b;
+    }
+}
