@@ -164,6 +164,36 @@ class ExportTest {
             var node = new ObjectMapper().readTree(lines.get(5));
             assertEquals(games.get(5).moves(), node.get("moves").asText());
             assertEquals(games.get(5).score(), node.get("score").asInt());
+            // one schema: every game's JSON keys in the schema's order, each CSV cell the JSON's value
+            // (an empty cell for a null), and the values the stored game's
+            List<String> keys = List.of("base", "year", "record", "black", "white", "tournament", "score", "theoretical",
+                    "theoretical_depth", "moves", "result", "line", "sides", "move_count", "board_size", "black_number",
+                    "white_number", "tournament_number", "id");
+            assertEquals(keys.stream().filter(k -> !k.endsWith("_number")).toList(), List.copyOf(rows.get(0).getParser()
+                    .getHeaderNames()));
+            for (int i = 0; i < games.size(); i++) {
+                StoredGame g = games.get(i);
+                var o = new ObjectMapper().readTree(lines.get(i));
+                List<String> got = new ArrayList<>();
+                o.fieldNames().forEachRemaining(got::add);
+                assertEquals(keys, got, "no damage key for a sound game");
+                for (String k : rows.get(i).getParser().getHeaderNames()) {
+                    String cell = rows.get(i).get(k);
+                    assertEquals(o.get(k).isNull() ? "" : o.get(k).asText(), cell, k + " of game " + i);
+                }
+                assertEquals(List.of(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
+                        g.moves(), g.score() > 32 ? "black" : g.score() < 32 ? "white" : "draw",
+                        g.record68().moveCount(), 8, g.record68().black(), g.id()),
+                        List.of(o.get("base").asText(), o.get("year").asInt(), o.get("record").asInt(), o.get("black").asText(),
+                                o.get("white").asText(), o.get("tournament").asText(), o.get("score").asInt(),
+                                o.get("moves").asText(), o.get("result").asText(), o.get("move_count").asInt(),
+                                o.get("board_size").asInt(), o.get("black_number").asInt(), o.get("id").asInt()));
+                if (g.theoreticalKnown()) {
+                    assertEquals(g.theoretical(), o.get("theoretical").asInt());
+                } else {
+                    assertTrue(o.get("theoretical").isNull());
+                }
+            }
             Path pgn = new Exporter(db, tmp.resolve("pgn"), Exporter.Format.PGN, false, TODAY).export("").get(0);
             String p = Files.readString(pgn);
             assertEquals(30, p.split("\\[Event ").length - 1);

@@ -2,6 +2,8 @@ package org.thordb.export;
 
 import org.thordb.engine.StoredGame;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -13,9 +15,8 @@ import org.apache.commons.csv.CSVPrinter;
  * <p>Usage: {@code try (GameCsv csv = GameCsv.to(writer)) { games.forEach(csv::row); }}
  */
 public final class GameCsv implements AutoCloseable {
-    /** The columns, in order. */
-    public static final String[] HEADERS = {"base", "year", "record", "black", "white", "tournament", "score",
-        "theoretical", "theoretical_depth", "moves", "result", "line", "sides", "move_count", "board_size", "id"};
+    /** The columns, in order: those of {@link GameSchema#CSV}. */
+    public static final String[] HEADERS = GameSchema.csvHeaders();
 
     private final CSVPrinter printer;
 
@@ -30,13 +31,14 @@ public final class GameCsv implements AutoCloseable {
 
     /** One game. */
     public void row(StoredGame g) throws IOException {
-        // an unknown theoretical score (or depth) is an empty cell, never 0
-        // the same fields as the JSON lines (Json.game): one schema
-        Json.Derived d = Json.derived(g.record68());
-        boolean known = g.theoreticalKnown() && g.theoretical() <= g.record68().side() * g.record68().side();
-        printer.printRecord(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                known ? g.theoretical() : "", known && g.theoreticalDepth() > 0 ? g.theoreticalDepth() : "", g.moves(),
-                d.result() == null ? "" : d.result(), d.line(), d.sides(), g.record68().moveCount(), g.record68().side(), g.id());
+        // the same columns as the JSON lines (GameSchema): an unknown value is an empty cell, never 0
+        GameSchema.Game row = GameSchema.Game.of(g);
+        List<Object> cells = new ArrayList<>(GameSchema.CSV.size());
+        for (GameSchema.Column c : GameSchema.CSV) {
+            Object v = c.value(row);
+            cells.add(v == null ? "" : v);
+        }
+        printer.printRecord(cells);
     }
 
     /** Flushes what was written; the stream underneath stays open (its owner closes it). */

@@ -9,9 +9,8 @@ import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
 
 /**
- * The JSON object of a game, the same in {@code query --format jsonl}, the REPL and exports:
- * base, year, record, black, white, tournament, score, theoretical, moves, id, and damage when
- * damaged.
+ * The JSON object of a game, the same in {@code query --format jsonl}, the REPL and exports: the
+ * columns of {@link GameSchema}, in its order (damage only when damaged).
  *
  * <p>Usage: {@code String line = Json.of(game);}
  */
@@ -34,45 +33,34 @@ public final class Json {
      * WTHOR numbers of the names, {@code id}, and {@code damage} when damaged.
      */
     public static ObjectNode node(StoredGame g) {
-        return game(g.record68(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), (long) g.id(),
-                g.theoreticalKnown(), g.theoreticalDepth(), g.damage());
+        return game(GameSchema.Game.of(g));
     }
 
     /** The object of a game in the one schema, from its record: {@code id} null for a game of no store (a dump). */
     public static ObjectNode game(org.thordb.wthor.WthorGame r, String base, int year, long record, String black,
                                   String white, String tournament, Long id, boolean theoreticalKnown, int depth,
                                   String damage) {
+        return game(new GameSchema.Game(r, base, year, record, black, white, tournament, id, theoreticalKnown, depth,
+                damage));
+    }
+
+    /** The object of a game's row, every column of {@link GameSchema} in order. */
+    static ObjectNode game(GameSchema.Game g) {
         ObjectNode o = MAPPER.createObjectNode();
-        int total = r.side() * r.side();
-        int b = r.blackScore();
-        // numbers as ints where they fit: a JSON reader gives them back as ints, and the nodes compare equal
-        o.put("base", base).put("year", year);
-        if (record <= Integer.MAX_VALUE) {
-            o.put("record", (int) record);
-        } else {
-            o.put("record", record);
-        }
-        o.put("black", black).put("white", white)
-                .put("tournament", tournament).put("score", b);
-        Derived d = derived(r);
-        o.put("result", d.result());
-        if (theoreticalKnown && r.theoreticalScore() <= total) {
-            o.put("theoretical", r.theoreticalScore());
-            o.put("theoretical_depth", depth > 0 ? depth : null);
-        } else { // unknown is null, never 0
-            o.putNull("theoretical");
-            o.putNull("theoretical_depth");
-        }
-        o.put("moves", Notation.transcript(r.squares(), r.side())).put("line", d.line())
-                .put("sides", d.sides()).put("move_count", r.moveCount()).put("board_size", r.side())
-                .put("black_number", r.black()).put("white_number", r.white()).put("tournament_number", r.tournament());
-        if (id == null) {
-            o.putNull("id");
-        } else {
-            o.put("id", id.intValue());
-        }
-        if (damage != null) {
-            o.put("damage", damage);
+        for (GameSchema.Column c : GameSchema.COLUMNS) {
+            // numbers as ints where they fit: a JSON reader gives them back as ints, and the nodes compare equal
+            Object v = c.value(g);
+            if (v == null) {
+                if (!c.omittedWhenNull()) {
+                    o.putNull(c.name());
+                }
+            } else if (v instanceof Integer n) {
+                o.put(c.name(), n);
+            } else if (v instanceof Long n) {
+                o.put(c.name(), n);
+            } else {
+                o.put(c.name(), v.toString());
+            }
         }
         return o;
     }
