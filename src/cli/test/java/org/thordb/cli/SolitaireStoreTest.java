@@ -69,6 +69,21 @@ class SolitaireStoreTest {
             assertEquals(plain, store.solitaires("player = \"" + black + "\"").size());
             long y2002 = made.stream().filter(f -> f.game().year() == 2002).count();
             assertEquals(y2002, store.solitaires("year = 2002").size());
+            // White's name, the tournament's (part of it), the game's real score and the record number,
+            // each against the made solitaires read here
+            NameList players = NameList.read(files.resolve("CLUB.JOU"));
+            NameList tournaments = NameList.read(files.resolve("CLUB.TRN"));
+            String white = players.name((int) made.get(0).record().whitePlayer());
+            assertEquals(made.stream().filter(f -> players.name((int) f.record().whitePlayer()).equals(white)).count(),
+                    store.solitaires("white = \"" + white + "\"").size());
+            String tournament = tournaments.name(made.get(0).record().tournament());
+            String tournamentPart = tournament.substring(tournament.length() - 3).toLowerCase(java.util.Locale.ROOT);
+            assertEquals(made.stream().filter(f -> tournaments.name(f.record().tournament()).toLowerCase(java.util.Locale.ROOT)
+                    .contains(tournamentPart)).count(), store.solitaires("tournament ~ \"" + tournamentPart + "\"").size());
+            int score = made.get(0).record().realScore();
+            assertEquals(made.stream().filter(f -> f.record().realScore() >= score).count(),
+                    store.solitaires("score >= " + score).size());
+            assertEquals(Math.min(2, made.size()), store.solitaires("record < 2").size());
             // its position in another orientation, as a 64-square board
             Position p = made.get(1).solitaire().position();
             Position turned = p.transform(Symmetry.values()[5]);

@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
-import java.util.function.BiFunction;
 import org.roaringbitmap.IntIterator;
 import org.roaringbitmap.PeekableIntIterator;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.index.GameColumns;
+import org.thordb.index.GameName;
+import org.thordb.index.GameNumber;
 import org.thordb.index.IndexReader;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.exec.QueryEngine;
@@ -115,16 +116,12 @@ public final class GamePages {
         return out;
     }
 
-    /** The order of a sort spec over game ids, read from the per-game columns; names resolved once each. */
+    /**
+     * The order of a sort spec over game ids, read from the per-game columns: a game's number
+     * ({@link GameNumber}) by its value, a name ({@link GameName}, not {@code player}) by the name
+     * without case, resolved once a base and number; the base by its name.
+     */
     public static Comparator<Integer> order(String spec, GameColumns t, Catalog c) {
-        Map<Long, String> names = new HashMap<>();
-        BiFunction<Integer, Boolean, String> player = (id, black) -> names.computeIfAbsent(
-                ((long) t.base(id) << 33) | ((black ? 1L : 0L) << 32) | (black ? t.black(id) : t.white(id)), k -> {
-                    Catalog.Base b = c.base(t.base(id));
-                    String n = b == null ? null : b.player(black ? t.black(id) : t.white(id));
-                    return n == null ? "" : n.toLowerCase(Locale.ROOT);
-                });
-        Map<Long, String> tournaments = new HashMap<>();
         Comparator<Integer> all = null;
         for (String key : spec.split(",", -1)) {
             String k = key.strip();
@@ -134,20 +131,23 @@ public final class GamePages {
                 throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
                         + "': " + KEYS + ", with commas between");
             }
-            org.thordb.query.ast.NumField number = org.thordb.query.ast.NumField.of(name); // a game's number: its value
-            Comparator<Integer> one = number != null ? Comparator.comparingInt(id -> number.value(t, id)) : switch (name) {
-                case "black" -> Comparator.comparing(id -> player.apply(id, true));
-                case "white" -> Comparator.comparing(id -> player.apply(id, false));
-                case "tournament" -> Comparator.comparing(id -> tournaments.computeIfAbsent(
-                        ((long) t.base(id) << 32) | t.tournament(id), x -> {
-                            Catalog.Base b = c.base(t.base(id));
-                            String n = b == null ? null : b.tournament(t.tournament(id));
-                            return n == null ? "" : n.toLowerCase(Locale.ROOT);
-                        }));
-                case "base" -> Comparator.comparing(id -> c.base(t.base(id)).name());
-                default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '"
-                        + ThorDbException.quote(name) + "': " + KEYS);
-            };
+            GameNumber number = GameNumber.of(name);
+            GameName named = GameName.of(name);
+            Comparator<Integer> one;
+            if (number != null) {
+                one = Comparator.comparingInt(id -> number.value(t, id));
+            } else if (named != null && named != GameName.PLAYER) {
+                Map<Long, String> names = new HashMap<>();
+                one = Comparator.comparing(id -> names.computeIfAbsent(((long) t.base(id) << 32) | named.number(t, id), x -> {
+                    Catalog.Base b = c.base(t.base(id));
+                    String n = b == null ? null : named.nameOf(b, named.number(t, id));
+                    return n == null ? "" : n.toLowerCase(Locale.ROOT);
+                }));
+            } else if (name.equals("base")) {
+                one = Comparator.comparing(id -> c.base(t.base(id)).name());
+            } else {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '" + ThorDbException.quote(name) + "': " + KEYS);
+            }
             one = desc ? one.reversed() : one;
             all = all == null ? one : all.thenComparing(one);
         }

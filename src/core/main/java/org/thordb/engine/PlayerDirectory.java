@@ -70,7 +70,7 @@ public final class PlayerDirectory {
     /** The (base, number) of every player a query's player, black or white conditions name. */
     static void namedPlayers(Expr e, Catalog c, Set<Long> out) {
         for (Predicate p : e.predicates(false)) {
-            if (p instanceof Predicate.NameMatch m && m.field() != Predicate.NameField.TOURNAMENT) {
+            if (p instanceof Predicate.NameMatch m && m.field() != org.thordb.index.GameName.TOURNAMENT) {
                 for (Catalog.Base b : c.bases()) {
                     for (int n : b.playerIndex().matching(m.name(), m.substring())) {
                         out.add(((long) b.id() << 32) | n);
@@ -92,10 +92,10 @@ public final class PlayerDirectory {
     }
 
     private static void unknownName(Predicate.NameMatch m, Catalog c, List<String> out) {
-        boolean tournament = m.field() == Predicate.NameField.TOURNAMENT;
+        boolean tournament = m.field() == org.thordb.index.GameName.TOURNAMENT;
         LinkedHashSet<String> near = new LinkedHashSet<>();
         for (Catalog.Base b : c.bases()) {
-            NameIndex ix = tournament ? b.tournamentIndex() : b.playerIndex();
+            NameIndex ix = m.field().names(b);
             if (ix.matching(m.name(), m.substring()).length > 0) {
                 return;
             }

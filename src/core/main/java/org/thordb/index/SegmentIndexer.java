@@ -25,6 +25,10 @@ import org.thordb.wthor.WthorGame;
  * }</pre>
  */
 public final class SegmentIndexer {
+    /** The game numbers the import writes a term of for each game, from its record. */
+    private static final GameNumber[] PER_GAME_NUMBERS = java.util.Arrays.stream(GameNumber.values())
+            .filter(GameNumber::termPerGame).toArray(GameNumber[]::new);
+
     /** Receives the entries of a segment. */
     @FunctionalInterface
     public interface Emitter {
@@ -230,9 +234,9 @@ public final class SegmentIndexer {
         term(termKey(Field.WHITE, base << 16 | g.white()), local);
         term(termKey(Field.TOURNAMENT, base << 16 | g.tournament()), local);
         term(termKey(Field.RESULT, Terms.result(g.blackScore(), side)), local);
-        term(termKey(Field.SCORE, g.blackScore()), local);
-        term(termKey(Field.THEORETICAL, g.theoreticalScore()), local);
-        term(termKey(Field.MOVES, g.moveCount()), local);
+        for (GameNumber n : PER_GAME_NUMBERS) { // score, theoretical, moves: a term of each a game
+            term(termKey(n.term(), n.termOf(g)), local);
+        }
         if (side == 8 && usable > 0) {
             long h = Terms.gameHash(squares, usable);
             if (h >= 0) {

@@ -4,6 +4,8 @@ import java.util.Locale;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.Field;
 import org.thordb.index.GameColumns;
+import org.thordb.index.GameName;
+import org.thordb.index.GameNumber;
 import org.thordb.index.IndexReader;
 import org.thordb.index.Postings;
 import org.thordb.index.Terms;
@@ -102,9 +104,6 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         java.util.function.IntUnaryOperator in(FileRow f);
     }
 
-    /** The fields holding a name. */
-    enum NameField { PLAYER, BLACK, WHITE, TOURNAMENT }
-
     /** Comparison operators. */
     enum Op {
         EQ("="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">=");
@@ -148,25 +147,20 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     enum Outcome { BLACK, WHITE, DRAW }
 
     /** A name equal to (case-insensitive) or containing ({@code ~}) a text. */
-    record NameMatch(NameField field, boolean substring, String name) implements Columnar {
+    record NameMatch(GameName field, boolean substring, String name) implements Columnar {
         @Override
         public GameTest test(Catalog c, GameColumns g) {
             boolean[][] hit = new boolean[maxBase(c) + 1][];
             for (Catalog.Base b : c.bases()) {
-                NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
-                hit[b.id()] = numbers(names.matching(name, substring));
+                hit[b.id()] = numbers(field.names(b).matching(name, substring));
             }
+            char[][] columns = field.columns(g);
             return f -> {
                 boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
                 if (h == null) {
                     return id -> false;
                 }
-                return switch (field) {
-                    case PLAYER -> new NameRangeTest(h, g.blackColumn(), g.whiteColumn());
-                    case BLACK -> new NameRangeTest(h, g.blackColumn(), null);
-                    case WHITE -> new NameRangeTest(h, g.whiteColumn(), null);
-                    case TOURNAMENT -> new NameRangeTest(h, g.tournamentColumn(), null);
-                };
+                return new NameRangeTest(h, columns[0], columns.length > 1 ? columns[1] : null);
             };
         }
 
@@ -174,10 +168,9 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public long entries(IndexReader r) {
             long n = 0;
             for (Catalog.Base b : r.catalog().bases()) {
-                NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
-                int matched = names.matching(name, substring).length;
+                int matched = field.names(b).matching(name, substring).length;
                 if (matched > 0) {
-                    n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * (field == NameField.PLAYER ? 2 : 1);
+                    n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * field.terms().length;
                 }
             }
             return n;
@@ -188,17 +181,13 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             long n = 0;
             int terms = 0;
             for (Catalog.Base b : r.catalog().bases()) {
-                NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
-                for (int number : names.matching(name, substring)) {
+                for (int number : field.names(b).matching(name, substring)) {
                     if (++terms > 64) {
                         return -1; // many names: reading their headers is most of a lookup
                     }
                     byte[] term = Terms.name(b.id(), number);
-                    switch (field) {
-                        case PLAYER -> n += r.termCount(Field.BLACK, term) + r.termCount(Field.WHITE, term);
-                        case BLACK -> n += r.termCount(Field.BLACK, term);
-                        case WHITE -> n += r.termCount(Field.WHITE, term);
-                        case TOURNAMENT -> n += r.termCount(Field.TOURNAMENT, term);
+                    for (Field postings : field.terms()) {
+                        n += r.termCount(postings, term);
                     }
                 }
             }
@@ -209,17 +198,10 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public RoaringBitmap lookup(IndexReader r) {
             Postings.Union out = r.union();
             for (Catalog.Base b : r.catalog().bases()) {
-                NameIndex names = field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex();
-                for (int number : names.matching(name, substring)) {
+                for (int number : field.names(b).matching(name, substring)) {
                     byte[] term = Terms.name(b.id(), number);
-                    switch (field) {
-                        case PLAYER -> {
-                            r.addTerm(Field.BLACK, term, out);
-                            r.addTerm(Field.WHITE, term, out);
-                        }
-                        case BLACK -> r.addTerm(Field.BLACK, term, out);
-                        case WHITE -> r.addTerm(Field.WHITE, term, out);
-                        case TOURNAMENT -> r.addTerm(Field.TOURNAMENT, term, out);
+                    for (Field postings : field.terms()) {
+                        r.addTerm(postings, term, out);
                     }
                 }
             }
@@ -230,20 +212,14 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public String access(Catalog c) {
             int names = 0;
             for (Catalog.Base b : c.bases()) {
-                names += (field == NameField.TOURNAMENT ? b.tournamentIndex() : b.playerIndex()).matching(name, substring).length;
+                names += field.names(b).matching(name, substring).length;
             }
-            String idx = switch (field) {
-                case PLAYER -> "black and white postings";
-                case BLACK -> "black postings";
-                case WHITE -> "white postings";
-                case TOURNAMENT -> "tournament postings";
-            };
-            return idx + " of " + names + (names == 1 ? " name" : " names");
+            return field.access() + " of " + names + (names == 1 ? " name" : " names");
         }
 
         @Override
         public String text() {
-            return field.name().toLowerCase(Locale.ROOT) + (substring ? " ~ " : " = ") + quote(name);
+            return field.word() + (substring ? " ~ " : " = ") + quote(name);
         }
     }
 
@@ -302,14 +278,14 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     /** A numeric field against numbers: what the indexes read is the field's, and years pick whole files. */
     sealed interface Numeric extends Columnar permits NumCompare, NumRange {
         /** The field compared. */
-        NumField field();
+        GameNumber field();
 
         /** The values that hold, as {@code [low, high)} (longs, so that ends past the field's are fine), and whether it is their complement. */
         long[] bounds();
 
         @Override
         default boolean columnar() {
-            return !field().fromCatalog();
+            return field().stored();
         }
 
         @Override
@@ -355,7 +331,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** A numeric field compared with a number. */
-    record NumCompare(NumField field, Op op, int value) implements Numeric {
+    record NumCompare(GameNumber field, Op op, int value) implements Numeric {
         @Override
         public long[] bounds() {
             long v = value;
@@ -390,7 +366,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** A numeric field within {@code low..high}, both included. */
-    record NumRange(NumField field, int low, int high) implements Numeric {
+    record NumRange(GameNumber field, int low, int high) implements Numeric {
         @Override
         public long[] bounds() {
             return new long[] {low, (long) high + 1, 0};
@@ -408,7 +384,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** Two numeric fields of the same game compared: {@code theoretical > score}. */
-    record FieldCompare(NumField left, Op op, NumField right) implements Columnar {
+    record FieldCompare(GameNumber left, Op op, GameNumber right) implements Columnar {
         @Override
         public GameTest test(Catalog c, GameColumns g) {
             GameValue left = column(left(), g);
@@ -840,7 +816,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** A numeric field of a game, from the columns (or its file, or its id). */
-    private static GameValue column(NumField f, GameColumns g) {
+    private static GameValue column(GameNumber f, GameColumns g) {
         return file -> id -> f.value(g, id);
     }
 
@@ -893,7 +869,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** A theoretical comparison holds for known scores only: an unknown one is no value, not 0. */
-    private static RoaringBitmap knownOnly(NumField field, RoaringBitmap games, IndexReader r) {
+    private static RoaringBitmap knownOnly(GameNumber field, RoaringBitmap games, IndexReader r) {
         if (!field.mayBeUnknown()) {
             return games;
         }

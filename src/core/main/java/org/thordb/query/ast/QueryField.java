@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.thordb.error.ThorDbException;
+import org.thordb.index.GameName;
+import org.thordb.index.GameNumber;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
@@ -186,19 +188,14 @@ public enum QueryField {
         return d[a.length()][b.length()];
     }
 
-    /** The number this field compares (its word's {@link NumField}), or null. */
-    private NumField numField() {
-        return NumField.of(word);
+    /** The number this field compares (its word's {@link GameNumber}), or null. */
+    private GameNumber numField() {
+        return GameNumber.of(word);
     }
 
-    /** The name this field matches (its word's {@link Predicate.NameField}), or null. */
-    private Predicate.NameField nameField() {
-        for (Predicate.NameField f : Predicate.NameField.values()) {
-            if (f.name().equalsIgnoreCase(word)) {
-                return f;
-            }
-        }
-        return null;
+    /** The name this field matches (its word's {@link GameName}), or null. */
+    private GameName nameField() {
+        return GameName.of(word);
     }
 
     /** The words of the numeric fields, for messages. */
@@ -273,8 +270,8 @@ public enum QueryField {
             throw new Invalid(null, "'" + window.text() + "' is for the board's fields (pattern, board, discs, corners,"
                     + " empties, square); " + word + " holds for the whole game");
         }
-        Predicate.NameField name = nameField();
-        NumField num = numField();
+        GameName name = nameField();
+        GameNumber num = numField();
         if (name != null) {
             if (!op.equals("=") && !op.equals("~")) {
                 throw new Invalid(null, word + " takes = (the whole name) or ~ (part of it), not " + op);
@@ -536,7 +533,7 @@ public enum QueryField {
      * @throws Invalid when the field is not numeric or the range is empty
      */
     public Predicate range(Value low, Value high) {
-        NumField num = numField();
+        GameNumber num = numField();
         if (num == null) {
             throw new Invalid(null, "'in' is for numeric fields (" + numericWords() + "); " + word + " takes "
                     + operators());

@@ -56,18 +56,12 @@ public final class SolitaireFilter {
                 if (b == null) {
                     return false;
                 }
-                WthorSolitaire w = s.solitaire();
-                int[] numbers = (m.field() == org.thordb.query.ast.Predicate.NameField.TOURNAMENT ? b.tournamentIndex()
-                        : b.playerIndex()).matching(m.name(), m.substring());
-                for (int n : numbers) {
-                    boolean hit = switch (m.field()) {
-                        case PLAYER -> w.blackPlayer() == n || w.whitePlayer() == n;
-                        case BLACK -> w.blackPlayer() == n;
-                        case WHITE -> w.whitePlayer() == n;
-                        case TOURNAMENT -> w.tournament() == n;
-                    };
-                    if (hit) {
-                        return true;
+                long[] mine = m.field().numbers(s);
+                for (int n : m.field().names(b).matching(m.name(), m.substring())) {
+                    for (long x : mine) {
+                        if (x == n) {
+                            return true;
+                        }
                     }
                 }
                 return false;
@@ -126,14 +120,12 @@ public final class SolitaireFilter {
                 + " the board's fields (empties, pattern, board, discs, corners, square)");
     }
 
-    private static java.util.function.ToIntFunction<SolitaireRow> number(org.thordb.query.ast.NumField f) {
-        return switch (f) {
-            case YEAR -> s -> s.solitaire().year();
-            case RECORD -> SolitaireRow::record;
-            case SCORE -> s -> s.solitaire().realScore();
-            default -> throw new ThorDbException(ErrorCode.QUERY, f.word() + " is not a field of solitaires; they have"
+    private static java.util.function.ToIntFunction<SolitaireRow> number(org.thordb.index.GameNumber f) {
+        if (!f.ofSolitaires()) {
+            throw new ThorDbException(ErrorCode.QUERY, f.word() + " is not a field of solitaires; they have"
                     + " year, record and score (their game's real score)");
-        };
+        }
+        return f::value;
     }
 
     /** A solitaire's position with its side to move as stored. */

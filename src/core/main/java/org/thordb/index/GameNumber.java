@@ -1,42 +1,44 @@
-package org.thordb.query.ast;
+package org.thordb.index;
 
 import java.util.Locale;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.Field;
-import org.thordb.index.GameColumns;
-import org.thordb.index.IndexReader;
-import org.thordb.index.Terms;
 import org.thordb.store.FileRow;
+import org.thordb.store.SolitaireRow;
+import org.thordb.wthor.WthorGame;
 
 /**
- * The numbers a game has, one constant each, with everything the query engine and the sorted pages
- * need of it as data: its postings ({@link Field}), its byte column in the per-game columns, how to
- * read its value for a game, the games of a range of values, and what {@code explain} says it reads.
- * A comparison on a number ({@link Predicate.NumCompare}, {@link Predicate.NumRange},
- * {@link Predicate.FieldCompare}) and a sort by it ({@code GamePages}) ask the constant rather than
- * switching on it, so a new number is one constant here (with its word in {@link QueryField}).
+ * The numbers a game has, one constant each, with everything the import, the query engine, the
+ * sorted pages and the solitaire filter need of it as data: its postings ({@link Field}) and the
+ * term the import writes for a game, its byte column in the per-game columns, how to read its value
+ * for a game, the games of a range of values, what {@code explain} says a range reads, and its value
+ * for a solitaire. A comparison on a number, a sort by it and its terms ask the constant rather than
+ * switching on it, so a new indexed number is one constant here, its {@link Field} code, and its
+ * word in the query language's field table ({@code QueryField}).
  *
- * <p>Usage: {@code int score = NumField.SCORE.value(GameColumns.of(reader), id);}
+ * <p>Usage: {@code int score = GameNumber.SCORE.value(GameColumns.of(reader), id);}
  */
-public enum NumField {
+public enum GameNumber {
     /** The year of the game's file: every game of a file has it, so a range is whole files (ids from the catalog). */
-    YEAR(Field.YEAR, null, GameColumns::year, "the years' files, id ranges from the catalog",
-            (r, from, to) -> r.segments(s -> s.year() >= from && s.year() < to), null),
-    /** Black's discs at the end, as stored. */
-    SCORE(Field.SCORE, GameColumns::scoreColumn, GameColumns::score, null, null, null),
+    YEAR(Field.YEAR, null, null, GameColumns::year, "the years' files, id ranges from the catalog",
+            (r, from, to) -> r.segments(s -> s.year() >= from && s.year() < to), null, s -> s.solitaire().year()),
+    /** Black's discs at the end, as stored (a solitaire: its game's real score). */
+    SCORE(Field.SCORE, WthorGame::blackScore, GameColumns::scoreColumn, GameColumns::score, null, null, null,
+            s -> s.solitaire().realScore()),
     /** Black's discs after perfect play from the file's depth, as stored; unknown for some games, and then no value. */
-    THEORETICAL(Field.THEORETICAL, GameColumns::theoreticalColumn, GameColumns::theoretical, null, null, null),
+    THEORETICAL(Field.THEORETICAL, WthorGame::theoreticalScore, GameColumns::theoreticalColumn, GameColumns::theoretical,
+            null, null, null, null),
     /** The number of moves played (the record's move bytes before the first 0). */
-    MOVES(Field.MOVES, GameColumns::movesColumn, GameColumns::moves, null, null, null),
+    MOVES(Field.MOVES, WthorGame::moveCount, GameColumns::movesColumn, GameColumns::moves, null, null, null, null),
     /** The game's id in the store. */
-    ID(null, null, (g, id) -> id, "an id range", NumField::idRange, r -> {
+    ID(null, null, null, (g, id) -> id, "an id range", GameNumber::idRange, r -> {
         TreeMap<Integer, RoaringBitmap> out = new TreeMap<>();
         r.all().forEach((int id) -> out.put(id, RoaringBitmap.bitmapOf(id)));
         return out;
-    }),
+    }, null),
     /** The game's record number in its file, from 0 (a file's games have consecutive ids). */
-    RECORD(null, null, GameColumns::record, "one id range a file, from the catalog", NumField::recordRange, r -> {
+    RECORD(null, null, null, GameColumns::record, "one id range a file, from the catalog", GameNumber::recordRange, r -> {
         TreeMap<Integer, RoaringBitmap> out = new TreeMap<>();
         for (FileRow file : r.catalog().gameFiles()) {
             for (int k = 0; k < file.games(); k++) {
@@ -44,7 +46,7 @@ public enum NumField {
             }
         }
         return out;
-    });
+    }, SolitaireRow::record);
 
     /** A number of a game from the per-game columns. */
     @FunctionalInterface
@@ -55,31 +57,38 @@ public enum NumField {
 
     /** The games whose value lies in {@code [from, to)}, read from the catalog. */
     @FunctionalInterface
-    interface CatalogRange {
+    public interface CatalogRange {
+        /** The games. */
         RoaringBitmap read(IndexReader r, long from, long to);
     }
 
     /** The games of each value, read from the catalog. */
     @FunctionalInterface
-    interface CatalogValues {
+    public interface CatalogValues {
+        /** The games of each value. */
         TreeMap<Integer, RoaringBitmap> read(IndexReader r);
     }
 
     private final Field term;
+    private final ToIntFunction<WthorGame> termValue;
     private final java.util.function.Function<GameColumns, byte[]> column;
     private final Value value;
     private final String access;
     private final CatalogRange catalogRange;
     private final CatalogValues catalogValues;
+    private final ToIntFunction<SolitaireRow> solitaireValue;
 
-    NumField(Field term, java.util.function.Function<GameColumns, byte[]> column, Value value, String access,
-             CatalogRange catalogRange, CatalogValues catalogValues) {
+    GameNumber(Field term, ToIntFunction<WthorGame> termValue, java.util.function.Function<GameColumns, byte[]> column,
+               Value value, String access, CatalogRange catalogRange, CatalogValues catalogValues,
+               ToIntFunction<SolitaireRow> solitaireValue) {
         this.term = term;
+        this.termValue = termValue;
         this.column = column;
         this.value = value;
         this.access = access;
         this.catalogRange = catalogRange;
         this.catalogValues = catalogValues;
+        this.solitaireValue = solitaireValue;
     }
 
     /** The field as written in a query (and as a sort key). */
@@ -88,8 +97,8 @@ public enum NumField {
     }
 
     /** The field of this word (any case), or null. */
-    public static NumField of(String word) {
-        for (NumField f : values()) {
+    public static GameNumber of(String word) {
+        for (GameNumber f : values()) {
             if (f.word().equalsIgnoreCase(word)) {
                 return f;
             }
@@ -108,7 +117,7 @@ public enum NumField {
     }
 
     /** The byte column, whole, by game id (values unsigned); only for a {@link #stored} field. */
-    byte[] column(GameColumns g) {
+    public byte[] column(GameColumns g) {
         if (column == null) {
             throw new IllegalArgumentException(this + " is not a stored column");
         }
@@ -121,22 +130,22 @@ public enum NumField {
     }
 
     /** Whether a range of values is whole files (a year), which a query of other files skips. */
-    boolean picksFiles() {
+    public boolean picksFiles() {
         return this == YEAR;
     }
 
     /** Whether some games have no value (an unknown theoretical score), for which no comparison holds. */
-    boolean mayBeUnknown() {
+    public boolean mayBeUnknown() {
         return this == THEORETICAL;
     }
 
     /** What a range of its values reads, for {@code explain}. */
-    String access() {
+    public String access() {
         return access != null ? access : word() + " postings, a key range";
     }
 
     /** Its postings' field. */
-    Field term() {
+    public Field term() {
         if (term == null) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, this + " has no postings");
         }
@@ -144,7 +153,7 @@ public enum NumField {
     }
 
     /** The games whose value lies in {@code [low, high)}, as longs so that ends past the field's range are fine. */
-    RoaringBitmap range(long low, long high, IndexReader r) {
+    public RoaringBitmap range(long low, long high, IndexReader r) {
         long min = fromCatalog() ? Integer.MIN_VALUE : 0;
         long max = fromCatalog() ? (long) Integer.MAX_VALUE + 1 : 256;
         low = Math.max(low, min);
@@ -161,11 +170,31 @@ public enum NumField {
     }
 
     /** The games of each value. */
-    TreeMap<Integer, RoaringBitmap> valuesOf(IndexReader r) {
+    public TreeMap<Integer, RoaringBitmap> valuesOf(IndexReader r) {
         if (catalogValues != null) {
             return catalogValues.read(r);
         }
         return new TreeMap<>(r.valuesOf(term()));
+    }
+
+    /** Whether the import writes a term of it for each game (its value from the record, {@link #termOf}). */
+    public boolean termPerGame() {
+        return termValue != null;
+    }
+
+    /** The value of its term for a game's record (for {@link #termPerGame} numbers). */
+    public int termOf(WthorGame g) {
+        return termValue.applyAsInt(g);
+    }
+
+    /** Whether solitaires have it (year, record, and their game's real score). */
+    public boolean ofSolitaires() {
+        return solitaireValue != null;
+    }
+
+    /** Its value for a solitaire (for {@link #ofSolitaires} numbers). */
+    public int value(SolitaireRow s) {
+        return solitaireValue.applyAsInt(s);
     }
 
     private static RoaringBitmap idRange(IndexReader r, long from, long to) {
