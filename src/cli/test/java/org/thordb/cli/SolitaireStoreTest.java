@@ -84,6 +84,19 @@ class SolitaireStoreTest {
             assertEquals(made.stream().filter(f -> f.record().realScore() >= score).count(),
                     store.solitaires("score >= " + score).size());
             assertEquals(Math.min(2, made.size()), store.solitaires("record < 2").size());
+            // the board's fields on the solitaire's position; questions of a game's moves refused by name
+            int mid = made.stream().mapToInt(f -> Long.bitCount(f.record().blackDiscs())).sorted().toArray()[made.size() / 2];
+            long manyBlack = made.stream().filter(f -> Long.bitCount(f.record().blackDiscs()) >= mid).count();
+            assertTrue(manyBlack > 0, manyBlack + " of " + made.size());
+            assertEquals(manyBlack, store.solitaires("discs(black) >= " + mid).size());
+            for (String[] q : new String[][] {{"opening = f5", "is not a question about solitaires"},
+                    {"theoretical > score", "is not a question about solitaires"},
+                    {"discs(black) at move 20 > 10", "a solitaire is one position; its board's fields take no move"}}) {
+                org.thordb.error.ThorDbException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        org.thordb.error.ThorDbException.class, () -> store.solitaires(q[0]));
+                assertEquals(org.thordb.error.ErrorCode.QUERY, e.code(), q[0]);
+                assertTrue(e.getMessage().contains(q[1]), e.getMessage());
+            }
             // its position in another orientation, as a 64-square board
             Position p = made.get(1).solitaire().position();
             Position turned = p.transform(Symmetry.values()[5]);

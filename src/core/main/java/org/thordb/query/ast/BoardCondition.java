@@ -29,6 +29,24 @@ public sealed interface BoardCondition extends Predicate
     /** The moves at which the condition is looked at. */
     Window window();
 
+    /** A solitaire is one position: the condition on it, without a move (a sequence needs a game's moves). */
+    @Override
+    default java.util.function.Predicate<org.thordb.store.SolitaireRow> solitaireTest(org.thordb.store.Catalog c) {
+        if (this instanceof Sequence) {
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "'" + text() + "': a solitaire"
+                    + " is one position; a sequence needs the moves of a game");
+        }
+        if (!window().equals(Window.ANY)) {
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "'" + window().text() + "': a"
+                    + " solitaire is one position; its board's fields take no move");
+        }
+        return s -> {
+            Position q = Predicate.solitairePosition(s);
+            return holds(q.black(), q.white(), q.toMove() == org.thordb.othello.Side.BLACK ? 0
+                    : q.toMove() == org.thordb.othello.Side.WHITE ? 1 : 2);
+        };
+    }
+
     /**
      * Whether the condition holds on a board.
      *

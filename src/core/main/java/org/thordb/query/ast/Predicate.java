@@ -13,6 +13,7 @@ import org.thordb.othello.Position;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.store.NameIndex;
+import org.thordb.store.SolitaireRow;
 
 /**
  * One condition on a game, the leaf of a query. Each kind is a record that knows how the indexes
@@ -31,6 +32,20 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
 
     /** What the indexes read to answer it, in words. */
     String access(Catalog c);
+
+    /**
+     * The test of a solitaire (a position of a game, with the game's names, year, record and real
+     * score), with names resolved once for the catalog: a query over solitaires asks each of its
+     * predicates for this ({@code SolitaireFilter}).
+     *
+     * @throws org.thordb.error.ThorDbException {@link org.thordb.error.ErrorCode#QUERY} for a
+     *     question solitaires cannot answer
+     */
+    default java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+        throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "'" + text() + "' is not a"
+                + " question about solitaires; they have year, record, score, player, black, white, tournament, base,"
+                + " country, born, damaged, position and the board's fields (empties, pattern, board, discs, corners, square)");
+    }
 
     /**
      * How many games a lookup gives at most, told by its postings' headers without decoding them
@@ -221,6 +236,25 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public String text() {
             return field.word() + (substring ? " ~ " : " = ") + quote(name);
         }
+
+        @Override
+        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+            return s -> {
+                Catalog.Base b = c.base(s.base());
+                if (b == null) {
+                    return false;
+                }
+                long[] mine = field.numbers(s);
+                for (int n : field.names(b).matching(name, substring)) {
+                    for (long x : mine) {
+                        if (x == n) {
+                            return true;
+                        }
+                    }
+                }
+                return false;
+            };
+        }
     }
 
     /** Whether one name column (or either of two: a player is Black or White) holds a number that matches. */
@@ -273,6 +307,14 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         public String text() {
             return "base = " + quote(name);
         }
+
+        @Override
+        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+            return s -> {
+                Catalog.Base b = c.base(name);
+                return b != null && b.id() == s.base();
+            };
+        }
     }
 
     /** A numeric field against numbers: what the indexes read is the field's, and years pick whole files. */
@@ -322,6 +364,21 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         @Override
         default String access(Catalog c) {
             return field().access();
+        }
+
+        @Override
+        default java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+            GameNumber f = field();
+            if (!f.ofSolitaires()) {
+                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, f.word() + " is not a field"
+                        + " of solitaires; they have year, record and score (their game's real score)");
+            }
+            long[] b = bounds();
+            boolean not = b[2] != 0;
+            return s -> {
+                long v = f.value(s);
+                return (v >= b[0] && v < b[1]) != not;
+            };
         }
 
         @Override
@@ -602,6 +659,20 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             String f = (country != null ? "country" : "born") + (colour == null ? "" : "(" + colour + ")");
             return f + " " + op.symbol() + " " + (country != null ? country : String.valueOf(year));
         }
+
+        @Override
+        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+            boolean black = colour == null || colour.equals("black");
+            boolean white = colour == null || colour.equals("white");
+            return s -> {
+                Catalog.Base b = c.base(s.base());
+                if (b == null) {
+                    return false;
+                }
+                return black && test(b.record((int) s.solitaire().blackPlayer()))
+                        || white && test(b.record((int) s.solitaire().whitePlayer()));
+            };
+        }
     }
 
     /** The games of one board size: {@code board = 8} or {@code board = 10}. */
@@ -714,6 +785,14 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             }
             return flag.name().toLowerCase(Locale.ROOT) + " = " + value;
         }
+
+        @Override
+        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+            if (flag != Flag.DAMAGED) {
+                return Predicate.super.solitaireTest(c);
+            }
+            return s -> (s.damaged() || s.contradicted()) == value;
+        }
     }
 
     /**
@@ -780,6 +859,12 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         @Override
         public String text() {
             return "position = " + (written.length() > 60 ? quote(written) : written);
+        }
+
+        @Override
+        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+            Position want = position.canonical();
+            return s -> solitairePosition(s).canonical().equals(want);
         }
 
         @Override
@@ -874,5 +959,12 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             return games;
         }
         return RoaringBitmap.and(games, org.thordb.index.TheoreticalKnown.of(r).bitmap());
+    }
+
+    /** A solitaire's position with its side to move as stored. */
+    static Position solitairePosition(SolitaireRow s) {
+        org.thordb.wthor.WthorSolitaire w = s.solitaire();
+        return new Position(w.blackDiscs(), w.whiteDiscs(), w.toMove() == 1 ? org.thordb.othello.Side.BLACK
+                : org.thordb.othello.Side.WHITE);
     }
 }

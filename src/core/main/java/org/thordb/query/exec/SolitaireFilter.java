@@ -4,13 +4,9 @@ import java.util.function.Predicate;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Position;
-import org.thordb.othello.Side;
-import org.thordb.query.ast.BoardCondition;
 import org.thordb.query.ast.Expr;
 import org.thordb.store.Catalog;
-import org.thordb.store.PlayerRecord;
 import org.thordb.store.SolitaireRow;
-import org.thordb.wthor.WthorSolitaire;
 
 /**
  * A query over solitaires rather than games: each solitaire is tested against the query, whose
@@ -49,88 +45,11 @@ public final class SolitaireFilter {
     }
 
     private static Predicate<SolitaireRow> predicate(org.thordb.query.ast.Predicate p, Catalog c) {
-        // the fields solitaires have; any other is said to be no question about them
-        if (p instanceof org.thordb.query.ast.Predicate.NameMatch m) {
-            return s -> {
-                Catalog.Base b = c.base(s.base());
-                if (b == null) {
-                    return false;
-                }
-                long[] mine = m.field().numbers(s);
-                for (int n : m.field().names(b).matching(m.name(), m.substring())) {
-                    for (long x : mine) {
-                        if (x == n) {
-                            return true;
-                        }
-                    }
-                }
-                return false;
-            };
-        }
-        if (p instanceof org.thordb.query.ast.Predicate.BaseMatch m) {
-            return s -> {
-                Catalog.Base b = c.base(m.name());
-                return b != null && b.id() == s.base();
-            };
-        }
-        if (p instanceof org.thordb.query.ast.Predicate.NumCompare m) {
-            java.util.function.ToIntFunction<SolitaireRow> f = number(m.field());
-            return s -> m.op().test(f.applyAsInt(s), m.value());
-        }
-        if (p instanceof org.thordb.query.ast.Predicate.NumRange m) {
-            java.util.function.ToIntFunction<SolitaireRow> f = number(m.field());
-            return s -> f.applyAsInt(s) >= m.low() && f.applyAsInt(s) <= m.high();
-        }
-        if (p instanceof org.thordb.query.ast.Predicate.RegistryMatch m) {
-            return s -> {
-                Catalog.Base b = c.base(s.base());
-                if (b == null) {
-                    return false;
-                }
-                WthorSolitaire w = s.solitaire();
-                PlayerRecord black = b.record((int) w.blackPlayer());
-                PlayerRecord white = b.record((int) w.whitePlayer());
-                return (m.colour() == null || m.colour().equals("black")) && m.test(black)
-                        || (m.colour() == null || m.colour().equals("white")) && m.test(white);
-            };
-        }
-        if (p instanceof org.thordb.query.ast.Predicate.FlagMatch m && m.flag() == org.thordb.query.ast.Predicate.Flag.DAMAGED) {
-            return s -> (s.damaged() || s.contradicted()) == m.value();
-        }
-        if (p instanceof org.thordb.query.ast.Predicate.PositionMatch m) {
-            Position want = m.position().canonical();
-            return s -> position(s).canonical().equals(want);
-        }
-        if (p instanceof BoardCondition.Sequence q) {
-            throw new ThorDbException(ErrorCode.QUERY, "'" + q.text() + "': a solitaire is one position; a sequence"
-                    + " needs the moves of a game");
-        }
-        if (p instanceof BoardCondition b) {
-            if (!b.window().equals(BoardCondition.Window.ANY)) {
-                throw new ThorDbException(ErrorCode.QUERY, "'" + b.window().text() + "': a solitaire is one"
-                        + " position; its board's fields take no move");
-            }
-            return s -> {
-                Position q = position(s);
-                return b.holds(q.black(), q.white(), q.toMove() == Side.BLACK ? 0 : q.toMove() == Side.WHITE ? 1 : 2);
-            };
-        }
-        throw new ThorDbException(ErrorCode.QUERY, "'" + p.text() + "' is not a question about solitaires; they have"
-                + " year, record, score, player, black, white, tournament, base, country, born, damaged, position and"
-                + " the board's fields (empties, pattern, board, discs, corners, square)");
-    }
-
-    private static java.util.function.ToIntFunction<SolitaireRow> number(org.thordb.index.GameNumber f) {
-        if (!f.ofSolitaires()) {
-            throw new ThorDbException(ErrorCode.QUERY, f.word() + " is not a field of solitaires; they have"
-                    + " year, record and score (their game's real score)");
-        }
-        return f::value;
+        return p.solitaireTest(c); // each kind of predicate knows its test of a solitaire, or says it has none
     }
 
     /** A solitaire's position with its side to move as stored. */
     public static Position position(SolitaireRow s) {
-        WthorSolitaire w = s.solitaire();
-        return new Position(w.blackDiscs(), w.whiteDiscs(), w.toMove() == 1 ? Side.BLACK : Side.WHITE);
+        return org.thordb.query.ast.Predicate.solitairePosition(s);
     }
 }
