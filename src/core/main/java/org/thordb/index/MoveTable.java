@@ -8,8 +8,9 @@ import org.thordb.wthor.WthorSquares;
  * The 8×8 moves of every game of a store in memory, indexed by game id (damaged games stop at
  * their first bad move): what board patterns and groupings by opening replay. Made by one scan of
  * the game records the first time a catalog asks for it, then kept for as long as that catalog
- * lives (an import makes a new one): 61 bytes a game. The games' other fields are the per-game
- * columns ({@link GameColumns}), which this table does not repeat.
+ * lives (an import makes a new one): 62 bytes a game, the board side among them (from the file
+ * rows, for the loops that skip 10×10 games). The games' other fields are the per-game columns
+ * ({@link GameColumns}), which this table does not repeat.
  *
  * <p>Usage: {@code MoveTable t = MoveTable.of(reader); int n = t.moveCount(id); byte first = t.moves()[t.offset(id)];}
  */
@@ -19,13 +20,13 @@ public final class MoveTable implements GameMoves {
 
     private static final PerCatalog<MoveTable> MADE = new PerCatalog<>();
 
-    private final GameColumns columns; // each game's board side, from its file
+    // each game's board side, from its file's row (a byte a game, read in the board conditions' loops)
+    private final byte[] side;
     private final byte[] moveCount;
     private final byte[] moves;
 
-    private MoveTable(GameColumns columns) {
-        int size = columns.size();
-        this.columns = columns;
+    private MoveTable(int size) {
+        side = new byte[size];
         moveCount = new byte[size];
         moves = new byte[size * MOVES];
     }
@@ -41,10 +42,11 @@ public final class MoveTable implements GameMoves {
     }
 
     private static MoveTable build(IndexReader r) {
-        MoveTable t = new MoveTable(GameColumns.of(r));
+        MoveTable t = new MoveTable(r.catalog().nextGameId());
         // each 8×8 file's records read as they lie, without decoding a row a game (at ten million
         // games, the rows' copies and strings took most of the build)
         for (org.thordb.store.FileRow f : r.catalog().gameFiles()) {
+            java.util.Arrays.fill(t.side, f.firstId(), Math.min(t.side.length, f.firstId() + f.games()), (byte) f.side());
             if (f.side() == 8) {
                 r.view().scanRange(org.thordb.store.Store.Space.GAMES, GameRow.key(f.firstId()),
                         GameRow.key(f.firstId() + f.games()), (k, val) -> {
@@ -74,7 +76,7 @@ public final class MoveTable implements GameMoves {
     /** The board side: 8, or 10 (from the game's file). */
     @Override
     public int side(int id) {
-        return columns.side(id);
+        return side[id];
     }
 
     /** How many moves of an 8×8 game replay (0 for a 10×10 one). */
@@ -162,7 +164,7 @@ public final class MoveTable implements GameMoves {
      * false when the game has fewer moves.
      */
     public boolean boardAfter(int id, int plies, long[] out) {
-        if (plies > moveCount[id] || columns.side(id) != 8) {
+        if (side[id] != 8 || plies > moveCount[id]) {
             return false;
         }
         out[0] = 0x0000000810000000L;
