@@ -275,6 +275,31 @@ abstract class BoardAndStatsContract {
         }));
         same("opening4", "year < 2005", sums(g -> g.year() < 2005 && g.game().side() == 8,
                 g -> List.of(Map.entry(boards.get(g).size() > 4 ? firstMoves(g, 4) : "(shorter than 4 moves)", true))));
+        // as deep as the openings' postings go, and deeper (the games' moves replayed)
+        for (int depth : new int[] {10, 12}) {
+            same("opening" + depth, "year >= 2000", sums(g -> g.year() >= 2000 && g.game().side() == 8,
+                    g -> List.of(Map.entry(boards.get(g).size() > depth ? firstMoves(g, depth)
+                            : "(shorter than " + depth + " moves)", true))));
+        }
+        // by name: the longest named line the game begins with (the first listed of two as long)
+        List<org.thordb.othello.OpeningNames.Named> named = org.thordb.othello.OpeningNames.standard().all();
+        same("opening", "year < 2000", sums(g -> g.year() < 2000 && g.game().side() == 8, g -> {
+            int plies = boards.get(g).size() - 1;
+            String moves = plies == 0 ? "" : firstMoves(g, plies);
+            String best = "(no named opening)";
+            int bestLength = 0;
+            for (org.thordb.othello.OpeningNames.Named n : named) {
+                StringBuilder line = new StringBuilder();
+                for (int sq : n.line()) {
+                    line.append(Notation.name(sq));
+                }
+                if (n.line().length > bestLength && n.line().length <= plies && moves.startsWith(line.toString())) {
+                    best = n.name();
+                    bestLength = n.line().length;
+                }
+            }
+            return List.of(Map.entry(best, true));
+        }));
         // head-to-head: the player's record against the opponent met most
         List<GroupStats> h2h = db.stats("opponent", q1);
         assertFalse(h2h.isEmpty());

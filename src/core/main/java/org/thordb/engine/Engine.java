@@ -437,8 +437,7 @@ public final class Engine implements AutoCloseable {
             org.thordb.stats.Statistics.Perspective as = new org.thordb.stats.Statistics.Perspective(
                     (base, number) -> players.contains(((long) base << 32) | number), !c.equals("white"), !c.equals("black"));
             RoaringBitmap ids = QueryEngine.matching(QueryParser.parseOrBlank(w), r);
-            return org.thordb.stats.Statistics.compute(org.thordb.index.GameColumns.of(r),
-                    () -> org.thordb.index.GameMoves.of(r, ids), r.catalog(), ids, g, null, as);
+            return org.thordb.stats.Statistics.compute(r, ids, g, null, as);
         });
     }
 
@@ -453,8 +452,7 @@ public final class Engine implements AutoCloseable {
                 subject = (base, player) -> named.contains(((long) base << 32) | player);
             }
         }
-        return org.thordb.stats.Statistics.compute(org.thordb.index.GameColumns.of(r),
-                () -> org.thordb.index.GameMoves.of(r, ids), r.catalog(), ids, g, subject);
+        return org.thordb.stats.Statistics.compute(r, ids, g, subject);
     }
 
     /**

@@ -356,6 +356,48 @@ public final class IndexReader {
     }
 
     /**
+     * The games of every 8×8 opening of {@code length} moves (1 to {@link Terms#OPENING_DEPTH}),
+     * turned so that the first move is f5, from one scan of those openings' postings: the lines,
+     * each with its games (a game shorter than that, or 10×10, is in none).
+     */
+    public java.util.List<java.util.Map.Entry<int[], RoaringBitmap>> openingsOfLength(int length) {
+        if (length < 1 || length > Terms.OPENING_DEPTH) {
+            throw new IllegalArgumentException("openings are indexed from 1 to " + Terms.OPENING_DEPTH + " moves, not " + length);
+        }
+        java.util.List<java.util.Map.Entry<int[], RoaringBitmap>> out = new java.util.ArrayList<>();
+        byte[][] current = {null};
+        Postings.Union[] union = {null};
+        // a term's entries (one a file or merge group) lie side by side: each union closed when the next term starts
+        view.scan(Space.TERMS, new byte[] {Field.OPENING.code(), (byte) length}, new byte[] {Field.OPENING.code(), (byte) (length + 1)},
+                (k, v) -> {
+                    byte[] term = java.util.Arrays.copyOfRange(k, 2, k.length - 4);
+                    if (current[0] == null || !java.util.Arrays.equals(current[0], term)) {
+                        if (current[0] != null) {
+                            out.add(java.util.Map.entry(squares(current[0]), live(union[0].result())));
+                        }
+                        current[0] = term;
+                        union[0] = union();
+                    }
+                    if (inScope(k)) {
+                        union[0].add(v);
+                    }
+                    return true;
+                });
+        if (current[0] != null) {
+            out.add(java.util.Map.entry(squares(current[0]), live(union[0].result())));
+        }
+        return out;
+    }
+
+    private static int[] squares(byte[] term) {
+        int[] sq = new int[term.length];
+        for (int i = 0; i < sq.length; i++) {
+            sq[i] = term[i];
+        }
+        return sq;
+    }
+
+    /**
      * The games of a board size (8, or 10 with squares row × 10 + column) that begin with a line,
      * under the 4 symmetries of that board's start position.
      */

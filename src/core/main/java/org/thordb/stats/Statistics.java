@@ -6,25 +6,26 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.roaringbitmap.IntIterator;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.index.GameColumns;
 import org.thordb.index.GameMoves;
+import org.thordb.index.IndexReader;
+import org.thordb.index.Terms;
 import org.thordb.othello.Notation;
 import org.thordb.othello.OpeningNames;
 import org.thordb.othello.Symmetry;
 import org.thordb.store.Catalog;
 
 /**
- * Grouped results of a set of games, from the per-game columns ({@link GameColumns}; the moves
- * too, for a grouping by opening): each group's games, wins, draws, losses, score, average disc
+ * Grouped results of a set of games, from the per-game columns ({@link GameColumns}; the openings'
+ * postings for a grouping by opening): each group's games, wins, draws, losses, score, average disc
  * difference and theoretical score, first and last year. One pass over the games; names are
  * resolved once a group, not once a game.
  *
- * <p>Usage: {@code List<GroupStats> rows = Statistics.compute(GameColumns.of(r), () -> GameMoves.of(r, ids), r.catalog(), ids, Grouping.parse("year"), null);}
+ * <p>Usage: {@code List<GroupStats> rows = Statistics.compute(reader, ids, Grouping.parse("year"), null);}
  */
 public final class Statistics {
     private Statistics() {
@@ -99,17 +100,17 @@ public final class Statistics {
      *
      * @param subject for {@link Grouping.By#OPPONENT}: the named players (required), else ignored
      */
-    public static List<GroupStats> compute(GameColumns t, Supplier<GameMoves> moves, Catalog c, RoaringBitmap ids,
-                                           Grouping g, Subject subject) {
-        return compute(t, moves, c, ids, g, subject, null);
+    public static List<GroupStats> compute(IndexReader r, RoaringBitmap ids, Grouping g, Subject subject) {
+        return compute(r, ids, g, subject, null);
     }
 
     /**
      * The groups of {@code ids} from a player's side ({@code as}; null: Black's side, as the
      * records say): by year, tournament, opening or result (then win, draw, loss).
      */
-    public static List<GroupStats> compute(GameColumns t, Supplier<GameMoves> moves, Catalog c, RoaringBitmap ids,
-                                           Grouping g, Subject subject, Perspective as) {
+    public static List<GroupStats> compute(IndexReader r, RoaringBitmap ids, Grouping g, Subject subject, Perspective as) {
+        GameColumns t = GameColumns.of(r);
+        Catalog c = r.catalog();
         if (as != null && (g.by() == Grouping.By.PLAYER || g.by() == Grouping.By.BLACK || g.by() == Grouping.By.WHITE
                 || g.by() == Grouping.By.OPPONENT)) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a player's side goes with a grouping by year, tournament,"
@@ -130,7 +131,17 @@ public final class Statistics {
             }
         }
         Map<String, Long> openingKeys = new HashMap<>();
-        GameMoves m = g.by() == Grouping.By.OPENING ? moves.get() : null; // only an opening replays
+        // a grouping by opening reads the openings' postings (each game's group by its rank among
+        // the ids); only one deeper than they go replays the games' moves
+        int[] openingOfRank = null;
+        GameMoves m = null;
+        if (g.by() == Grouping.By.OPENING) {
+            if (g.depth() == 0 ? names.longest() <= Terms.OPENING_DEPTH : g.depth() <= Terms.OPENING_DEPTH) {
+                openingOfRank = openingsFromPostings(r, ids, g.depth(), namedLines, openingKeys);
+            } else {
+                m = GameMoves.of(r, ids);
+            }
+        }
         IntIterator it = ids.getIntIterator();
         int steps = 0;
         while (it.hasNext()) {
@@ -178,8 +189,8 @@ public final class Statistics {
                 case TOURNAMENT -> sums(byKey, ((long) base << 32) | t.tournament(id)).add(blackDiff, theo, k, year);
                 case YEAR -> sums(byKey, year).add(blackDiff, theo, k, year);
                 case RESULT -> sums(byKey, Long.signum(blackDiff)).add(blackDiff, theo, k, year);
-                case OPENING -> sums(byKey, opening(m, id, g.depth(), namedLines, openingKeys))
-                        .add(blackDiff, theo, k, year);
+                case OPENING -> sums(byKey, openingOfRank != null ? openingOfRank[steps - 1]
+                        : opening(m, id, g.depth(), namedLines, openingKeys)).add(blackDiff, theo, k, year);
             }
         }
         if (byKey.size() > maxGroups()) {
@@ -211,6 +222,45 @@ public final class Statistics {
 
     private static long player(int base, int number) {
         return ((long) base << 32) | number;
+    }
+
+    /**
+     * Each game's opening key, by the game's rank among {@code ids}, from the openings' postings
+     * (as {@link #opening} gives it from the moves): for depth 0 the index of the longest named
+     * line the game begins with, else its first {@code depth} moves in the f5 orientation numbered
+     * in {@code keys}; −1 for a game in none.
+     */
+    private static int[] openingsFromPostings(IndexReader r, RoaringBitmap ids, int depth, List<int[]> named,
+                                              Map<String, Long> keys) {
+        int[] out = new int[ids.getCardinality()];
+        java.util.Arrays.fill(out, -1);
+        if (depth == 0) { // the longest named line first: a game takes the first that has it
+            Integer[] order = new Integer[named.size()];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, Comparator.comparingInt((Integer i) -> -named.get(i).length));
+            RoaringBitmap taken = new RoaringBitmap();
+            for (int i : order) {
+                RoaringBitmap games = RoaringBitmap.andNot(RoaringBitmap.and(r.opening(named.get(i), 8), ids), taken);
+                taken.or(games);
+                games.forEach((int id) -> out[(int) ids.rank(id) - 1] = i);
+            }
+            return out;
+        }
+        for (Map.Entry<int[], RoaringBitmap> e : r.openingsOfLength(depth)) {
+            RoaringBitmap games = RoaringBitmap.and(e.getValue(), ids);
+            if (games.isEmpty()) {
+                continue;
+            }
+            StringBuilder sb = new StringBuilder(depth * 2);
+            for (int sq : e.getKey()) {
+                sb.append(Notation.name(sq));
+            }
+            int key = (int) (long) keys.computeIfAbsent(sb.toString(), x -> (long) keys.size());
+            games.forEach((int id) -> out[(int) ids.rank(id) - 1] = key);
+        }
+        return out;
     }
 
     /**
