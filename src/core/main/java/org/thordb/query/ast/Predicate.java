@@ -17,9 +17,12 @@ import org.thordb.store.SolitaireRow;
 
 /**
  * One condition on a game, the leaf of a query. Each kind is a record that knows how the indexes
- * answer it ({@link #lookup}), what that reads ({@link #access}, for {@code explain}) and how it is
- * written ({@link #text}); {@link QueryField} knows how each is parsed. A new kind is a new record
- * here, which the compiler then asks for every one of these.
+ * answer it ({@link #lookup}), what that reads ({@link #access}, for {@code explain}), how a
+ * solitaire is tested ({@link #solitaireTest}) and how it is written ({@link #text});
+ * {@link QueryField} knows how each is parsed. A new kind is a new record here, which the compiler
+ * then asks for every one of these. What a game's numbers and names are (their postings, columns
+ * and values) is not spelt out here but in {@link org.thordb.index.GameNumber} and
+ * {@link org.thordb.index.GameName}.
  *
  * <p>Usage: {@code RoaringBitmap draws = new Predicate.ResultMatch(Predicate.Outcome.DRAW).lookup(reader);}
  */
