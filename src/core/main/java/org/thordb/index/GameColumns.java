@@ -13,8 +13,8 @@ import org.thordb.wthor.WthorGame;
  * The fields of every game as columns in memory, indexed by game id: player and tournament
  * numbers, scores, the number of moves, the result, and what a game has from its file (base,
  * year, board side, record number). The one per-game table of a store: queries, the explorer's
- * figures, grouped statistics and sorted pages read it; only the moves, for the board conditions
- * and groupings by opening, are kept apart ({@link MoveTable}, made only when asked). A predicate that matches many terms (a
+ * figures, grouped statistics and sorted pages read it; only the moves, for the board conditions,
+ * are kept apart ({@link MoveTable}, made only when asked). A predicate that matches many terms (a
  * substring of thousands of names, one field compared with another) is answered from these in
  * one pass over the games instead of a union of thousands of postings entries; a conjunction tests
  * them on the games its other parts leave. Made by one scan of the game records the first time a
