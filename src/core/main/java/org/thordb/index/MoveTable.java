@@ -8,9 +8,9 @@ import org.thordb.wthor.WthorSquares;
  * The 8×8 moves of every game of a store in memory, indexed by game id (damaged games stop at
  * their first bad move): what board patterns replay (and a grouping by opening deeper than the
  * openings' postings). Made by one scan of the game records the first time a catalog asks for it,
- * then kept for as long as that catalog lives (an import makes a new one): 62 bytes a game, the board side among them (from the file
- * rows, for the loops that skip 10×10 games). The games' other fields are the per-game columns
- * ({@link GameColumns}), which this table does not repeat.
+ * then kept for as long as that catalog lives (an import makes a new one): 62 bytes a game, the
+ * board side among them (from the file rows, for the loops that skip 10×10 games). The games'
+ * other fields are the per-game columns ({@link GameColumns}), which this table does not repeat.
  *
  * <p>Usage: {@code MoveTable t = MoveTable.of(reader); int n = t.moveCount(id); byte first = t.moves()[t.offset(id)];}
  */
