@@ -117,9 +117,39 @@ public final class GamePages {
     }
 
     /**
+     * Each base's names of a kind ranked by their text without case, by base id and number: equal
+     * names share a rank, and a number the base's names files lack ranks with the empty name (0).
+     */
+    private static int[][] nameRanks(GameName named, Catalog c) {
+        java.util.TreeSet<String> texts = new java.util.TreeSet<>(List.of(""));
+        int maxBase = 0;
+        for (Catalog.Base b : c.bases()) {
+            maxBase = Math.max(maxBase, b.id());
+            for (String n : named.all(b)) {
+                texts.add(n == null ? "" : n.toLowerCase(Locale.ROOT));
+            }
+        }
+        Map<String, Integer> rankOf = new HashMap<>();
+        for (String text : texts) {
+            rankOf.put(text, rankOf.size());
+        }
+        int[][] out = new int[maxBase + 1][];
+        for (Catalog.Base b : c.bases()) {
+            List<String> names = named.all(b);
+            int[] r = new int[names.size()];
+            for (int n = 0; n < r.length; n++) {
+                String name = names.get(n);
+                r[n] = rankOf.get(name == null ? "" : name.toLowerCase(Locale.ROOT));
+            }
+            out[b.id()] = r;
+        }
+        return out;
+    }
+
+    /**
      * The order of a sort spec over game ids, read from the per-game columns: a game's number
      * ({@link GameNumber}) by its value, a name ({@link GameName}, not {@code player}) by the name
-     * without case, resolved once a base and number; the base by its name.
+     * without case (its rank among the names, worked out once); the base by its name.
      */
     public static Comparator<Integer> order(String spec, GameColumns t, Catalog c) {
         Comparator<Integer> all = null;
@@ -137,12 +167,13 @@ public final class GamePages {
             if (number != null) {
                 one = Comparator.comparingInt(id -> number.value(t, id));
             } else if (named != null && named != GameName.PLAYER) {
-                Map<Long, String> names = new HashMap<>();
-                one = Comparator.comparing(id -> names.computeIfAbsent(((long) t.base(id) << 32) | named.number(t, id), x -> {
-                    Catalog.Base b = c.base(t.base(id));
-                    String n = b == null ? null : named.nameOf(b, named.number(t, id));
-                    return n == null ? "" : n.toLowerCase(Locale.ROOT);
-                }));
+                char[] numbers = named.columns(t)[0];
+                int[][] rank = nameRanks(named, c); // each name resolved once; the comparator compares ints
+                one = Comparator.comparingInt(id -> {
+                    int[] r = rank[t.base(id)];
+                    int n = numbers[id];
+                    return r != null && n < r.length ? r[n] : 0;
+                });
             } else if (name.equals("base")) {
                 one = Comparator.comparing(id -> c.base(t.base(id)).name());
             } else {

@@ -12,7 +12,7 @@ import org.thordb.store.SolitaireRow;
  * postings a name's games are in, the per-game columns that hold its numbers, and its numbers in a
  * solitaire. {@link #PLAYER} is either side: two postings, two columns.
  *
- * <p>Usage: {@code int black = GameName.BLACK.number(GameColumns.of(reader), id);}
+ * <p>Usage: {@code char[] blacks = GameName.BLACK.columns(GameColumns.of(reader))[0];}
  */
 public enum GameName {
     /** Either player: Black or White. */
@@ -68,19 +68,14 @@ public enum GameName {
         return tournament ? b.tournamentIndex() : b.playerIndex();
     }
 
-    /** The name of a number in a base, or null when the base's names files lack it. */
-    public String nameOf(Catalog.Base b, int number) {
-        return tournament ? b.tournament(number) : b.player(number);
+    /** A base's names of this kind, by number (a number past them is one its names files lack). */
+    public java.util.List<String> all(Catalog.Base b) {
+        return tournament ? b.tournaments() : b.players();
     }
 
     /** The per-game columns of its numbers (one, or two for a player), whole: do not change them. */
     public char[][] columns(GameColumns g) {
         return columns.apply(g);
-    }
-
-    /** A game's number (the first column's: Black's for a player). */
-    public int number(GameColumns g, int id) {
-        return columns.apply(g)[0][id];
     }
 
     /** The numbers of a solitaire's names (two for a player). */

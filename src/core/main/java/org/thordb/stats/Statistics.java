@@ -152,14 +152,15 @@ public final class Statistics {
                     throw tooMany(g);
                 }
             }
-            int side = t.side(id);
+            org.thordb.store.FileRow file = t.file(id); // side, year and base: the file's, looked up once
+            int side = file.side();
             int total = side * side;
             int b = t.score(id);
             int blackDiff = 2 * b - total;
             int theo = t.theoretical(id);
             boolean k = t.theoreticalKnown(id);
-            int year = t.year(id);
-            int base = t.base(id);
+            int year = file.year();
+            int base = file.base();
             if (as != null) { // from the player's side: White's figures are Black's turned over
                 boolean black = as.asBlack() && as.player().test(base, t.black(id));
                 boolean white = as.asWhite() && as.player().test(base, t.white(id));
