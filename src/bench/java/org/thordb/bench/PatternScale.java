@@ -66,7 +66,7 @@ public final class PatternScale {
                     long t0 = System.nanoTime();
                     long want = db.read(r -> {
                         RoaringBitmap all = r.all();
-                        return BoardCondition.filter((BoardCondition) e, MoveTable.of(r), all).getLongCardinality();
+                        return org.thordb.query.plan.BoardCheck.filter((BoardCondition) e, MoveTable.of(r), all).getLongCardinality();
                     });
                     replayMicros = (System.nanoTime() - t0) / 1000;
                     if (want != n) {

@@ -1,125 +1,57 @@
 package org.thordb.query.ast;
 
 import java.util.Locale;
-import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.Field;
-import org.thordb.index.GameColumns;
 import org.thordb.index.GameName;
 import org.thordb.index.GameNumber;
-import org.thordb.index.IndexReader;
-import org.thordb.index.Postings;
-import org.thordb.index.Terms;
 import org.thordb.othello.Position;
-import org.thordb.store.Catalog;
-import org.thordb.store.FileRow;
-import org.thordb.store.NameIndex;
-import org.thordb.store.SolitaireRow;
 
 /**
- * One condition on a game, the leaf of a query. Each kind is a record that knows how the indexes
- * answer it ({@link #lookup}), what that reads ({@link #access}, for {@code explain}), how a
- * solitaire is tested ({@link #solitaireTest}) and how it is written ({@link #text});
- * {@link QueryField} knows how each is parsed. A new kind is a new record here, which the compiler
- * then asks for every one of these. What a game's numbers and names are (their postings, columns
- * and values) is not spelt out here but in {@link org.thordb.index.GameNumber} and
- * {@link org.thordb.index.GameName}.
+ * One condition on a game, the leaf of a query: data, what is asked and how it is written
+ * ({@link #text}). How the indexes answer it, what that reads, what its postings say of its size,
+ * how the per-game columns and a solitaire are tested, is the compile step's
+ * ({@code org.thordb.query.plan.PredicateCompiler}), which the planner and the solitaire filter
+ * both use; {@link QueryField} knows how each is parsed. A new kind is a new record here and a new
+ * method of {@link Visitor}, which the compiler must then write: no kind can be missed at run
+ * time. What a game's numbers and names are (their postings, columns and values) is spelt out in
+ * {@link org.thordb.index.GameNumber} and {@link org.thordb.index.GameName}.
  *
- * <p>Usage: {@code RoaringBitmap draws = new Predicate.ResultMatch(Predicate.Outcome.DRAW).lookup(reader);}
+ * <p>Usage: {@code Predicate draws = new Predicate.ResultMatch(Predicate.Outcome.DRAW);}
  */
-public sealed interface Predicate extends Expr permits Predicate.Columnar, Predicate.BaseMatch,
-        Predicate.OpeningMatch, Predicate.PositionMatch, Predicate.FlagMatch, Predicate.BoardSize,
-        Predicate.Position10Match, BoardCondition {
+public sealed interface Predicate extends Expr permits Predicate.NameMatch, Predicate.BaseMatch, Predicate.Numeric,
+        Predicate.FieldCompare, Predicate.ResultMatch, Predicate.RegistryMatch, Predicate.OpeningMatch,
+        Predicate.PositionMatch, Predicate.FlagMatch, Predicate.BoardSize, Predicate.Position10Match, BoardCondition {
 
-    /** The games this predicate holds for, from the indexes of a reader. */
-    RoaringBitmap lookup(IndexReader r);
-
-    /** What the indexes read to answer it, in words. */
-    String access(Catalog c);
+    /** Hands this predicate to the visitor's method for its kind. */
+    <R> R accept(Visitor<R> v);
 
     /**
-     * The test of a solitaire (a position of a game, with the game's names, year, record and real
-     * score), with names resolved once for the catalog: a query over solitaires asks each of its
-     * predicates for this ({@code SolitaireFilter}).
-     *
-     * @throws org.thordb.error.ThorDbException {@link org.thordb.error.ErrorCode#QUERY} for a
-     *     question solitaires cannot answer
+     * What is done with each kind of predicate (compiling it): a new kind is a new method here,
+     * which every visitor must then write.
      */
-    default java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-        throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "'" + text() + "' is not a"
-                + " question about solitaires; they have year, record, score, player, black, white, tournament, base,"
-                + " country, born, damaged, position and the board's fields (empties, pattern, board, discs, corners, square)");
-    }
+    interface Visitor<R> {
+        R name(NameMatch p);
 
-    /**
-     * How many games a lookup gives at most, told by its postings' headers without decoding them
-     * (a short list's count, a Roaring bitmap's container counts), or −1 when that costs as much
-     * as the lookup: a conjunction then reads the parts that say, smallest first, each through
-     * the games the parts before it leave.
-     */
-    default long indexEstimate(IndexReader r) {
-        return -1;
-    }
+        R base(BaseMatch p);
 
-    /**
-     * Whether it holds for whole files (a base, a year): the other parts of a conjunction then
-     * need read only those files' entries.
-     */
-    default boolean picksFiles() {
-        return false;
-    }
+        R number(Numeric p);
 
-    /**
-     * A predicate the per-game columns ({@link GameColumns}) can answer a game at a time: the
-     * planner reads it there, in one pass or on the games a conjunction's other parts leave, when
-     * its postings would be many entries (a substring of thousands of names, a comparison over many
-     * values, one field against another).
-     */
-    sealed interface Columnar extends Predicate permits NameMatch, Numeric, FieldCompare, ResultMatch, RegistryMatch {
-        /** The test of one game, with names and registry records resolved once for the catalog. */
-        GameTest test(Catalog c, GameColumns columns);
+        R fieldCompare(FieldCompare p);
 
-        /** How many postings entries a lookup on this reader reads, at most (a term's entry per segment). */
-        long entries(IndexReader r);
+        R result(ResultMatch p);
 
-        /** Whether the columns can answer it at all (a year or an id is the catalog's, not a column's). */
-        default boolean columnar() {
-            return true;
-        }
+        R registry(RegistryMatch p);
 
-        /**
-         * How many games a lookup on this reader adds up beyond its entries, at most: a comparison of
-         * two fields reads every game's postings of both.
-         */
-        default long idsRead(IndexReader r) {
-            return 0;
-        }
-    }
+        R opening(OpeningMatch p);
 
-    /**
-     * The test of the games of one file at a time: what depends on the file (its base's names, its
-     * year) is looked up once, so the test of a game reads only its columns.
-     */
-    @FunctionalInterface
-    interface GameTest {
-        /** The test of the games of file {@code f}. */
-        java.util.function.IntPredicate in(FileRow f);
-    }
+        R position(PositionMatch p);
 
-    /**
-     * A game test that can also mark a range of games itself, in one loop over the columns: a pass
-     * over ten million games then makes no call a game (in a one-shot process the JVM compiles
-     * each call site once and cannot inline a test that differs query to query).
-     */
-    interface RangeTest extends java.util.function.IntPredicate {
-        /** Sets the bit of each game of {@code [from, to)} that holds, in {@code words} (bit = id). */
-        void mark(int from, int to, long[] words);
-    }
+        R flag(FlagMatch p);
 
-    /** A numeric field of the games of one file: what depends on the file is looked up once. */
-    @FunctionalInterface
-    interface GameValue {
-        /** The field of the games of file {@code f}, by game id. */
-        java.util.function.IntUnaryOperator in(FileRow f);
+        R boardSize(BoardSize p);
+
+        R position10(Position10Match p);
+
+        R board(BoardCondition p);
     }
 
     /** Comparison operators. */
@@ -165,163 +97,33 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     enum Outcome { BLACK, WHITE, DRAW }
 
     /** A name equal to (case-insensitive) or containing ({@code ~}) a text. */
-    record NameMatch(GameName field, boolean substring, String name) implements Columnar {
+    record NameMatch(GameName field, boolean substring, String name) implements Predicate {
         @Override
-        public GameTest test(Catalog c, GameColumns g) {
-            boolean[][] hit = new boolean[maxBase(c) + 1][];
-            for (Catalog.Base b : c.bases()) {
-                hit[b.id()] = numbers(field.names(b).matching(name, substring));
-            }
-            char[][] columns = field.columns(g);
-            return f -> {
-                boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
-                if (h == null) {
-                    return id -> false;
-                }
-                return new NameRangeTest(h, columns[0], columns.length > 1 ? columns[1] : null);
-            };
-        }
-
-        @Override
-        public long entries(IndexReader r) {
-            long n = 0;
-            for (Catalog.Base b : r.catalog().bases()) {
-                int matched = field.names(b).matching(name, substring).length;
-                if (matched > 0) {
-                    n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * field.terms().length;
-                }
-            }
-            return n;
-        }
-
-        @Override
-        public long indexEstimate(IndexReader r) {
-            long n = 0;
-            int terms = 0;
-            for (Catalog.Base b : r.catalog().bases()) {
-                for (int number : field.names(b).matching(name, substring)) {
-                    if (++terms > 64) {
-                        return -1; // many names: reading their headers is most of a lookup
-                    }
-                    byte[] term = Terms.name(b.id(), number);
-                    for (Field postings : field.terms()) {
-                        n += r.termCount(postings, term);
-                    }
-                }
-            }
-            return n;
-        }
-
-        @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            Postings.Union out = r.union();
-            for (Catalog.Base b : r.catalog().bases()) {
-                for (int number : field.names(b).matching(name, substring)) {
-                    byte[] term = Terms.name(b.id(), number);
-                    for (Field postings : field.terms()) {
-                        r.addTerm(postings, term, out);
-                    }
-                }
-            }
-            return r.live(out.result());
-        }
-
-        @Override
-        public String access(Catalog c) {
-            int names = 0;
-            for (Catalog.Base b : c.bases()) {
-                names += field.names(b).matching(name, substring).length;
-            }
-            return field.access() + " of " + names + (names == 1 ? " name" : " names");
+        public <R> R accept(Visitor<R> v) {
+            return v.name(this);
         }
 
         @Override
         public String text() {
             return field.word() + (substring ? " ~ " : " = ") + quote(name);
         }
-
-        @Override
-        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-            return s -> {
-                Catalog.Base b = c.base(s.base());
-                if (b == null) {
-                    return false;
-                }
-                long[] mine = field.numbers(s);
-                for (int n : field.names(b).matching(name, substring)) {
-                    for (long x : mine) {
-                        if (x == n) {
-                            return true;
-                        }
-                    }
-                }
-                return false;
-            };
-        }
-    }
-
-    /** Whether one name column (or either of two: a player is Black or White) holds a number that matches. */
-    record NameRangeTest(boolean[] hit, char[] one, char[] other) implements RangeTest {
-        @Override
-        public boolean test(int id) {
-            return hit[one[id]] || other != null && hit[other[id]];
-        }
-
-        @Override
-        public void mark(int from, int to, long[] words) {
-            boolean[] h = hit;
-            char[] a = one;
-            if (other == null) {
-                for (int id = from; id < to; id++) {
-                    if (h[a[id]]) {
-                        words[id >>> 6] |= 1L << id;
-                    }
-                }
-                return;
-            }
-            char[] b = other;
-            for (int id = from; id < to; id++) {
-                if (h[a[id]] | h[b[id]]) {
-                    words[id >>> 6] |= 1L << id;
-                }
-            }
-        }
     }
 
     /** The base is the one named. */
     record BaseMatch(String name) implements Predicate {
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            Catalog.Base base = r.catalog().base(name);
-            return base == null ? new RoaringBitmap() : r.segments(f -> f.base() == base.id());
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return "the base's files, id ranges from the catalog";
-        }
-
-        @Override
-        public boolean picksFiles() {
-            return true;
+        public <R> R accept(Visitor<R> v) {
+            return v.base(this);
         }
 
         @Override
         public String text() {
             return "base = " + quote(name);
         }
-
-        @Override
-        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-            return s -> {
-                Catalog.Base b = c.base(name);
-                return b != null && b.id() == s.base();
-            };
-        }
     }
 
-    /** A numeric field against numbers: what the indexes read is the field's, and years pick whole files. */
-    sealed interface Numeric extends Columnar permits NumCompare, NumRange {
+    /** A numeric field against numbers. */
+    sealed interface Numeric extends Predicate permits NumCompare, NumRange {
         /** The field compared. */
         GameNumber field();
 
@@ -329,64 +131,8 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         long[] bounds();
 
         @Override
-        default boolean columnar() {
-            return field().stored();
-        }
-
-        @Override
-        default GameTest test(Catalog c, GameColumns g) {
-            long[] b = bounds();
-            long low = b[0];
-            long high = b[1];
-            boolean not = b[2] != 0;
-            // a column's values are 0..255: the test is a table of which hold
-            boolean[] holds = new boolean[256];
-            for (int v = 0; v < 256; v++) {
-                holds[v] = (v >= low && v < high) != not;
-            }
-            byte[] column = field().column(g);
-            java.util.function.IntPredicate t = field().mayBeUnknown()
-                    ? id -> holds[column[id] & 0xff] && g.theoreticalKnown(id) // unknown is no value
-                    : id -> holds[column[id] & 0xff];
-            return f -> t;
-        }
-
-        @Override
-        default long entries(IndexReader r) {
-            if (field().fromCatalog()) {
-                return 0;
-            }
-            long[] b = bounds();
-            long values = Math.max(0, Math.min(b[1], 65) - Math.max(b[0], 0)); // scores and move counts are 0..64
-            if (b[2] != 0) {
-                values = 65 - values; // read as a range, then taken from every game: count what a complement reads
-            }
-            return values * r.segmentCount(f -> true);
-        }
-
-        @Override
-        default String access(Catalog c) {
-            return field().access();
-        }
-
-        @Override
-        default java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-            GameNumber f = field();
-            if (!f.ofSolitaires()) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, f.word() + " is not a field"
-                        + " of solitaires; they have year, record and score (their game's real score)");
-            }
-            long[] b = bounds();
-            boolean not = b[2] != 0;
-            return s -> {
-                long v = f.value(s);
-                return (v >= b[0] && v < b[1]) != not;
-            };
-        }
-
-        @Override
-        default boolean picksFiles() {
-            return field().picksFiles();
+        default <R> R accept(Visitor<R> v) {
+            return v.number(this);
         }
     }
 
@@ -406,20 +152,6 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
 
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            long v = value;
-            RoaringBitmap out = switch (op) {
-                case EQ -> field.range(v, v + 1, r);
-                case NE -> RoaringBitmap.andNot(r.all(), field.range(v, v + 1, r));
-                case LT -> field.range(Long.MIN_VALUE, v, r);
-                case LE -> field.range(Long.MIN_VALUE, v + 1, r);
-                case GT -> field.range(v + 1, Long.MAX_VALUE, r);
-                case GE -> field.range(v, Long.MAX_VALUE, r);
-            };
-            return knownOnly(field, out, r);
-        }
-
-        @Override
         public String text() {
             return field.word() + " " + op.symbol() + " " + value;
         }
@@ -433,71 +165,16 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
 
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            return knownOnly(field, field.range(low, (long) high + 1, r), r);
-        }
-
-        @Override
         public String text() {
             return field.word() + " in " + low + ".." + high;
         }
     }
 
     /** Two numeric fields of the same game compared: {@code theoretical > score}. */
-    record FieldCompare(GameNumber left, Op op, GameNumber right) implements Columnar {
+    record FieldCompare(GameNumber left, Op op, GameNumber right) implements Predicate {
         @Override
-        public GameTest test(Catalog c, GameColumns g) {
-            GameValue left = column(left(), g);
-            GameValue right = column(right(), g);
-            boolean theoretical = left().mayBeUnknown() || right().mayBeUnknown();
-            if (left().stored() && right().stored()) { // two columns of the games: one loop
-                ColumnsCompare both = new ColumnsCompare(left().column(g), op, right().column(g),
-                        theoretical ? g : null);
-                return f -> both;
-            }
-            return f -> {
-                java.util.function.IntUnaryOperator a = left.in(f);
-                java.util.function.IntUnaryOperator b = right.in(f);
-                if (theoretical) { // an unknown theoretical score compares with nothing
-                    java.util.function.IntPredicate cmp = compare(op, a, b);
-                    return id -> g.theoreticalKnown(id) && cmp.test(id);
-                }
-                return compare(op, a, b);
-            };
-        }
-
-        private static java.util.function.IntPredicate compare(Op op, java.util.function.IntUnaryOperator a,
-                                                               java.util.function.IntUnaryOperator b) {
-            return switch (op) { // one lambda an operator: no switch a game
-                case EQ -> id -> a.applyAsInt(id) == b.applyAsInt(id);
-                case NE -> id -> a.applyAsInt(id) != b.applyAsInt(id);
-                case LT -> id -> a.applyAsInt(id) < b.applyAsInt(id);
-                case LE -> id -> a.applyAsInt(id) <= b.applyAsInt(id);
-                case GT -> id -> a.applyAsInt(id) > b.applyAsInt(id);
-                case GE -> id -> a.applyAsInt(id) >= b.applyAsInt(id);
-            };
-        }
-
-        @Override
-        public long entries(IndexReader r) {
-            int segments = r.segmentCount(f -> true);
-            return (left.fromCatalog() ? 0 : 65L * segments) + (right.fromCatalog() ? 0 : 65L * segments);
-        }
-
-        @Override
-        public long idsRead(IndexReader r) {
-            return 4 * r.catalog().games(); // both fields' games read, then united value by value
-        }
-
-        @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            RoaringBitmap out = fieldCompare(this, r);
-            return knownOnly(left, knownOnly(right, out, r), r);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return left.word() + " and " + right.word() + " postings, value by value";
+        public <R> R accept(Visitor<R> v) {
+            return v.fieldCompare(this);
         }
 
         @Override
@@ -507,66 +184,10 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     }
 
     /** The result from the stored score. */
-    /**
-     * Two byte columns compared game by game ({@code theoretical > score}); with {@code known} set,
-     * a game whose theoretical score is unknown compares with nothing.
-     */
-    record ColumnsCompare(byte[] left, Op op, byte[] right, GameColumns known) implements RangeTest {
-        /** The outcomes of {@code Integer.signum(left - right) + 1} that hold: bit 0 less, 1 equal, 2 greater. */
-        private int outcomes() {
-            return switch (op) {
-                case EQ -> 0b010;
-                case NE -> 0b101;
-                case LT -> 0b001;
-                case LE -> 0b011;
-                case GT -> 0b100;
-                case GE -> 0b110;
-            };
-        }
-
+    record ResultMatch(Outcome outcome) implements Predicate {
         @Override
-        public boolean test(int id) {
-            return (known == null || known.theoreticalKnown(id))
-                    && (outcomes() >>> (Integer.signum((left[id] & 0xff) - (right[id] & 0xff)) + 1) & 1) != 0;
-        }
-
-        @Override
-        public void mark(int from, int to, long[] words) {
-            int holds = outcomes();
-            byte[] a = left;
-            byte[] b = right;
-            for (int id = from; id < to; id++) {
-                if ((holds >>> (Integer.signum((a[id] & 0xff) - (b[id] & 0xff)) + 1) & 1) != 0) {
-                    words[id >>> 6] |= 1L << id;
-                }
-            }
-            if (known != null) { // then the unknown ones cleared, a word at a time
-                known.keepKnown(from, to, words);
-            }
-        }
-    }
-
-    record ResultMatch(Outcome outcome) implements Columnar {
-        @Override
-        public GameTest test(Catalog c, GameColumns g) {
-            int code = outcome.ordinal();
-            java.util.function.IntPredicate t = id -> g.result(id) == code;
-            return f -> t;
-        }
-
-        @Override
-        public long entries(IndexReader r) {
-            return r.segmentCount(f -> true);
-        }
-
-        @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            return r.term(Field.RESULT, Terms.small(outcome.ordinal()));
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return "result postings";
+        public <R> R accept(Visitor<R> v) {
+            return v.result(this);
         }
 
         @Override
@@ -585,36 +206,10 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
      * @param op the operator
      * @param year the birth year compared (for {@code born})
      */
-    record RegistryMatch(String colour, String country, Op op, int year) implements Columnar {
+    record RegistryMatch(String colour, String country, Op op, int year) implements Predicate {
         @Override
-        public GameTest test(Catalog c, GameColumns g) {
-            boolean[][] hit = new boolean[maxBase(c) + 1][];
-            for (Catalog.Base b : c.bases()) {
-                hit[b.id()] = numbers(b.registry().entrySet().stream().filter(e -> test(e.getValue()))
-                        .mapToInt(java.util.Map.Entry::getKey).toArray());
-            }
-            boolean black = colour == null || colour.equals("black");
-            boolean white = colour == null || colour.equals("white");
-            return f -> {
-                boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
-                if (h == null) {
-                    return id -> false;
-                }
-                return black && white ? id -> h[g.black(id)] || h[g.white(id)]
-                        : black ? id -> h[g.black(id)] : id -> h[g.white(id)];
-            };
-        }
-
-        @Override
-        public long entries(IndexReader r) {
-            long n = 0;
-            for (Catalog.Base b : r.catalog().bases()) {
-                long players = b.registry().values().stream().filter(this::test).count();
-                if (players > 0) {
-                    n += players * r.segmentCount(f -> f.base() == b.id()) * (colour == null ? 2 : 1);
-                }
-            }
-            return n;
+        public <R> R accept(Visitor<R> v) {
+            return v.registry(this);
         }
 
         /** Whether a record matches. */
@@ -628,33 +223,14 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             return r.birthYear() != 0 && op.test(r.birthYear(), year);
         }
 
-        @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            Postings.Union out = r.union();
-            for (Catalog.Base b : r.catalog().bases()) {
-                for (java.util.Map.Entry<Integer, org.thordb.store.PlayerRecord> e : b.registry().entrySet()) {
-                    if (test(e.getValue())) {
-                        byte[] term = Terms.name(b.id(), e.getKey());
-                        if (colour == null || colour.equals("black")) {
-                            r.addTerm(Field.BLACK, term, out);
-                        }
-                        if (colour == null || colour.equals("white")) {
-                            r.addTerm(Field.WHITE, term, out);
-                        }
-                    }
-                }
-            }
-            return r.live(out.result());
+        /** Whether it asks about Black's record (or either player's). */
+        public boolean black() {
+            return colour == null || colour.equals("black");
         }
 
-        @Override
-        public String access(Catalog c) {
-            int n = 0;
-            for (Catalog.Base b : c.bases()) {
-                n += (int) b.registry().values().stream().filter(this::test).count();
-            }
-            return (colour == null ? "black and white" : colour) + " postings of " + n + " registered "
-                    + (n == 1 ? "player" : "players");
+        /** Whether it asks about White's record (or either player's). */
+        public boolean white() {
+            return colour == null || colour.equals("white");
         }
 
         @Override
@@ -662,37 +238,13 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
             String f = (country != null ? "country" : "born") + (colour == null ? "" : "(" + colour + ")");
             return f + " " + op.symbol() + " " + (country != null ? country : String.valueOf(year));
         }
-
-        @Override
-        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-            boolean black = colour == null || colour.equals("black");
-            boolean white = colour == null || colour.equals("white");
-            return s -> {
-                Catalog.Base b = c.base(s.base());
-                if (b == null) {
-                    return false;
-                }
-                return black && test(b.record((int) s.solitaire().blackPlayer()))
-                        || white && test(b.record((int) s.solitaire().whitePlayer()));
-            };
-        }
     }
 
     /** The games of one board size: {@code board = 8} or {@code board = 10}. */
     record BoardSize(int side) implements Predicate {
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            return r.segments(f -> f.side() == side);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return "the " + side + "×" + side + " files, id ranges from the catalog";
-        }
-
-        @Override
-        public boolean picksFiles() {
-            return true;
+        public <R> R accept(Visitor<R> v) {
+            return v.boardSize(this);
         }
 
         @Override
@@ -711,13 +263,8 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
      */
     record Position10Match(long[] bits, int sideToMove, String written) implements Predicate {
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            return r.position10(bits, sideToMove);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return "10×10 position entries, each game replayed to check it";
+        public <R> R accept(Visitor<R> v) {
+            return v.position10(this);
         }
 
         @Override
@@ -754,28 +301,8 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     /** A yes-or-no field equal to true or false. */
     record FlagMatch(Flag flag, boolean value) implements Predicate {
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            if (flag == Flag.EVERY_COPY) {
-                return r.all();
-            }
-            RoaringBitmap yes = switch (flag) {
-                case EVERY_COPY -> r.all();
-                case DUPLICATE -> org.thordb.index.Duplicates.of(r).later().clone();
-                case DAMAGED -> r.term(Field.DAMAGED, new byte[0]);
-                case THEORETICAL_KNOWN -> org.thordb.index.TheoreticalKnown.of(r).bitmap().clone();
-            };
-            return value ? yes : RoaringBitmap.andNot(r.all(), yes);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return switch (flag) {
-                case DUPLICATE -> "the duplicate groups (one scan of the whole-game postings per store state, then"
-                        + " the records of games sharing one)";
-                case DAMAGED -> "damaged postings";
-                case THEORETICAL_KNOWN -> "the files that say their theoretical scores, and the games text sources gave one";
-                case EVERY_COPY -> "nothing (a setting: " + (value ? "every copy of a game counts" : "each game counts once") + ")";
-            } + (value || flag == Flag.EVERY_COPY ? "" : ", taken from every game");
+        public <R> R accept(Visitor<R> v) {
+            return v.flag(this);
         }
 
         @Override
@@ -787,14 +314,6 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
                 return "copies = " + (value ? "all" : "once");
             }
             return flag.name().toLowerCase(Locale.ROOT) + " = " + value;
-        }
-
-        @Override
-        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-            if (flag != Flag.DAMAGED) {
-                return Predicate.super.solitaireTest(c);
-            }
-            return s -> (s.damaged() || s.contradicted()) == value;
         }
     }
 
@@ -809,21 +328,8 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
 
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            return r.opening(line, side);
-        }
-
-        @Override
-        public long indexEstimate(IndexReader r) {
-            return r.openingCount(line, side);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            int depth = side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH;
-            String what = side == 10 ? "10×10 opening postings of " : "opening postings of ";
-            return line.length <= depth ? what + line.length + " moves"
-                    : what + depth + (side == 10 ? " moves" : " moves and the position index") + ", then the records";
+        public <R> R accept(Visitor<R> v) {
+            return v.opening(this);
         }
 
         @Override
@@ -845,29 +351,13 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
     /** The game reaches this position, in any orientation and move order. */
     record PositionMatch(Position position, String written) implements Predicate {
         @Override
-        public RoaringBitmap lookup(IndexReader r) {
-            return r.position(position);
-        }
-
-        @Override
-        public long indexEstimate(IndexReader r) {
-            return r.positionEntriesCount(position);
-        }
-
-        @Override
-        public String access(Catalog c) {
-            return "position postings and fingerprint blocks (" + (position.discs() - 4) + " moves in), candidates replayed";
+        public <R> R accept(Visitor<R> v) {
+            return v.position(this);
         }
 
         @Override
         public String text() {
             return "position = " + (written.length() > 60 ? quote(written) : written);
-        }
-
-        @Override
-        public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-            Position want = position.canonical();
-            return s -> solitairePosition(s).canonical().equals(want);
         }
 
         @Override
@@ -881,93 +371,7 @@ public sealed interface Predicate extends Expr permits Predicate.Columnar, Predi
         }
     }
 
-    // ---- shared by the records above
-
-    private static int maxBase(Catalog c) {
-        int max = 0;
-        for (Catalog.Base b : c.bases()) {
-            max = Math.max(max, b.id());
-        }
-        return max;
-    }
-
-    /** A name number's flag (null when none is set): numbers are u16. */
-    private static boolean[] numbers(int[] set) {
-        if (set.length == 0) {
-            return null;
-        }
-        boolean[] h = new boolean[1 << 16];
-        for (int n : set) {
-            h[n] = true;
-        }
-        return h;
-    }
-
-    /** A numeric field of a game, from the columns (or its file, or its id). */
-    private static GameValue column(GameNumber f, GameColumns g) {
-        return file -> id -> f.value(g, id);
-    }
-
     private static String quote(String s) {
         return QueryField.literal(s);
-    }
-
-    /**
-     * {@code a op b}: for each value v of a, its games that have b (op swapped) v. Both fields are
-     * read once, grouped by value; the unions of b's values below and above v are cumulative.
-     */
-    private static RoaringBitmap fieldCompare(FieldCompare c, IndexReader r) {
-        java.util.TreeMap<Integer, RoaringBitmap> left = c.left().valuesOf(r);
-        java.util.TreeMap<Integer, RoaringBitmap> right = c.right().valuesOf(r);
-        int n = right.size();
-        int[] values = new int[n];
-        RoaringBitmap[] upTo = new RoaringBitmap[n]; // games with b <= values[i]
-        RoaringBitmap[] from = new RoaringBitmap[n]; // games with b >= values[i]
-        int i = 0;
-        RoaringBitmap acc = new RoaringBitmap();
-        for (java.util.Map.Entry<Integer, RoaringBitmap> e : right.entrySet()) {
-            values[i] = e.getKey();
-            acc = RoaringBitmap.or(acc, e.getValue());
-            upTo[i++] = acc;
-        }
-        acc = new RoaringBitmap();
-        for (int j = n - 1; j >= 0; j--) {
-            acc = RoaringBitmap.or(acc, right.get(values[j]));
-            from[j] = acc;
-        }
-        RoaringBitmap all = r.all();
-        RoaringBitmap out = new RoaringBitmap();
-        for (java.util.Map.Entry<Integer, RoaringBitmap> e : left.entrySet()) {
-            int v = e.getKey();
-            int at = java.util.Arrays.binarySearch(values, v);
-            int below = at >= 0 ? at - 1 : -at - 2; // last index with value < v
-            int above = at >= 0 ? at + 1 : -at - 1; // first index with value > v
-            RoaringBitmap eq = at >= 0 ? right.get(v) : new RoaringBitmap();
-            RoaringBitmap b = switch (c.op()) { // a op b, with a = v
-                case EQ -> eq;
-                case NE -> RoaringBitmap.andNot(all, eq);
-                case LT -> above < n ? from[above] : new RoaringBitmap();
-                case LE -> at >= 0 ? from[at] : above < n ? from[above] : new RoaringBitmap();
-                case GT -> below >= 0 ? upTo[below] : new RoaringBitmap();
-                case GE -> at >= 0 ? upTo[at] : below >= 0 ? upTo[below] : new RoaringBitmap();
-            };
-            out.or(RoaringBitmap.and(e.getValue(), b));
-        }
-        return out;
-    }
-
-    /** A theoretical comparison holds for known scores only: an unknown one is no value, not 0. */
-    private static RoaringBitmap knownOnly(GameNumber field, RoaringBitmap games, IndexReader r) {
-        if (!field.mayBeUnknown()) {
-            return games;
-        }
-        return RoaringBitmap.and(games, org.thordb.index.TheoreticalKnown.of(r).bitmap());
-    }
-
-    /** A solitaire's position with its side to move as stored. */
-    static Position solitairePosition(SolitaireRow s) {
-        org.thordb.wthor.WthorSolitaire w = s.solitaire();
-        return new Position(w.blackDiscs(), w.whiteDiscs(), w.toMove() == 1 ? org.thordb.othello.Side.BLACK
-                : org.thordb.othello.Side.WHITE);
     }
 }

@@ -14,7 +14,7 @@ import org.thordb.othello.Replay;
  * The fields of the query language, one constant each: its word, what it means, an example, and
  * how a comparison on it becomes a {@link Predicate}. The parser, the REPL's completion and its
  * help all read this table, so a new field is one constant here (and a record in
- * {@link Predicate} when it needs a new kind of lookup).
+ * {@link Predicate}, with its class in the compile step, when it needs a new kind of lookup).
  *
  * <p>Usage: {@code Predicate p = QueryField.of("year").compare("=", QueryField.Value.number("1990"));}
  */

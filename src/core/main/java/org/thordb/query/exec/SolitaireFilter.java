@@ -5,6 +5,7 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Position;
 import org.thordb.query.ast.Expr;
+import org.thordb.query.plan.PredicateCompiler;
 import org.thordb.store.Catalog;
 import org.thordb.store.SolitaireRow;
 
@@ -45,11 +46,12 @@ public final class SolitaireFilter {
     }
 
     private static Predicate<SolitaireRow> predicate(org.thordb.query.ast.Predicate p, Catalog c) {
-        return p.solitaireTest(c); // each kind of predicate knows its test of a solitaire, or says it has none
+        // the compile step that plans queries over games says each predicate's test of a solitaire, or that it has none
+        return PredicateCompiler.compile(p).solitaireTest(c);
     }
 
     /** A solitaire's position with its side to move as stored. */
     public static Position position(SolitaireRow s) {
-        return org.thordb.query.ast.Predicate.solitairePosition(s);
+        return PredicateCompiler.solitairePosition(s);
     }
 }

@@ -6,7 +6,6 @@ import org.roaringbitmap.RoaringBitmap;
 import org.roaringbitmap.RoaringBitmapWriter;
 import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
-import org.thordb.query.ast.Predicate;
 import org.thordb.store.FileRow;
 
 /**
@@ -59,7 +58,7 @@ final class ColumnScan {
     static volatile boolean oneQuery;
 
     /** What the predicate's postings cost on this reader. */
-    static long postingsNanos(Predicate.Columnar c, IndexReader r) {
+    static long postingsNanos(ColumnarPredicate c, IndexReader r) {
         return c.entries(r) * ENTRY_NANOS + c.idsRead(r) * ID_NANOS;
     }
 
@@ -77,7 +76,7 @@ final class ColumnScan {
      * Whether the columns may answer the predicate on this reader: they can (not a year or an id,
      * which the catalog answers), and they are made, or its postings cost enough to make them.
      */
-    static boolean available(Predicate.Columnar c, IndexReader r, QueryPlanner.Access access) {
+    static boolean available(ColumnarPredicate c, IndexReader r, QueryPlanner.Access access) {
         if (!c.columnar() || access == QueryPlanner.Access.POSTINGS) {
             return false;
         }
@@ -96,8 +95,8 @@ final class ColumnScan {
      * halves of the ids side by side (the machines this runs on have two cores or more), each
      * setting the bits of its own words of one bitset, which becomes the bitmap at the end.
      */
-    static RoaringBitmap pass(Predicate.Columnar c, IndexReader r) {
-        Predicate.GameTest t = c.test(r.catalog(), GameColumns.of(r));
+    static RoaringBitmap pass(ColumnarPredicate c, IndexReader r) {
+        ColumnarPredicate.GameTest t = c.test(r.catalog(), GameColumns.of(r));
         List<FileRow> files = r.filesInScope();
         int end = r.catalog().nextGameId();
         long[] words = new long[(end + 63) >>> 6];
@@ -110,7 +109,7 @@ final class ColumnScan {
     }
 
     /** Sets the bits of the games in {@code [from, to)} that hold. */
-    private static void pass(Predicate.GameTest t, List<FileRow> files, int from, int to, long[] words) {
+    private static void pass(ColumnarPredicate.GameTest t, List<FileRow> files, int from, int to, long[] words) {
         for (FileRow f : files) {
             int a = Math.max(from, f.firstId());
             int z = Math.min(to, f.firstId() + f.games());
@@ -118,7 +117,7 @@ final class ColumnScan {
                 continue;
             }
             java.util.function.IntPredicate test = t.in(f);
-            if (test instanceof Predicate.RangeTest r) {
+            if (test instanceof ColumnarPredicate.RangeTest r) {
                 r.mark(a, z, words);
                 continue;
             }
@@ -131,8 +130,8 @@ final class ColumnScan {
     }
 
     /** The games of {@code survivors} that hold, each tested alone. */
-    static RoaringBitmap test(Predicate.Columnar c, IndexReader r, RoaringBitmap survivors) {
-        Predicate.GameTest t = c.test(r.catalog(), GameColumns.of(r));
+    static RoaringBitmap test(ColumnarPredicate c, IndexReader r, RoaringBitmap survivors) {
+        ColumnarPredicate.GameTest t = c.test(r.catalog(), GameColumns.of(r));
         RoaringBitmapWriter<RoaringBitmap> w = RoaringBitmapWriter.writer().get();
         FileRow f = null;
         java.util.function.IntPredicate test = null;

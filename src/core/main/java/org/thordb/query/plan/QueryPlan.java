@@ -62,17 +62,22 @@ public sealed interface QueryPlan {
     /**
      * One predicate answered by the indexes.
      *
-     * @param predicate the predicate
+     * @param compiled the predicate, compiled
      * @param estimate the games it gives (of those it was read through, when it was)
      * @param micros how long the lookup took when planned
      * @param through the games it was read through (the leapfrog of a conjunction: the games the
      *     parts before it leave, against which its postings were probed where they lie, never
      *     decoded whole), or −1 when it was read whole
      */
-    record Lookup(Predicate predicate, long estimate, long micros, long through) implements QueryPlan {
+    record Lookup(CompiledPredicate compiled, long estimate, long micros, long through) implements QueryPlan {
         /** A predicate read whole. */
-        public Lookup(Predicate predicate, long estimate, long micros) {
-            this(predicate, estimate, micros, -1);
+        public Lookup(CompiledPredicate compiled, long estimate, long micros) {
+            this(compiled, estimate, micros, -1);
+        }
+
+        /** The predicate looked up. */
+        public Predicate predicate() {
+            return compiled.source();
         }
 
         @Override
@@ -85,7 +90,7 @@ public sealed interface QueryPlan {
      * A condition on the board ({@link org.thordb.query.ast.BoardCondition}), which no index
      * holds: checked by replaying the moves of the games the parts before it left.
      *
-     * @param predicate the condition
+     * @param compiled the condition, compiled
      * @param candidates the games it was asked about (what the parts before it leave)
      * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when it was not read
      * @param replayed the games replayed on bitboards (with the edge index, those its edges could not settle)
@@ -93,9 +98,14 @@ public sealed interface QueryPlan {
      * @param estimate the games it gives
      * @param micros how long the check took when planned
      */
-    record Check(org.thordb.query.ast.BoardCondition predicate, long candidates, long edgeCandidates, long replayed,
+    record Check(BoardCheck compiled, long candidates, long edgeCandidates, long replayed,
                  boolean indexRead, long estimate, long micros)
             implements QueryPlan {
+        /** The condition checked. */
+        public org.thordb.query.ast.BoardCondition predicate() {
+            return compiled.source();
+        }
+
         /** Whether the edge index (or the edges move by move) answered without a replay. */
         public boolean exact() {
             return edgeCandidates >= 0 && replayed == 0;
@@ -112,15 +122,20 @@ public sealed interface QueryPlan {
      * rather than its postings, because the postings would cost more: a pass over every game the
      * reader covers, or a test of each game the parts before it in a conjunction leave.
      *
-     * @param predicate the predicate
+     * @param compiled the predicate, compiled
      * @param tested the games tested
      * @param survivors whether those were what the parts before left (else every game in scope)
      * @param entries the postings entries a lookup would have read
      * @param estimate the games it gives
      * @param micros how long the test took when planned
      */
-    record Scan(org.thordb.query.ast.Predicate.Columnar predicate, long tested, boolean survivors, long entries,
+    record Scan(ColumnarPredicate compiled, long tested, boolean survivors, long entries,
                 long estimate, long micros) implements QueryPlan {
+        /** The predicate tested. */
+        public Predicate predicate() {
+            return compiled.source();
+        }
+
         @Override
         public <T> T accept(Visitor<T> v) {
             return v.scan(this);
@@ -139,7 +154,7 @@ public sealed interface QueryPlan {
         p.accept(new Visitor<Void>() {
             @Override
             public Void and(And a) {
-                boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.predicate().picksFiles());
+                boolean scoped = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.compiled().picksFiles());
                 boolean checks = a.children().stream().anyMatch(x -> x instanceof Check);
                 boolean through = a.children().stream().anyMatch(x -> x instanceof Lookup l && l.through() >= 0);
                 sb.append(pad).append("and: at most ").append(a.estimate()).append(" games, smallest part first")
@@ -167,7 +182,7 @@ public sealed interface QueryPlan {
 
             @Override
             public Void lookup(Lookup l) {
-                sb.append(pad).append(l.predicate().text()).append(": ").append(l.predicate().access(c))
+                sb.append(pad).append(l.predicate().text()).append(": ").append(l.compiled().access(c))
                         .append(l.through() < 0 ? "" : ", read through the " + l.through()
                                 + " games the other parts leave (leapfrog: its postings probed for those games only, none decoded whole)")
                         .append(" -> ").append(l.estimate()).append(" games in ").append(l.micros()).append(" us\n");

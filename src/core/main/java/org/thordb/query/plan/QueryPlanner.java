@@ -4,16 +4,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.index.MoveTable;
 import org.thordb.index.IndexReader;
-import org.thordb.query.ast.BoardCondition;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.ast.Predicate;
 
 /**
- * Plans a query: each predicate is looked up in the indexes once (its bitmap kept for execution),
- * nested {@code and}s and {@code or}s are flattened, and the parts of an {@code and} are put
- * smallest first.
+ * Plans a query: each predicate is compiled ({@link PredicateCompiler}) and looked up in the
+ * indexes once (its bitmap kept for execution), nested {@code and}s and {@code or}s are flattened,
+ * and the parts of an {@code and} are put smallest first.
  *
  * <p>Usage: {@code QueryPlan p = QueryPlanner.plan(QueryParser.parse(q), reader);}
  */
@@ -137,21 +135,22 @@ public final class QueryPlanner {
                 }
             }
             IndexReader inner = scope == null ? r : r.within(scope);
-            List<BoardCondition> board = new ArrayList<>();
-            List<Predicate.Columnar> deferred = new ArrayList<>();
-            List<Predicate> estimated = new ArrayList<>();
-            java.util.Map<Predicate, Long> estimates = new java.util.HashMap<>();
+            List<BoardCheck> board = new ArrayList<>();
+            List<ColumnarPredicate> deferred = new ArrayList<>();
+            List<CompiledPredicate> estimated = new ArrayList<>();
+            java.util.Map<CompiledPredicate, Long> estimates = new java.util.IdentityHashMap<>();
             for (Expr x : xs) {
+                CompiledPredicate p = x instanceof Predicate q ? PredicateCompiler.compile(q) : null;
                 // sized from its postings' headers (a few names, an opening, a position's entries)
-                long size = leapfrog && x instanceof Predicate p && !picksFiles(x) && !(x instanceof BoardCondition)
+                long size = leapfrog && p != null && !p.picksFiles() && !(p instanceof BoardCheck)
                         ? size(p, inner, estimates) : -1;
-                if (x instanceof BoardCondition c) {
+                if (p instanceof BoardCheck c) {
                     board.add(c);
-                } else if (x instanceof Predicate.Columnar c && ColumnScan.available(c, inner, access)
+                } else if (p instanceof ColumnarPredicate c && ColumnScan.available(c, inner, access)
                         && (size < 0 || access == Access.COLUMNS)) {
                     deferred.add(c); // after the parts only postings answer: it may then test just their games
                 } else if (size >= 0) {
-                    estimated.add((Predicate) x); // read through what the parts before it leave
+                    estimated.add(p); // read through what the parts before it leave
                 } else if (!picksFiles(x)) {
                     parts.add(build(x, inner, bitmaps, all, access));
                 }
@@ -162,18 +161,18 @@ public final class QueryPlanner {
             // leapfrog: the parts whose size the postings tell, smallest first, each read through the
             // games the parts before it leave when they are fewer than it holds
             estimated.sort(Comparator.comparingLong(estimates::get));
-            for (Predicate p : estimated) {
+            for (CompiledPredicate p : estimated) {
                 QueryPlan q = survivors != null && survivors.getLongCardinality() < estimates.get(p)
                         ? lookupThrough(p, inner, survivors, bitmaps)
-                        : p instanceof Predicate.Columnar c && ColumnScan.available(c, inner, access)
-                        ? choose(c, inner, survivors, bitmaps, access) : build(p, inner, bitmaps, all, access);
+                        : p instanceof ColumnarPredicate c && ColumnScan.available(c, inner, access)
+                        ? choose(c, inner, survivors, bitmaps, access) : lookup(p, inner, bitmaps);
                 parts.add(q);
                 RoaringBitmap b = bitmaps.get(q);
                 survivors = survivors == null ? b : RoaringBitmap.and(survivors, b);
             }
             // the parts the columns could answer, cheapest postings first, each the cheapest way given what is left
             deferred.sort(Comparator.comparingLong(c -> ColumnScan.postingsNanos(c, inner)));
-            for (Predicate.Columnar c : deferred) {
+            for (ColumnarPredicate c : deferred) {
                 QueryPlan p = choose(c, inner, survivors, bitmaps, access);
                 parts.add(p);
                 RoaringBitmap b = run(p, bitmaps, inner);
@@ -187,7 +186,7 @@ public final class QueryPlanner {
                 if (survivors == null) {
                     survivors = parts.isEmpty() ? inner.all() : run(new QueryPlan.And(parts, 0), bitmaps, inner);
                 }
-                for (BoardCondition c : board) {
+                for (BoardCheck c : board) {
                     QueryPlan.Check k = check(c, inner, survivors, bitmaps);
                     survivors = bitmaps.get(k);
                     parts.add(k);
@@ -210,20 +209,21 @@ public final class QueryPlanner {
             QueryPlan child = build(n.inner(), r, bitmaps, all, access);
             return new QueryPlan.Not(child, all - child.estimate());
         }
-        if (e instanceof BoardCondition c) {
+        CompiledPredicate p = PredicateCompiler.compile((Predicate) e);
+        if (p instanceof BoardCheck c) {
             return check(c, r, r.all(), bitmaps);
         }
-        if (e instanceof Predicate.Columnar c && ColumnScan.available(c, r, access)) {
+        if (p instanceof ColumnarPredicate c && ColumnScan.available(c, r, access)) {
             return choose(c, r, null, bitmaps, access);
         }
-        return lookup((Predicate) e, r, bitmaps);
+        return lookup(p, r, bitmaps);
     }
 
     /**
      * A predicate the columns can answer, answered the cheapest way: its postings, a pass over
      * the columns of every game in scope, or a test of each survivor (null: none yet).
      */
-    private static QueryPlan choose(Predicate.Columnar c, IndexReader r, RoaringBitmap survivors,
+    private static QueryPlan choose(ColumnarPredicate c, IndexReader r, RoaringBitmap survivors,
                                     java.util.Map<QueryPlan, RoaringBitmap> bitmaps, Access access) {
         long postings = access == Access.COLUMNS ? Long.MAX_VALUE : ColumnScan.postingsNanos(c, r);
         long pass = ColumnScan.passNanos(r);
@@ -240,7 +240,7 @@ public final class QueryPlanner {
         return s;
     }
 
-    private static QueryPlan lookup(Predicate pred, IndexReader r, java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+    private static QueryPlan lookup(CompiledPredicate pred, IndexReader r, java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
         RoaringBitmap b = pred.lookup(r);
         long micros = (System.nanoTime() - t0) / 1000;
@@ -249,8 +249,8 @@ public final class QueryPlanner {
         return l;
     }
 
-    /** A predicate's {@link Predicate#indexEstimate}, kept in {@code sizes} when it has one. */
-    private static long size(Predicate p, IndexReader r, java.util.Map<Predicate, Long> sizes) {
+    /** A predicate's {@link CompiledPredicate#indexEstimate}, kept in {@code sizes} when it has one. */
+    private static long size(CompiledPredicate p, IndexReader r, java.util.Map<CompiledPredicate, Long> sizes) {
         long n = p.indexEstimate(r);
         if (n >= 0) {
             sizes.put(p, n);
@@ -259,7 +259,7 @@ public final class QueryPlanner {
     }
 
     /** A predicate read through the games a conjunction's parts before it leave ({@link IndexReader#through}). */
-    private static QueryPlan lookupThrough(Predicate pred, IndexReader r, RoaringBitmap survivors,
+    private static QueryPlan lookupThrough(CompiledPredicate pred, IndexReader r, RoaringBitmap survivors,
                                            java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
         RoaringBitmap b = pred.lookup(r.through(survivors));
@@ -269,10 +269,10 @@ public final class QueryPlanner {
         return l;
     }
 
-    private static QueryPlan.Check check(BoardCondition c, IndexReader r, RoaringBitmap candidates,
+    private static QueryPlan.Check check(BoardCheck c, IndexReader r, RoaringBitmap candidates,
                                          java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
-        BoardCondition.Answer a = BoardCondition.answer(c, r, candidates);
+        BoardCheck.Answer a = c.answer(r, candidates);
         RoaringBitmap b = a.games();
         long micros = (System.nanoTime() - t0) / 1000;
         QueryPlan.Check k = new QueryPlan.Check(c, candidates.getLongCardinality(), a.edgeCandidates(), a.replayed(),
@@ -283,7 +283,7 @@ public final class QueryPlanner {
 
     /** Whether a part holds for whole files: a base, or a year (every game of a file has its year). */
     private static boolean picksFiles(Expr e) {
-        return e instanceof Predicate p && p.picksFiles();
+        return e instanceof Predicate p && PredicateCompiler.compile(p).picksFiles();
     }
 
     private static List<Expr> flatten(Expr e, Class<? extends Expr> kind) {

@@ -1,10 +1,11 @@
-package org.thordb.query.ast;
+package org.thordb.query.plan;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.thordb.query.ast.Predicate;
 import org.thordb.testing.Seeded;
 
 /** A range of games marked in one loop equals the same games tested one by one. */
@@ -29,8 +30,8 @@ class RangeTestTest {
                 right[id] = (byte) (rnd.nextBoolean() ? left[id] : rnd.nextInt(256));
             }
             Predicate.Op op = Predicate.Op.values()[rnd.nextInt(Predicate.Op.values().length)];
-            for (Predicate.RangeTest t : new Predicate.RangeTest[] {new Predicate.NameRangeTest(hit, black, white),
-                    new Predicate.NameRangeTest(hit, white, null), new Predicate.ColumnsCompare(left, op, right, null)}) {
+            for (ColumnarPredicate.RangeTest t : new ColumnarPredicate.RangeTest[] {new NameLookup.NameRangeTest(hit, black, white),
+                    new NameLookup.NameRangeTest(hit, white, null), new FieldComparison.ColumnsCompare(left, op, right, null)}) {
                 int from = rnd.nextInt(size + 1);
                 int to = from + rnd.nextInt(size - from + 1);
                 long[] marked = new long[(size >>> 6) + 1];
@@ -43,7 +44,7 @@ class RangeTestTest {
                 }
                 assertArrayEquals(tested, marked, t.getClass().getSimpleName() + " " + op + " round " + round);
             }
-            Predicate.ColumnsCompare c = new Predicate.ColumnsCompare(left, op, right, null);
+            FieldComparison.ColumnsCompare c = new FieldComparison.ColumnsCompare(left, op, right, null);
             for (int id = 0; id < size; id++) { // and the test itself says what the operator says
                 int a = left[id] & 0xff;
                 int b = right[id] & 0xff;

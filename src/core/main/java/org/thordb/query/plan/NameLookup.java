@@ -1,0 +1,139 @@
+package org.thordb.query.plan;
+
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.Field;
+import org.thordb.index.GameColumns;
+import org.thordb.index.IndexReader;
+import org.thordb.index.Postings;
+import org.thordb.index.Terms;
+import org.thordb.query.ast.Predicate;
+import org.thordb.store.Catalog;
+import org.thordb.store.SolitaireRow;
+
+/**
+ * {@code player = "…"}, {@code black ~ "…"}, {@code tournament ~ "…"} compiled: the postings of
+ * each matching name of each base, or the name columns against a table of the matching numbers.
+ *
+ * <p>Usage: {@code RoaringBitmap b = new NameLookup(match).lookup(reader);}
+ */
+record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
+    @Override
+    public GameTest test(Catalog c, GameColumns g) {
+        boolean[][] hit = new boolean[PredicateCompiler.maxBase(c) + 1][];
+        for (Catalog.Base b : c.bases()) {
+            hit[b.id()] = PredicateCompiler.numbers(matching(b));
+        }
+        char[][] columns = source.field().columns(g);
+        return f -> {
+            boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
+            if (h == null) {
+                return id -> false;
+            }
+            return new NameRangeTest(h, columns[0], columns.length > 1 ? columns[1] : null);
+        };
+    }
+
+    private int[] matching(Catalog.Base b) {
+        return source.field().names(b).matching(source.name(), source.substring());
+    }
+
+    @Override
+    public long entries(IndexReader r) {
+        long n = 0;
+        for (Catalog.Base b : r.catalog().bases()) {
+            int matched = matching(b).length;
+            if (matched > 0) {
+                n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * source.field().terms().length;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public long indexEstimate(IndexReader r) {
+        long n = 0;
+        int terms = 0;
+        for (Catalog.Base b : r.catalog().bases()) {
+            for (int number : matching(b)) {
+                if (++terms > 64) {
+                    return -1; // many names: reading their headers is most of a lookup
+                }
+                byte[] term = Terms.name(b.id(), number);
+                for (Field postings : source.field().terms()) {
+                    n += r.termCount(postings, term);
+                }
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public RoaringBitmap lookup(IndexReader r) {
+        Postings.Union out = r.union();
+        for (Catalog.Base b : r.catalog().bases()) {
+            for (int number : matching(b)) {
+                byte[] term = Terms.name(b.id(), number);
+                for (Field postings : source.field().terms()) {
+                    r.addTerm(postings, term, out);
+                }
+            }
+        }
+        return r.live(out.result());
+    }
+
+    @Override
+    public String access(Catalog c) {
+        int names = 0;
+        for (Catalog.Base b : c.bases()) {
+            names += matching(b).length;
+        }
+        return source.field().access() + " of " + names + (names == 1 ? " name" : " names");
+    }
+
+    @Override
+    public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+        return s -> {
+            Catalog.Base b = c.base(s.base());
+            if (b == null) {
+                return false;
+            }
+            long[] mine = source.field().numbers(s);
+            for (int n : matching(b)) {
+                for (long x : mine) {
+                    if (x == n) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        };
+    }
+
+    /** Whether one name column (or either of two: a player is Black or White) holds a number that matches. */
+    record NameRangeTest(boolean[] hit, char[] one, char[] other) implements RangeTest {
+        @Override
+        public boolean test(int id) {
+            return hit[one[id]] || other != null && hit[other[id]];
+        }
+
+        @Override
+        public void mark(int from, int to, long[] words) {
+            boolean[] h = hit;
+            char[] a = one;
+            if (other == null) {
+                for (int id = from; id < to; id++) {
+                    if (h[a[id]]) {
+                        words[id >>> 6] |= 1L << id;
+                    }
+                }
+                return;
+            }
+            char[] b = other;
+            for (int id = from; id < to; id++) {
+                if (h[a[id]] | h[b[id]]) {
+                    words[id >>> 6] |= 1L << id;
+                }
+            }
+        }
+    }
+}

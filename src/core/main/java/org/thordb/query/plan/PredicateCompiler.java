@@ -1,0 +1,121 @@
+package org.thordb.query.plan;
+
+import org.thordb.othello.Position;
+import org.thordb.othello.Side;
+import org.thordb.query.ast.BoardCondition;
+import org.thordb.query.ast.Predicate;
+import org.thordb.store.Catalog;
+import org.thordb.store.SolitaireRow;
+
+/**
+ * The compile step of a query's predicates: each predicate (data, {@link Predicate}) becomes what
+ * runs it ({@link CompiledPredicate}): its index lookup, its size from the postings' headers, its
+ * test on the per-game columns ({@link ColumnarPredicate}), the words of {@code explain}, its test
+ * of a solitaire. The planner and the solitaire filter both compile through here; a new kind of
+ * predicate is a new method of {@link Predicate.Visitor}, which this class must then write.
+ *
+ * <p>Usage: {@code RoaringBitmap draws = PredicateCompiler.compile(QueryParser.parse("result = draw")).lookup(reader);}
+ */
+public final class PredicateCompiler {
+    private PredicateCompiler() {
+    }
+
+    private static final Predicate.Visitor<CompiledPredicate> COMPILER = new Predicate.Visitor<>() {
+        @Override
+        public CompiledPredicate name(Predicate.NameMatch p) {
+            return new NameLookup(p);
+        }
+
+        @Override
+        public CompiledPredicate base(Predicate.BaseMatch p) {
+            return new FileLookup.Base(p);
+        }
+
+        @Override
+        public CompiledPredicate number(Predicate.Numeric p) {
+            return new NumberLookup(p);
+        }
+
+        @Override
+        public CompiledPredicate fieldCompare(Predicate.FieldCompare p) {
+            return new FieldComparison(p);
+        }
+
+        @Override
+        public CompiledPredicate result(Predicate.ResultMatch p) {
+            return new ResultLookup(p);
+        }
+
+        @Override
+        public CompiledPredicate registry(Predicate.RegistryMatch p) {
+            return new RegistryLookup(p);
+        }
+
+        @Override
+        public CompiledPredicate opening(Predicate.OpeningMatch p) {
+            return new OpeningLookup(p);
+        }
+
+        @Override
+        public CompiledPredicate position(Predicate.PositionMatch p) {
+            return new PositionLookup(p);
+        }
+
+        @Override
+        public CompiledPredicate flag(Predicate.FlagMatch p) {
+            return new FlagLookup(p);
+        }
+
+        @Override
+        public CompiledPredicate boardSize(Predicate.BoardSize p) {
+            return new FileLookup.Size(p);
+        }
+
+        @Override
+        public CompiledPredicate position10(Predicate.Position10Match p) {
+            return new PositionLookup.Ten(p);
+        }
+
+        @Override
+        public CompiledPredicate board(BoardCondition p) {
+            return new BoardCheck(p);
+        }
+    };
+
+    /** What runs a predicate. */
+    public static CompiledPredicate compile(Predicate p) {
+        return p.accept(COMPILER);
+    }
+
+    /** What runs a condition on the board. */
+    public static BoardCheck compile(BoardCondition c) {
+        return new BoardCheck(c);
+    }
+
+    /** A solitaire's position with its side to move as stored. */
+    public static Position solitairePosition(SolitaireRow s) {
+        org.thordb.wthor.WthorSolitaire w = s.solitaire();
+        return new Position(w.blackDiscs(), w.whiteDiscs(), w.toMove() == 1 ? Side.BLACK : Side.WHITE);
+    }
+
+    /** The largest base id of a catalog (tables by base are this long plus one). */
+    static int maxBase(Catalog c) {
+        int max = 0;
+        for (Catalog.Base b : c.bases()) {
+            max = Math.max(max, b.id());
+        }
+        return max;
+    }
+
+    /** A name number's flag (null when none is set): numbers are u16. */
+    static boolean[] numbers(int[] set) {
+        if (set.length == 0) {
+            return null;
+        }
+        boolean[] h = new boolean[1 << 16];
+        for (int n : set) {
+            h[n] = true;
+        }
+        return h;
+    }
+}
