@@ -19,10 +19,7 @@ import org.thordb.store.SolitaireRow;
 record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
     @Override
     public GameTest test(Catalog c, GameColumns g) {
-        boolean[][] hit = new boolean[PredicateCompiler.maxBase(c) + 1][];
-        for (Catalog.Base b : c.bases()) {
-            hit[b.id()] = PredicateCompiler.numbers(matching(b));
-        }
+        boolean[][] hit = PredicateCompiler.hits(c, this::matching);
         char[][] columns = source.field().columns(g);
         return f -> {
             boolean[] h = f.base() < hit.length ? hit[f.base()] : null;

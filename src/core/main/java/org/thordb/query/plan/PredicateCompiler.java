@@ -98,24 +98,26 @@ public final class PredicateCompiler {
         return new Position(w.blackDiscs(), w.whiteDiscs(), w.toMove() == 1 ? Side.BLACK : Side.WHITE);
     }
 
-    /** The largest base id of a catalog (tables by base are this long plus one). */
-    static int maxBase(Catalog c) {
+    /**
+     * For each base id, a flag for each name number that holds (null for a base where none does):
+     * a game's test is then a table lookup. Name numbers are u16.
+     */
+    static boolean[][] hits(Catalog c, java.util.function.Function<Catalog.Base, int[]> numbers) {
         int max = 0;
         for (Catalog.Base b : c.bases()) {
             max = Math.max(max, b.id());
         }
-        return max;
-    }
-
-    /** A name number's flag (null when none is set): numbers are u16. */
-    static boolean[] numbers(int[] set) {
-        if (set.length == 0) {
-            return null;
+        boolean[][] hit = new boolean[max + 1][];
+        for (Catalog.Base b : c.bases()) {
+            int[] set = numbers.apply(b);
+            if (set.length > 0) {
+                boolean[] h = new boolean[1 << 16];
+                for (int n : set) {
+                    h[n] = true;
+                }
+                hit[b.id()] = h;
+            }
         }
-        boolean[] h = new boolean[1 << 16];
-        for (int n : set) {
-            h[n] = true;
-        }
-        return h;
+        return hit;
     }
 }

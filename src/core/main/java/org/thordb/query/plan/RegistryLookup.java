@@ -26,10 +26,7 @@ record RegistryLookup(Predicate.RegistryMatch source) implements ColumnarPredica
 
     @Override
     public GameTest test(Catalog c, GameColumns g) {
-        boolean[][] hit = new boolean[PredicateCompiler.maxBase(c) + 1][];
-        for (Catalog.Base b : c.bases()) {
-            hit[b.id()] = PredicateCompiler.numbers(matching(b));
-        }
+        boolean[][] hit = PredicateCompiler.hits(c, this::matching);
         boolean black = source.black();
         boolean white = source.white();
         return f -> {
