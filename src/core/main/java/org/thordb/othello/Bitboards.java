@@ -43,16 +43,18 @@ public final class Bitboards {
         return ((me | opp) & 1L << square) != 0 ? 0 : flipsOnEmpty(me, opp, square);
     }
 
-    /** Rays toward higher bits (E, N, NE, NW) and toward lower bits (W, S, SW, SE), per square. */
-    private static final long[][] UP = new long[4][64];
-    private static final long[][] DOWN = new long[4][64];
+    /**
+     * Per square, its 4 rays toward higher bits (E, N, NE, NW), then its 4 toward lower bits (W,
+     * S, SW, SE): 8 longs a square.
+     */
+    private static final long[] RAYS = new long[64 * 8];
 
     static {
         int[][] upSteps = {{0, 1}, {1, 0}, {1, 1}, {1, -1}}; // (row, col) steps
         for (int sq = 0; sq < 64; sq++) {
             for (int d = 0; d < 4; d++) {
-                UP[d][sq] = ray(sq, upSteps[d][0], upSteps[d][1]);
-                DOWN[d][sq] = ray(sq, -upSteps[d][0], -upSteps[d][1]);
+                RAYS[sq * 8 + d] = ray(sq, upSteps[d][0], upSteps[d][1]);
+                RAYS[sq * 8 + 4 + d] = ray(sq, -upSteps[d][0], -upSteps[d][1]);
             }
         }
     }
@@ -81,14 +83,16 @@ public final class Bitboards {
     public static long flipsOnEmpty(long me, long opp, int square) {
         long notOpp = ~opp;
         long f = 0;
+        int at = square << 3; // the square's 8 rays side by side: one bounds check, one cache line
+        long[] rays = RAYS;
         for (int d = 0; d < 4; d++) {
-            long r = UP[d][square];
+            long r = rays[at + d];
             long first = notOpp & r;
             first &= -first; // the nearest square of the ray that is not the opponent's
             if ((first & me) != 0) {
                 f |= (first - 1) & r;
             }
-            r = DOWN[d][square];
+            r = rays[at + 4 + d];
             first = Long.highestOneBit(notOpp & r);
             if ((first & me) != 0) {
                 f |= -(first << 1) & r;
