@@ -51,10 +51,14 @@ final class EndgameSearch {
         }
     }
 
-    private static final Stopped STOPPED = new Stopped();
+    static final Stopped STOPPED = new Stopped();
 
     final TranspositionTable tt;
     final SolveControl control;
+    /** The solve's threads' shared work, when it has several threads ({@link Splitter}); else null. */
+    Splitter splitter;
+    /** The split point this thread is searching a move of, or null. */
+    Splitter.SplitPoint current;
     /** The positions searched. */
     long nodes;
     /**
@@ -95,8 +99,19 @@ final class EndgameSearch {
     }
 
     private void tick() {
-        if ((++nodes & 1023) == 0 && control.shouldStop(1024)) {
-            throw STOPPED;
+        if ((++nodes & 1023) == 0) {
+            if (control.shouldStop(1024)) {
+                throw STOPPED;
+            }
+            if (splitter != null) {
+                RuntimeException failed = splitter.failure();
+                if (failed != null) {
+                    throw failed; // another thread of the solve stopped or failed
+                }
+                if (current != null && current.cut()) {
+                    throw Splitter.ABORTED; // a node above was cut: this work is not wanted
+                }
+            }
         }
     }
 
@@ -409,6 +424,15 @@ final class EndgameSearch {
         int bestMove = -1;
         int a = alpha;
         for (int i = 0; i < n; i++) {
+            if (i == 1 && splitter != null && empties >= Splitter.MIN_EMPTIES && splitter.hasIdle()) {
+                // the first move searched alone (young brothers wait); the others shared with the idle threads
+                Splitter.SplitPoint sp = new Splitter.SplitPoint(me, opp, java.util.Arrays.copyOfRange(sqs, 1, n),
+                        java.util.Arrays.copyOfRange(flips, 1, n), a, beta, best, bestMove, current);
+                splitter.run(this, sp);
+                best = sp.best;
+                bestMove = sp.bestMove;
+                break;
+            }
             int sq = sqs[i];
             long f = flips[i];
             long nextMe = opp & ~f;

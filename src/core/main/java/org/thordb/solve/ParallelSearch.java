@@ -6,15 +6,14 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.thordb.othello.Bitboards;
 
 /**
- * The root of a solve on several threads, by principal variation splitting: along the leftmost
- * path, each node searches its first move (recursively, the same way), and then its other moves
- * on every thread at once with the window the first one gave, each thread taking the next move
- * from a shared counter. Below {@link #SPLIT_EMPTIES} empties a node is searched by one thread.
- * The threads share the transposition table, so each learns what the others proved.
+ * The root of a solve on several threads: principal variation splitting along the leftmost path
+ * (each node searches its first move, recursively the same way, then shares its other moves among
+ * every thread with the window the first one gave), and below it young brothers wait: any node
+ * with enough empties shares its moves after the first whenever a thread is idle ({@link
+ * Splitter}). The threads share the transposition table, so each learns what the others proved.
  *
  * <p>Usage: {@code int score = new ParallelSearch(table, control, 2).root(me, opp, -64, 64, best);}
  */
@@ -215,66 +214,109 @@ final class ParallelSearch {
         return top;
     }
 
+    /**
+     * A search of the position on every thread: the helpers join the split points the search
+     * offers ({@link Splitter}) until it ends; helpers not started by then are cancelled (the
+     * pool is shared by every solve of the JVM, so one may be queued behind another solve).
+     */
     private int split(long me, long opp, int alpha, int beta, int[] bestOut) {
+        if (pool == null) {
+            return pvSplit(me, opp, alpha, beta, bestOut);
+        }
+        Splitter splitter = new Splitter();
+        for (EndgameSearch w : workers) {
+            w.splitter = splitter;
+            w.current = null;
+        }
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int w = 1; w < workers.length; w++) {
+            EndgameSearch s = workers[w];
+            helpers.add(pool.submit(() -> splitter.help(s)));
+        }
+        try {
+            return pvSplit(me, opp, alpha, beta, bestOut);
+        } finally {
+            splitter.finish();
+            for (Future<?> f : helpers) {
+                if (!f.cancel(false)) {
+                    try {
+                        f.get(); // returns at once: the work is done
+                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+                        // its failure, if any, was the splitter's and has been thrown
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+            for (EndgameSearch w : workers) {
+                w.splitter = null;
+            }
+        }
+    }
+
+    /**
+     * Principal variation splitting from the root: along the leftmost path each node searches its
+     * first move (recursively, the same way), then offers its other moves to every thread with
+     * the window the first one gave; below {@link #SPLIT_EMPTIES} empties a node is one search,
+     * which splits further where a thread is idle.
+     */
+    private int pvSplit(long me, long opp, int alpha, int beta, int[] bestOut) {
         int empties = 64 - Long.bitCount(me | opp);
         long moves = Bitboards.legalMoves(me, opp);
         if (moves == 0) {
             if (Bitboards.legalMoves(opp, me) == 0) {
                 return EndgameSearch.finalScore(me, opp);
             }
-            return -split(opp, me, -beta, -alpha, null); // a pass (the root's position is settled: never there)
+            return -pvSplit(opp, me, -beta, -alpha, null); // a pass (the root's position is settled: never there)
         }
+        EndgameSearch master = workers[0];
         if (bestOut == null && (empties < SPLIT_EMPTIES || pool == null)) {
-            return workers[0].search(me, opp, alpha, beta); // the root always comes here, for its best move
+            return master.search(me, opp, alpha, beta); // the root always comes here, for its best move
         }
         int[] sqs = ordered(me, opp);
         long[] first = play(me, opp, sqs[0]);
-        int best = -split(first[0], first[1], -beta, -alpha, null);
+        int best = -pvSplit(first[0], first[1], -beta, -alpha, null);
         int bestMove = sqs[0];
         if (best < beta && sqs.length > 1) {
-            int[] window = {Math.max(alpha, best)};
-            int[] shared = {best, bestMove};
-            AtomicInteger next = new AtomicInteger(1);
-            Object lock = new Object();
-            java.util.function.IntConsumer work = w -> {
-                EndgameSearch s = workers[w];
-                for (int i; (i = next.getAndIncrement()) < sqs.length; ) {
-                    int a;
-                    synchronized (lock) {
-                        a = window[0];
-                        if (a >= beta) {
-                            return;
-                        }
-                    }
-                    long[] child = play(me, opp, sqs[i]);
-                    int v = -s.search(child[0], child[1], -a - 1, -a);
+            int n = sqs.length - 1;
+            int[] rest = java.util.Arrays.copyOfRange(sqs, 1, sqs.length);
+            long[] flips = new long[n];
+            for (int i = 0; i < n; i++) {
+                flips[i] = Bitboards.flipsOnEmpty(me, opp, rest[i]);
+            }
+            if (master.splitter != null) {
+                Splitter.SplitPoint sp = new Splitter.SplitPoint(me, opp, rest, flips, alpha, beta, best, bestMove, null);
+                master.splitter.run(master, sp);
+                best = sp.best;
+                bestMove = sp.bestMove;
+            } else {
+                int a = Math.max(alpha, best);
+                for (int i = 0; i < n && a < beta; i++) {
+                    long nextMe = opp & ~flips[i];
+                    long nextOpp = me | flips[i] | 1L << rest[i];
+                    int v = -master.search(nextMe, nextOpp, -a - 1, -a);
                     if (v > a && v < beta) {
-                        v = -s.search(child[0], child[1], -beta, -v); // it beat the window: its exact value
+                        v = -master.search(nextMe, nextOpp, -beta, -v); // it beat the window: its exact value
                     }
-                    synchronized (lock) {
-                        if (v > shared[0]) {
-                            shared[0] = v;
-                            shared[1] = sqs[i];
-                        }
-                        window[0] = Math.max(window[0], v);
+                    if (v > best) {
+                        best = v;
+                        bestMove = rest[i];
+                        a = Math.max(a, v);
                     }
                 }
-            };
-            onEveryWorker(pool, workers.length, work);
-            best = shared[0];
-            bestMove = shared[1];
+            }
         }
         if (bestOut != null) {
             bestOut[0] = bestMove;
         }
         // what this node proved, for the threads and for later solves
-        int sel = workers[0].selectivity;
+        int sel = master.selectivity;
         if (best >= beta) {
-            workers[0].tt.store(me, opp, empties, sel, best, EndgameSearch.INF, bestMove);
+            master.tt.store(me, opp, empties, sel, best, EndgameSearch.INF, bestMove);
         } else if (best <= alpha) {
-            workers[0].tt.store(me, opp, empties, sel, -EndgameSearch.INF, best, bestMove);
+            master.tt.store(me, opp, empties, sel, -EndgameSearch.INF, best, bestMove);
         } else {
-            workers[0].tt.store(me, opp, empties, sel, best, best, bestMove);
+            master.tt.store(me, opp, empties, sel, best, best, bestMove);
         }
         return best;
     }

@@ -150,6 +150,44 @@ class SolverTest {
         }
     }
 
+    /**
+     * Two and three threads sharing the work at any node (young brothers wait) give the scores,
+     * best moves and every move's scores one thread gives, at 14 to 20 empties, where nodes split;
+     * and stops (a node limit, a deadline) reach every thread, leaving the solver usable.
+     */
+    @Test
+    void threadsSharingNodesAgreeWithOneThread(SplittableRandom rnd) {
+        Solver one = new Solver(Solver.Options.defaults().withThreads(1));
+        Solver two = new Solver(Solver.Options.defaults().withThreads(2));
+        Solver three = new Solver(Solver.Options.defaults().withThreads(3));
+        long before = Splitter.SPLITS.sum();
+        for (int i = 0; i < 24; i++) {
+            Position p = Games.randomPosition(rnd, 14 + i % 7);
+            Solver.Result want = one.solve(p, false);
+            Solver.Result got = (i % 2 == 0 ? two : three).solve(p, false);
+            assertEquals(want.score(), got.score(), p.toBoardString());
+            if (p.toMove() != Side.NONE) {
+                Position after = p.play(got.best());
+                assertEquals(blackDifference(p, want), blackDifference(after, one.solve(after, false)),
+                        "the best move reaches the score: " + p.toBoardString());
+            }
+            if (i < 4 && p.toMove() != Side.NONE) {
+                assertEquals(one.solve(p, true).moveScores(), two.solve(p, true).moveScores(), p.toBoardString());
+            }
+        }
+        assertTrue(Splitter.SPLITS.sum() > before, "nodes were shared among threads");
+        for (int i = 0; i < 5; i++) {
+            Position p = Games.randomPosition(rnd, 26);
+            Solver.Result r = new Solver(Solver.Options.defaults().withThreads(2).limited(20_000 + 10_000L * i, 0)).solve(p, false);
+            assertFalse(r.solved(), "a node limit on 26 empties");
+            Solver.OutcomeResult o = new Solver(Solver.Options.defaults().withThreads(2).limited(0, 5)).outcomeOf(
+                    Games.randomPosition(rnd, 28));
+            assertFalse(o.solved(), "a 5 ms limit on 28 empties");
+        }
+        Position small = Games.randomPosition(rnd, 16);
+        assertEquals(one.solve(small, false).score(), two.solve(small, false).score(), "solves go on after stops");
+    }
+
     @Test
     void aNodeLimitStopsCleanlyAsNotSolved(SplittableRandom rnd) {
         Position p = Games.randomPosition(rnd, 26);
