@@ -30,7 +30,8 @@ import org.thordb.wthor.WthorReader;
  * A year of 70,000 games (more partition bits, and game numbers wider than 16 bits in its
  * fingerprint blocks) beside a year of 300 (the fewest bits), in one store: every sampled position
  * answers what a replay of every game says, and {@code verify} finds the blocks it would write; then
- * the same store as schema 5 left it (blocks of 256 entries, one bit more), upgraded and merged.
+ * the same store as schema 7 left it (17 bits of each fingerprint, not 14), upgraded; then as
+ * schema 5 left it (blocks of 256 entries, one bit more), upgraded and merged.
  */
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
 class LargeSegmentTest {
@@ -83,6 +84,20 @@ class LargeSegmentTest {
             }
         }
         assertTrue(OldStores.blocksOfBits(dir, 14) > 10_000);
+
+        // the same store as schema 7 wrote it: blocks keeping 17 bits of each fingerprint, not 14;
+        // opened, it is upgraded in place, the old blocks read as they are beside a new file's
+        long narrow = OldStores.fingerprintBytes(dir);
+        assertTrue(OldStores.beforeSchemaEight(dir) > 10_000);
+        long wide = OldStores.fingerprintBytes(dir);
+        // 3 bits an entry of the 3.6 million positions met by one game of a year: a tenth of the blocks
+        assertTrue(wide - narrow > 3L * 3_000_000 / 8, "17-bit blocks " + wide + " bytes, 14-bit " + narrow);
+        assertEquals(7, OldStores.schemaVersion(dir));
+        try (Engine db = Engine.open(dir)) {
+            check(db, sample, want);
+        }
+        assertEquals(Catalog.SCHEMA_VERSION, OldStores.schemaVersion(dir));
+        assertEquals(wide, OldStores.fingerprintBytes(dir), "the upgrade rewrites no block");
 
         // the same store as schema 5 wrote it: rows naming no bits, the big year's blocks at 15
         // bits (blocks of 256); opened, it is upgraded in place and its blocks read where they are

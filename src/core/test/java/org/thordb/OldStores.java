@@ -83,6 +83,48 @@ final class OldStores {
         return n[0];
     }
 
+    /**
+     * Makes a closed store look as schema 7 wrote it, as far as schema 8 differs: every segment's
+     * fingerprint blocks keeping 17 bits of a fingerprint, not 14, and a schema entry of version 7.
+     *
+     * @return the blocks written again
+     */
+    static int beforeSchemaEight(Path dir) {
+        int[] n = {0};
+        try (Store s = RocksStore.open(dir); Store.View v = s.view(); Store.Batch b = s.batch()) {
+            Catalog c = Catalog.load(v);
+            for (FileRow f : c.gameFiles()) {
+                if (f.side() != 8) {
+                    continue;
+                }
+                SegmentIndexer.ofStored(v, f, PositionHash.DEFAULT, null).fingerprintWidth(FingerprintBlock.FINGERPRINT_BITS)
+                        .emit((space, key, value) -> {
+                            if (space == Store.Space.FINGERPRINTS) {
+                                b.put(space, key, value);
+                                n[0]++;
+                            }
+                        });
+            }
+            Catalog.Schema now = Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY));
+            b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(7, now.openingDepth(),
+                    now.fingerprintBits(), now.fingerprintEntries(), now.hash())));
+            b.commit();
+        }
+        return n[0];
+    }
+
+    /** The bytes of a closed store's fingerprint blocks. */
+    static long fingerprintBytes(Path dir) {
+        long[] n = {0};
+        try (Store s = RocksStore.open(dir); Store.View v = s.view()) {
+            v.scan(Store.Space.FINGERPRINTS, new byte[0], null, (k, val) -> {
+                n[0] += val.length;
+                return true;
+            });
+        }
+        return n[0];
+    }
+
     /** Whether a closed store's position entries all say their games' next moves, and it has no mark saying otherwise. */
     static boolean movesSaid(Path dir) {
         boolean[] all = {true};

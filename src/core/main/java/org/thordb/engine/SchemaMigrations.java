@@ -60,7 +60,7 @@ public final class SchemaMigrations {
         // before schema 6 every store's blocks were bound to 256 entries; its segments keep them
         if (have.version() >= 2 && have.version() < Catalog.SCHEMA_VERSION
                 && (have.fingerprintEntries() == FingerprintBlock.SCHEMA5_TARGET_ENTRIES
-                        || have.version() == 6 && have.fingerprintEntries() == FingerprintBlock.TARGET_ENTRIES)
+                        || have.version() >= 6 && have.fingerprintEntries() == FingerprintBlock.TARGET_ENTRIES)
                 && new Catalog.Schema(Catalog.SCHEMA_VERSION, have.openingDepth(), have.fingerprintBits(),
                         want.fingerprintEntries(), have.hash()).equals(want)) {
             if (store.readOnly()) {
@@ -68,6 +68,8 @@ public final class SchemaMigrations {
             }
             if (have.version() == 2) {
                 upgradeFrom2(store, hash, want);
+            } else if (have.version() == 7) {
+                upgradeFrom7(store, want);
             } else {
                 upgradeFrom3(store, want);
             }
@@ -81,7 +83,7 @@ public final class SchemaMigrations {
     }
 
     /**
-     * Schema 3, 4 or 5 to 6. Version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys
+     * Schema 3, 4, 5 or 6 to the current one. Version 4 adds merge groups ({@code 'M'} rows of {@code files}, keys
      * whose suffix has its top bit set), which a store of schema 3 has none of: its entries are all
      * per segment. Version 5 packs fingerprint blocks (the top bit of a block's count says so) and
      * keeps 17 bits of a fingerprint, not 24; blocks in the plain layout are read as they are, with
@@ -91,12 +93,26 @@ public final class SchemaMigrations {
      * found where they are. Version 7 says each game's next move in a position's entries; those
      * written before say none and are read as they are (the explorer then looks up each next move),
      * and the next {@code optimize} writes them with the moves: the new schema entry and the
-     * {@link Catalog#MOVES_UNSAID_KEY} mark that tells it so are all there is to write.
+     * {@link Catalog#MOVES_UNSAID_KEY} mark that tells it so are all there is to write. Version 8
+     * (14-bit fingerprints in new blocks) asks nothing more of them.
      */
     private static void upgradeFrom3(Store store, Catalog.Schema want) {
         try (Store.Batch b = store.batch()) {
             b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
             b.put(Space.META, Catalog.MOVES_UNSAID_KEY, new byte[0]);
+            b.commit();
+        }
+    }
+
+    /**
+     * Schema 7 to 8: a block written from now on keeps 14 bits of a fingerprint, not 17 ({@link
+     * FingerprintBlock#WRITTEN_BITS}), and says so in its header; the blocks written before say
+     * nothing there and are read as they are, with 17 bits, until the next {@code optimize} merges
+     * them into blocks of 14. The new schema entry is all there is to write.
+     */
+    private static void upgradeFrom7(Store store, Catalog.Schema want) {
+        try (Store.Batch b = store.batch()) {
+            b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
             b.commit();
         }
     }

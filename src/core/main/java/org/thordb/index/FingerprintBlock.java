@@ -135,21 +135,50 @@ public final class FingerprintBlock {
     private static final int HEADER = 8;
 
     /**
-     * The bits of a hash a block keeps: the top 17 of its low 24 (the rest cleared). With the
-     * partition's bits above them an entry names its position by 29 bits or more (32 in a merged
-     * base of 10M games), so that a lookup there replays a stranger once in some 8 lookups (a
-     * record read, 2 µs), where the 7 bits more would cost 450 MB.
+     * The most bits of a hash a block keeps: the top 17 of its low 24 (the rest cleared), as
+     * {@link #fingerprint} gives them and the blocks of schemas 5 to 7 hold them.
      */
     public static final int FINGERPRINT_BITS = 17;
+
+    /**
+     * The bits of a fingerprint a block written now keeps (schema 8): the top 14 of the low 24.
+     * With the partition's bits above them an entry names its position by 26 bits or more (29 in
+     * a merged base of 10M games): a lookup in 10M games as imported (100 segments, blocks of about
+     * 512 entries) meets about 3 strangers whose fingerprint agrees, each a record read and a
+     * replay (2 µs), where the 3 bits more that would turn them away cost 0.3 times the WTHOR bytes
+     * (some 220 MB at 10M games); in a merged base it meets one in some 30 lookups.
+     */
+    public static final int WRITTEN_BITS = 14;
 
     private static final int DROPPED = 24 - FINGERPRINT_BITS;
 
     private static final int MASK = 0xffffff & -(1 << DROPPED);
 
+    /**
+     * The bits of a fingerprint that blocks of every schema keep ({@link #WRITTEN_BITS}): a block
+     * of schemas 5 to 7 (17 bits) and one written now compare equal on them.
+     */
+    public static int comparable(int fp) {
+        return fp & (0xffffff & -(1 << (24 - WRITTEN_BITS)));
+    }
+
+    /** The fingerprint bits of a packed block: 17 less the count in the top 3 bits of its prefix byte (0: schemas 5 to 7). */
+    private static int widthOf(byte[] v, int header) {
+        return FINGERPRINT_BITS - ((v[header] & 0xff) >>> 5);
+    }
+
+    /** The prefix length of a packed block (the low 5 bits of its prefix byte). */
+    private static int prefixBitsOf(byte[] v, int header) {
+        return v[header] & 0x1f;
+    }
+
     /** A block in the packed layout: the top bit of its {@code n}. */
     private static final int PACKED = 0x80000000;
 
-    /** The packed layout's own header: prefix bits u8, prefix u24, low bits u8, number bits u8. */
+    /**
+     * The packed layout's own header: prefix bits u8 (below 5 bits the prefix's length, above them
+     * 17 less the block's fingerprint bits), prefix u24, low bits u8, number bits u8.
+     */
     private static final int PACKED_HEADER = 6;
 
     /**
@@ -157,14 +186,21 @@ public final class FingerprintBlock {
      * fingerprints' common prefix ({@code restBits} below it), the Elias-Fano low bits, the number
      * bits, and the bit offsets of the unary high parts ({@code base}), the low parts and the numbers.
      */
-    private record Packed(int n, int restBits, int prefix, int low, int idBits, long base, long lowAt, long idAt) {
+    private record Packed(int n, int width, int restBits, int prefix, int low, int idBits, long base, long lowAt,
+                          long idAt) {
         static Packed of(byte[] v, int header, int n) {
-            int restBits = FINGERPRINT_BITS - v[header];
+            int width = widthOf(v, header);
+            int restBits = width - prefixBitsOf(v, header);
             int low = v[header + 4];
             int idBits = v[header + 5];
             long base = 8L * (header + PACKED_HEADER);
             long lowAt = base + highBits(n, restBits, low);
-            return new Packed(n, restBits, u24(v, header + 1), low, idBits, base, lowAt, lowAt + (long) n * low);
+            return new Packed(n, width, restBits, u24(v, header + 1), low, idBits, base, lowAt, lowAt + (long) n * low);
+        }
+
+        /** The low bits of a 24-bit fingerprint this block drops. */
+        int dropped() {
+            return 24 - width;
         }
 
         /** The bits a packed block takes after its headers. */
@@ -184,10 +220,18 @@ public final class FingerprintBlock {
      * games, in the packed layout ({@link #encodeMerged} tells it).
      */
     public static byte[] encode(long[] packed, int from, int to, int segment, int games) {
+        return encode(packed, from, to, segment, games, WRITTEN_BITS);
+    }
+
+    /**
+     * {@link #encode(long[], int, int, int, int)} keeping {@code width} bits of each fingerprint (10
+     * to 17): {@link #WRITTEN_BITS} now, 17 as schemas 5 to 7 wrote them (the tests' old stores).
+     */
+    public static byte[] encode(long[] packed, int from, int to, int segment, int games, int width) {
         if (games > MAX_GAMES) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a segment holds at most " + MAX_GAMES + " games"));
         }
-        byte[] v = encodePacked(packed, from, to, 24, 0xffffffL, HEADER);
+        byte[] v = encodePacked(packed, from, to, 24, 0xffffffL, HEADER, width);
         Keys.putU32(v, 0, segment);
         return v;
     }
@@ -199,18 +243,23 @@ public final class FingerprintBlock {
      * many bits as the block's largest needs. A fingerprint takes some 6 bits, not 24, and a
      * number of a 10M-game group 24 bits.
      */
-    private static byte[] encodePacked(long[] packed, int from, int to, int shift, long numberMask, int header) {
+    private static byte[] encodePacked(long[] packed, int from, int to, int shift, long numberMask, int header,
+                                       int width) {
         int n = to - from;
         if (n <= 0) {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a block holds one entry or more"));
         }
-        int first = (int) (packed[from] >>> shift) >>> DROPPED;
-        int last = (int) (packed[to - 1] >>> shift) >>> DROPPED;
-        int c = Integer.numberOfLeadingZeros(first ^ last) - (32 - FINGERPRINT_BITS);
-        if (first == last) {
-            c = FINGERPRINT_BITS;
+        if (width < 10 || width > FINGERPRINT_BITS) {
+            throw new IllegalArgumentException("a block keeps 10 to 17 bits of a fingerprint, not " + width);
         }
-        int restBits = FINGERPRINT_BITS - c;
+        int dropped = 24 - width;
+        int first = (int) (packed[from] >>> shift) >>> dropped;
+        int last = (int) (packed[to - 1] >>> shift) >>> dropped;
+        int c = Integer.numberOfLeadingZeros(first ^ last) - (32 - width);
+        if (first == last) {
+            c = width;
+        }
+        int restBits = width - c;
         int prefix = first >>> restBits;
         long universe = 1L << restBits;
         int low = 0;
@@ -227,7 +276,7 @@ public final class FingerprintBlock {
         byte[] v = new byte[header + PACKED_HEADER + (int) ((bits + 7) >>> 3)];
         Keys.putU32(v, 4, n | PACKED);
         int o = header;
-        v[o] = (byte) c;
+        v[o] = (byte) (c | (FINGERPRINT_BITS - width) << 5);
         v[o + 1] = (byte) (prefix >>> 16);
         v[o + 2] = (byte) (prefix >>> 8);
         v[o + 3] = (byte) prefix;
@@ -239,7 +288,7 @@ public final class FingerprintBlock {
         int restMask = (int) (universe - 1);
         for (int i = 0; i < n; i++) {
             long e = packed[from + i];
-            int rest = ((int) (e >>> shift) >>> DROPPED) & restMask;
+            int rest = ((int) (e >>> shift) >>> dropped) & restMask;
             setBit(v, base + (rest >>> low) + i);
             putBits(v, lowAt + (long) i * low, low, rest & ((1 << low) - 1));
             putBits(v, idAt + (long) i * idBits, idBits, e & numberMask);
@@ -266,7 +315,7 @@ public final class FingerprintBlock {
         fp &= MASK;
         if (n < 0) {
             Packed k = Packed.of(v, header, n & ~PACKED);
-            int f = fp >>> DROPPED;
+            int f = fp >>> k.dropped();
             if (f >>> k.restBits() != k.prefix()) {
                 return;
             }
@@ -350,7 +399,7 @@ public final class FingerprintBlock {
                 }
                 p++;
                 int rest = high << low | (int) getBits(v, k.lowAt() + (long) i * low, low);
-                visitor.entry((prefix | rest) << DROPPED, (int) getBits(v, k.idAt() + (long) i * k.idBits(), k.idBits()));
+                visitor.entry((prefix | rest) << k.dropped(), (int) getBits(v, k.idAt() + (long) i * k.idBits(), k.idBits()));
             }
             return;
         }
@@ -375,10 +424,11 @@ public final class FingerprintBlock {
             if (n == 0 || length < header + PACKED_HEADER) {
                 return false;
             }
-            int c = v[header];
+            int width = widthOf(v, header);
+            int c = prefixBitsOf(v, header);
             int low = v[header + 4];
             int idBits = v[header + 5];
-            if (c < 0 || c > FINGERPRINT_BITS || low < 0 || low > FINGERPRINT_BITS - c || idBits < 0 || idBits > 32
+            if (width < 10 || c > width || low < 0 || low > width - c || idBits < 0 || idBits > 32
                     || u24(v, header + 1) >>> c != 0) {
                 return false;
             }
@@ -505,7 +555,7 @@ public final class FingerprintBlock {
      * bits, then the entries in the packed layout ({@link #encode}).
      */
     public static byte[] encodeMerged(long[] packed, int from, int to, int suffix, int firstId, int hashBits) {
-        byte[] v = encodePacked(packed, from, to, 32, 0xffffffffL, MERGED_HEADER);
+        byte[] v = encodePacked(packed, from, to, 32, 0xffffffffL, MERGED_HEADER, WRITTEN_BITS);
         Keys.putU32(v, 0, suffix);
         Keys.putU32(v, 8, firstId);
         v[12] = (byte) hashBits;

@@ -385,6 +385,18 @@ public final class SegmentIndexer {
         termGames[termCount++] = local;
     }
 
+    /** The fingerprint bits its blocks keep ({@link FingerprintBlock#WRITTEN_BITS} unless told). */
+    private int fingerprintWidth = FingerprintBlock.WRITTEN_BITS;
+
+    /**
+     * Makes its blocks keep {@code width} bits of each fingerprint: 17 writes them as schemas 5 to 7
+     * did (for the tests of an upgrade).
+     */
+    public SegmentIndexer fingerprintWidth(int width) {
+        this.fingerprintWidth = width;
+        return this;
+    }
+
     /** The local numbers of the damaged games. */
     public int[] damagedGames() {
         return damaged.toArray();
@@ -694,7 +706,7 @@ public final class SegmentIndexer {
             }
             Arrays.sort(packed, start[p], start[p + 1]);
             out.entry(Space.FINGERPRINTS, FingerprintBlock.key(bits, p, segment),
-                    FingerprintBlock.encode(packed, start[p], start[p + 1], segment, games));
+                    FingerprintBlock.encode(packed, start[p], start[p + 1], segment, games, fingerprintWidth));
         }
     }
 

@@ -625,7 +625,8 @@ public final class StoreVerifier {
                 + (merged ? org.thordb.index.FingerprintBlock.mergedFirstId(value) * 0x9E3779B97F4A7C15L
                         + org.thordb.index.FingerprintBlock.mergedHashBits(value) : 0))};
         org.thordb.index.FingerprintBlock.forEach(value, value.length,
-                (fp, local) -> sum[0] += Keys.mix(((long) fp << 32 | (local & 0xffffffffL)) + 0x632BE59BD9B4E019L));
+                (fp, local) -> sum[0] += Keys.mix(((long) org.thordb.index.FingerprintBlock.comparable(fp) << 32
+                        | (local & 0xffffffffL)) + 0x632BE59BD9B4E019L));
         return sum[0];
     }
 
@@ -838,8 +839,9 @@ public final class StoreVerifier {
         }
     }
 
+    /** An entry's element, on the fingerprint bits blocks of every schema keep (old blocks keep more). */
     private static long fingerprintElement(int top12, int fp) {
-        return Keys.mix((long) top12 << 24 | fp);
+        return Keys.mix((long) top12 << 24 | org.thordb.index.FingerprintBlock.comparable(fp));
     }
 
     /** A position's element of the moves digest for one move (then mixed with the game's id, {@link #idElement}). */

@@ -25,7 +25,7 @@ import org.thordb.wthor.NameList;
  */
 public final class Catalog {
     /** The schema version this code reads and writes. */
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
 
     /** Databind, for writing rows only: made when a row is first written, not by every reader. */
     static final class Writer {

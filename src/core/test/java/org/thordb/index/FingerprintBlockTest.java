@@ -38,13 +38,35 @@ class FingerprintBlockTest {
         }
     }
 
-    private static final int MASK = 0xffff80; // the 17 bits of a fingerprint a block keeps
+    private static final int MASK = 0xffff80; // the 17 bits of a fingerprint a block of schemas 5 to 7 keeps
+    private static final int MASK14 = 0xfffc00; // the 14 a block written now keeps
 
     @Test
     void candidatesFindEveryEntryOfAFingerprintInSmallAndLargeSegments() {
+        candidatesFindEveryEntry(14, MASK14);
+        candidatesFindEveryEntry(17, MASK);
+        long[] packed = {(long) 0x123456 << 24 | 5, (long) 0x123457 << 24 | 6};
+        assertEquals(List.of(0x123400L << 24 | 5, 0x123400L << 24 | 6), entries(FingerprintBlock.encode(packed, 0, 2, 1, 10)),
+                "a block written now keeps 14 bits of each fingerprint");
+        assertEquals(List.of(0x123400L << 24 | 5, 0x123400L << 24 | 6),
+                entries(FingerprintBlock.encode(packed, 0, 2, 1, 10, 17)), "and one of schema 7 17 bits");
+        assertEquals(0x123400, FingerprintBlock.comparable(0x123456));
+        List<Integer> got = new ArrayList<>();
+        FingerprintBlock.candidates(FingerprintBlock.encode(packed, 0, 2, 1, 10), 0x1237ff, got::add);
+        assertEquals(List.of(5, 6), got, "the 10 low bits of the 24 do not matter to a 14-bit block");
+    }
+
+    private static List<Long> entries(byte[] block) {
+        List<Long> got = new ArrayList<>();
+        FingerprintBlock.forEach(block, block.length, (fp, local) -> got.add((long) fp << 24 | local));
+        return got;
+    }
+
+    /** Blocks keeping {@code width} bits of each fingerprint ({@code mask} of the low 24). */
+    private static void candidatesFindEveryEntry(int width, int MASK) {
         for (int games : new int[] {1, 300, 65_536, 65_537, 1 << 23, FingerprintBlock.MAX_GAMES}) {
             for (int n : new int[] {1, 2, 37, 500}) {
-                Random rnd = new Random(org.thordb.testing.Seeded.seedOf("candidates " + games + " " + n));
+                Random rnd = new Random(org.thordb.testing.Seeded.seedOf("candidates " + width + " " + games + " " + n));
                 long[] packed = new long[n];
                 for (int i = 0; i < n; i++) {
                     int fp = i % 7 == 0 && i > 0 ? (int) (packed[i - 1] >>> 24) : rnd.nextInt(1 << 24) & MASK; // some repeats
@@ -52,14 +74,14 @@ class FingerprintBlockTest {
                 }
                 packed[0] = (long) MASK << 24 | (games - 1); // the largest fingerprint and number
                 Arrays.sort(packed);
-                byte[] block = FingerprintBlock.encode(packed, 0, n, 77, games);
+                byte[] block = FingerprintBlock.encode(packed, 0, n, 77, games, width);
                 assertEquals(77, FingerprintBlock.segment(block));
                 assertTrue(FingerprintBlock.isPacked(block));
                 assertTrue(FingerprintBlock.wellFormed(block, block.length));
                 int numberBits = 32 - Integer.numberOfLeadingZeros(games - 1);
                 // about 2 bits of unary and log2(2^18 / n) low bits a fingerprint, besides the number
                 double fingerprintBits = 8.0 * (block.length - 14) / n - numberBits; // past the headers
-                assertTrue(n < 37 || fingerprintBits <= 3 + Math.log(131_072.0 / n) / Math.log(2) + 1,
+                assertTrue(n < 37 || fingerprintBits <= 3 + Math.log((double) (1 << width) / n) / Math.log(2) + 1,
                         "games " + games + ", n " + n + ": " + fingerprintBits + " bits a fingerprint");
                 assertEqualsEntries(packed, block, games + "/" + n);
                 for (int i = 0; i < n; i++) {
@@ -71,7 +93,7 @@ class FingerprintBlockTest {
                         }
                     }
                     List<Integer> got = new ArrayList<>();
-                    FingerprintBlock.candidates(block, fp | 0x7f, got::add); // the bits a block drops do not matter
+                    FingerprintBlock.candidates(block, fp | ~MASK & 0xffffff, got::add); // the bits a block drops do not matter
                     assertEquals(want, got, "games " + games + ", fingerprint " + fp);
                 }
                 for (int t = 0; t < 2_000; t++) { // fingerprints the block lacks find nothing
@@ -104,7 +126,7 @@ class FingerprintBlockTest {
         int n = 300;
         long[] packed = new long[n];
         for (int i = 0; i < n; i++) {
-            packed[i] = (long) (0xa40000 | rnd.nextInt(1 << 18) & MASK) << 32 | rnd.nextInt(10_000_000);
+            packed[i] = (long) (0xa40000 | rnd.nextInt(1 << 18) & MASK14) << 32 | rnd.nextInt(10_000_000);
         }
         Arrays.sort(packed);
         byte[] block = FingerprintBlock.encodeMerged(packed, 0, n, 0x80000001, 1_000, 15);
