@@ -80,6 +80,11 @@ class SolveCommandsTest {
             }
         }
         assertTrue(differ > 10, "random scores differ: " + differ);
+        // solved side by side, one game a thread, but said in the file's order
+        List<Integer> said = before.out().lines().filter(l -> l.contains(": record "))
+                .map(l -> Integer.parseInt(l.replaceAll(".*: record (\\d+):.*", "$1"))).toList();
+        assertEquals(differ, said.size(), before.out());
+        assertEquals(said.stream().sorted().toList(), said, "differences in record order");
         assertTrue(before.out().contains("60 games checked"), before.out());
         long shortDiffer = before.out().lines().filter(l -> l.contains("its last position solved)")).count();
         assertTrue(before.out().contains((differ - shortDiffer) + " differ;"), before.out());
