@@ -130,25 +130,20 @@ final class Splitter {
                     if (failure != null) {
                         throw failure;
                     }
+                    if (sp.cut() && !sp.stopped) {
+                        // a node above was cut: the moves a helper left unfinished make this node's
+                        // value no bound at all, so it must not reach the table; the helpers unwind on their own
+                        throw ABORTED;
+                    }
                     if (sp.active == 0) {
                         return;
                     }
-                    if (sp.cut() && !sp.stopped) {
-                        throw ABORTED; // a node above was cut: the helpers unwind on their own
-                    }
                     d = take(sp);
                     if (d != null) {
-                        d.active++;
                         break;
                     }
-                    idle++;
-                    try {
-                        wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+                    if (!idle()) {
                         throw EndgameSearch.STOPPED;
-                    } finally {
-                        idle--;
                     }
                 }
             }
@@ -170,17 +165,10 @@ final class Splitter {
                     }
                     sp = take(null);
                     if (sp != null) {
-                        sp.active++;
                         break;
                     }
-                    idle++;
-                    try {
-                        wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+                    if (!idle()) {
                         return;
-                    } finally {
-                        idle--;
                     }
                 }
             }
@@ -194,14 +182,32 @@ final class Splitter {
         notifyAll();
     }
 
-    /** An offered split point with moves left (under {@code within} when it is given), or null. */
+    /**
+     * An offered split point with moves left (under {@code within} when it is given), its count of
+     * threads raised for the caller, or null. Called holding the monitor.
+     */
     private SplitPoint take(SplitPoint within) {
         for (SplitPoint sp : offered) {
             if (sp.next < sp.sqs.length && !sp.cut() && (within == null || sp != within && sp.under(within))) {
+                sp.active++;
                 return sp;
             }
         }
         return null;
+    }
+
+    /** Waits, counted idle, until notified; false when interrupted (the interrupt kept). Called holding the monitor. */
+    private boolean idle() {
+        idle++;
+        try {
+            wait();
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            idle--;
+        }
     }
 
     /** Works on a split point joined (its count of threads already raised), then leaves it. */

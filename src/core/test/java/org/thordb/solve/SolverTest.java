@@ -177,24 +177,34 @@ class SolverTest {
         }
         assertTrue(Splitter.SPLITS.sum() > before, "nodes were shared among threads");
         for (int i = 0; i < 5; i++) {
-            Position p = Games.randomPosition(rnd, 26);
+            // a position one thread cannot solve within a million nodes: two cannot within far fewer, nor in 1 ms
+            Position p = hardPosition(rnd, 26, 1_000_000);
             Solver.Result r = new Solver(Solver.Options.defaults().withThreads(2).limited(20_000 + 10_000L * i, 0)).solve(p, false);
             assertFalse(r.solved(), "a node limit on 26 empties");
-            Solver.OutcomeResult o = new Solver(Solver.Options.defaults().withThreads(2).limited(0, 5)).outcomeOf(
-                    Games.randomPosition(rnd, 28));
-            assertFalse(o.solved(), "a 5 ms limit on 28 empties");
+            Solver.OutcomeResult o = new Solver(Solver.Options.defaults().withThreads(2).limited(0, 1)).outcomeOf(p);
+            assertFalse(o.solved(), "a 1 ms limit on 26 empties");
         }
         Position small = Games.randomPosition(rnd, 16);
         assertEquals(one.solve(small, false).score(), two.solve(small, false).score(), "solves go on after stops");
     }
 
+    /** A random position with so many empties that one thread does not solve within {@code nodes} nodes. */
+    private static Position hardPosition(SplittableRandom rnd, int empties, long nodes) {
+        while (true) {
+            Position p = Games.randomPosition(rnd, empties);
+            if (!new Solver(Solver.Options.defaults().withThreads(1).limited(nodes, 0)).solve(p, false).solved()) {
+                return p;
+            }
+        }
+    }
+
     @Test
     void aNodeLimitStopsCleanlyAsNotSolved(SplittableRandom rnd) {
-        Position p = Games.randomPosition(rnd, 26);
+        Position p = hardPosition(rnd, 26, 1_000_000);
         Solver.Result r = new Solver(Solver.Options.defaults().limited(50_000, 0)).solve(p, false);
         assertFalse(r.solved());
         assertTrue(r.nodes() >= 50_000 && r.nodes() < 5_000_000, "stopped near the limit: " + r.nodes());
-        Solver.OutcomeResult o = new Solver(Solver.Options.defaults().limited(0, 1)).outcomeOf(Games.randomPosition(rnd, 30));
+        Solver.OutcomeResult o = new Solver(Solver.Options.defaults().limited(0, 1)).outcomeOf(hardPosition(rnd, 30, 1_000_000));
         assertFalse(o.solved(), "a 1 ms limit on 30 empties");
         // the same solver goes on solving afterwards
         Position small = Games.randomPosition(rnd, 8);
