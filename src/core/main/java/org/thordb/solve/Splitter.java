@@ -220,6 +220,9 @@ final class Splitter {
             // a node above this split point was cut: nothing of it is wanted
         } catch (RuntimeException e) {
             failure = failure == null ? e : failure;
+        } catch (Error e) { // a move left unsearched: the owner must not take its node's value
+            failure = failure == null ? new IllegalStateException("a solving thread failed: " + e, e) : failure;
+            throw e;
         } finally {
             s.current = saved;
             synchronized (this) {
