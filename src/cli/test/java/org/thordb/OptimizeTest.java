@@ -489,6 +489,7 @@ class OptimizeTest {
             db.optimize(false, m -> { });
             db.importFiles(wtb.subList(4, 5), Importer.Options.defaults(), m -> { }); // blocks of its own, unmerged
             want = answers(db);
+            fullBits = fingerprints(db);
         }
         int plain = toPlainLayout(dir, rnd);
         assertTrue(plain > 1000, plain + " blocks");
@@ -514,11 +515,43 @@ class OptimizeTest {
     }
 
     /**
-     * Rewrites every fingerprint block in the plain layout thordb wrote before schema 5: the
-     * fingerprints as u24 (the low bits a packed block dropped made up at random, as a real
-     * schema-4 block holds bits thordb no longer reads), then the numbers as u16, u24 or u32.
+     * The low 24 bits of the hash of every position of every game, by the game's id, the hash's
+     * top 12 bits and the 14 bits a block keeps: a block of schema 4 held all 24, and reads 17 of
+     * them, 3 more than a block written now keeps.
      */
-    private static int toPlainLayout(Path dir, Random rnd) {
+    private static Map<Long, List<Integer>> fingerprints(Engine db) {
+        Map<Long, List<Integer>> out = new HashMap<>();
+        for (org.thordb.engine.StoredGame g : db.games(db.read(r -> r.all()))) {
+            org.thordb.othello.Replay.replay(g.record68().squares(), (ply, p) -> {
+                org.thordb.othello.Position c = p.canonical();
+                long h = org.thordb.index.PositionHash.DEFAULT.hash(c.black(), c.white(),
+                        org.thordb.index.PositionKeys.sideCode(c.toMove()));
+                // two positions of a game may share these bits: each gets one of the block's entries
+                out.computeIfAbsent(fullKey(g.id(), (int) (h >>> 52), org.thordb.index.FingerprintBlock.comparable((int) h & 0xffffff)),
+                        x -> new ArrayList<>()).add((int) h & 0xffffff);
+            });
+        }
+        return out;
+    }
+
+    private static long fullKey(int id, int top12, int fp14) {
+        return (long) id << 36 | (long) top12 << 24 | fp14;
+    }
+
+    /** The positions' fingerprints whole ({@link #fingerprints}), for the plain blocks. */
+    private Map<Long, List<Integer>> fullBits;
+
+    /**
+     * Rewrites every fingerprint block in the plain layout thordb wrote before schema 5: the
+     * fingerprints as u24 (the bits a block of now drops taken from the positions' hashes, the 7
+     * no block reads made up at random, as a real schema-4 block holds bits thordb no longer
+     * reads), then the numbers as u16, u24 or u32.
+     */
+    private int toPlainLayout(Path dir, Random rnd) {
+        Map<Integer, Integer> firstIds = new HashMap<>();
+        try (Engine db = Engine.open(dir)) {
+            db.catalog().gameFiles().forEach(f -> firstIds.put(f.segment(), f.firstId()));
+        }
         int[] n = {0};
         try (Store s = RocksStore.open(dir)) {
             List<byte[]> keys = new ArrayList<>();
@@ -527,9 +560,15 @@ class OptimizeTest {
                 v.scan(Store.Space.FINGERPRINTS, new byte[0], null, (k, val) -> {
                     boolean merged = org.thordb.index.FingerprintBlock.isMerged(val);
                     int header = merged ? 13 : 8;
+                    int bits = merged ? k[0] - org.thordb.index.FingerprintBlock.MERGED_MARK : k[0];
+                    int top12 = ((k[1] & 0xff) << 16 | (k[2] & 0xff) << 8 | (k[3] & 0xff)) >>> (bits - 12);
+                    int first = merged ? org.thordb.index.FingerprintBlock.mergedFirstId(val) : firstIds.get(Keys.getU32(val, 0));
                     List<long[]> entries = new ArrayList<>();
-                    org.thordb.index.FingerprintBlock.forEach(val, val.length,
-                            (fp, local) -> entries.add(new long[] {fp | rnd.nextInt(0x80), local}));
+                    org.thordb.index.FingerprintBlock.forEach(val, val.length, (fp, local) -> {
+                        List<Integer> whole = fullBits.get(fullKey(first + local, top12, org.thordb.index.FingerprintBlock.comparable(fp)));
+                        assertTrue(whole != null && !whole.isEmpty(), "a block's entry is a position of its game");
+                        entries.add(new long[] {whole.remove(whole.size() - 1) & ~0x7f | rnd.nextInt(0x80), local});
+                    });
                     entries.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
                     long max = entries.stream().mapToLong(e -> e[1]).max().orElse(0);
                     int width = merged ? (max < 1 << 24 ? 3 : 4) : (max < 1 << 16 ? 2 : 3);
