@@ -4,7 +4,6 @@ import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.Field;
 import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
-import org.thordb.index.Postings;
 import org.thordb.index.Terms;
 import org.thordb.query.ast.Predicate;
 import org.thordb.store.Catalog;
@@ -66,16 +65,7 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
 
     @Override
     public RoaringBitmap lookup(IndexReader r) {
-        Postings.Union out = r.union();
-        for (Catalog.Base b : r.catalog().bases()) {
-            for (int number : matching(b)) {
-                byte[] term = Terms.name(b.id(), number);
-                for (Field postings : source.field().terms()) {
-                    r.addTerm(postings, term, out);
-                }
-            }
-        }
-        return r.live(out.result());
+        return PredicateCompiler.nameGames(r, this::matching, source.field().terms());
     }
 
     @Override

@@ -99,6 +99,24 @@ public final class PredicateCompiler {
     }
 
     /**
+     * The live games of the postings of each name number {@code numbers} gives for a base, in each
+     * of {@code fields} (Black, White, tournament): a name or registry condition's lookup.
+     */
+    static org.roaringbitmap.RoaringBitmap nameGames(org.thordb.index.IndexReader r,
+            java.util.function.Function<Catalog.Base, int[]> numbers, org.thordb.index.Field... fields) {
+        org.thordb.index.Postings.Union out = r.union();
+        for (Catalog.Base b : r.catalog().bases()) {
+            for (int number : numbers.apply(b)) {
+                byte[] term = org.thordb.index.Terms.name(b.id(), number);
+                for (org.thordb.index.Field f : fields) {
+                    r.addTerm(f, term, out);
+                }
+            }
+        }
+        return r.live(out.result());
+    }
+
+    /**
      * For each base id, a flag for each name number that holds (null for a base where none does):
      * a game's test is then a table lookup. Name numbers are u16.
      */

@@ -4,8 +4,6 @@ import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.Field;
 import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
-import org.thordb.index.Postings;
-import org.thordb.index.Terms;
 import org.thordb.query.ast.Predicate;
 import org.thordb.store.Catalog;
 import org.thordb.store.PlayerRecord;
@@ -53,19 +51,9 @@ record RegistryLookup(Predicate.RegistryMatch source) implements ColumnarPredica
 
     @Override
     public RoaringBitmap lookup(IndexReader r) {
-        Postings.Union out = r.union();
-        for (Catalog.Base b : r.catalog().bases()) {
-            for (int number : matching(b)) {
-                byte[] term = Terms.name(b.id(), number);
-                if (source.black()) {
-                    r.addTerm(Field.BLACK, term, out);
-                }
-                if (source.white()) {
-                    r.addTerm(Field.WHITE, term, out);
-                }
-            }
-        }
-        return r.live(out.result());
+        Field[] fields = source.black() && source.white() ? new Field[] {Field.BLACK, Field.WHITE}
+                : source.black() ? new Field[] {Field.BLACK} : new Field[] {Field.WHITE};
+        return PredicateCompiler.nameGames(r, this::matching, fields);
     }
 
     @Override
