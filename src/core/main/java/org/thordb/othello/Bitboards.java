@@ -21,20 +21,23 @@ public final class Bitboards {
         return moves & ~(me | opp);
     }
 
-    /** The squares one step past a run of {@code run} discs next to {@code me}, both ways along a shift. */
+    /**
+     * The squares one step past a run of {@code run} discs next to {@code me}, both ways along a
+     * shift: the run grown two steps at a time once it is two long (as Edax's move generation does),
+     * four dependent steps a way rather than six.
+     */
     private static long candidates(long me, long run, int s) {
+        int s2 = s + s;
         long t = run & (me << s);
-        t |= run & (t << s);
-        t |= run & (t << s);
-        t |= run & (t << s);
-        t |= run & (t << s);
-        t |= run & (t << s);
         long u = run & (me >>> s);
+        t |= run & (t << s);
         u |= run & (u >>> s);
-        u |= run & (u >>> s);
-        u |= run & (u >>> s);
-        u |= run & (u >>> s);
-        u |= run & (u >>> s);
+        long pairs = run & (run << s); // a disc of the run with another just below it along the shift
+        long pairsDown = pairs >>> s;
+        t |= pairs & (t << s2);
+        u |= pairsDown & (u >>> s2);
+        t |= pairs & (t << s2);
+        u |= pairsDown & (u >>> s2);
         return (t << s) | (u >>> s);
     }
 
@@ -75,30 +78,41 @@ public final class Bitboards {
      * The discs {@code me} flips by playing on {@code square}, which must be empty (unchecked: the
      * solver and the replays call it at every move); 0 when the move is not legal. By rays: for
      * each of the 8 directions from the square, the ray's first square that is not the opponent's
-     * ends the run, which flips when that square is the mover's. Branch-light and allocation-free:
-     * the one flip generator of thordb.
+     * ends the run, which flips when that square is the mover's. Without a branch (a branch a ray
+     * was mispredicted often: the solver's flips took a third longer) and allocation-free: the one
+     * flip generator of thordb.
      *
      * <p>Usage: {@code long f = Bitboards.flipsOnEmpty(me, opp, sq); if (f != 0) { me |= f | 1L << sq; opp ^= f; }}
      */
     public static long flipsOnEmpty(long me, long opp, int square) {
         long notOpp = ~opp;
-        long f = 0;
         int at = square << 3; // the square's 8 rays side by side: one bounds check, one cache line
         long[] rays = RAYS;
-        for (int d = 0; d < 4; d++) {
-            long r = rays[at + d];
-            long first = notOpp & r;
-            first &= -first; // the nearest square of the ray that is not the opponent's
-            if ((first & me) != 0) {
-                f |= (first - 1) & r;
-            }
-            r = rays[at + 4 + d];
-            first = Long.highestOneBit(notOpp & r);
-            if ((first & me) != 0) {
-                f |= -(first << 1) & r;
-            }
-        }
-        return f;
+        long r0 = rays[at];
+        long r1 = rays[at + 1];
+        long r2 = rays[at + 2];
+        long r3 = rays[at + 3];
+        long r4 = rays[at + 4];
+        long r5 = rays[at + 5];
+        long r6 = rays[at + 6];
+        long r7 = rays[at + 7];
+        // toward higher bits: the nearest square not the opponent's, kept when it is the mover's;
+        // below it the run flips (m's sign bit says there was none: then nothing)
+        long o0 = notOpp & r0;
+        long o1 = notOpp & r1;
+        long o2 = notOpp & r2;
+        long o3 = notOpp & r3;
+        long m0 = (o0 & -o0 & me) - 1;
+        long m1 = (o1 & -o1 & me) - 1;
+        long m2 = (o2 & -o2 & me) - 1;
+        long m3 = (o3 & -o3 & me) - 1;
+        long f = m0 & r0 & ~(m0 >> 63) | m1 & r1 & ~(m1 >> 63) | m2 & r2 & ~(m2 >> 63) | m3 & r3 & ~(m3 >> 63);
+        // toward lower bits: the nearest is the highest; above it the run flips (none: 0)
+        long o4 = Long.highestOneBit(notOpp & r4) & me;
+        long o5 = Long.highestOneBit(notOpp & r5) & me;
+        long o6 = Long.highestOneBit(notOpp & r6) & me;
+        long o7 = Long.highestOneBit(notOpp & r7) & me;
+        return f | -(o4 << 1) & r4 | -(o5 << 1) & r5 | -(o6 << 1) & r6 | -(o7 << 1) & r7;
     }
 
     /** Mirror a↔h. */
