@@ -49,9 +49,7 @@ final class OldStores {
                     }
                 });
             }
-            Catalog.Schema now = Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY));
-            b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(version, now.openingDepth(),
-                    now.fingerprintBits(), FingerprintBlock.SCHEMA5_TARGET_ENTRIES, now.hash())));
+            writeSchema(v, b, version, FingerprintBlock.SCHEMA5_TARGET_ENTRIES);
             b.commit();
         }
         return moved[0];
@@ -75,9 +73,7 @@ final class OldStores {
                 }
                 return true;
             });
-            Catalog.Schema now = Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY));
-            b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(6, now.openingDepth(),
-                    now.fingerprintBits(), now.fingerprintEntries(), now.hash())));
+            writeSchema(v, b, 6, null);
             b.commit();
         }
         return n[0];
@@ -105,12 +101,20 @@ final class OldStores {
                             }
                         });
             }
-            Catalog.Schema now = Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY));
-            b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(7, now.openingDepth(),
-                    now.fingerprintBits(), now.fingerprintEntries(), now.hash())));
+            writeSchema(v, b, 7, null);
             b.commit();
         }
         return n[0];
+    }
+
+    /**
+     * Puts into {@code b} the store's schema entry with another version (and, when given, another
+     * bound of a block's entries), the rest as it is.
+     */
+    private static void writeSchema(Store.View v, Store.Batch b, int version, Integer fingerprintEntries) {
+        Catalog.Schema now = Catalog.schema(v.get(Store.Space.META, Catalog.SCHEMA_KEY));
+        b.put(Store.Space.META, Catalog.SCHEMA_KEY, Catalog.encode(new Catalog.Schema(version, now.openingDepth(),
+                now.fingerprintBits(), fingerprintEntries != null ? fingerprintEntries : now.fingerprintEntries(), now.hash())));
     }
 
     /** The bytes of a closed store's fingerprint blocks. */

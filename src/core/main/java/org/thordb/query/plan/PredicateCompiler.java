@@ -1,5 +1,11 @@
 package org.thordb.query.plan;
 
+import java.util.function.Function;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.index.Field;
+import org.thordb.index.IndexReader;
+import org.thordb.index.Postings;
+import org.thordb.index.Terms;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.query.ast.BoardCondition;
@@ -102,13 +108,12 @@ public final class PredicateCompiler {
      * The live games of the postings of each name number {@code numbers} gives for a base, in each
      * of {@code fields} (Black, White, tournament): a name or registry condition's lookup.
      */
-    static org.roaringbitmap.RoaringBitmap nameGames(org.thordb.index.IndexReader r,
-            java.util.function.Function<Catalog.Base, int[]> numbers, org.thordb.index.Field... fields) {
-        org.thordb.index.Postings.Union out = r.union();
+    static RoaringBitmap nameGames(IndexReader r, Function<Catalog.Base, int[]> numbers, Field... fields) {
+        Postings.Union out = r.union();
         for (Catalog.Base b : r.catalog().bases()) {
             for (int number : numbers.apply(b)) {
-                byte[] term = org.thordb.index.Terms.name(b.id(), number);
-                for (org.thordb.index.Field f : fields) {
+                byte[] term = Terms.name(b.id(), number);
+                for (Field f : fields) {
                     r.addTerm(f, term, out);
                 }
             }
@@ -120,7 +125,7 @@ public final class PredicateCompiler {
      * For each base id, a flag for each name number that holds (null for a base where none does):
      * a game's test is then a table lookup. Name numbers are u16.
      */
-    static boolean[][] hits(Catalog c, java.util.function.Function<Catalog.Base, int[]> numbers) {
+    static boolean[][] hits(Catalog c, Function<Catalog.Base, int[]> numbers) {
         int max = 0;
         for (Catalog.Base b : c.bases()) {
             max = Math.max(max, b.id());

@@ -51,9 +51,15 @@ record RegistryLookup(Predicate.RegistryMatch source) implements ColumnarPredica
 
     @Override
     public RoaringBitmap lookup(IndexReader r) {
-        Field[] fields = source.black() && source.white() ? new Field[] {Field.BLACK, Field.WHITE}
-                : source.black() ? new Field[] {Field.BLACK} : new Field[] {Field.WHITE};
-        return PredicateCompiler.nameGames(r, this::matching, fields);
+        return PredicateCompiler.nameGames(r, this::matching, fields());
+    }
+
+    /** The postings a colour asks for: Black's, White's, or both. */
+    private Field[] fields() {
+        if (source.black() && source.white()) {
+            return new Field[] {Field.BLACK, Field.WHITE};
+        }
+        return new Field[] {source.black() ? Field.BLACK : Field.WHITE};
     }
 
     @Override
