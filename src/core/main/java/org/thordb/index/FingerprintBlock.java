@@ -159,8 +159,10 @@ public final class FingerprintBlock {
      * of schemas 5 to 7 (17 bits) and one written now compare equal on them.
      */
     public static int comparable(int fp) {
-        return fp & (0xffffff & -(1 << (24 - WRITTEN_BITS)));
+        return fp & COMPARABLE;
     }
+
+    private static final int COMPARABLE = 0xffffff & -(1 << (24 - WRITTEN_BITS));
 
     /** The fingerprint bits of a packed block: 17 less the count in the top 3 bits of its prefix byte (0: schemas 5 to 7). */
     private static int widthOf(byte[] v, int header) {
@@ -250,7 +252,8 @@ public final class FingerprintBlock {
             throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a block holds one entry or more"));
         }
         if (width < 10 || width > FINGERPRINT_BITS) {
-            throw new IllegalArgumentException("a block keeps 10 to 17 bits of a fingerprint, not " + width);
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    "a block keeps 10 to 17 bits of a fingerprint, not " + width);
         }
         int dropped = 24 - width;
         int first = (int) (packed[from] >>> shift) >>> dropped;
