@@ -103,18 +103,21 @@ public final class EdgePatterns {
      * The first of the moves {@code from} to {@code to} at which a game's border (its four edges)
      * fits a pattern's, worked out from its moves alone, on the edges (a disc on an edge is
      * flipped only along it), with each move's colour from its number: what the game shows when no
-     * player passed before that move ({@link GameMoves#passFree} says). The pattern is given per
-     * orientation, each edge as the edge numbers it allows read along {@link #EDGES} ({@link
-     * #allowed}; null: any).
+     * player passed before that move ({@link GameMoves#passFree} says). The pattern is given as
+     * {@link #fitsByEdge} makes it: a border fits when its four edges' bytes share an orientation.
      *
      * @param moves the squares of the games' moves ({@link GameMoves#moves()})
      * @param off where the game's moves start
      * @param from the first move looked at
      * @param to the last (at most the game's number of moves)
-     * @param allowed for each orientation of the pattern, for each edge, the numbers it allows (a bit a number), or null
+     * @param fits for each edge, for each of its numbers, the orientations of the pattern it fits ({@link #fitsByEdge})
      * @return the move, or −1 when none fits (so long as no player passed before {@code to})
      */
-    public static int showsAt(byte[] moves, int off, int from, int to, long[][][] allowed) {
+    public static int showsAt(byte[] moves, int off, int from, int to, byte[][] fits) {
+        byte[] f0 = fits[0];
+        byte[] f1 = fits[1];
+        byte[] f2 = fits[2];
+        byte[] f3 = fits[3];
         int e0 = 0;
         int e1 = 0;
         int e2 = 0;
@@ -138,28 +141,51 @@ public final class EdgePatterns {
                     changed = true;
                 }
             }
-            if (changed && k >= from && fits(allowed, e0, e1, e2, e3)) {
+            // one byte an edge, their orientations in common: not 4 bit tests for each of 8 orientations
+            if (changed && k >= from && (f0[e0] & f1[e1] & f2[e2] & f3[e3]) != 0) {
                 return k;
             }
         }
         return -1;
     }
 
-    private static boolean fits(long[][][] allowed, int e0, int e1, int e2, int e3) {
-        for (long[][] a : allowed) {
-            if (has(a[0], e0) && has(a[1], e1) && has(a[2], e2) && has(a[3], e3)) {
-                return true;
+    /**
+     * A pattern's border as {@link #showsAt} reads it, made once a query from {@link #allowed}: for
+     * each edge, for each of its 6,561 numbers, a bit for each orientation of the pattern whose
+     * edge that number fits (every number, when the orientation gives no square of the edge). The
+     * board has 8 symmetries, so a pattern has at most 8 orientations: one byte a number.
+     */
+    public static byte[][] fitsByEdge(long[][][] allowed) {
+        if (allowed.length > 8) {
+            throw new IllegalArgumentException(allowed.length + " orientations: a board has 8 symmetries");
+        }
+        byte[][] out = new byte[4][CODES];
+        for (int e = 0; e < 4; e++) {
+            int anyNumber = 0;
+            for (int o = 0; o < allowed.length; o++) {
+                anyNumber |= allowed[o][e] == null ? 1 << o : 0;
+            }
+            java.util.Arrays.fill(out[e], (byte) anyNumber);
+            for (int o = 0; o < allowed.length; o++) {
+                long[] bits = allowed[o][e];
+                if (bits == null) {
+                    continue;
+                }
+                for (int w = 0; w < bits.length; w++) {
+                    for (long x = bits[w]; x != 0; x &= x - 1) {
+                        int code = w * 64 + Long.numberOfTrailingZeros(x);
+                        if (code < CODES) {
+                            out[e][code] |= (byte) (1 << o);
+                        }
+                    }
+                }
             }
         }
-        return false;
-    }
-
-    private static boolean has(long[] bits, int code) {
-        return bits == null || (bits[code >>> 6] >>> code & 1) != 0;
+        return out;
     }
 
     /**
-     * A pattern's border for {@link #showsAt}: for each of its orientations (Black's, White's and
+     * A pattern's border, for {@link #fitsByEdge}: for each of its orientations (Black's, White's and
      * the empty squares it requires, three longs each), for each edge, the edge numbers (read along
      * {@link #EDGES}, not turned) that fit it, or null when it gives no square of that edge.
      */

@@ -318,27 +318,27 @@ public final class BoardCheck implements CompiledPredicate {
          * games go to {@code replay}, to be replayed on bitboards.
          */
         public RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, RoaringBitmap replay) {
-            long[][][] allowed = org.thordb.index.EdgePatterns.allowed(masks);
+            byte[][] fits = org.thordb.index.EdgePatterns.fitsByEdge(org.thordb.index.EdgePatterns.allowed(masks));
             // the border says it all when the pattern gives no square inside it, whoever is to move
             boolean alone = side < 0 && ((masks[0] | masks[1] | masks[2]) & ~org.thordb.index.EdgePatterns.BORDER) == 0;
             int n = candidates.getCardinality();
             // (a property so that the tests, whose bases are smaller, take the two halves too)
             if (n < Integer.getInteger("thordb.edgesInHalvesFrom", 200_000)) {
-                return onEdges(t, candidates, allowed, alone, replay);
+                return onEdges(t, candidates, fits, alone, replay);
             }
             // many games: two halves side by side (the machines this runs on have two cores or more)
             RoaringBitmap low = candidates.limit(n / 2);
             RoaringBitmap high = RoaringBitmap.andNot(candidates, low);
             RoaringBitmap lowReplay = new RoaringBitmap();
             java.util.concurrent.ForkJoinTask<RoaringBitmap> lowOut = java.util.concurrent.ForkJoinPool.commonPool()
-                    .submit(() -> onEdges(t, low, allowed, alone, lowReplay));
-            RoaringBitmap out = onEdges(t, high, allowed, alone, replay);
+                    .submit(() -> onEdges(t, low, fits, alone, lowReplay));
+            RoaringBitmap out = onEdges(t, high, fits, alone, replay);
             out.or(lowOut.join());
             replay.or(lowReplay);
             return out;
         }
 
-        private RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, long[][][] allowed, boolean alone,
+        private RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, byte[][] fits, boolean alone,
                                       RoaringBitmap replay) {
             byte[] moves = t.moves();
             org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
@@ -361,7 +361,7 @@ public final class BoardCheck implements CompiledPredicate {
                 }
                 // the colours are those of the moves' numbers up to a pass: what was found before
                 // the first pass stands, and nothing found stands when no player passed at all
-                int at = org.thordb.index.EdgePatterns.showsAt(moves, t.offset(id), from, to, allowed);
+                int at = org.thordb.index.EdgePatterns.showsAt(moves, t.offset(id), from, to, fits);
                 if (!t.passFree(id, at >= 0 ? at : to)) {
                     again.add(id);
                 } else if (at >= 0) {
