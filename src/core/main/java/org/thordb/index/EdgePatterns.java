@@ -114,39 +114,77 @@ public final class EdgePatterns {
      * @return the move, or −1 when none fits (so long as no player passed before {@code to})
      */
     public static int showsAt(byte[] moves, int off, int from, int to, byte[][] fits) {
-        byte[] f0 = fits[0];
-        byte[] f1 = fits[1];
-        byte[] f2 = fits[2];
-        byte[] f3 = fits[3];
-        int e0 = 0;
-        int e1 = 0;
-        int e2 = 0;
-        int e3 = 0;
-        for (int k = 0; k <= to; k++) {
-            boolean changed = k == from;
-            if (k > 0) {
-                int on = ON_EDGES[moves[off + k - 1]];
-                if (on != 0) {
-                    int colour = (k - 1) & 1;
-                    for (; on != 0; on >>>= 8) {
-                        int v = (on & 0xff) - 1;
-                        int at = (v & 7) * 2 + colour;
-                        switch (v >>> 3) {
-                            case 0 -> e0 = NEXT[e0 * 16 + at];
-                            case 1 -> e1 = NEXT[e1 * 16 + at];
-                            case 2 -> e2 = NEXT[e2 * 16 + at];
-                            default -> e3 = NEXT[e3 * 16 + at];
-                        }
-                    }
-                    changed = true;
-                }
-            }
-            // one byte an edge, their orientations in common: not 4 bit tests for each of 8 orientations
-            if (changed && k >= from && (f0[e0] & f1[e1] & f2[e2] & f3[e3]) != 0) {
-                return k;
+        // which of the moves before the last looked at are on the border: a loop without a branch,
+        // then only those moves are played (the others leave every edge as it is)
+        long border = borderMoves(moves, off, to);
+        int[] e = new int[4];
+        // the moves up to the first looked at, then the border as it stands there
+        long before = from >= 64 ? border : border & ((1L << from) - 1);
+        for (long m = before; m != 0; m &= m - 1) {
+            play(e, moves, off, Long.numberOfTrailingZeros(m));
+        }
+        if ((fits[0][e[0]] & fits[1][e[1]] & fits[2][e[2]] & fits[3][e[3]]) != 0) {
+            return from;
+        }
+        // after it, a border changes only at a move on it
+        for (long m = border & ~before; m != 0; m &= m - 1) {
+            int i = Long.numberOfTrailingZeros(m);
+            play(e, moves, off, i);
+            if ((fits[0][e[0]] & fits[1][e[1]] & fits[2][e[2]] & fits[3][e[3]]) != 0) {
+                return i + 1;
             }
         }
         return -1;
+    }
+
+    /** Move {@code i} of a game played on the edges it is on ({@code e}, their numbers), its colour from its number. */
+    private static void play(int[] e, byte[] moves, int off, int i) {
+        int colour = i & 1;
+        for (int on = ON_EDGES[moves[off + i]]; on != 0; on >>>= 8) {
+            int v = (on & 0xff) - 1;
+            e[v >>> 3] = NEXT[e[v >>> 3] * 16 + (v & 7) * 2 + colour];
+        }
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long BYTES_1 = 0x0101010101010101L;
+    private static final long BYTES_6 = 0x0606060606060606L;
+    private static final long BYTES_7 = 0x0707070707070707L;
+    private static final long BYTES_7F = 0x7f7f7f7f7f7f7f7fL;
+    private static final long BYTES_80 = 0x8080808080808080L;
+
+    /**
+     * Which of the moves {@code 0} to {@code count − 1} of a game are on the border, as bit {@code
+     * i} for move {@code i}: eight moves a step, each byte's square tested at once (a column or a
+     * row of 0 or 7: its number plus one has neither bit 1 nor bit 2), then the eight answers
+     * gathered into a byte by one multiplication; the last few moves one by one.
+     */
+    static long borderMoves(byte[] moves, int off, int count) {
+        long border = 0;
+        int i = 0;
+        for (; i + 8 <= count; i += 8) {
+            long x = (long) LONGS.get(moves, off + i);
+            long column = ((x & BYTES_7) + BYTES_1) & BYTES_6;
+            long row = (((x >>> 3) & BYTES_7) + BYTES_1) & BYTES_6;
+            // a byte's top bit: set when its column is inside, and again when its row is inside
+            long inside = (column + BYTES_7F) & (row + BYTES_7F) & BYTES_80;
+            long onBorder = ~inside & BYTES_80;
+            border |= ((onBorder >>> 7) * 0x0102040810204080L) >>> 56 << i;
+        }
+        for (; i < count; i++) {
+            border |= (long) ON_BORDER[moves[off + i]] << i;
+        }
+        return border;
+    }
+
+    /** 1 for a square of the border, else 0. */
+    private static final byte[] ON_BORDER = new byte[64];
+
+    static {
+        for (int sq = 0; sq < 64; sq++) {
+            ON_BORDER[sq] = (byte) (EdgePatterns.BORDER >>> sq & 1);
+        }
     }
 
     /**
