@@ -237,19 +237,26 @@ public final class BoardCheck implements CompiledPredicate {
             this.window = p.window();
         }
 
-        /** The written pattern's edges that the edge index is read for: those with 3 squares or more given (at most 243 terms each). */
+        /**
+         * The written pattern's edges that the edge index is read for: those with 3 squares or more
+         * given (at most 243 terms each), each set of terms once (a corner's two edges often ask
+         * for the same: {@code XXX} along a row and down a column).
+         */
         int[][] indexedEdges() {
             long b = masks[0];
             long w = masks[1];
             long e = masks[2];
             java.util.List<int[]> used = new java.util.ArrayList<>();
+            java.util.List<int[]> terms = new java.util.ArrayList<>();
             for (int[] spec : org.thordb.index.EdgePatterns.specs(b, w, e)) {
                 int given = 0;
                 for (int x : spec) {
                     given += x >= 0 ? 1 : 0;
                 }
-                if (given >= 3) {
+                int[] matching = given >= 3 ? org.thordb.index.EdgePatterns.matching(spec) : null;
+                if (matching != null && terms.stream().noneMatch(t -> java.util.Arrays.equals(t, matching))) {
                     used.add(spec);
+                    terms.add(matching);
                 }
             }
             return used.toArray(new int[0][]);
