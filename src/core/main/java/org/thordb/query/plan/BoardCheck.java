@@ -229,12 +229,20 @@ public final class BoardCheck implements CompiledPredicate {
         private final int side;
         private final boolean anyOrientation;
         private final Window window;
+        /** The edges the edge index is read for, and each one's terms, worked out once (not at each question below). */
+        private final int[][] indexedEdges;
+        private final int[][] indexedTerms;
 
         Edges(PatternMatch p) {
             this.masks = p.masks();
             this.side = p.side();
             this.anyOrientation = p.anyOrientation();
             this.window = p.window();
+            java.util.List<int[]> specs = new java.util.ArrayList<>();
+            java.util.List<int[]> terms = new java.util.ArrayList<>();
+            indexedEdges(specs, terms);
+            this.indexedEdges = specs.toArray(new int[0][]);
+            this.indexedTerms = terms.toArray(new int[0][]);
         }
 
         /**
@@ -242,12 +250,10 @@ public final class BoardCheck implements CompiledPredicate {
          * given (at most 243 terms each), each set of terms once (a corner's two edges often ask
          * for the same: {@code XXX} along a row and down a column).
          */
-        int[][] indexedEdges() {
+        private void indexedEdges(java.util.List<int[]> used, java.util.List<int[]> terms) {
             long b = masks[0];
             long w = masks[1];
             long e = masks[2];
-            java.util.List<int[]> used = new java.util.ArrayList<>();
-            java.util.List<int[]> terms = new java.util.ArrayList<>();
             for (int[] spec : org.thordb.index.EdgePatterns.specs(b, w, e)) {
                 int given = 0;
                 for (int x : spec) {
@@ -259,7 +265,6 @@ public final class BoardCheck implements CompiledPredicate {
                     terms.add(matching);
                 }
             }
-            return used.toArray(new int[0][]);
         }
 
         /**
@@ -269,15 +274,14 @@ public final class BoardCheck implements CompiledPredicate {
          * three squares of every edge.
          */
         public RoaringBitmap edgeCandidates(IndexReader r, RoaringBitmap candidates) {
-            int[][] edges = indexedEdges();
-            if (edges.length == 0 || !org.thordb.index.EdgePatterns.indexed(r)) {
+            if (indexedTerms.length == 0 || !org.thordb.index.EdgePatterns.indexed(r)) {
                 return null;
             }
             RoaringBitmap out = candidates;
-            for (int[] spec : edges) {
+            for (int[] terms : indexedTerms) {
                 // read through the candidates when they are fewer than the games in scope (a conjunction's survivors)
                 IndexReader reader = out.getLongCardinality() < r.gamesInScope() ? r.through(out) : r;
-                out = RoaringBitmap.and(out, org.thordb.index.EdgePatterns.games(reader, org.thordb.index.EdgePatterns.matching(spec)));
+                out = RoaringBitmap.and(out, org.thordb.index.EdgePatterns.games(reader, terms));
                 if (out.isEmpty()) {
                     break;
                 }
@@ -298,7 +302,7 @@ public final class BoardCheck implements CompiledPredicate {
 
         /** Whether the store has the edge index and this pattern gives 3 squares or more of an edge. */
         public boolean edgeIndexed(IndexReader r) {
-            return indexedEdges().length > 0 && org.thordb.index.EdgePatterns.indexed(r);
+            return indexedEdges.length > 0 && org.thordb.index.EdgePatterns.indexed(r);
         }
 
         /**
@@ -309,8 +313,8 @@ public final class BoardCheck implements CompiledPredicate {
          */
         public boolean worthReading(IndexReader r, RoaringBitmap candidates) {
             long terms = 0;
-            for (int[] spec : indexedEdges()) {
-                terms += org.thordb.index.EdgePatterns.matching(spec).length;
+            for (int[] t : indexedTerms) {
+                terms += t.length;
             }
             long entries = terms * Math.max(1, r.entriesPerKey(f -> f.side() == 8));
             return candidates.getLongCardinality() >= 10 * entries;
@@ -388,7 +392,7 @@ public final class BoardCheck implements CompiledPredicate {
             if (!anyOrientation || side >= 0) {
                 return false;
             }
-            int[][] edges = indexedEdges();
+            int[][] edges = indexedEdges;
             if (edges.length != 1) {
                 return false;
             }
