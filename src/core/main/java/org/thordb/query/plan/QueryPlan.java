@@ -95,11 +95,12 @@ public sealed interface QueryPlan {
      * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when it was not read
      * @param replayed the games replayed on bitboards (with the edge index, those its edges could not settle)
      * @param indexRead whether the edge index was read (else, with {@code edgeCandidates} ≥ 0, the candidates were checked on their edges directly)
+     * @param plied the candidates left by when each game's border squares were taken ({@link org.thordb.index.BorderPlies}), −1 when not asked
      * @param estimate the games it gives
      * @param micros how long the check took when planned
      */
     record Check(BoardCheck compiled, long candidates, long edgeCandidates, long replayed,
-                 boolean indexRead, long estimate, long micros)
+                 boolean indexRead, long plied, long estimate, long micros)
             implements QueryPlan {
         /** The condition checked. */
         public org.thordb.query.ast.BoardCondition predicate() {
@@ -202,11 +203,19 @@ public sealed interface QueryPlan {
             @Override
             public Void check(Check k) {
                 sb.append(pad).append(k.predicate().text()).append(": ");
+                long left = k.candidates();
+                if (k.plied() >= 0) {
+                    sb.append("when their border squares were taken leaves ").append(k.plied()).append(" of ")
+                            .append(k.candidates()).append(" games (what the parts above leave); ");
+                    left = k.plied();
+                }
                 if (k.edgeCandidates() >= 0 && !k.indexRead()) {
-                    sb.append("the ").append(k.candidates()).append(" games the parts above leave checked on their edges move by move")
+                    sb.append("the ").append(left).append(k.plied() >= 0 ? " games" : " games the parts above leave")
+                            .append(" checked on their edges move by move")
                             .append(" (fewer than the edge index's entries), ").append(k.replayed()).append(" of them replayed on bitboards");
                 } else if (k.edgeCandidates() >= 0) {
-                    sb.append("the edge index, read for ").append(k.candidates()).append(" games (what the parts above leave)");
+                    sb.append("the edge index, read for ").append(left)
+                            .append(k.plied() >= 0 ? " games" : " games (what the parts above leave)");
                     if (k.exact() && k.edgeCandidates() == k.estimate()) {
                         sb.append(", exact (nothing replayed)");
                     } else {

@@ -276,7 +276,7 @@ public final class QueryPlanner {
         RoaringBitmap b = a.games();
         long micros = (System.nanoTime() - t0) / 1000;
         QueryPlan.Check k = new QueryPlan.Check(c, candidates.getLongCardinality(), a.edgeCandidates(), a.replayed(),
-                a.indexRead(), b.getLongCardinality(), micros);
+                a.indexRead(), a.plied(), b.getLongCardinality(), micros);
         bitmaps.put(k, b);
         return k;
     }

@@ -1,0 +1,234 @@
+package org.thordb.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.othello.Bitboards;
+
+/**
+ * The border's bit slices against the same condition worked out game by game from a plain replay
+ * of random games (passes and short games among them), and against the boards themselves: no game
+ * whose border shows the pattern in the window is left out.
+ */
+@org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+class BorderPliesTest {
+    private static final long BORDER = EdgePatterns.BORDER;
+    private static final long CORNERS = 0x8100000000000081L;
+
+    /** Random games as a move table keeps them, with each board along the way (true colours, passes included). */
+    private static final class Games implements GameMoves {
+        final int count;
+        final byte[] moves;
+        final byte[] moveCount;
+        final byte[] side;
+        final long[][] black;
+        final long[][] white;
+
+        Games(int count, SplittableRandom rnd) {
+            this.count = count;
+            moves = new byte[count * MoveTable.MOVES];
+            moveCount = new byte[count];
+            side = new byte[count];
+            black = new long[count][];
+            white = new long[count][];
+            for (int id = 0; id < count; id++) {
+                side[id] = (byte) (rnd.nextInt(20) == 0 ? 10 : 8); // a few 10×10 games hold no moves
+                int stop = rnd.nextInt(4) == 0 ? rnd.nextInt(61) : 60;
+                long b = 0x0000000810000000L;
+                long w = 0x0000001008000000L;
+                boolean blackToMove = true;
+                black[id] = new long[61];
+                white[id] = new long[61];
+                black[id][0] = b;
+                white[id][0] = w;
+                int n = 0;
+                while (side[id] == 8 && n < stop) {
+                    long me = blackToMove ? b : w;
+                    long opp = blackToMove ? w : b;
+                    long legal = Bitboards.legalMoves(me, opp);
+                    if (legal == 0) {
+                        if (Bitboards.legalMoves(opp, me) == 0) {
+                            break;
+                        }
+                        blackToMove = !blackToMove; // a pass
+                        continue;
+                    }
+                    int pick = rnd.nextInt(Long.bitCount(legal));
+                    long m = legal;
+                    for (int i = 0; i < pick; i++) {
+                        m &= m - 1;
+                    }
+                    int sq = Long.numberOfTrailingZeros(m);
+                    long f = Bitboards.flipsOnEmpty(me, opp, sq);
+                    me |= f | 1L << sq;
+                    opp &= ~f;
+                    b = blackToMove ? me : opp;
+                    w = blackToMove ? opp : me;
+                    moves[id * MoveTable.MOVES + n] = (byte) sq;
+                    n++;
+                    black[id][n] = b;
+                    white[id][n] = w;
+                    blackToMove = !blackToMove;
+                }
+                moveCount[id] = (byte) n;
+            }
+        }
+
+        @Override
+        public int side(int id) {
+            return side[id];
+        }
+
+        @Override
+        public int moveCount(int id) {
+            return moveCount[id];
+        }
+
+        @Override
+        public byte[] moves() {
+            return moves;
+        }
+
+        @Override
+        public int offset(int id) {
+            return id * MoveTable.MOVES;
+        }
+
+        @Override
+        public int firstPass(int id) {
+            return GameMoves.firstPassOf(moves, offset(id), moveCount[id]);
+        }
+
+        @Override
+        public boolean passFree(int id, int upTo) {
+            int p = firstPass(id);
+            return p == MoveTable.NO_PASS || p >= upTo;
+        }
+
+        /** After how many moves a square was taken (63: never). */
+        int ply(int id, int sq) {
+            for (int k = 0; k < moveCount[id]; k++) {
+                if (moves[id * MoveTable.MOVES + k] == sq) {
+                    return k + 1;
+                }
+            }
+            return 63;
+        }
+    }
+
+    /** The condition {@link BorderPlies#possible} states, worked out square by square for one game. */
+    private static boolean condition(Games g, int id, long[] masks, int from, int to) {
+        int first = Math.min(from, 60);
+        int last = Math.min(to, 60);
+        for (int o = 0; o < masks.length / 3; o++) {
+            long taken = (masks[3 * o] | masks[3 * o + 1]) & BORDER;
+            long empty = masks[3 * o + 2] & BORDER;
+            boolean fits = true;
+            for (long m = taken; m != 0; m &= m - 1) {
+                int sq = Long.numberOfTrailingZeros(m);
+                fits &= g.ply(id, sq) <= last;
+                if ((CORNERS >>> sq & 1) != 0 && g.ply(id, sq) <= 60) {
+                    long end = g.black[id][g.moveCount[id]];
+                    boolean blackHolds = (end >>> sq & 1) != 0; // a corner keeps its colour
+                    fits &= blackHolds == ((masks[3 * o] >>> sq & 1) != 0);
+                }
+                for (long e = empty; e != 0 && last > first; e &= e - 1) {
+                    fits &= g.ply(id, sq) < g.ply(id, Long.numberOfTrailingZeros(e));
+                }
+            }
+            for (long m = empty; m != 0; m &= m - 1) {
+                fits &= g.ply(id, Long.numberOfTrailingZeros(m)) > first;
+            }
+            if (fits) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a game's border shows the pattern (its border squares only) at one of the moves of the window. */
+    private static boolean shows(Games g, int id, long[] masks, int from, int to) {
+        for (int k = from; k <= Math.min(to, g.moveCount[id]) && g.side[id] == 8; k++) {
+            long b = g.black[id][k];
+            long w = g.white[id][k];
+            for (int o = 0; o < masks.length / 3; o++) {
+                if ((b & masks[3 * o] & BORDER) == (masks[3 * o] & BORDER)
+                        && (w & masks[3 * o + 1] & BORDER) == (masks[3 * o + 1] & BORDER)
+                        && ((b | w) & masks[3 * o + 2] & BORDER) == 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A random pattern in one to eight orientations: each square black, white, empty or not given. */
+    private static long[] pattern(SplittableRandom rnd) {
+        int orientations = 1 + rnd.nextInt(8);
+        long[] masks = new long[orientations * 3];
+        for (int o = 0; o < orientations; o++) {
+            int given = 1 + rnd.nextInt(6);
+            for (int i = 0; i < given; i++) {
+                int sq = rnd.nextInt(4) == 0 ? rnd.nextInt(64) : borderSquare(rnd);
+                long bit = 1L << sq;
+                if (((masks[3 * o] | masks[3 * o + 1] | masks[3 * o + 2]) & bit) == 0) {
+                    masks[3 * o + rnd.nextInt(3)] |= bit;
+                }
+            }
+        }
+        return masks;
+    }
+
+    private static int borderSquare(SplittableRandom rnd) {
+        while (true) {
+            int sq = rnd.nextInt(64);
+            if ((BORDER >>> sq & 1) != 0) {
+                return sq;
+            }
+        }
+    }
+
+    @Test
+    void randomPatternsAgainstEachGameReplayed(SplittableRandom rnd) {
+        // more than 4,096 groups of 64 are made and read in two halves: both ways are tested
+        for (int count : new int[] {1 + rnd.nextInt(3000), 4096 * 64 + 1 + rnd.nextInt(64)}) {
+            Games g = new Games(count, rnd);
+            BorderPlies plies = BorderPlies.of(g, count);
+            int patterns = count > 10_000 ? 6 : 300;
+            int shown = 0;
+            for (int i = 0; i < patterns; i++) {
+                long[] masks = pattern(rnd);
+                int from = rnd.nextInt(64);
+                int to = rnd.nextInt(3) == 0 ? from : from + rnd.nextInt(64 - from);
+                RoaringBitmap got = plies.possible(masks, from, to);
+                boolean border = false;
+                for (int o = 0; o < masks.length / 3; o++) {
+                    border |= ((masks[3 * o] | masks[3 * o + 1] | masks[3 * o + 2]) & BORDER) != 0;
+                }
+                if (!border) {
+                    assertNull(got, "no border square given");
+                    continue;
+                }
+                int step = count > 10_000 ? 97 : 1; // the large base sampled, its last game always
+                java.util.stream.IntStream ids = java.util.stream.IntStream.concat(
+                        java.util.stream.IntStream.iterate(0, id -> id < count, id -> id + step),
+                        java.util.stream.IntStream.of(count - 1));
+                for (int id : ids.toArray()) {
+                    String where = "game " + id + " of " + count + ", moves " + from + " to " + to + ", masks "
+                            + java.util.Arrays.toString(masks);
+                    assertEquals(condition(g, id, masks, from, to), got.contains(id), where);
+                    if (shows(g, id, masks, from, to)) {
+                        shown++;
+                        assertTrue(got.contains(id), "a game showing the border is kept: " + where);
+                    }
+                }
+                assertTrue(got.isEmpty() || got.last() < count, "no game past the last");
+            }
+            assertTrue(shown > 0, "some games show some patterns");
+        }
+    }
+}
