@@ -86,8 +86,9 @@ public final class BoardCheck implements CompiledPredicate {
         if (edges != null && edges.bordered()) {
             Edges p = edges;
             boolean exact = p.edgeIndexed(r) && p.edgesExact();
-            // over the whole table, first the games whose border squares were taken in time
-            RoaringBitmap maybe = !exact && wholeTable(r, candidates) ? p.plied(r) : null;
+            // over most of the base, first the games whose border squares were taken in time (the
+            // slices are read for every game: a few hundred candidates are checked sooner directly)
+            RoaringBitmap maybe = !exact && many(r, candidates) ? p.plied(r) : null;
             RoaringBitmap left = maybe == null ? candidates : RoaringBitmap.and(candidates, maybe);
             boolean read = p.edgeIndexed(r) && p.worthReading(r, left);
             RoaringBitmap edged = read ? p.edgeCandidates(r, left) : left;
@@ -105,9 +106,9 @@ public final class BoardCheck implements CompiledPredicate {
                 candidates.getLongCardinality(), false, -1);
     }
 
-    /** Whether these candidates are checked on the whole store's move table ({@link org.thordb.index.GameMoves#of} takes it). */
-    private static boolean wholeTable(IndexReader r, RoaringBitmap candidates) {
-        return MoveTable.ifMade(r) != null || candidates.getLongCardinality() * 20 >= r.catalog().games();
+    /** Whether the candidates are a twentieth of the games or more (then {@link org.thordb.index.GameMoves#of} makes the move table too). */
+    private static boolean many(IndexReader r, RoaringBitmap candidates) {
+        return candidates.getLongCardinality() * 20 >= r.catalog().games();
     }
 
     /**
