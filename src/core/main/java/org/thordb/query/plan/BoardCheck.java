@@ -98,9 +98,10 @@ public final class BoardCheck implements CompiledPredicate {
             }
             org.thordb.index.GameMoves t = org.thordb.index.GameMoves.of(r, edged);
             RoaringBitmap replay = new RoaringBitmap();
-            RoaringBitmap games = p.onEdges(t, edged, replay);
+            java.util.concurrent.atomic.LongAdder replayedThere = new java.util.concurrent.atomic.LongAdder();
+            RoaringBitmap games = p.onEdges(t, edged, replay, replayedThere);
             games.or(filter(condition, t, replay));
-            return new Answer(games, edged.getLongCardinality(), replay.getLongCardinality(), read, plied);
+            return new Answer(games, edged.getLongCardinality(), replay.getLongCardinality() + replayedThere.sum(), read, plied);
         }
         return new Answer(filter(condition, org.thordb.index.GameMoves.of(r, candidates), candidates), -1,
                 candidates.getLongCardinality(), false, -1);
@@ -120,19 +121,53 @@ public final class BoardCheck implements CompiledPredicate {
         if (c instanceof Sequence q) {
             return filter(q, t, candidates);
         }
+        Thread owner = Thread.currentThread();
+        int n = candidates.getCardinality();
+        if (n < halvesFrom()) {
+            return filter(c, t, candidates, owner);
+        }
+        // many games: two halves side by side, the other half stopping when this thread is told to
+        RoaringBitmap low = candidates.limit(n / 2);
+        RoaringBitmap high = RoaringBitmap.andNot(candidates, low);
+        java.util.concurrent.ForkJoinTask<RoaringBitmap> lowOut = java.util.concurrent.ForkJoinPool.commonPool()
+                .submit(() -> filter(c, t, low, owner));
+        RoaringBitmap out;
+        try {
+            out = filter(c, t, high, owner);
+        } catch (RuntimeException e) {
+            lowOut.cancel(false);
+            throw e;
+        }
+        out.or(lowOut.join());
+        return out;
+    }
+
+    /** From this many candidates a check runs in two halves side by side (a property, so that the tests' smaller bases take both ways). */
+    private static int halvesFrom() {
+        return Integer.getInteger("thordb.edgesInHalvesFrom", 200_000);
+    }
+
+    private static RoaringBitmap filter(BoardCondition c, org.thordb.index.GameMoves t, RoaringBitmap candidates, Thread owner) {
         RoaringBitmap out = new RoaringBitmap();
         byte[] moves = t.moves();
         Window w = c.window();
         boolean side = c.needsSide();
-        long startBlack = Position.start().black();
-        long startWhite = Position.start().white();
         long[] state = new long[3];
         org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+        int[] batch = new int[scattered(candidates) ? PREFETCH : 1];
+        int size = 0;
+        int next = 0;
         int steps = 0;
-        while (it.hasNext()) {
-            int id = it.next();
+        int touched = 0;
+        while (next < size || it.hasNext()) {
+            if (next == size) {
+                size = fill(it, batch);
+                next = 0;
+                touched += touch(t, moves, batch, size);
+            }
+            int id = batch[next++];
             if ((++steps & 2047) == 0) {
-                org.thordb.error.Cancellation.check();
+                org.thordb.error.Cancellation.check(owner);
             }
             if (t.side(id) != 8) {
                 continue; // boards are 8×8
@@ -143,27 +178,75 @@ public final class BoardCheck implements CompiledPredicate {
             if (from > to) {
                 continue; // the game ends before the moves asked about
             }
-            int off = t.offset(id);
-            state[0] = startBlack;
-            state[1] = startWhite;
-            state[2] = 0; // who plays the next move, unless that player must pass
-            for (int k = 0; ; k++) {
-                long b = state[0];
-                long wh = state[1];
-                if (k >= from && c.holds(b, wh, side ? settle(b, wh, (int) state[2]) : -1)) {
-                    out.add(id);
-                    break;
-                }
-                if (k == to) {
-                    break;
-                }
-                MoveTable.step(state, moves[off + k]);
-                if (c.hopeless(state[0], state[1])) {
-                    break;
-                }
+            if (replayHolds(c, side, moves, t.offset(id), from, to, state)) {
+                out.add(id);
             }
         }
+        sink = touched;
         return out;
+    }
+
+    /**
+     * Whether a game's board satisfies the condition at one of the moves {@code from} to {@code
+     * to}: its moves (from {@code off}) replayed on bare bitboards in {@code state}, a move the
+     * presumed player cannot play being the other's; stops at the first move it holds, or once it
+     * cannot hold any more (its empty squares all taken).
+     */
+    private static boolean replayHolds(BoardCondition c, boolean side, byte[] moves, int off, int from, int to, long[] state) {
+        state[0] = START_BLACK;
+        state[1] = START_WHITE;
+        state[2] = 0; // who plays the next move, unless that player must pass
+        for (int k = 0; ; k++) {
+            long b = state[0];
+            long wh = state[1];
+            if (k >= from && c.holds(b, wh, side ? settle(b, wh, (int) state[2]) : -1)) {
+                return true;
+            }
+            if (k == to) {
+                return false;
+            }
+            MoveTable.step(state, moves[off + k]);
+            if (c.hopeless(state[0], state[1])) {
+                return false;
+            }
+        }
+    }
+
+    private static final long START_BLACK = Position.start().black();
+    private static final long START_WHITE = Position.start().white();
+
+    /** Games whose moves are asked for together before they are checked, when they lie scattered over the table. */
+    private static final int PREFETCH = 32;
+    /** Where the batches' first reads go, so that the compiler keeps them. */
+    private static volatile int sink;
+
+    /**
+     * Whether candidates lie scattered over the table (under half the ids between their first and
+     * last): each game's moves then wait on memory one at a time (150 ns a game against 55 when
+     * they follow one another), unless a batch's moves are asked for first, side by side.
+     */
+    private static boolean scattered(RoaringBitmap candidates) {
+        return !candidates.isEmpty()
+                && 2L * candidates.getLongCardinality() < (long) candidates.last() - candidates.first() + 1;
+    }
+
+    /** The next ids into {@code batch}; how many. */
+    private static int fill(org.roaringbitmap.IntIterator it, int[] batch) {
+        int size = 0;
+        while (size < batch.length && it.hasNext()) {
+            batch[size++] = it.next();
+        }
+        return size;
+    }
+
+    /** Asks for the first and last byte of each batched game's moves (a batch of one: nothing). */
+    private static int touch(org.thordb.index.GameMoves t, byte[] moves, int[] batch, int size) {
+        int sum = 0;
+        for (int b = 0; b < size && batch.length > 1; b++) {
+            int off = t.offset(batch[b]);
+            sum += moves[off] + moves[off + MoveTable.MOVES - 1];
+        }
+        return sum;
     }
 
     /** The side to move on a board, the presumed next player first: 0, 1, or 2 when nobody can move. */
@@ -236,6 +319,7 @@ public final class BoardCheck implements CompiledPredicate {
 
     /** What a pattern's edges say: which the edge index is read for, and its candidates' borders checked move by move. */
     private static final class Edges {
+        private final PatternMatch pattern;
         private final long[] masks;
         private final int side;
         private final boolean anyOrientation;
@@ -245,6 +329,7 @@ public final class BoardCheck implements CompiledPredicate {
         private final int[][] indexedTerms;
 
         Edges(PatternMatch p) {
+            this.pattern = p;
             this.masks = p.masks();
             this.side = p.side();
             this.anyOrientation = p.anyOrientation();
@@ -350,66 +435,66 @@ public final class BoardCheck implements CompiledPredicate {
          * The games among {@code candidates} (from {@link #edgeCandidates}) whose border fits this
          * pattern's, in one of its orientations, at one move of its window, worked out from their
          * moves on the edges alone ({@link org.thordb.index.EdgePatterns#showsAt}): the games
-         * themselves when the pattern gives no square inside the border and no side to move;
-         * else (or when a player passed before the window's end, so the colours are unknown) the
-         * games go to {@code replay}, to be replayed on bitboards.
+         * themselves when the pattern gives no square inside the border and no side to move; else
+         * those whose border fits are replayed on bitboards there and then (their moves just read),
+         * from the first move it fits (counted in {@code replayedThere}); and when a player passed
+         * before the window's end, so the colours are unknown, the games go to {@code replay}, to be
+         * replayed from their first move.
          */
-        public RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, RoaringBitmap replay) {
+        public RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, RoaringBitmap replay,
+                                     java.util.concurrent.atomic.LongAdder replayedThere) {
             byte[][] fits = org.thordb.index.EdgePatterns.fitsByEdge(org.thordb.index.EdgePatterns.allowed(masks));
             // the border says it all when the pattern gives no square inside it, whoever is to move
             boolean alone = side < 0 && ((masks[0] | masks[1] | masks[2]) & ~org.thordb.index.EdgePatterns.BORDER) == 0;
             int n = candidates.getCardinality();
-            // (a property so that the tests, whose bases are smaller, take the two halves too)
-            if (n < Integer.getInteger("thordb.edgesInHalvesFrom", 200_000)) {
-                return onEdges(t, candidates, fits, alone, replay);
+            Thread owner = Thread.currentThread();
+            if (n < halvesFrom()) {
+                return onEdges(t, candidates, fits, alone, replay, replayedThere, owner);
             }
             // many games: two halves side by side (the machines this runs on have two cores or more)
             RoaringBitmap low = candidates.limit(n / 2);
             RoaringBitmap high = RoaringBitmap.andNot(candidates, low);
             RoaringBitmap lowReplay = new RoaringBitmap();
             java.util.concurrent.ForkJoinTask<RoaringBitmap> lowOut = java.util.concurrent.ForkJoinPool.commonPool()
-                    .submit(() -> onEdges(t, low, fits, alone, lowReplay));
-            RoaringBitmap out = onEdges(t, high, fits, alone, replay);
+                    .submit(() -> onEdges(t, low, fits, alone, lowReplay, replayedThere, owner));
+            RoaringBitmap out;
+            try {
+                out = onEdges(t, high, fits, alone, replay, replayedThere, owner);
+            } catch (RuntimeException e) {
+                lowOut.cancel(false);
+                throw e;
+            }
             out.or(lowOut.join());
             replay.or(lowReplay);
             return out;
         }
 
         private RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, byte[][] fits, boolean alone,
-                                      RoaringBitmap replay) {
+                                      RoaringBitmap replay, java.util.concurrent.atomic.LongAdder replayedThere, Thread owner) {
             byte[] moves = t.moves();
             org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
             org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> again = org.roaringbitmap.RoaringBitmapWriter.writer().get();
             org.roaringbitmap.IntIterator it = candidates.getIntIterator();
-            // candidates scattered over the table (a fifth of the games, say) wait on memory for each
-            // game's moves, one at a time (150 ns a game against 55 when they follow one another):
-            // a batch's moves are asked for first, side by side, then the batch is checked
-            boolean scattered = !candidates.isEmpty() && 2L * candidates.getLongCardinality()
-                    < (long) candidates.last() - candidates.first() + 1;
-            int[] batch = new int[scattered ? PREFETCH : 1];
+            // scattered candidates (a fifth of the games, say): a batch's moves asked for first
+            int[] batch = new int[scattered(candidates) ? PREFETCH : 1];
             int steps = 0;
             int touched = 0;
+            long[] state = new long[3];
+            long replayed = 0;
             while (it.hasNext()) {
-                int size = 0;
-                while (size < batch.length && it.hasNext()) {
-                    batch[size++] = it.next();
-                }
-                if (scattered) {
-                    for (int b = 0; b < size; b++) {
-                        int off = t.offset(batch[b]);
-                        touched += moves[off] + moves[off + org.thordb.index.MoveTable.MOVES - 1];
-                    }
-                }
+                int size = fill(it, batch);
+                touched += touch(t, moves, batch, size);
                 for (int b = 0; b < size; b++) {
-                    check(t, batch[b], moves, fits, alone, out, again);
+                    replayed += check(t, batch[b], moves, fits, alone, out, again, state);
                 }
                 steps += size;
                 if (steps >= 8192) {
                     steps = 0;
-                    org.thordb.error.Cancellation.check();
+                    org.thordb.error.Cancellation.check(owner);
                 }
             }
             sink = touched; // so that the reads above are made
+            replayedThere.add(replayed);
             replay.or(again.get());
             return out.get();
         }
@@ -419,23 +504,21 @@ public final class BoardCheck implements CompiledPredicate {
         /** The edge index is read through candidates fewer than the games in scope by this factor: see {@link #edgeCandidates}. */
         private static final int THROUGH_BELOW = 64;
 
-        /** Games whose moves are asked for together before they are checked ({@link #onEdges}). */
-        private static final int PREFETCH = 32;
-        /** Where the batch's first reads go, so that the compiler keeps them. */
-        private volatile int sink;
-
-        /** One candidate checked on its border: into {@code out}, or {@code again} to be replayed, or neither. */
-        private void check(org.thordb.index.GameMoves t, int id, byte[] moves, byte[][] fits, boolean alone,
+        /**
+         * One candidate checked on its border: into {@code out}, or {@code again} to be replayed,
+         * or neither; 1 when it was replayed here (its border fits a pattern with squares inside).
+         */
+        private int check(org.thordb.index.GameMoves t, int id, byte[] moves, byte[][] fits, boolean alone,
                           org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out,
-                          org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> again) {
+                          org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> again, long[] state) {
             if (t.side(id) != 8) {
-                return;
+                return 0;
             }
             int n = t.moveCount(id);
             int from = window.end() ? n : window.from();
             int to = window.end() ? n : Math.min(window.to(), n);
             if (from > to) {
-                return;
+                return 0;
             }
             // the colours are those of the moves' numbers up to a pass: what was found before
             // the first pass stands, and nothing found stands when no player passed at all
@@ -446,9 +529,15 @@ public final class BoardCheck implements CompiledPredicate {
                 if (alone) {
                     out.add(id);
                 } else {
-                    again.add(id);
+                    // the squares inside: the whole board replayed, looked at from the first move
+                    // the border fits (before it the pattern cannot hold)
+                    if (replayHolds(pattern, side >= 0, moves, t.offset(id), at, to, state)) {
+                        out.add(id);
+                    }
+                    return 1;
                 }
             }
+            return 0;
         }
 
         /** A pattern in any orientation, whoever is to move, whose squares all lie on one edge it gives 3 or more of. */
