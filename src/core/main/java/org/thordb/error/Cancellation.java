@@ -14,16 +14,7 @@ public final class Cancellation {
 
     /** Throws {@link ErrorCode#CANCELLED} when the current thread was interrupted (the flag is kept). */
     public static void check() {
-        check(Thread.currentThread());
-    }
-
-    /**
-     * Throws {@link ErrorCode#CANCELLED} when {@code owner} was interrupted: for the part of a
-     * request's work done on another thread (a half of a long loop run beside it), which stops
-     * when the request's own thread is told to.
-     */
-    public static void check(Thread owner) {
-        if (owner.isInterrupted()) {
+        if (Thread.currentThread().isInterrupted()) {
             throw new ThorDbException(ErrorCode.CANCELLED, "the work was cancelled before its end");
         }
     }

@@ -142,6 +142,18 @@ public final class BoardCheck implements CompiledPredicate {
         return out;
     }
 
+    /**
+     * {@link org.thordb.error.Cancellation#check()} for the request whose thread is {@code owner}:
+     * a half of a long loop run on another thread stops when the request's own thread is told to.
+     */
+    private static void cancelled(Thread owner) {
+        if (owner == Thread.currentThread()) {
+            org.thordb.error.Cancellation.check();
+        } else if (owner.isInterrupted()) {
+            throw new ThorDbException(ErrorCode.CANCELLED, "the work was cancelled before its end");
+        }
+    }
+
     /** From this many candidates a check runs in two halves side by side (a property, so that the tests' smaller bases take both ways). */
     private static int halvesFrom() {
         return Integer.getInteger("thordb.edgesInHalvesFrom", 200_000);
@@ -167,7 +179,7 @@ public final class BoardCheck implements CompiledPredicate {
             }
             int id = batch[next++];
             if ((++steps & 2047) == 0) {
-                org.thordb.error.Cancellation.check(owner);
+                cancelled(owner);
             }
             if (t.side(id) != 8) {
                 continue; // boards are 8×8
@@ -490,7 +502,7 @@ public final class BoardCheck implements CompiledPredicate {
                 steps += size;
                 if (steps >= 8192) {
                     steps = 0;
-                    org.thordb.error.Cancellation.check(owner);
+                    cancelled(owner);
                 }
             }
             sink = touched; // so that the reads above are made
