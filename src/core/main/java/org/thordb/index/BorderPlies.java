@@ -189,27 +189,37 @@ public final class BorderPlies {
             int base = g * GROUP;
             long any = 0;
             for (int o = 0; o < q.taken().length; o++) {
+                // the cheap tests first, and each orientation left as soon as no game of the group is
+                // left (most groups, for a pattern that asks much: the corners' colours and squares)
                 long fits = -1L;
+                for (int c : q.blackCorners()[o]) {
+                    fits &= s[base + 28 * BITS + c]; // a corner never changes colour: the one it has is the one it had
+                }
+                for (int c : q.whiteCorners()[o]) {
+                    fits &= ~s[base + 28 * BITS + c];
+                }
                 for (int p : q.taken()[o]) {
+                    if (fits == 0) {
+                        break;
+                    }
                     fits &= atMost(s, base + p * BITS, q.to());
                 }
                 for (int p : q.empty()[o]) {
+                    if (fits == 0) {
+                        break;
+                    }
                     fits &= ~atMost(s, base + p * BITS, q.from());
                 }
                 if (q.to() > q.from()) {
                     // over a range, at one move of it: each square taken before each one still empty
                     for (int t : q.taken()[o]) {
                         for (int e : q.empty()[o]) {
+                            if (fits == 0) {
+                                break;
+                            }
                             fits &= less(s, base + t * BITS, base + e * BITS);
                         }
                     }
-                }
-                // a corner never changes colour: the one it has is the one it had
-                for (int c : q.blackCorners()[o]) {
-                    fits &= s[base + 28 * BITS + c];
-                }
-                for (int c : q.whiteCorners()[o]) {
-                    fits &= ~s[base + 28 * BITS + c];
                 }
                 any |= fits;
             }
