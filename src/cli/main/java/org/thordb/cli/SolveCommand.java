@@ -130,7 +130,7 @@ public final class SolveCommand implements Callable<Integer> {
         long nodes = 0;
         long nanos = 0;
         for (Task t : tasks) {
-            Solver.Result r = new Solver(o).solve(t.position(), allMoves);
+            Solver.Result r = new Solver(o.withTableBits(tableBits(t.position(), o.tableBits()))).solve(t.position(), allMoves);
             nodes += r.nodes();
             nanos += r.nanos();
             Boolean agrees = null;
@@ -213,5 +213,21 @@ public final class SolveCommand implements Callable<Integer> {
             n.put("expected", t.expected().score()).put("agrees", agrees);
         }
         return n;
+    }
+
+    /**
+     * The table for a position: larger for the deep ones, whose solves run for minutes and refill
+     * a table of 2^21 positions many times over (FFO #49-#52, 23 to 25 empties: 2.84 G nodes in
+     * 49.7 s with 2^21, 2.55 G in 46.6 s with 2^23; #55, 29 empties: 19.3 G nodes in 356.5 s with
+     * 2^21, 16.6 G in 324.7 s with 2^24), so long as the heap holds four tables; a small one is
+     * quicker to make for the rest.
+     */
+    static int tableBits(org.thordb.othello.Position p, int bits) {
+        int empties = 64 - p.discs();
+        int want = empties >= 27 ? 24 : empties >= 23 ? 23 : bits;
+        while (want > bits && (32L << want) * 4 > Runtime.getRuntime().maxMemory()) {
+            want--;
+        }
+        return Math.max(bits, want);
     }
 }
