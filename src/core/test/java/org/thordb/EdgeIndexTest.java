@@ -256,15 +256,23 @@ class EdgeIndexTest {
         return (QueryPlan.Check) p;
     }
 
-    /** Checks each case against the store; returns how many read the edge index, and how many checked their candidates on the edges without it. */
+    /**
+     * Checks each case against the store; returns how many read the edge index, how many checked
+     * their candidates on the edges without it, and how many went through the border's slices first.
+     */
     private static int[] agree(Engine db, List<Case> cases, boolean indexed, String where) {
         int read = 0;
         int direct = 0;
+        int plied = 0;
         long edgeOnly = 0;
         long edgeOnlyReplayed = 0;
         for (Case c : cases) {
             assertEquals(c.want(), db.count(c.query()), where + ": " + c.query());
             QueryPlan.Check k = check(db, c.query());
+            if (k.plied() >= 0) {
+                plied++;
+                assertTrue(k.plied() >= c.want(), where + ": the border's slices keep every game, " + c.query());
+            }
             if (!indexed) {
                 assertFalse(k.indexRead(), where + ": no edge index to read, " + c.query());
                 continue;
@@ -286,7 +294,7 @@ class EdgeIndexTest {
             assertTrue(edgeOnlyReplayed * 2 <= edgeOnly, where + ": one edge at some moves, " + edgeOnlyReplayed
                     + " of " + edgeOnly + " candidates replayed");
         }
-        return new int[] {read, direct};
+        return new int[] {read, direct, plied};
     }
 
     /** A sample of CLUB's years from 1990 written to {@code files} and imported into a new store, whose folder it returns. */
@@ -442,7 +450,9 @@ class EdgeIndexTest {
         Assumptions.assumeTrue(SharedData.hasWthor(), "skipped: ../shared/data/wthor is not there");
         Boards boards = Boards.of(RealStore.scan());
         List<Case> cases = cases(boards, rnd, 40);
-        assertTrue(agree(RealStore.db(), cases, true, "FFO base")[0] > 0, "the whole base reads the edge index");
+        int[] whole = agree(RealStore.db(), cases, true, "FFO base");
+        assertTrue(whole[0] > 0, "the whole base reads the edge index");
+        assertTrue(whole[2] > 0, "the whole base reads the border's slices once a board was asked for");
         // the same, each border check in two halves side by side (as at a million games and more)
         System.setProperty("thordb.edgesInHalvesFrom", "2");
         try {

@@ -65,6 +65,11 @@ public final class BorderPlies {
         return MADE.get(r.catalog(), () -> of(MoveTable.of(r), r.catalog().nextGameId()));
     }
 
+    /** The slices of a reader's store state when they are made already, else null (nothing is replayed). */
+    public static BorderPlies ifMade(IndexReader r) {
+        return MADE.ifMade(r.catalog());
+    }
+
     /** The slices of the games {@code 0} to {@code games − 1} of a move table. */
     static BorderPlies of(GameMoves t, int games) {
         int groups = (games + 63) >>> 6;

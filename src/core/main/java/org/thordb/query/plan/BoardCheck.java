@@ -87,8 +87,11 @@ public final class BoardCheck implements CompiledPredicate {
             Edges p = edges;
             boolean exact = p.edgeIndexed(r) && p.edgesExact();
             // over most of the base, first the games whose border squares were taken in time (the
-            // slices are read for every game: a few hundred candidates are checked sooner directly)
-            RoaringBitmap maybe = !exact && many(r, candidates) ? p.plied(r) : null;
+            // slices are read for every game: a few hundred candidates are checked sooner directly);
+            // they are made by a process that asked for a board over most games before (the move
+            // table made), not by a one-shot command, which would spend more on them than they save
+            boolean again = MoveTable.ifMade(r) != null;
+            RoaringBitmap maybe = !exact && many(r, candidates) ? p.plied(r, again) : null;
             RoaringBitmap left = maybe == null ? candidates : RoaringBitmap.and(candidates, maybe);
             boolean read = p.edgeIndexed(r) && p.worthReading(r, left);
             RoaringBitmap edged = read ? p.edgeCandidates(r, left) : left;
@@ -412,14 +415,16 @@ public final class BoardCheck implements CompiledPredicate {
 
         /**
          * The games that can show this pattern's border in its window, from when each game's border
-         * squares were taken ({@link org.thordb.index.BorderPlies}); null when the window is the end
-         * of each game (a move that differs game by game) or the pattern gives no border square.
+         * squares were taken ({@link org.thordb.index.BorderPlies}, made first when {@code make});
+         * null when the window is the end of each game (a move that differs game by game), the
+         * pattern gives no border square, or the slices are not made.
          */
-        public RoaringBitmap plied(IndexReader r) {
-            if (window.end()) {
+        public RoaringBitmap plied(IndexReader r, boolean make) {
+            org.thordb.index.BorderPlies plies = make ? org.thordb.index.BorderPlies.of(r) : org.thordb.index.BorderPlies.ifMade(r);
+            if (window.end() || plies == null) {
                 return null;
             }
-            return org.thordb.index.BorderPlies.of(r).possible(masks, window.from(), window.to());
+            return plies.possible(masks, window.from(), window.to());
         }
 
         /** Whether the store has the edge index and this pattern gives 3 squares or more of an edge. */
