@@ -69,7 +69,8 @@ public final class BoardCheck implements CompiledPredicate {
     /**
      * How a board condition was answered over some candidates: the games, the candidates the edge
      * index left, or the candidates checked on their edges without it (−1: neither), the games
-     * replayed on bitboards, and whether the edge index was read.
+     * replayed on bitboards, whether the edge index was read, and the candidates left by when
+     * their border squares were taken ({@link org.thordb.index.BorderPlies}; −1 when not asked).
      */
     public record Answer(RoaringBitmap games, long edgeCandidates, long replayed, boolean indexRead, long plied) {
     }
@@ -90,8 +91,8 @@ public final class BoardCheck implements CompiledPredicate {
             // slices are read for every game: a few hundred candidates are checked sooner directly);
             // they are made by a process that asked for a board over most games before (the move
             // table made), not by a one-shot command, which would spend more on them than they save
-            boolean again = MoveTable.ifMade(r) != null;
-            RoaringBitmap maybe = !exact && many(r, candidates) ? p.plied(r, again) : null;
+            boolean warm = MoveTable.ifMade(r) != null;
+            RoaringBitmap maybe = !exact && many(r, candidates) ? p.plied(r, warm) : null;
             RoaringBitmap left = maybe == null ? candidates : RoaringBitmap.and(candidates, maybe);
             boolean read = p.edgeIndexed(r) && p.worthReading(r, left);
             RoaringBitmap edged = read ? p.edgeCandidates(r, left) : left;
