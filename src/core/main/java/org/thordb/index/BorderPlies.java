@@ -27,8 +27,7 @@ public final class BorderPlies {
     /** Bits of a square's number: 1 to 60 moves, 63 never. */
     private static final int BITS = 6;
     private static final int NEVER = 63;
-    /** The border's squares in order, and each square's place among them (−1 inside). */
-    private static final int[] SQUARES = new int[28];
+    /** Each square's place among the border's 28, in square order (−1 inside). */
     private static final int[] PLACE = new int[64];
     /** A group's words: six for each border square, then one for each corner (its games whose corner Black took). */
     private static final int GROUP = 28 * BITS + 4;
@@ -43,11 +42,7 @@ public final class BorderPlies {
         CORNER[63] = 3;
         int n = 0;
         for (int sq = 0; sq < 64; sq++) {
-            boolean border = (EdgePatterns.BORDER >>> sq & 1) != 0;
-            PLACE[sq] = border ? n : -1;
-            if (border) {
-                SQUARES[n++] = sq;
-            }
+            PLACE[sq] = (EdgePatterns.BORDER >>> sq & 1) != 0 ? n++ : -1;
         }
     }
 
@@ -74,23 +69,34 @@ public final class BorderPlies {
     static BorderPlies of(GameMoves t, int games) {
         int groups = (games + 63) >>> 6;
         long[] slices = new long[groups * GROUP];
-        if (groups < 4096) {
-            fill(t, games, slices, 0, groups);
-        } else {
-            // many games: two halves side by side (a replay of ten million games takes a few seconds)
-            int half = groups / 2;
-            java.util.concurrent.ForkJoinTask<?> low = java.util.concurrent.ForkJoinPool.commonPool()
-                    .submit(() -> fill(t, games, slices, 0, half));
-            fill(t, games, slices, half, groups);
-            low.join();
-        }
+        inHalves(groups, (lo, hi) -> fill(t, games, slices, lo, hi)); // a replay of ten million games: seconds
         return new BorderPlies(games, slices);
     }
+
+    /**
+     * {@code part} over the groups {@code 0} to {@code groups − 1}: in two halves side by side when
+     * they are many (the machines this runs on have two cores or more), else at once.
+     */
+    private static void inHalves(int groups, java.util.function.BiConsumer<Integer, Integer> part) {
+        if (groups < 4096) {
+            part.accept(0, groups);
+            return;
+        }
+        int half = groups / 2;
+        java.util.concurrent.ForkJoinTask<?> low = java.util.concurrent.ForkJoinPool.commonPool()
+                .submit(() -> part.accept(0, half));
+        part.accept(half, groups);
+        low.join();
+    }
+
+    private static final java.lang.invoke.VarHandle EIGHT =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** The slices of the groups {@code fromGroup} to {@code toGroup − 1}: their games replayed, as the board checks replay them. */
     private static void fill(GameMoves t, int games, long[] slices, int fromGroup, int toGroup) {
         byte[] moves = t.moves();
         byte[] at = new byte[28 * 64]; // a group's numbers, square by square
+        long[] start = MoveTable.startState();
         long[] state = new long[3];
         for (int g = fromGroup; g < toGroup; g++) {
             java.util.Arrays.fill(at, (byte) NEVER);
@@ -102,9 +108,7 @@ public final class BorderPlies {
                 }
                 int off = t.offset(id);
                 int n = t.moveCount(id);
-                state[0] = 0x0000000810000000L;
-                state[1] = 0x0000001008000000L;
-                state[2] = 0;
+                System.arraycopy(start, 0, state, 0, 3);
                 for (int k = 0; k < n; k++) {
                     int sq = moves[off + k];
                     MoveTable.step(state, sq); // a pass seen as the board checks see it: the colours are right
@@ -124,10 +128,7 @@ public final class BorderPlies {
                 for (int b = 0; b < BITS; b++) {
                     long word = 0;
                     for (int j = 0; j < 8; j++) {
-                        long eight = 0;
-                        for (int i = 0; i < 8; i++) {
-                            eight |= (long) (at[p * 64 + j * 8 + i] & 0xff) << (8 * i);
-                        }
+                        long eight = (long) EIGHT.get(at, p * 64 + j * 8); // game j * 8 + i in byte i
                         long bit = (eight >>> b) & 0x0101010101010101L;
                         word |= ((bit * 0x0102040810204080L) >>> 56) << (8 * j);
                     }
@@ -169,16 +170,7 @@ public final class BorderPlies {
         Query q = new Query(taken, empty, blackCorners, whiteCorners, first, last);
         int groups = (games + 63) >>> 6;
         long[] out = new long[groups];
-        if (groups < 4096) {
-            fill(out, 0, groups, q);
-        } else {
-            // many games: two halves side by side (the machines this runs on have two cores or more)
-            int half = groups / 2;
-            java.util.concurrent.ForkJoinTask<?> low = java.util.concurrent.ForkJoinPool.commonPool()
-                    .submit(() -> fill(out, 0, half, q));
-            fill(out, half, groups, q);
-            low.join();
-        }
+        inHalves(groups, (lo, hi) -> fill(out, lo, hi, q));
         return org.roaringbitmap.BitSetUtil.bitmapOf(out);
     }
 

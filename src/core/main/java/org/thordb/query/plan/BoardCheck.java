@@ -126,24 +126,34 @@ public final class BoardCheck implements CompiledPredicate {
             return filter(q, t, candidates);
         }
         Thread owner = Thread.currentThread();
+        return inHalves(candidates, part -> filter(c, t, part, owner), (a, b) -> {
+            a.or(b);
+            return a;
+        });
+    }
+
+    /**
+     * {@code part} of the candidates, merged: when they are many, in two halves side by side (the
+     * machines this runs on have two cores or more), the half on the other thread stopping when
+     * this one is told to ({@link #cancelled}); else at once.
+     */
+    private static <R> R inHalves(RoaringBitmap candidates, java.util.function.Function<RoaringBitmap, R> part,
+                                  java.util.function.BinaryOperator<R> merge) {
         int n = candidates.getCardinality();
         if (n < halvesFrom()) {
-            return filter(c, t, candidates, owner);
+            return part.apply(candidates);
         }
-        // many games: two halves side by side, the other half stopping when this thread is told to
         RoaringBitmap low = candidates.limit(n / 2);
         RoaringBitmap high = RoaringBitmap.andNot(candidates, low);
-        java.util.concurrent.ForkJoinTask<RoaringBitmap> lowOut = java.util.concurrent.ForkJoinPool.commonPool()
-                .submit(() -> filter(c, t, low, owner));
-        RoaringBitmap out;
+        java.util.concurrent.ForkJoinTask<R> lowOut = java.util.concurrent.ForkJoinPool.commonPool().submit(() -> part.apply(low));
+        R out;
         try {
-            out = filter(c, t, high, owner);
+            out = part.apply(high);
         } catch (RuntimeException e) {
             lowOut.cancel(false);
             throw e;
         }
-        out.or(lowOut.join());
-        return out;
+        return merge.apply(out, lowOut.join());
     }
 
     /**
@@ -421,11 +431,11 @@ public final class BoardCheck implements CompiledPredicate {
          * pattern gives no border square, or the slices are not made.
          */
         public RoaringBitmap plied(IndexReader r, boolean make) {
-            org.thordb.index.BorderPlies plies = make ? org.thordb.index.BorderPlies.of(r) : org.thordb.index.BorderPlies.ifMade(r);
-            if (window.end() || plies == null) {
-                return null;
+            if (window.end()) {
+                return null; // not made for a window they cannot answer
             }
-            return plies.possible(masks, window.from(), window.to());
+            org.thordb.index.BorderPlies plies = make ? org.thordb.index.BorderPlies.of(r) : org.thordb.index.BorderPlies.ifMade(r);
+            return plies == null ? null : plies.possible(masks, window.from(), window.to());
         }
 
         /** Whether the store has the edge index and this pattern gives 3 squares or more of an edge. */
@@ -464,31 +474,23 @@ public final class BoardCheck implements CompiledPredicate {
             byte[][] fits = org.thordb.index.EdgePatterns.fitsByEdge(org.thordb.index.EdgePatterns.allowed(masks));
             // the border says it all when the pattern gives no square inside it, whoever is to move
             boolean alone = side < 0 && ((masks[0] | masks[1] | masks[2]) & ~org.thordb.index.EdgePatterns.BORDER) == 0;
-            int n = candidates.getCardinality();
             Thread owner = Thread.currentThread();
-            if (n < halvesFrom()) {
-                return onEdges(t, candidates, fits, alone, replay, replayedThere, owner);
-            }
-            // many games: two halves side by side (the machines this runs on have two cores or more)
-            RoaringBitmap low = candidates.limit(n / 2);
-            RoaringBitmap high = RoaringBitmap.andNot(candidates, low);
-            RoaringBitmap lowReplay = new RoaringBitmap();
-            java.util.concurrent.ForkJoinTask<RoaringBitmap> lowOut = java.util.concurrent.ForkJoinPool.commonPool()
-                    .submit(() -> onEdges(t, low, fits, alone, lowReplay, replayedThere, owner));
-            RoaringBitmap out;
-            try {
-                out = onEdges(t, high, fits, alone, replay, replayedThere, owner);
-            } catch (RuntimeException e) {
-                lowOut.cancel(false);
-                throw e;
-            }
-            out.or(lowOut.join());
-            replay.or(lowReplay);
-            return out;
+            Checked c = inHalves(candidates, part -> onEdges(t, part, fits, alone, replayedThere, owner), Checked::merge);
+            replay.or(c.again());
+            return c.games();
         }
 
-        private RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, byte[][] fits, boolean alone,
-                                      RoaringBitmap replay, java.util.concurrent.atomic.LongAdder replayedThere, Thread owner) {
+        /** What a part of the candidates' border check gave: its games, and those to replay from their first move. */
+        private record Checked(RoaringBitmap games, RoaringBitmap again) {
+            Checked merge(Checked other) {
+                games.or(other.games);
+                again.or(other.again);
+                return this;
+            }
+        }
+
+        private Checked onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, byte[][] fits, boolean alone,
+                                java.util.concurrent.atomic.LongAdder replayedThere, Thread owner) {
             byte[] moves = t.moves();
             org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
             org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> again = org.roaringbitmap.RoaringBitmapWriter.writer().get();
@@ -513,8 +515,7 @@ public final class BoardCheck implements CompiledPredicate {
             }
             sink = touched; // so that the reads above are made
             replayedThere.add(replayed);
-            replay.or(again.get());
-            return out.get();
+            return new Checked(out.get(), again.get());
         }
 
         /** How many candidates an entry of the edge index must be read for: see {@link #worthReading}. */
