@@ -123,18 +123,23 @@ public final class EdgePatterns {
         for (long m = before; m != 0; m &= m - 1) {
             play(e, moves, off, Long.numberOfTrailingZeros(m));
         }
-        if ((fits[0][e[0]] & fits[1][e[1]] & fits[2][e[2]] & fits[3][e[3]]) != 0) {
+        if (fits(fits, e)) {
             return from;
         }
         // after it, a border changes only at a move on it
         for (long m = border & ~before; m != 0; m &= m - 1) {
             int i = Long.numberOfTrailingZeros(m);
             play(e, moves, off, i);
-            if ((fits[0][e[0]] & fits[1][e[1]] & fits[2][e[2]] & fits[3][e[3]]) != 0) {
+            if (fits(fits, e)) {
                 return i + 1;
             }
         }
         return -1;
+    }
+
+    /** Whether the four edges' numbers share an orientation of the pattern ({@link #fitsByEdge}). */
+    private static boolean fits(byte[][] fits, int[] e) {
+        return (fits[0][e[0]] & fits[1][e[1]] & fits[2][e[2]] & fits[3][e[3]]) != 0;
     }
 
     /** Move {@code i} of a game played on the edges it is on ({@code e}, their numbers), its colour from its number. */
@@ -251,10 +256,7 @@ public final class EdgePatterns {
     public static int[] termsAt(byte[] moves, int off, int ply) {
         int[] e = new int[4];
         for (int k = 0; k < ply; k++) {
-            for (int on = ON_EDGES[moves[off + k]]; on != 0; on >>>= 8) {
-                int v = (on & 0xff) - 1;
-                e[v >>> 3] = NEXT[e[v >>> 3] * 16 + (v & 7) * 2 + (k & 1)];
-            }
+            play(e, moves, off, k);
         }
         for (int i = 0; i < 4; i++) {
             e[i] = CANONICAL[e[i]];
