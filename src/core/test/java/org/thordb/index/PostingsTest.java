@@ -114,6 +114,59 @@ class PostingsTest {
                 union);
     }
 
+    /**
+     * A set is written as whichever of a varint list and a Roaring bitmap is shorter, and every
+     * reader reads a long list (an edge term's thousands of games a few dozen apart) as it reads
+     * Roaring: decode, add, a union with and without games to go through, counts.
+     */
+    @Test
+    void aSetIsWrittenAsTheShorterOfAListAndRoaringAndReadTheSameEitherWay(SplittableRandom rnd) {
+        int lists = 0;
+        int roarings = 0;
+        for (int i = 0; i < 60; i++) {
+            RoaringBitmap b = new RoaringBitmap();
+            int base = rnd.nextInt(10_000_000);
+            int gap = i % 2 == 0 ? 1 : 1 + rnd.nextInt(400); // dense (Roaring wins) or a few dozen apart (a list)
+            int n = rnd.nextInt(1, 20_000);
+            for (int j = 0, id = base; j < n; j++, id += 1 + rnd.nextInt(2 * gap)) {
+                b.add(id);
+            }
+            int[] ids = b.toArray();
+            byte[] v = Postings.encode(ids, ids.length);
+            assertEquals(java.util.Arrays.toString(v), java.util.Arrays.toString(Postings.encode(b.clone())), "set " + i);
+            byte[] roaring = Postings.encodeByCount(ids, ids.length);
+            if (ids.length >= 48) {
+                assertEquals(true, v.length <= roaring.length, "set " + i + ": never longer than Roaring");
+            }
+            if (v[0] == 0) {
+                lists++;
+            } else {
+                roarings++;
+            }
+            assertEquals(b, Postings.decode(v), "set " + i);
+            RoaringBitmap into = RoaringBitmap.bitmapOf(3, base);
+            Postings.addTo(v, into);
+            assertEquals(RoaringBitmap.or(b, RoaringBitmap.bitmapOf(3, base)), into);
+            assertEquals(b.getLongCardinality(), Postings.cardinality(v, v.length));
+            assertEquals(b.getLongCardinality(), Postings.cardinalityOfHead(v, v.length));
+            RoaringBitmap through = new RoaringBitmap();
+            for (int j = 0; j < 50; j++) {
+                through.add(b.select(rnd.nextInt(b.getCardinality())));
+                through.add(rnd.nextInt(10_000_000));
+            }
+            Postings.Union all = new Postings.Union();
+            Postings.Union some = new Postings.Union(through);
+            for (byte[] x : java.util.List.of(v, Postings.encode(new int[] {1, 10_000_001}, 2))) {
+                all.add(x);
+                some.add(x);
+            }
+            RoaringBitmap want = RoaringBitmap.or(b, RoaringBitmap.bitmapOf(1, 10_000_001));
+            assertEquals(want, all.result(), "set " + i);
+            assertEquals(RoaringBitmap.and(want, through), some.result(), "set " + i);
+        }
+        assertEquals(true, lists > 5 && roarings > 5, lists + " lists, " + roarings + " Roaring values");
+    }
+
     /** The length of a Roaring value's header: tag, cookie (and size or run flags), a key and a count a container. */
     private static int headerLength(byte[] v) {
         int cookie = (v[1] & 0xff) | (v[2] & 0xff) << 8 | (v[3] & 0xff) << 16 | (v[4] & 0xff) << 24;
