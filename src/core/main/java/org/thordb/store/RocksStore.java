@@ -268,12 +268,12 @@ public final class RocksStore implements Store {
                 .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
                 .setLevelCompactionDynamicLevelBytes(true)
                 .setDisableAutoCompactions(!compactions);
-        if (s == Space.FINGERPRINTS || s == Space.COLUMNS) {
+        if (s == Space.FINGERPRINTS) {
             // hashes and game numbers: ZSTD saved 0.03% of them on the 1M-game base, and a lookup
-            // that misses the cache would pay for the decompression. The per-game columns are read
-            // whole by every new process that asks a column question: ZSTD kept 72 MB of their
-            // 100 MB at ten million games, and its decompression was 190 of the 120 + 70 ms the
-            // read took (a store written before keeps its compressed files until they are merged)
+            // that misses the cache would pay for the decompression. (The per-game columns, read
+            // whole by every new process that asks a column question, were kept uncompressed for a
+            // while: 100 MB at ten million games against 72 MB, for some 70 ms less of a cold
+            // read; the store's 5× limit wants the 28 MB more than the count its 70 ms)
             o.setCompressionType(CompressionType.NO_COMPRESSION).setBottommostCompressionType(CompressionType.NO_COMPRESSION);
         }
         if (s == Space.POSITIONS || s == Space.GAMES || s == Space.FINGERPRINTS || s == Space.TERMS) {
