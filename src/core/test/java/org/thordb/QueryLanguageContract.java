@@ -77,7 +77,10 @@ abstract class QueryLanguageContract {
 
     /** Whether a game begins with a line under one of the 4 symmetries of the start position. */
     private static boolean beginsWith(PlainScan.Game g, String line) {
-        int[] want = Notation.parseLine(line);
+        return beginsWith(g, Notation.parseLine(line));
+    }
+
+    private static boolean beginsWith(PlainScan.Game g, int[] want) {
         int[] have = g.game().squares();
         if (have.length < want.length) {
             return false;
@@ -96,6 +99,49 @@ abstract class QueryLanguageContract {
 
     private static boolean reaches(PlainScan.Game g, Position p) {
         return g.canonicalPositions().contains(p.canonical());
+    }
+
+    /**
+     * Lines of 10 and 11 moves count what the scan counts, among them those of games alone in their
+     * file with their first 9 moves, whose 10-move term a store that splits its openings does not
+     * write (Terms.openingUnsplit): each such game found through its 9-move line and its record.
+     */
+    @Test
+    @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+    void linesOfTenAndElevenMovesCountWhatTheScanCounts(java.util.SplittableRandom rnd) {
+        List<int[]> lines = new ArrayList<>();
+        List<int[]> unsplit = db.read(r -> {
+            List<int[]> out = new ArrayList<>();
+            org.roaringbitmap.RoaringBitmap ids = r.term(org.thordb.index.Field.OPENING, org.thordb.index.Terms.openingUnsplit());
+            for (int k = 0; k < 40 && !ids.isEmpty(); k++) {
+                int id = ids.select(rnd.nextInt(ids.getCardinality()));
+                out.add(new org.thordb.wthor.WthorGame(r.game(id).raw(), 8).squares());
+            }
+            return out;
+        });
+        assertTrue(unsplit.size() > 0, "the store splits its 10-move openings (" + base.label() + ")");
+        lines.addAll(unsplit);
+        List<PlainScan.Game> all = scan.games();
+        for (int k = 0; k < 40; k++) {
+            lines.add(all.get(rnd.nextInt(all.size())).game().squares());
+        }
+        int asked = 0;
+        for (int[] moves : lines) {
+            for (int length = 10; length <= 11 && length <= moves.length; length++) {
+                Symmetry s = Symmetry.startPreserving()[rnd.nextInt(4)];
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < length; i++) {
+                    line.append(Notation.name(s.apply(moves[i])));
+                }
+                String l = line.toString();
+                int[] parsed = Notation.parseLine(l);
+                long want = scan.count(g -> beginsWith(g, parsed));
+                assertTrue(want > 0, l);
+                assertEquals(want, db.count("opening = " + l), "opening = " + l + " (" + base.label() + ")");
+                asked++;
+            }
+        }
+        assertTrue(asked >= 80, asked + " lines asked");
     }
 
     @Test

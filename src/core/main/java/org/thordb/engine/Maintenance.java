@@ -121,6 +121,7 @@ final class Maintenance {
     Optimizer.Report optimize(Generation g, boolean compact, long bookFrom, Optimizer.Listener out) {
         Optimizer.Report r = new Optimizer(g.store(), g.catalog(), committer::commit, out).optimize();
         g.views().clear(); // the postings they see were merged since
+        dropLocators(g.store());
         if (!r.alreadyMerged()) {
             if (compact) {
                 g.store().compact();
@@ -134,6 +135,25 @@ final class Maintenance {
             return r;
         }
         return r.withBook(writeBook(g, bookFrom));
+    }
+
+    /**
+     * Deletes the locators an older thordb wrote in {@code GAME_KEYS} (a game's id by its file and
+     * record number), which nothing reads now: the file row gives it ({@code IndexReader.gameId}).
+     */
+    private static void dropLocators(Store store) {
+        boolean[] any = {false};
+        try (Store.View v = store.view()) {
+            v.scan(Space.GAME_KEYS, new byte[0], null, (k, val) -> !(any[0] = true));
+        }
+        if (any[0]) {
+            byte[] end = new byte[12];
+            Arrays.fill(end, (byte) 0xff); // past every 11-byte locator
+            try (Store.Batch b = store.batch()) {
+                b.deleteRange(Space.GAME_KEYS, new byte[0], end);
+                b.commit();
+            }
+        }
     }
 
     /**

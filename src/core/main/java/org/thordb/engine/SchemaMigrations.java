@@ -52,6 +52,7 @@ public final class SchemaMigrations {
             try (Store.Batch b = store.batch()) {
                 b.put(Space.META, Catalog.SCHEMA_KEY, Catalog.encode(want));
                 b.put(Space.META, Catalog.EDGES_KEY, new byte[0]); // every file it gets writes its edge terms
+                b.put(Space.META, Catalog.SPLITS_KEY, new byte[0]); // and splits its 10-move openings
                 b.commit();
             }
             return State.CURRENT;

@@ -261,7 +261,9 @@ public final class IndexReader {
 
     /**
      * How many games the opening terms of a line hold ({@link #termCount} of its first moves up to
-     * the indexed depth): at most the games {@link #opening} gives; 0 for a line no game can begin.
+     * the indexed depth), never fewer than {@link #opening} gives; 0 for a line no game can begin.
+     * At 10 moves a file's games alone with their 9-move line are in no line's term
+     * ({@link Terms#openingUnsplit}): each 9-move entry of one game counts as one more.
      */
     public long openingCount(int[] line, int side) {
         if (line.length == 0) {
@@ -273,7 +275,18 @@ public final class IndexReader {
             return 0;
         }
         int depth = Math.min(line.length, side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH);
-        return termCount(side == 10 ? Field.OPENING10 : Field.OPENING, Terms.opening(turned, depth));
+        long n = termCount(side == 10 ? Field.OPENING10 : Field.OPENING, Terms.opening(turned, depth));
+        if (side == 8 && depth == Terms.OPENING_DEPTH) {
+            long[] alone = {0};
+            view.scanPrefixInto(Space.TERMS, Terms.key(Field.OPENING, Terms.opening(turned, depth - 1)), HEAD,
+                    (k, v, length, size) -> {
+                        if (inScope(k) && Postings.cardinalityOfHead(v, length) == 1) {
+                            alone[0]++;
+                        }
+                    });
+            n += alone[0];
+        }
+        return n;
     }
 
     /**
@@ -356,13 +369,13 @@ public final class IndexReader {
     }
 
     /**
-     * The games of every 8×8 opening of {@code length} moves (1 to {@link Terms#OPENING_DEPTH}),
+     * The games of every 8×8 opening of {@code length} moves (1 to {@link Terms#OPENING_DEPTH} − 1),
      * turned so that the first move is f5, from one scan of those openings' postings: the lines,
      * each with its games (a game shorter than that, or 10×10, is in none).
      */
     public java.util.List<java.util.Map.Entry<int[], RoaringBitmap>> openingsOfLength(int length) {
-        if (length < 1 || length > Terms.OPENING_DEPTH) {
-            throw new IllegalArgumentException("openings are indexed from 1 to " + Terms.OPENING_DEPTH + " moves, not " + length);
+        if (length < 1 || length >= Terms.OPENING_DEPTH) { // at 10, some games are in no line's term (Terms.openingUnsplit)
+            throw new IllegalArgumentException("openings are listed from 1 to " + (Terms.OPENING_DEPTH - 1) + " moves, not " + length);
         }
         java.util.List<java.util.Map.Entry<int[], RoaringBitmap>> out = new java.util.ArrayList<>();
         byte[][] current = {null};
@@ -412,6 +425,12 @@ public final class IndexReader {
         }
         int depth = Math.min(line.length, side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH);
         RoaringBitmap candidates = term(side == 10 ? Field.OPENING10 : Field.OPENING, Terms.opening(turned, depth));
+        if (side == 8 && depth == Terms.OPENING_DEPTH) {
+            RoaringBitmap alone = unsplit(turned);
+            if (!alone.isEmpty()) { // a line of 10 moves checks them here, a longer one all its candidates below
+                candidates = RoaringBitmap.or(candidates, line.length == depth ? beginning(alone, turned, side) : alone);
+            }
+        }
         if (line.length <= depth) {
             return candidates;
         }
@@ -422,19 +441,40 @@ public final class IndexReader {
             }
             candidates = RoaringBitmap.and(candidates, position(r.finalPosition()));
         }
-        RoaringBitmap out = new RoaringBitmap(); // longer than the terms: the records say
+        return beginning(candidates, turned, side); // longer than the terms: the records say
+    }
+
+    /** The games of {@code candidates} whose records begin with {@code turned} (a line turned as the terms are). */
+    private RoaringBitmap beginning(RoaringBitmap candidates, int[] turned, int side) {
+        RoaringBitmap out = new RoaringBitmap();
         for (int id : candidates) {
             GameRow g = game(id);
             int[] sq = new WthorGame(g.raw(), g.side()).squares();
-            if (sq.length >= line.length) {
-                int[] t = side == 10 ? org.thordb.othello.Symmetry10.normalize(sq, line.length)
-                        : Openings.normalize(sq, line.length);
+            if (sq.length >= turned.length) {
+                int[] t = side == 10 ? org.thordb.othello.Symmetry10.normalize(sq, turned.length)
+                        : Openings.normalize(sq, turned.length);
                 if (t != null && java.util.Arrays.equals(t, turned)) {
                     out.add(id);
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * The games alone in their file with the first 9 moves of {@code turned} (an 8×8 line of 10
+     * moves or more), which are in no 10-move line's term ({@link Terms#openingUnsplit}): at most one
+     * a file, each to be checked against its record. The unsplit terms (a bitmap of 16 KB a file of
+     * 100,000 random games) are read through the line's games alone.
+     */
+    private RoaringBitmap unsplit(int[] turned) {
+        RoaringBitmap nine = term(Field.OPENING, Terms.opening(turned, Terms.OPENING_DEPTH - 1));
+        if (nine.isEmpty()) {
+            return nine;
+        }
+        Postings.Union alone = new Postings.Union(nine);
+        addTerm(Field.OPENING, Terms.openingUnsplit(), alone);
+        return live(alone.result());
     }
 
     /** The games that reach a position, in any orientation, with the same side to move. */
@@ -883,9 +923,13 @@ public final class IndexReader {
         }
     }
 
-    /** The id of a game by base, board side, year and record number, or -1. */
+    /**
+     * The id of a game by base, board side, year and record number, or -1: its file's first id plus
+     * the record number, as every import numbers them (the locators an older thordb kept for it in
+     * {@code GAME_KEYS} said the same, 37 MB at ten million games).
+     */
     public int gameId(int base, int side, int year, int record) {
-        byte[] v = view.get(Space.GAME_KEYS, GameRow.locator(base, side, year, record));
-        return v == null ? -1 : Keys.getU32(v, 0);
+        org.thordb.store.FileRow f = catalog.gameFile(base, side, year);
+        return f == null || record < 0 || record >= f.games() ? -1 : f.firstId() + record;
     }
 }

@@ -64,6 +64,8 @@ public final class SegmentIndexer {
     // table (whose hashing and chains cost a fifth of the import when they went through it)
     private final IntList[] edgeGames = new IntList[EdgePatterns.CODES];
     private final IntList validPlies = new IntList();
+    // whether a 10-move opening alone in its 9-move line goes to the unsplit term (Terms.openingUnsplit)
+    private boolean splitOpenings = true;
 
     /**
      * A new segment.
@@ -102,6 +104,7 @@ public final class SegmentIndexer {
                                           StoredRecords records) {
         SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
         ix.storedBits = f.side() == 8 ? FingerprintBlock.bits(f) : null;
+        ix.splitOpenings = splits(v);
         v.scan(Space.GAMES, org.thordb.store.GameRow.key(f.firstId()), org.thordb.store.GameRow.key(f.firstId() + f.games()),
                 (k, val) -> {
                     int id = org.thordb.store.Keys.getU32(k, 0);
@@ -389,6 +392,21 @@ public final class SegmentIndexer {
     private int fingerprintWidth = FingerprintBlock.WRITTEN_BITS;
 
     /**
+     * Whether a 10-move opening alone in its 9-move line in the file goes to the file's unsplit term
+     * ({@link Terms#openingUnsplit}) rather than a term of its own: as the store says
+     * ({@link #splits}); a new indexer splits them.
+     */
+    public SegmentIndexer splitOpenings(boolean split) {
+        this.splitOpenings = split;
+        return this;
+    }
+
+    /** Whether a store's files split their 10-move openings ({@code Catalog.SPLITS_KEY}). */
+    public static boolean splits(org.thordb.store.Store.View v) {
+        return v.get(Space.META, org.thordb.store.Catalog.SPLITS_KEY) != null;
+    }
+
+    /**
      * Makes its blocks keep {@code width} bits of each fingerprint: 17 writes them as schemas 5 to 7
      * did (for the tests of an upgrade).
      */
@@ -458,6 +476,28 @@ public final class SegmentIndexer {
             next[i] = head[s] - 1;
             head[s] = i + 1;
         }
+        // a 10-move line under a 9-move line that one game of the file has is that game's alone:
+        // not written, the game goes to the unsplit term instead (Terms.openingUnsplit)
+        long unsplitKey = termKey(Field.OPENING, (long) Terms.UNSPLIT << 54);
+        IntList unsplit = new IntList();
+        if (splitOpenings) {
+            long tenth = termKey(Field.OPENING, (long) Terms.OPENING_DEPTH << 54);
+            long lines = 0x3FL << 48 | (1L << 48) - 1; // the moves' bits of a packed line
+            for (int t = 0; t < d; t++) {
+                long k = distinct[t];
+                if ((k & ~lines) == tenth && alone(termKey(Field.OPENING, (long) (Terms.OPENING_DEPTH - 1) << 54 | k & lines & ~0x3FL),
+                        keys, head, next, mask)) {
+                    distinct[t] = 0; // left out below
+                    unsplit.add(termGames[head[find(k, keys, mask)] - 1]);
+                }
+            }
+            if (unsplit.size > 0) {
+                if (d == distinct.length) {
+                    distinct = Arrays.copyOf(distinct, d + 1);
+                }
+                distinct[d++] = unsplitKey;
+            }
+        }
         // in key order (the packed terms are positive longs in key order): RocksDB inserts a
         // batch's ascending keys into its memtable much faster than scattered ones
         Arrays.sort(distinct, 0, d);
@@ -468,10 +508,20 @@ public final class SegmentIndexer {
         }
         for (int t = 0; t < d; t++) {
             long k = distinct[t];
-            int s = slot(k, mask);
-            while (keys[s] != k) {
-                s = (s + 1) & mask;
+            if (k == 0) {
+                continue;
             }
+            if (k == unsplitKey) {
+                int[] local = unsplit.toArray();
+                Arrays.sort(local);
+                for (int i = 0; i < local.length; i++) {
+                    ids[i] = firstId + local[i];
+                }
+                out.entry(Space.TERMS, Terms.postingKey(Terms.key(Field.OPENING, Terms.openingUnsplit()), segment),
+                        Postings.encode(ids, local.length));
+                continue;
+            }
+            int s = find(k, keys, mask);
             // the chain runs from the latest occurrence back, one per game: filled from the end,
             // the ids come out ascending
             int count = 0;
@@ -489,6 +539,20 @@ public final class SegmentIndexer {
 
     private static int slot(long key, int mask) {
         return (int) PositionHash.mix(key) & mask;
+    }
+
+    /** The slot of a term that is in the table. */
+    private static int find(long key, long[] keys, int mask) {
+        int s = slot(key, mask);
+        while (keys[s] != key) {
+            s = (s + 1) & mask;
+        }
+        return s;
+    }
+
+    /** Whether a term in the table has one game (its chain one occurrence long). */
+    private static boolean alone(long key, long[] keys, int[] head, int[] next, int mask) {
+        return next[head[find(key, keys, mask)] - 1] < 0;
     }
 
     private int[] shift(IntList l) {

@@ -94,6 +94,7 @@ public final class Importer {
     }
 
     private final Store store;
+    private final boolean splitOpenings;
     private final PositionHash hash;
     private final Committer committer;
     private final Options options;
@@ -129,6 +130,9 @@ public final class Importer {
         this.store = store;
         this.catalog = catalog;
         this.hash = hash;
+        try (Store.View v = store.view()) {
+            this.splitOpenings = SegmentIndexer.splits(v);
+        }
         this.committer = committer;
         this.options = options;
         this.listener = new Listener() {
@@ -327,6 +331,11 @@ public final class Importer {
     /** The position hash the store was built with. */
     PositionHash hash() {
         return hash;
+    }
+
+    /** A new file's indexer, splitting its 10-move openings as the store does ({@code Catalog.SPLITS_KEY}). */
+    SegmentIndexer indexer(int segment, int firstId, int base, int year) {
+        return new SegmentIndexer(segment, firstId, base, year, hash).splitOpenings(splitOpenings);
     }
 
     /** Commits the one batch of a text source (every year of the file at once) or a solitaire file. */
@@ -565,7 +574,7 @@ public final class Importer {
             p.segment = at[0];
             p.firstId = at[1];
             Catalog.Base names = catalog.base(pl.base());
-            SegmentIndexer ix = new SegmentIndexer(p.segment, p.firstId, p.base, p.year, hash);
+            SegmentIndexer ix = indexer(p.segment, p.firstId, p.base, p.year);
             String[] faults = new String[records.size()];
             long step = 0;
             for (int i = 0; i < records.size(); i++) {
@@ -653,12 +662,10 @@ public final class Importer {
             Store.Batch batch = p.batch;
             FileRow stored = catalog.gameFile(p.base, p.side, p.year);
             if (stored != null) {
-                removeSegment(stored, batch); // deletes the year's locators before the new ones below
+                removeSegment(stored, batch);
             }
             putBaseIfNew(p.plan.base(), p.base, batch);
-            for (int i = 0; i < p.records; i++) {
-                batch.put(Space.GAME_KEYS, GameRow.locator(p.base, p.side, p.year, i), Keys.u32(p.firstId + i));
-            }
+            // no locators: a game's id is its file's first id plus its record number (IndexReader.gameId)
             FileRow row = new FileRow(p.base, p.plan.kind().extension(), p.year, p.plan.file().getFileName().toString(),
                     p.headerHex, p.created, p.sha, p.size, p.segment, p.firstId, p.records, p.damaged,
                     Instant.now().toString()).withFingerprintBits(p.fingerprintBits)
@@ -767,7 +774,7 @@ public final class Importer {
         ix.emit((space, key, value) -> batch.delete(space, key));
         batch.deleteRange(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()));
         batch.delete(Space.COLUMNS, org.thordb.index.GameColumns.key(old.firstId()));
-        byte[] loc = GameRow.locatorPrefix(old.base(), old.side(), old.year());
+        byte[] loc = GameRow.locatorPrefix(old.base(), old.side(), old.year()); // those an older thordb wrote
         batch.deleteRange(Space.GAME_KEYS, loc, Keys.prefixEnd(loc));
     }
 }

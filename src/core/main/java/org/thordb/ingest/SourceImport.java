@@ -234,7 +234,7 @@ final class SourceImport {
                 int[] at = importer.allocate(list.size());
                 int segment = at[0];
                 int firstId = at[1];
-                SegmentIndexer ix = new SegmentIndexer(segment, firstId, base, year, importer.hash());
+                SegmentIndexer ix = importer.indexer(segment, firstId, base, year);
                 String[] faults = new String[list.size()];
                 for (int i = 0; i < list.size(); i++) {
                     Ready r = list.get(i);
@@ -257,9 +257,6 @@ final class SourceImport {
                 ix.emit(batch::put);
                 batch.put(Space.COLUMNS, org.thordb.index.GameColumns.key(firstId), org.thordb.index.GameColumns.entry(side,
                         list.stream().map(x -> x.record().bytes()).toList()));
-                for (int i = 0; i < list.size(); i++) {
-                    batch.put(Space.GAME_KEYS, GameRow.locator(base, side, year, i), Keys.u32(firstId + i));
-                }
                 WthorHeader h = WthorHeader.forGames(today, list.size(), year, side, 0);
                 FileRow row = new FileRow(base, side == 10 ? "wtd" : "wtb", year, name, HexFormat.of().formatHex(h.encode()), stamp, sha, size,
                         segment, firstId, list.size(), ix.damagedGames().length, now, format.code(), side == 8 ? ix.fingerprintBits() : null)

@@ -21,8 +21,7 @@ import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
 
 /**
- * Checks a store against itself: every game record decodes and its locator points back to it,
- * every name number resolves, and every postings entry is exactly what indexing the stored records
+ * Checks a store against itself: every game record decodes, every name number resolves, and every postings entry is exactly what indexing the stored records
  * again gives (no entry missing, none different, none left over from a segment that is gone). The
  * indexes are rebuilt from the records, which are never changed, so {@code repair} rewrites what
  * differs.
@@ -151,41 +150,6 @@ public final class StoreVerifier {
                             + " group's row says it holds none");
                 }
             }
-            // every locator names the game its file and record number give, and every file has one a
-            // game: one scan of the locators in key order, not a read of one a game (ten million
-            // random reads took most of half an hour on a store as an import leaves it)
-            Map<Integer, Integer> located = new HashMap<>();
-            long[] strayLocators = {0};
-            FileRow[] last = {null};
-            v.scan(Space.GAME_KEYS, new byte[0], null, (k, val) -> {
-                if (k.length != 11) {
-                    strayLocators[0]++;
-                    out.line("game_keys: a key of " + k.length + " bytes, not 11");
-                    return true;
-                }
-                int base = Keys.getU16(k, 0);
-                int side = k[2];
-                int year = Keys.getI32(k, 3);
-                int record = Keys.getU32(k, 7);
-                int id = val.length == 4 ? Keys.getU32(val, 0) : -1;
-                FileRow f = last[0];
-                if (f == null || f.base() != base || f.side() != side || f.year() != year) {
-                    f = catalog.gameFile(base, side, year); // locators come file by file
-                    last[0] = f;
-                }
-                if (f == null || record < 0 || record >= f.games() || id != f.firstId() + record) {
-                    strayLocators[0]++;
-                    if (strayLocators[0] <= 10) {
-                        out.line("game_keys: the locator of record " + record + " of "
-                                + (f == null ? "base " + base + ", year " + year + " (no such file)" : f.name())
-                                + " points to game " + id);
-                    }
-                } else {
-                    located.merge(f.segment(), 1, Integer::sum);
-                }
-                return true;
-            });
-            problems += strayLocators[0];
             // every game text of the sources family belongs to a game of a text source
             long[] strays = {0};
             v.scan(Space.SOURCES, new byte[0], null, (k, val) -> {
@@ -229,10 +193,6 @@ public final class StoreVerifier {
             }
             for (FileRow f : files) {
                 List<String> bad = new ArrayList<>();
-                int withLocator = located.getOrDefault(f.segment(), 0);
-                if (withLocator != f.games()) {
-                    bad.add(f.name() + ": " + withLocator + " of its " + f.games() + " games have a locator");
-                }
                 List<byte[]> records = new ArrayList<>(f.games());
                 SegmentIndexer ix = indexStored(v, f, games, bad, records);
                 if (records.size() == f.games() && !sameColumns(v, f, records)) {

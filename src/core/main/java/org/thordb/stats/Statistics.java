@@ -132,11 +132,12 @@ public final class Statistics {
         }
         Map<String, Long> openingKeys = new HashMap<>();
         // a grouping by opening reads the openings' postings (each game's group by its rank among
-        // the ids); only one deeper than they go replays the games' moves
+        // the ids); only one of 10 moves or more replays the games' moves (at 10, a file's games
+        // alone with their 9-move line are in no line's term: Terms.openingUnsplit)
         int[] openingOfRank = null;
         GameMoves m = null;
         if (g.by() == Grouping.By.OPENING) {
-            if (g.depth() == 0 ? names.longest() <= Terms.OPENING_DEPTH : g.depth() <= Terms.OPENING_DEPTH) {
+            if (g.depth() == 0 ? names.longest() <= Terms.OPENING_DEPTH : g.depth() < Terms.OPENING_DEPTH) {
                 openingOfRank = openingsFromPostings(r, ids, g.depth(), namedLines, openingKeys);
             } else {
                 m = GameMoves.of(r, ids);

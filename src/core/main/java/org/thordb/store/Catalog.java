@@ -51,6 +51,14 @@ public final class Catalog {
      * pattern is answered by replaying the games, and {@code verify} does not look for the terms.
      */
     public static final byte[] EDGES_KEY = "edge-terms".getBytes(StandardCharsets.US_ASCII);
+    /**
+     * The key in {@code META} that says the store's game files split their 10-move openings: a
+     * game's 10-move term is written only when another game of its file shares its first 9 moves,
+     * the others being in the file's unsplit term ({@code org.thordb.index.Terms#openingUnsplit}).
+     * Written with the schema of a new store; a store made before keeps every 10-move term (and
+     * the files imported into it write theirs the same way), which readers read either way.
+     */
+    public static final byte[] SPLITS_KEY = "opening-splits".getBytes(StandardCharsets.US_ASCII);
     /** The key of the counters in {@code META}: next game id, next segment, next base (u32 each). */
     public static final byte[] COUNTERS_KEY = "counters".getBytes(StandardCharsets.US_ASCII);
 
