@@ -462,20 +462,56 @@ public final class IndexReader {
     }
 
     /**
-     * The games alone in their file with the first 9 moves of {@code turned} (an 8×8 line of 10
-     * moves or more), which are in no 10-move line's term ({@link Terms#openingUnsplit}): at most one
-     * a file, each to be checked against its record. The unsplit terms (a bitmap of 16 KB a file of
-     * 100,000 random games) are read through the line's games alone.
+     * The games that may begin with {@code turned} (an 8×8 line of 10 moves or more) without being
+     * in its 10-move term, each to be checked against its record: in a store that splits its
+     * openings, a file's game alone with its 9-move line is in no 10-move term
+     * ({@link Terms#openingUnsplit}). So, of each entry of the 9-move line that has games outside
+     * the 10-move line's term: a file's, when it holds one game (with two or more, each has a term
+     * at 10 moves); a merge group's (which joins files' lone games), its games themselves when they
+     * are few, else those of them its unsplit entry holds (at ten million merged games a bitmap of
+     * 1.2 MB, read only for a line that thousands of games share).
      */
     private RoaringBitmap unsplit(int[] turned) {
-        RoaringBitmap nine = term(Field.OPENING, Terms.opening(turned, Terms.OPENING_DEPTH - 1));
-        if (nine.isEmpty()) {
-            return nine;
+        RoaringBitmap ten = term(Field.OPENING, Terms.opening(turned, Terms.OPENING_DEPTH));
+        RoaringBitmap out = new RoaringBitmap();
+        java.util.List<RoaringBitmap> groups = new java.util.ArrayList<>();
+        java.util.List<Integer> groupSuffixes = new java.util.ArrayList<>();
+        view.scanPrefixInto(Space.TERMS, Terms.key(Field.OPENING, Terms.opening(turned, Terms.OPENING_DEPTH - 1)),
+                Integer.MAX_VALUE, (k, v, length, size) -> {
+                    if (!inScope(k)) {
+                        return;
+                    }
+                    int suffix = Terms.segmentOf(k);
+                    if (!org.thordb.store.MergeGroup.isGroupSuffix(suffix)) {
+                        if (Postings.cardinality(v, length) == 1) {
+                            Postings.addTo(v, length, out);
+                        }
+                        return;
+                    }
+                    RoaringBitmap games = new RoaringBitmap();
+                    Postings.addTo(v, length, games);
+                    games.andNot(ten);
+                    if (games.getCardinality() <= CHECKED_ALONE) {
+                        out.or(games);
+                    } else {
+                        groups.add(games);
+                        groupSuffixes.add(suffix);
+                    }
+                });
+        for (int i = 0; i < groups.size(); i++) {
+            byte[] v = view.get(Space.TERMS, Terms.postingKey(Terms.key(Field.OPENING, Terms.openingUnsplit()), groupSuffixes.get(i)));
+            if (v != null) {
+                Postings.Union alone = new Postings.Union(groups.get(i));
+                alone.add(v);
+                out.or(alone.result());
+            }
         }
-        Postings.Union alone = new Postings.Union(nine);
-        addTerm(Field.OPENING, Terms.openingUnsplit(), alone);
-        return live(alone.result());
+        out.andNot(ten);
+        return live(out);
     }
+
+    /** The games of a merge group's 9-move line checked on their records rather than through its unsplit entry. */
+    private static final int CHECKED_ALONE = 64;
 
     /** The games that reach a position, in any orientation, with the same side to move. */
     public RoaringBitmap position(Position p) {
