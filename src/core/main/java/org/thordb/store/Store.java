@@ -30,7 +30,7 @@ public interface Store extends AutoCloseable {
         NAMES,
         /** Game records by game id. */
         GAMES,
-        /** Game ids by base, year and record number. */
+        /** Game ids by base, year and record number, as thordb wrote them before 2026-11-27 (its file row says them now; optimize deletes them). */
         GAME_KEYS,
         /** Postings of player, tournament, year, result, score, length and opening. */
         TERMS,
