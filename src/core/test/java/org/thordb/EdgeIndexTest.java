@@ -264,6 +264,7 @@ class EdgeIndexTest {
         int read = 0;
         int direct = 0;
         int plied = 0;
+        int alone = 0;
         long edgeOnly = 0;
         long edgeOnlyReplayed = 0;
         for (Case c : cases) {
@@ -272,6 +273,8 @@ class EdgeIndexTest {
             if (k.plied() >= 0) {
                 plied++;
                 assertTrue(k.plied() >= c.want(), where + ": the border's slices keep every game, " + c.query());
+                // an edge whose discs have an empty square beside them: the slices' games are the answer
+                alone += !k.indexRead() && k.replayed() == 0 && k.edgeCandidates() == k.plied() ? 1 : 0;
             }
             if (!indexed) {
                 assertFalse(k.indexRead(), where + ": no edge index to read, " + c.query());
@@ -294,7 +297,7 @@ class EdgeIndexTest {
             assertTrue(edgeOnlyReplayed * 2 <= edgeOnly, where + ": one edge at some moves, " + edgeOnlyReplayed
                     + " of " + edgeOnly + " candidates replayed");
         }
-        return new int[] {read, direct, plied};
+        return new int[] {read, direct, plied, alone};
     }
 
     /** A sample of CLUB's years from 1990 written to {@code files} and imported into a new store, whose folder it returns. */
@@ -453,6 +456,7 @@ class EdgeIndexTest {
         int[] whole = agree(RealStore.db(), cases, true, "FFO base");
         assertTrue(whole[0] > 0, "the whole base reads the edge index");
         assertTrue(whole[2] > 0, "the whole base reads the border's slices once a board was asked for");
+        assertTrue(whole[3] > 0, "some patterns are the slices' games alone");
         // the same, each border check in two halves side by side (as at a million games and more)
         System.setProperty("thordb.edgesInHalvesFrom", "2");
         try {

@@ -7,17 +7,21 @@ import org.roaringbitmap.RoaringBitmap;
  * move or a range of moves, the games in which, in one of the pattern's orientations, every border
  * square it gives a disc is taken by the range's last move, every border square it gives empty is
  * still empty at its first (and, over a range, each of the first taken before each of the second),
- * and every corner it gives a colour was taken by that colour. A square once taken stays taken,
- * and a corner keeps its colour, so this is a necessary condition; it is worked out 64 games at a
- * time without looking at any game's moves. At ten million random games it leaves 2.1% of them for
- * the border of a corner at move 30 (the edge index, which knows no move, leaves 87%).
+ * and every square it gives a colour that nothing can have changed since it was taken was taken
+ * by that colour: a corner, or a square beside which on its edge the pattern gives an empty one (a
+ * disc of the border is flipped only along its edge, between two discs). A square once taken stays
+ * taken, so this is a necessary condition, and for a pattern of the border alone whose every disc
+ * keeps its colour so ({@link #exact}: an edge {@code -X????X-}) a sufficient one too; it is worked
+ * out 64 games at a time without looking at any game's moves. At ten million random games it
+ * leaves 2.1% of them for the border of a corner at move 30 (the edge index, which knows no move,
+ * leaves 87%).
  *
  * <p>Made once per store state by a replay of the {@link MoveTable}'s games (each move's colour as
  * the board checks find it, passes included), about 21.5 bytes a game in memory only, and shared
  * like the table. For each group of 64 games: for each of the 28 border squares six words, the bits
  * of the number of moves after which the square is taken (1 to 60; 63 for never), bit 0 first; then
- * a word for each corner, its games whose corner Black took. The groups follow one another, so a
- * query reads its slices in one stream.
+ * a word for each border square, its games in which Black took it (24.5 bytes a game). The groups
+ * follow one another, so a query reads its slices in one stream.
  *
  * <p>Usage: {@code RoaringBitmap maybe = BorderPlies.of(reader).possible(new long[] {black, white, empty}, 30, 30);}
  */
@@ -29,21 +33,56 @@ public final class BorderPlies {
     private static final int NEVER = 63;
     /** Each square's place among the border's 28, in square order (−1 inside). */
     private static final int[] PLACE = new int[64];
-    /** A group's words: six for each border square, then one for each corner (its games whose corner Black took). */
-    private static final int GROUP = 28 * BITS + 4;
-    /** Each corner's number (a1, h1, a8, h8), −1 for the other squares. */
-    private static final int[] CORNER = new int[64];
+    /** A group's words: six for each border square, then one for each (its games in which Black took it). */
+    private static final int GROUP = 28 * BITS + 28;
+    /** Each border square's neighbours along its edge (none for a corner, which no move flips). */
+    private static final long[] ALONG = new long[64];
 
     static {
-        java.util.Arrays.fill(CORNER, -1);
-        CORNER[0] = 0;
-        CORNER[7] = 1;
-        CORNER[56] = 2;
-        CORNER[63] = 3;
         int n = 0;
         for (int sq = 0; sq < 64; sq++) {
             PLACE[sq] = (EdgePatterns.BORDER >>> sq & 1) != 0 ? n++ : -1;
+            int row = sq >>> 3;
+            int column = sq & 7;
+            boolean corner = (row == 0 || row == 7) && (column == 0 || column == 7);
+            if (PLACE[sq] >= 0 && !corner) {
+                ALONG[sq] = row == 0 || row == 7 ? 1L << (sq - 1) | 1L << (sq + 1) : 1L << (sq - 8) | 1L << (sq + 8);
+            }
         }
+    }
+
+    /**
+     * The squares of {@code discs} whose colour is the one they were taken by wherever the empty
+     * squares {@code empty} are empty: corners, and squares beside which on their edge one of
+     * {@code empty} lies (a disc of the border flips only along its edge, between two discs, and
+     * an empty square then never stood beside it).
+     */
+    static long keptColour(long discs, long empty) {
+        long out = 0;
+        for (long m = discs & EdgePatterns.BORDER; m != 0; m &= m - 1) {
+            int sq = Long.numberOfTrailingZeros(m);
+            if ((CORNERS >>> sq & 1) != 0 || (ALONG[sq] & empty) != 0) {
+                out |= 1L << sq;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether {@link #possible} is exactly the games that show a pattern (three masks an
+     * orientation: Black's squares, White's, the empty ones) at one of the moves asked, among those
+     * that have that many moves: every orientation gives squares of the border alone, a disc at
+     * least, and every disc it gives keeps the colour it was taken by ({@link #keptColour}).
+     */
+    public static boolean exact(long[] masks) {
+        for (int o = 0; o < masks.length / 3; o++) {
+            long discs = masks[3 * o] | masks[3 * o + 1];
+            long given = discs | masks[3 * o + 2];
+            if (discs == 0 || (given & ~EdgePatterns.BORDER) != 0 || keptColour(discs, masks[3 * o + 2]) != discs) {
+                return false;
+            }
+        }
+        return masks.length >= 3;
     }
 
     private final int games;
@@ -100,7 +139,7 @@ public final class BorderPlies {
         long[] state = new long[3];
         for (int g = fromGroup; g < toGroup; g++) {
             java.util.Arrays.fill(at, (byte) NEVER);
-            long[] black = new long[4]; // a group's corners taken by Black, a bit a game
+            long[] black = new long[28]; // a group's border squares taken by Black, a bit a game
             for (int i = 0; i < 64; i++) {
                 int id = g * 64 + i;
                 if (id >= games || t.side(id) != 8) {
@@ -115,9 +154,8 @@ public final class BorderPlies {
                     int p = PLACE[sq];
                     if (p >= 0) {
                         at[p * 64 + i] = (byte) (k + 1);
-                        int c = CORNER[sq];
-                        if (c >= 0 && state[2] == 1) { // Black moved: White is presumed next
-                            black[c] |= 1L << i;
+                        if (state[2] == 1) { // Black moved: White is presumed next
+                            black[p] |= 1L << i;
                         }
                     }
                 }
@@ -135,7 +173,7 @@ public final class BorderPlies {
                     slices[base + p * BITS + b] = word;
                 }
             }
-            System.arraycopy(black, 0, slices, base + 28 * BITS, 4);
+            System.arraycopy(black, 0, slices, base + 28 * BITS, 28);
         }
     }
 
@@ -144,7 +182,8 @@ public final class BorderPlies {
      * in one of its orientations (three masks each: Black's squares, White's and the empty ones),
      * each border square given a disc taken within the first {@code to} moves, each given empty
      * not taken within the first {@code from}, each of the first taken before each of the second,
-     * and each corner given a colour taken by that colour. Squares inside the border are not looked at.
+     * and each given a colour it keeps ({@link #keptColour}) taken by that colour. Squares inside
+     * the border are not looked at.
      *
      * @return the games, or null when no orientation gives a square of the border (nothing to say)
      */
@@ -152,14 +191,15 @@ public final class BorderPlies {
         int orientations = masks.length / 3;
         int[][] taken = new int[orientations][];
         int[][] empty = new int[orientations][];
-        int[][] blackCorners = new int[orientations][];
-        int[][] whiteCorners = new int[orientations][];
+        int[][] blackKept = new int[orientations][];
+        int[][] whiteKept = new int[orientations][];
         boolean any = false;
         for (int o = 0; o < orientations; o++) {
             taken[o] = places((masks[3 * o] | masks[3 * o + 1]) & EdgePatterns.BORDER, PLACE);
             empty[o] = places(masks[3 * o + 2] & EdgePatterns.BORDER, PLACE);
-            blackCorners[o] = places(masks[3 * o] & CORNERS, CORNER);
-            whiteCorners[o] = places(masks[3 * o + 1] & CORNERS, CORNER);
+            long kept = keptColour(masks[3 * o] | masks[3 * o + 1], masks[3 * o + 2]);
+            blackKept[o] = places(masks[3 * o] & kept, PLACE);
+            whiteKept[o] = places(masks[3 * o + 1] & kept, PLACE);
             any |= taken[o].length + empty[o].length > 0;
         }
         if (!any) {
@@ -167,7 +207,7 @@ public final class BorderPlies {
         }
         int first = Math.min(from, MoveTable.MOVES);
         int last = Math.min(to, MoveTable.MOVES); // never (63) is above every move
-        Query q = new Query(taken, empty, blackCorners, whiteCorners, first, last);
+        Query q = new Query(taken, empty, blackKept, whiteKept, first, last);
         int groups = (games + 63) >>> 6;
         long[] out = new long[groups];
         inHalves(groups, (lo, hi) -> fill(out, lo, hi, q));
@@ -176,8 +216,8 @@ public final class BorderPlies {
 
     private static final long CORNERS = 0x8100000000000081L;
 
-    /** A pattern's orientations as places: the border squares taken, those empty, the corners each colour holds. */
-    private record Query(int[][] taken, int[][] empty, int[][] blackCorners, int[][] whiteCorners, int from, int to) {
+    /** A pattern's orientations as places: the border squares taken, those empty, those of each colour that keep it. */
+    private record Query(int[][] taken, int[][] empty, int[][] blackKept, int[][] whiteKept, int from, int to) {
     }
 
     private void fill(long[] out, int fromGroup, int toGroup, Query q) {
@@ -189,10 +229,10 @@ public final class BorderPlies {
                 // the cheap tests first, and each orientation left as soon as no game of the group is
                 // left (most groups, for a pattern that asks much: the corners' colours and squares)
                 long fits = -1L;
-                for (int c : q.blackCorners()[o]) {
-                    fits &= s[base + 28 * BITS + c]; // a corner never changes colour: the one it has is the one it had
+                for (int c : q.blackKept()[o]) {
+                    fits &= s[base + 28 * BITS + c]; // the colour it has is the one it was taken by
                 }
-                for (int c : q.whiteCorners()[o]) {
+                for (int c : q.whiteKept()[o]) {
                     fits &= ~s[base + 28 * BITS + c];
                 }
                 for (int p : q.taken()[o]) {

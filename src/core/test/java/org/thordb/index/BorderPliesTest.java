@@ -131,10 +131,10 @@ class BorderPliesTest {
             for (long m = taken; m != 0; m &= m - 1) {
                 int sq = Long.numberOfTrailingZeros(m);
                 fits &= g.ply(id, sq) <= last;
-                if ((CORNERS >>> sq & 1) != 0 && g.ply(id, sq) <= 60) {
-                    long end = g.black[id][g.moveCount[id]];
-                    boolean blackHolds = (end >>> sq & 1) != 0; // a corner keeps its colour
-                    fits &= blackHolds == ((masks[3 * o] >>> sq & 1) != 0);
+                if (((CORNERS >>> sq & 1) != 0 || (along(sq) & empty) != 0) && g.ply(id, sq) <= 60) {
+                    // a corner, or a disc beside an empty square of its edge: the colour it was taken by
+                    boolean blackTook = (g.black[id][g.ply(id, sq)] >>> sq & 1) != 0;
+                    fits &= blackTook == ((masks[3 * o] >>> sq & 1) != 0);
                 }
                 for (long e = empty; e != 0 && last > first; e &= e - 1) {
                     fits &= g.ply(id, sq) < g.ply(id, Long.numberOfTrailingZeros(e));
@@ -148,6 +148,44 @@ class BorderPliesTest {
             }
         }
         return false;
+    }
+
+    /** A border square's neighbours on its edge (none for a corner). */
+    private static long along(int sq) {
+        int row = sq / 8;
+        int column = sq % 8;
+        if ((BORDER >>> sq & 1) == 0 || (CORNERS >>> sq & 1) != 0) {
+            return 0;
+        }
+        return row == 0 || row == 7 ? 1L << (sq - 1) | 1L << (sq + 1) : 1L << (sq - 8) | 1L << (sq + 8);
+    }
+
+    /**
+     * A random pattern that the slices answer exactly: in each of one to eight orientations, one to
+     * three discs of the border, each with an empty square beside it on its edge, and maybe a corner.
+     */
+    private static long[] keptPattern(SplittableRandom rnd) {
+        int orientations = 1 + rnd.nextInt(8);
+        long[] masks = new long[orientations * 3];
+        for (int o = 0; o < orientations; o++) {
+            for (int i = 1 + rnd.nextInt(3); i > 0; i--) {
+                int sq = borderSquare(rnd);
+                long beside = along(sq);
+                if (beside == 0) {
+                    masks[3 * o + rnd.nextInt(2)] |= 1L << sq; // a corner
+                    continue;
+                }
+                long e = rnd.nextBoolean() ? Long.lowestOneBit(beside) : Long.highestOneBit(beside);
+                if (((masks[3 * o] | masks[3 * o + 1]) & e) == 0 && ((masks[3 * o + 2]) & 1L << sq) == 0) {
+                    masks[3 * o + rnd.nextInt(2)] |= 1L << sq;
+                    masks[3 * o + 2] |= e;
+                }
+            }
+            if ((masks[3 * o] | masks[3 * o + 1]) == 0) {
+                masks[3 * o] |= 1L; // a1
+            }
+        }
+        return masks;
     }
 
     /** Whether a game's border shows the pattern (its border squares only) at one of the moves of the window. */
@@ -190,6 +228,38 @@ class BorderPliesTest {
                 return sq;
             }
         }
+    }
+
+    /**
+     * A pattern of the border whose every disc keeps the colour it was taken by (a corner, or beside
+     * an empty square of its edge) is answered exactly: the games kept that last until the window's
+     * first move are those whose boards show it (mutations: a disc beside another disc called kept,
+     * or the colour words unread, fail it).
+     */
+    @Test
+    void patternsWhoseDiscsKeepTheirColourAreAnsweredExactly(SplittableRandom rnd) {
+        int count = 1 + rnd.nextInt(4000);
+        Games g = new Games(count, rnd);
+        BorderPlies plies = BorderPlies.of(g, count);
+        int shown = 0;
+        for (int i = 0; i < 200; i++) {
+            long[] masks = keptPattern(rnd);
+            assertTrue(BorderPlies.exact(masks), java.util.Arrays.toString(masks));
+            int from = rnd.nextInt(61);
+            int to = rnd.nextInt(3) == 0 ? from : from + rnd.nextInt(61 - from);
+            RoaringBitmap got = plies.possible(masks, from, to);
+            for (int id = 0; id < count; id++) {
+                boolean shows = shows(g, id, masks, from, to);
+                shown += shows ? 1 : 0;
+                assertEquals(shows, got.contains(id) && g.side[id] == 8 && g.moveCount[id] >= from,
+                        "game " + id + ", moves " + from + " to " + to + ", masks " + java.util.Arrays.toString(masks));
+            }
+        }
+        assertTrue(shown > 100, shown + " games shown");
+        // a disc between two given discs may have been flipped since: not exact
+        assertEquals(false, BorderPlies.exact(new long[] {0b111, 0, 0}));
+        assertEquals(false, BorderPlies.exact(new long[] {0b10, 0, 0b1L << 9})); // b2 is inside the border
+        assertEquals(true, BorderPlies.exact(new long[] {0b10, 0, 0b1}));
     }
 
     @Test

@@ -94,6 +94,13 @@ public final class BoardCheck implements CompiledPredicate {
             boolean warm = MoveTable.ifMade(r) != null;
             RoaringBitmap maybe = !exact && many(r, candidates) ? p.plied(r, warm) : null;
             RoaringBitmap left = maybe == null ? candidates : RoaringBitmap.and(candidates, maybe);
+            if (maybe != null && p.pliedExact()) {
+                // the slices answer it (an edge whose discs have an empty square beside them): the
+                // games left but those that end before the window
+                org.thordb.index.GameMoves t = org.thordb.index.GameMoves.of(r, left);
+                RoaringBitmap games = p.longEnough(t, left);
+                return new Answer(games, left.getLongCardinality(), 0, false, left.getLongCardinality());
+            }
             boolean read = p.edgeIndexed(r) && p.worthReading(r, left);
             RoaringBitmap edged = read ? p.edgeCandidates(r, left) : left;
             long plied = maybe == null ? -1 : left.getLongCardinality();
@@ -436,6 +443,26 @@ public final class BoardCheck implements CompiledPredicate {
             }
             org.thordb.index.BorderPlies plies = make ? org.thordb.index.BorderPlies.of(r) : org.thordb.index.BorderPlies.ifMade(r);
             return plies == null ? null : plies.possible(masks, window.from(), window.to());
+        }
+
+        /**
+         * Whether {@link #plied} is exactly the games that show this pattern in its window, of those
+         * that last until its first move ({@link org.thordb.index.BorderPlies#exact}), whoever is to move.
+         */
+        public boolean pliedExact() {
+            return side < 0 && !window.end() && org.thordb.index.BorderPlies.exact(masks);
+        }
+
+        /** The games among {@code games} that have as many moves as the window's first at least. */
+        public RoaringBitmap longEnough(org.thordb.index.GameMoves t, RoaringBitmap games) {
+            org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
+            for (org.roaringbitmap.IntIterator it = games.getIntIterator(); it.hasNext(); ) {
+                int id = it.next();
+                if (t.side(id) == 8 && t.moveCount(id) >= window.from()) {
+                    out.add(id);
+                }
+            }
+            return out.get();
         }
 
         /** Whether the store has the edge index and this pattern gives 3 squares or more of an edge. */
