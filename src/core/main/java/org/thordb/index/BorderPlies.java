@@ -17,7 +17,7 @@ import org.roaringbitmap.RoaringBitmap;
  * leaves 87%).
  *
  * <p>Made once per store state by a replay of the {@link MoveTable}'s games (each move's colour as
- * the board checks find it, passes included), about 21.5 bytes a game in memory only, and shared
+ * the board checks find it, passes included), about 24.5 bytes a game in memory only, and shared
  * like the table. For each group of 64 games: for each of the 28 border squares six words, the bits
  * of the number of moves after which the square is taken (1 to 60; 63 for never), bit 0 first; then
  * a word for each border square, its games in which Black took it (24.5 bytes a game). The groups
