@@ -527,27 +527,8 @@ public final class Postings {
      * whole, where adding them one by one looks up a container for each.
      */
     static RoaringBitmap listedBitmap(byte[] value) {
-        int[] pos = {1};
-        int n = getVarint(value, pos);
-        int[] ids = new int[n];
-        int p = pos[0];
-        int prev = 0;
-        for (int i = 0; i < n; i++) {
-            // most deltas of a long list take one byte: that case first, with nothing but a test
-            int b = value[p++];
-            if (b < 0) {
-                int v = b & 0x7f;
-                int shift = 7;
-                do {
-                    b = value[p++];
-                    v |= (b & 0x7f) << shift;
-                    shift += 7;
-                } while (b < 0);
-                b = v;
-            }
-            prev += b;
-            ids[i] = prev;
-        }
+        int n = getVarint(value, new int[] {1});
+        int[] ids = listedIds(value, null);
         RoaringBitmap out = new RoaringBitmap();
         for (int i = 0; i < n; ) {
             int high = ids[i] >>> 16;
@@ -577,10 +558,15 @@ public final class Postings {
     }
 
     /**
-     * Sets in {@code dense} (grown as needed; null: none yet) the bits of a list's {@code n} ids,
-     * their varint deltas from {@code value[p]} on; returns the array.
+     * The ids of a value that lists them, ascending, in the first places of {@code into} (a new
+     * array when it is null or too short): its count leads it. Most deltas of a long list take one
+     * byte, the case tested first.
      */
-    private static long[] setListed(byte[] value, int p, int n, long[] dense) {
+    private static int[] listedIds(byte[] value, int[] into) {
+        int[] pos = {1};
+        int n = getVarint(value, pos);
+        int[] ids = into == null || into.length < n ? new int[n] : into;
+        int p = pos[0];
         int prev = 0;
         for (int i = 0; i < n; i++) {
             int b = value[p++];
@@ -595,11 +581,20 @@ public final class Postings {
                 b = v;
             }
             prev += b;
-            int word = prev >>> 6;
-            if (dense == null || word >= dense.length) {
-                dense = java.util.Arrays.copyOf(dense == null ? new long[0] : dense, Math.max(word + 1, dense == null ? 1024 : 2 * dense.length));
-            }
-            dense[word] |= 1L << prev;
+            ids[i] = prev;
+        }
+        return ids;
+    }
+
+    /** Sets in {@code dense} (grown as needed; null: none yet) the bits of the first {@code n} of {@code ids}; returns the array. */
+    private static long[] setAll(int[] ids, int n, long[] dense) {
+        int last = n == 0 ? 0 : ids[n - 1] >>> 6; // ascending: the last is the largest
+        if (dense == null || last >= dense.length) {
+            dense = java.util.Arrays.copyOf(dense == null ? new long[0] : dense,
+                    Math.max(last + 1, dense == null ? 1024 : 2 * dense.length));
+        }
+        for (int i = 0; i < n; i++) {
+            dense[ids[i] >>> 6] |= 1L << ids[i];
         }
         return dense;
     }
@@ -739,6 +734,7 @@ public final class Postings {
         // ten million games) are set here in 5 ms, where containers made a list at a time and OR-ed
         // took 15
         private long[] dense;
+        private int[] buffer;
         private int[] small = new int[16];
         private int size;
         // the games a conjunction's parts so far leave (null: every id is kept); see through()
@@ -775,7 +771,8 @@ public final class Postings {
                 int n = getVarint(value, pos);
                 if (n >= LONG_LIST) { // a long list (the edge index's terms)
                     if (through == null) {
-                        dense = setListed(value, pos[0], n, dense);
+                        buffer = listedIds(value, buffer);
+                        dense = setAll(buffer, n, dense);
                     } else {
                         bitmaps.add(RoaringBitmap.and(through, listedBitmap(value)));
                     }
