@@ -426,7 +426,7 @@ public final class IndexReader {
         int depth = Math.min(line.length, side == 10 ? Terms.OPENING_DEPTH_10 : Terms.OPENING_DEPTH);
         RoaringBitmap candidates = term(side == 10 ? Field.OPENING10 : Field.OPENING, Terms.opening(turned, depth));
         if (side == 8 && depth == Terms.OPENING_DEPTH) {
-            RoaringBitmap alone = unsplit(turned);
+            RoaringBitmap alone = unsplit(turned, candidates);
             if (!alone.isEmpty()) { // a line of 10 moves checks them here, a longer one all its candidates below
                 candidates = RoaringBitmap.or(candidates, line.length == depth ? beginning(alone, turned, side) : alone);
             }
@@ -470,9 +470,10 @@ public final class IndexReader {
      * at 10 moves); a merge group's (which joins files' lone games), its games themselves when they
      * are few, else those of them its unsplit entry holds (at ten million merged games a bitmap of
      * 1.2 MB, read only for a line that thousands of games share).
+     *
+     * @param ten the games of the line's 10-move term
      */
-    private RoaringBitmap unsplit(int[] turned) {
-        RoaringBitmap ten = term(Field.OPENING, Terms.opening(turned, Terms.OPENING_DEPTH));
+    private RoaringBitmap unsplit(int[] turned, RoaringBitmap ten) {
         RoaringBitmap out = new RoaringBitmap();
         java.util.List<RoaringBitmap> groups = new java.util.ArrayList<>();
         java.util.List<Integer> groupSuffixes = new java.util.ArrayList<>();
@@ -507,6 +508,9 @@ public final class IndexReader {
             }
         }
         out.andNot(ten);
+        if (through != null) {
+            out.and(through); // as every lookup of a reader that reads through some games
+        }
         return live(out);
     }
 

@@ -478,7 +478,8 @@ public final class SegmentIndexer {
         }
         // a 10-move line under a 9-move line that one game of the file has is that game's alone:
         // not written, the game goes to the unsplit term instead (Terms.openingUnsplit)
-        long unsplitKey = termKey(Field.OPENING, (long) Terms.UNSPLIT << 54);
+        // (packed with the largest length its five bits hold: after every line, as its bytes sort)
+        long unsplitKey = termKey(Field.OPENING, 31L << 54);
         IntList unsplit = new IntList();
         if (splitOpenings) {
             long tenth = termKey(Field.OPENING, (long) Terms.OPENING_DEPTH << 54);
