@@ -99,7 +99,7 @@ public final class BoardCheck implements CompiledPredicate {
                 // games left but those that end before the window
                 org.thordb.index.GameMoves t = org.thordb.index.GameMoves.of(r, left);
                 RoaringBitmap games = p.longEnough(t, left);
-                return new Answer(games, left.getLongCardinality(), 0, false, left.getLongCardinality());
+                return new Answer(games, -1, 0, false, left.getLongCardinality());
             }
             boolean read = p.edgeIndexed(r) && p.worthReading(r, left);
             RoaringBitmap edged = read ? p.edgeCandidates(r, left) : left;

@@ -92,7 +92,8 @@ public sealed interface QueryPlan {
      *
      * @param compiled the condition, compiled
      * @param candidates the games it was asked about (what the parts before it leave)
-     * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when it was not read
+     * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when
+     *     it was not read and no border was checked (with {@code plied} ≥ 0: the slices' games were the answer)
      * @param replayed the games replayed on bitboards (with the edge index, those its edges could not settle)
      * @param indexRead whether the edge index was read (else, with {@code edgeCandidates} ≥ 0, the candidates were checked on their edges directly)
      * @param plied the candidates left by when each game's border squares were taken ({@link org.thordb.index.BorderPlies}), −1 when not asked
@@ -107,9 +108,14 @@ public sealed interface QueryPlan {
             return compiled.source();
         }
 
-        /** Whether the edge index (or the edges move by move) answered without a replay. */
+        /** Whether the edge index (or the edges move by move, or the border's slices) answered without a replay. */
         public boolean exact() {
-            return edgeCandidates >= 0 && replayed == 0;
+            return (edgeCandidates >= 0 || plied >= 0) && replayed == 0;
+        }
+
+        /** Whether the border's slices alone answered: the pattern's every disc keeps the colour it was taken by. */
+        public boolean pliedAlone() {
+            return plied >= 0 && edgeCandidates < 0;
         }
 
         @Override
@@ -209,7 +215,10 @@ public sealed interface QueryPlan {
                             .append(k.candidates()).append(" games (what the parts above leave); ");
                     left = k.plied();
                 }
-                if (k.edgeCandidates() >= 0 && !k.indexRead()) {
+                if (k.pliedAlone()) {
+                    sb.append("which are the answer, less those that end before its first move (every disc it gives keeps")
+                            .append(" the colour it was taken by)");
+                } else if (k.edgeCandidates() >= 0 && !k.indexRead()) {
                     sb.append("the ").append(left).append(k.plied() >= 0 ? " games" : " games the parts above leave")
                             .append(" checked on their edges move by move")
                             .append(" (fewer than the edge index's entries), ").append(k.replayed()).append(" of them replayed on bitboards");
