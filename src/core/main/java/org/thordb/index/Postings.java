@@ -527,8 +527,11 @@ public final class Postings {
      * whole, where adding them one by one looks up a container for each.
      */
     static RoaringBitmap listedBitmap(byte[] value) {
-        int n = getVarint(value, new int[] {1});
-        int[] ids = listedIds(value, null);
+        return bitmapOf(listedIds(value, null), getVarint(value, new int[] {1}));
+    }
+
+    /** The first {@code n} of {@code ids} (ascending) as a bitmap, a container at a time. */
+    private static RoaringBitmap bitmapOf(int[] ids, int n) {
         RoaringBitmap out = new RoaringBitmap();
         for (int i = 0; i < n; ) {
             int high = ids[i] >>> 16;
@@ -735,6 +738,9 @@ public final class Postings {
         // took 15
         private long[] dense;
         private int[] buffer;
+        private long listed;
+        /** The long lists' ids from which they go to {@code dense}: a bitset to the highest id is not made for a few. */
+        private static final int DENSE_FROM = 1 << 16;
         private int[] small = new int[16];
         private int size;
         // the games a conjunction's parts so far leave (null: every id is kept); see through()
@@ -772,7 +778,12 @@ public final class Postings {
                 if (n >= LONG_LIST) { // a long list (the edge index's terms)
                     if (through == null) {
                         buffer = listedIds(value, buffer);
-                        dense = setAll(buffer, n, dense);
+                        listed += n;
+                        if (dense != null || listed >= DENSE_FROM) {
+                            dense = setAll(buffer, n, dense);
+                        } else { // the first lists (a name's merged entry: a few hundred ids over millions) in containers
+                            bitmaps.add(bitmapOf(buffer, n));
+                        }
                     } else {
                         bitmaps.add(RoaringBitmap.and(through, listedBitmap(value)));
                     }

@@ -165,6 +165,26 @@ class PostingsTest {
             assertEquals(RoaringBitmap.and(want, through), some.result(), "set " + i);
         }
         assertEquals(true, lists > 5 && roarings > 5, lists + " lists, " + roarings + " Roaring values");
+        // many long lists (the edge at any move): past 65,536 ids they are set in one bitset
+        Postings.Union many = new Postings.Union();
+        RoaringBitmap want = new RoaringBitmap();
+        for (int i = 0; i < 60; i++) {
+            RoaringBitmap b = new RoaringBitmap();
+            int base = rnd.nextInt(10_000_000);
+            for (int j = 0, id = base; j < 2_000 + rnd.nextInt(3_000); j++, id += 1 + rnd.nextInt(60)) {
+                b.add(id);
+            }
+            byte[] v = Postings.encode(b.toArray(), b.getCardinality());
+            assertEquals(0, v[0], "a list");
+            many.add(v);
+            want.or(b);
+        }
+        many.add(Postings.encode(new int[] {5, 12_000_000}, 2));
+        want.add(5);
+        want.add(12_000_000);
+        RoaringBitmap got = many.result();
+        assertEquals(want.getLongCardinality(), got.getLongCardinality());
+        assertEquals(true, want.equals(got), "the union of many long lists");
     }
 
     /** The length of a Roaring value's header: tag, cookie (and size or run flags), a key and a count a container. */
