@@ -218,33 +218,39 @@ class EdgeIndexTest {
             }
             int side = rnd.nextInt(5) == 0 ? rnd.nextInt(2) : -1;
             String text = "pattern = \"" + new String(turned) + (side < 0 ? "" : side == 0 ? " X" : " O") + "\"" + window;
-            long want = 0;
-            for (int g = 0; g < boards.games().size(); g++) {
-                long[] b = boards.black().get(g);
-                long[] w = boards.white().get(g);
-                int[] s = boards.side().get(g);
-                boolean found = false;
-                for (int k = from; k <= Math.min(to, b.length - 1) && !found; k++) {
-                    if (side >= 0 && s[k] != side) {
-                        continue;
-                    }
-                    for (Symmetry sym : Symmetry.values()) {
-                        boolean all = true;
-                        for (int i = 0; i < 64 && all; i++) {
-                            char c = turned[i];
-                            all = c == '?' || "-XO".charAt(content(b[k], w[k], sym.apply(i))) == c;
-                        }
-                        if (all) {
-                            found = true;
-                            break;
-                        }
-                    }
-                }
-                want += found ? 1 : 0;
-            }
-            out.add(new Case(text, want, kind == 0, kind == 0 || kind == 3, window.isEmpty() && side < 0));
+            out.add(new Case(text, want(boards, turned, from, to, side), kind == 0, kind == 0 || kind == 3,
+                    window.isEmpty() && side < 0));
         }
         return out;
+    }
+
+    /** The games whose board shows a pattern (any orientation) at one of the moves {@code from} to {@code to}, square by square. */
+    private static long want(Boards boards, char[] turned, int from, int to, int side) {
+        long want = 0;
+        for (int g = 0; g < boards.games().size(); g++) {
+            long[] b = boards.black().get(g);
+            long[] w = boards.white().get(g);
+            int[] s = boards.side().get(g);
+            boolean found = false;
+            for (int k = from; k <= Math.min(to, b.length - 1) && !found; k++) {
+                if (side >= 0 && s[k] != side) {
+                    continue;
+                }
+                for (Symmetry sym : Symmetry.values()) {
+                    boolean all = true;
+                    for (int i = 0; i < 64 && all; i++) {
+                        char c = turned[i];
+                        all = c == '?' || "-XO".charAt(content(b[k], w[k], sym.apply(i))) == c;
+                    }
+                    if (all) {
+                        found = true;
+                        break;
+                    }
+                }
+            }
+            want += found ? 1 : 0;
+        }
+        return want;
     }
 
     /** The check of a plan whose last part is a board condition. */
@@ -456,7 +462,13 @@ class EdgeIndexTest {
     void patternsOnTheEdgesAgreeWithAPlainReplayOfTheFfoBase(SplittableRandom rnd) {
         Assumptions.assumeTrue(SharedData.hasWthor(), "skipped: ../shared/data/wthor is not there");
         Boards boards = Boards.of(RealStore.scan());
-        List<Case> cases = cases(boards, rnd, 40);
+        List<Case> cases = new ArrayList<>(cases(boards, rnd, 40));
+        // and, once the cases above made the move table, an edge whose discs stand beside empty
+        // squares, which the border's slices answer alone
+        char[] edge = ("-X????X-" + "?".repeat(56)).toCharArray();
+        cases.add(new Case("pattern = \"" + new String(edge) + "\" at move 30", want(boards, edge, 30, 30, -1), true, true, false));
+        cases.add(new Case("pattern = \"" + new String(edge) + "\" from move 20 to move 40", want(boards, edge, 20, 40, -1),
+                true, true, false));
         int[] whole = agree(RealStore.db(), cases, true, "FFO base");
         assertTrue(whole[0] > 0, "the whole base reads the edge index");
         assertTrue(whole[2] > 0, "the whole base reads the border's slices once a board was asked for");

@@ -238,7 +238,7 @@ class BorderPliesTest {
      */
     @Test
     void patternsWhoseDiscsKeepTheirColourAreAnsweredExactly(SplittableRandom rnd) {
-        int count = 1 + rnd.nextInt(4000);
+        int count = 1000 + rnd.nextInt(3000);
         Games g = new Games(count, rnd);
         BorderPlies plies = BorderPlies.of(g, count);
         int shown = 0;
