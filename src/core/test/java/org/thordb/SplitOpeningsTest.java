@@ -57,14 +57,8 @@ class SplitOpeningsTest {
             Path other = tmp.resolve("other");
             SampleBase.write(other, "CLUB", 2002, 1, 300, 7L);
             Path release = tmp.resolve("release");
-            java.nio.file.Files.createDirectories(release);
-            try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(other.resolve("CLUB_2002.wtb"));
-                 org.thordb.wthor.WthorWriter w = org.thordb.wthor.WthorWriter.create(release.resolve("CLUB_2002.wtb"),
-                         org.thordb.wthor.WthorKind.GAMES_8, org.thordb.wthor.WthorHeader.forGames(
-                                 java.time.LocalDate.of(2030, 1, 1), r.header().n1(), 2002, 8, r.header().depth()))) {
-                r.games().forEach(w::write);
-            }
-            db.importFiles(List.of(release), Importer.Options.defaults(), m -> { });
+            db.importFiles(List.of(org.thordb.testing.TestBase.newerRelease(other.resolve("CLUB_2002.wtb"), 2002, release)),
+                    Importer.Options.defaults(), m -> { });
             assertEquals(300, db.count("year = 2002"), "the newer release replaced the year");
             assertEquals(0, db.verify(false, m -> { }).problems());
             PlainScan both = scanOf(files, release);

@@ -49,6 +49,22 @@ public record TestBase(String label, Path files, Engine db, PlainScan scan) {
 
     private static TestBase merged;
 
+    /**
+     * The games of an 8×8 year file written again under the same name into {@code dir}, dated
+     * 2030-01-01: a newer release of the year, which an import takes in place of the old one.
+     */
+    public static Path newerRelease(Path old, int year, Path dir) throws IOException {
+        Path release = dir.resolve(old.getFileName().toString());
+        Files.createDirectories(dir);
+        try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(old);
+             org.thordb.wthor.WthorWriter w = org.thordb.wthor.WthorWriter.create(release,
+                     org.thordb.wthor.WthorKind.GAMES_8, org.thordb.wthor.WthorHeader.forGames(
+                             java.time.LocalDate.of(2030, 1, 1), r.header().n1(), year, 8, r.header().depth()))) {
+            r.games().forEach(w::write);
+        }
+        return release;
+    }
+
     /** A base made under {@code root}, kept for the test run: closed and deleted when the JVM ends. */
     private static TestBase kept(String label, Path root, Path files, Engine db) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -79,15 +95,7 @@ public record TestBase(String label, Path files, Engine db, PlainScan scan) {
                 db.optimize(false, m -> { });
                 db.importFiles(years.subList(20, years.size()), Importer.Options.defaults(), m -> { });
                 Path old = years.stream().filter(f -> f.getFileName().toString().contains("1990")).findFirst().orElseThrow();
-                Path release = root.resolve("release").resolve(old.getFileName().toString());
-                Files.createDirectories(release.getParent());
-                try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(old);
-                     org.thordb.wthor.WthorWriter w = org.thordb.wthor.WthorWriter.create(release,
-                             org.thordb.wthor.WthorKind.GAMES_8, org.thordb.wthor.WthorHeader.forGames(
-                                     java.time.LocalDate.of(2030, 1, 1), r.header().n1(), 1990, 8, r.header().depth()))) {
-                    r.games().forEach(w::write);
-                }
-                db.importFiles(List.of(release), Importer.Options.defaults(), m -> { });
+                db.importFiles(List.of(newerRelease(old, 1990, root.resolve("release"))), Importer.Options.defaults(), m -> { });
                 if (!db.catalog().staleIds() || db.catalog().groups().size() != 1) {
                     throw new IllegalStateException("the merged sample is not in the state it is meant to be");
                 }
