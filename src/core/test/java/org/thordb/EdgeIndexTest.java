@@ -264,13 +264,15 @@ class EdgeIndexTest {
 
     /**
      * Checks each case against the store; returns how many read the edge index, how many checked
-     * their candidates on the edges without it, and how many went through the border's slices first.
+     * their candidates on the edges without it, how many went through the border's slices first,
+     * how many the slices answered alone, and how many had exactly the games whose border fits replayed.
      */
     private static int[] agree(Engine db, List<Case> cases, boolean indexed, String where) {
         int read = 0;
         int direct = 0;
         int plied = 0;
         int alone = 0;
+        int bordered = 0;
         long edgeOnly = 0;
         long edgeOnlyReplayed = 0;
         for (Case c : cases) {
@@ -283,6 +285,11 @@ class EdgeIndexTest {
             if (k.pliedAlone()) { // an edge whose discs have an empty square beside them: the slices' games are the answer
                 alone++;
                 assertTrue(k.exact() && !k.indexRead() && k.replayed() == 0, where + ": " + c.query());
+                continue;
+            }
+            if (k.pliedBorder()) { // the slices' games are those whose border fits: each replayed for the rest
+                bordered++;
+                assertTrue(!k.exact() && !k.indexRead() && k.replayed() == k.plied(), where + ": " + c.query());
                 continue;
             }
             if (!indexed) {
@@ -306,7 +313,7 @@ class EdgeIndexTest {
             assertTrue(edgeOnlyReplayed * 2 <= edgeOnly, where + ": one edge at some moves, " + edgeOnlyReplayed
                     + " of " + edgeOnly + " candidates replayed");
         }
-        return new int[] {read, direct, plied, alone};
+        return new int[] {read, direct, plied, alone, bordered};
     }
 
     /** A sample of CLUB's years from 1990 written to {@code files} and imported into a new store, whose folder it returns. */
@@ -436,7 +443,7 @@ class EdgeIndexTest {
             for (Case c : within) {
                 assertEquals(c.want(), e.count(c.query()), "after optimize: " + c.query());
                 QueryPlan.Check k = check(e, c.query());
-                assertTrue(k.edgeCandidates() >= 0 || k.pliedAlone(), "after optimize the index or the slices are read: " + c.query());
+                assertTrue(k.edgeCandidates() >= 0 || k.pliedAlone() || k.pliedBorder(), "after optimize the index or the slices are read: " + c.query());
             }
         }
         // a changed edge term is what verify finds and repairs
@@ -469,10 +476,19 @@ class EdgeIndexTest {
         cases.add(new Case("pattern = \"" + new String(edge) + "\" at move 30", want(boards, edge, 30, 30, -1), true, true, false));
         cases.add(new Case("pattern = \"" + new String(edge) + "\" from move 20 to move 40", want(boards, edge, 20, 40, -1),
                 true, true, false));
+        // the border round a corner, its discs joined to the corner (the slices alone), and the 3×3
+        // corner, whose border fits exactly and whose X-square is replayed (and locked by that border)
+        for (String shape : new String[] {"XXX?????X???????X", "XXX?????XO??????X", "OOO?????OX??????O", "XX??????XO"}) {
+            char[] p = (shape + "?".repeat(64 - shape.length())).toCharArray();
+            cases.add(new Case("pattern = \"" + new String(p) + "\" at move 30", want(boards, p, 30, 30, -1), false, true, false));
+            cases.add(new Case("pattern = \"" + new String(p) + "\" from move 20 to move 40", want(boards, p, 20, 40, -1),
+                    false, true, false));
+        }
         int[] whole = agree(RealStore.db(), cases, true, "FFO base");
         assertTrue(whole[0] > 0, "the whole base reads the edge index");
         assertTrue(whole[2] > 0, "the whole base reads the border's slices once a board was asked for");
         assertTrue(whole[3] > 0, "some patterns are the slices' games alone");
+        assertTrue(whole[4] > 0, "some patterns have exactly the games whose border fits replayed");
         // the same, each border check in two halves side by side (as at a million games and more)
         System.setProperty("thordb.edgesInHalvesFrom", "2");
         try {

@@ -109,6 +109,34 @@ class BorderPliesTest {
             return p == MoveTable.NO_PASS || p >= upTo;
         }
 
+        /**
+         * After how many moves a square between corners was first joined to a corner along its edge
+         * by discs of its colour, its own included (63: never), from the boards.
+         */
+        int stable(int id, int sq) {
+            for (int k = 1; k <= moveCount[id]; k++) {
+                long mine = (black[id][k] >>> sq & 1) != 0 ? black[id][k] : (white[id][k] >>> sq & 1) != 0 ? white[id][k] : 0;
+                for (int[] edge : EDGES) {
+                    int at = indexOf(edge, sq);
+                    if (at < 0 || mine == 0) {
+                        continue;
+                    }
+                    boolean toFirst = true;
+                    boolean toLast = true;
+                    for (int i = 0; i <= at; i++) {
+                        toFirst &= (mine >>> edge[i] & 1) != 0;
+                    }
+                    for (int i = at; i < 8; i++) {
+                        toLast &= (mine >>> edge[i] & 1) != 0;
+                    }
+                    if (toFirst || toLast) {
+                        return k;
+                    }
+                }
+            }
+            return 63;
+        }
+
         /** After how many moves a square was taken (63: never). */
         int ply(int id, int sq) {
             for (int k = 0; k < moveCount[id]; k++) {
@@ -128,16 +156,21 @@ class BorderPliesTest {
             long taken = (masks[3 * o] | masks[3 * o + 1]) & BORDER;
             long empty = masks[3 * o + 2] & BORDER;
             boolean fits = true;
+            long chain = joined(masks[3 * o] & BORDER, masks[3 * o + 1] & BORDER);
             for (long m = taken; m != 0; m &= m - 1) {
                 int sq = Long.numberOfTrailingZeros(m);
-                fits &= g.ply(id, sq) <= last;
-                if (((CORNERS >>> sq & 1) != 0 || (along(sq) & empty) != 0) && g.ply(id, sq) <= 60) {
-                    // a corner, or a disc beside an empty square of its edge: the colour it was taken by
-                    boolean blackTook = (g.black[id][g.ply(id, sq)] >>> sq & 1) != 0;
-                    fits &= blackTook == ((masks[3 * o] >>> sq & 1) != 0);
+                boolean joined = (chain >>> sq & 1) != 0;
+                // a disc joined to a corner by discs of its colour counts from when it became stable
+                int ply = joined ? g.stable(id, sq) : g.ply(id, sq);
+                fits &= ply <= last;
+                if ((joined || (CORNERS >>> sq & 1) != 0 || (along(sq) & empty) != 0) && ply <= 60) {
+                    // a corner, or a disc beside an empty square of its edge: the colour it was taken
+                    // by; one joined to a corner: the colour it became stable in
+                    boolean black = (g.black[id][ply] >>> sq & 1) != 0;
+                    fits &= black == ((masks[3 * o] >>> sq & 1) != 0);
                 }
                 for (long e = empty; e != 0 && last > first; e &= e - 1) {
-                    fits &= g.ply(id, sq) < g.ply(id, Long.numberOfTrailingZeros(e));
+                    fits &= ply < g.ply(id, Long.numberOfTrailingZeros(e));
                 }
             }
             for (long m = empty; m != 0; m &= m - 1) {
@@ -148,6 +181,90 @@ class BorderPliesTest {
             }
         }
         return false;
+    }
+
+    private static final int[][] EDGES = {
+            {0, 1, 2, 3, 4, 5, 6, 7}, {56, 57, 58, 59, 60, 61, 62, 63},
+            {0, 8, 16, 24, 32, 40, 48, 56}, {7, 15, 23, 31, 39, 47, 55, 63}};
+
+    private static int indexOf(int[] edge, int sq) {
+        for (int i = 0; i < 8; i++) {
+            if (edge[i] == sq) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The discs between corners a pattern joins to a corner along their edge by discs of their colour (worked out square by square). */
+    private static long joined(long black, long white) {
+        long out = 0;
+        for (long m = (black | white) & BORDER & ~CORNERS; m != 0; m &= m - 1) {
+            int sq = Long.numberOfTrailingZeros(m);
+            long colour = (black >>> sq & 1) != 0 ? black : white;
+            for (int[] edge : EDGES) {
+                int at = indexOf(edge, sq);
+                if (at < 0) {
+                    continue;
+                }
+                boolean toFirst = true;
+                boolean toLast = true;
+                for (int i = 0; i < 8; i++) {
+                    boolean given = (colour >>> edge[i] & 1) != 0;
+                    toFirst &= i > at || given;
+                    toLast &= i < at || given;
+                }
+                if (toFirst || toLast) {
+                    out |= 1L << sq;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A random pattern of the border that the slices answer exactly through its runs from a corner:
+     * in each of one to four orientations, a corner and a run of its colour along one or both of its
+     * edges, maybe an empty square past a run's end, maybe a disc beside an empty square elsewhere.
+     */
+    private static long[] chainPattern(SplittableRandom rnd) {
+        int orientations = 1 + rnd.nextInt(4);
+        long[] masks = new long[orientations * 3];
+        for (int o = 0; o < orientations; o++) {
+            int corner = new int[] {0, 7, 56, 63}[rnd.nextInt(4)];
+            int colour = rnd.nextInt(2);
+            masks[3 * o + colour] |= 1L << corner;
+            for (int[] edge : EDGES) {
+                int at = indexOf(edge, corner);
+                if (at < 0 || rnd.nextInt(4) == 0) {
+                    continue;
+                }
+                int run = rnd.nextInt(8);
+                int step = at == 0 ? 1 : -1;
+                for (int i = 1; i <= run; i++) {
+                    masks[3 * o + colour] |= 1L << edge[at + step * i];
+                }
+                int past = at + step * (run + 1);
+                if (past >= 0 && past < 8 && (given(masks, o) >>> edge[past] & 1) == 0 && rnd.nextBoolean()) {
+                    masks[3 * o + 2] |= 1L << edge[past];
+                }
+            }
+            if (rnd.nextInt(3) == 0) {
+                int sq = borderSquare(rnd);
+                long beside = along(sq);
+                long e = rnd.nextBoolean() ? Long.lowestOneBit(beside) : Long.highestOneBit(beside);
+                if (beside != 0 && ((given(masks, o) & (1L << sq | e)) == 0 || (given(masks, o) & 1L << sq) == 0
+                        && (masks[3 * o + 2] & e) != 0)) {
+                    masks[3 * o + rnd.nextInt(2)] |= 1L << sq;
+                    masks[3 * o + 2] |= e;
+                }
+            }
+        }
+        return masks;
+    }
+
+    private static long given(long[] masks, int o) {
+        return masks[3 * o] | masks[3 * o + 1] | masks[3 * o + 2];
     }
 
     /** A border square's neighbours on its edge (none for a corner). */
@@ -232,7 +349,7 @@ class BorderPliesTest {
 
     /**
      * A pattern of the border whose every disc keeps the colour it was taken by (a corner, or beside
-     * an empty square of its edge) is answered exactly: the games kept that last until the window's
+     * an empty square of its edge) or is joined to a corner by discs of its colour is answered exactly: the games kept that last until the window's
      * first move are those whose boards show it (mutations: a disc beside another disc called kept,
      * or the colour words unread, fail it).
      */
@@ -242,8 +359,8 @@ class BorderPliesTest {
         Games g = new Games(count, rnd);
         BorderPlies plies = BorderPlies.of(g, count);
         int shown = 0;
-        for (int i = 0; i < 200; i++) {
-            long[] masks = keptPattern(rnd);
+        for (int i = 0; i < 400; i++) {
+            long[] masks = i % 2 == 0 ? keptPattern(rnd) : chainPattern(rnd);
             assertTrue(BorderPlies.exact(masks), java.util.Arrays.toString(masks));
             int from = rnd.nextInt(61);
             int to = rnd.nextInt(3) == 0 ? from : from + rnd.nextInt(61 - from);
@@ -257,7 +374,10 @@ class BorderPliesTest {
         }
         assertTrue(shown > 100, shown + " games shown");
         // a disc between two given discs may have been flipped since: not exact
-        assertEquals(false, BorderPlies.exact(new long[] {0b111, 0, 0}));
+        assertEquals(false, BorderPlies.exact(new long[] {0b1110, 0, 0}));
+        assertEquals(false, BorderPlies.exact(new long[] {0b101, 0b10, 0}));
+        // unless joined to a corner by discs of its colour: the border round a corner
+        assertEquals(true, BorderPlies.exact(new long[] {0b111 | 1L << 8 | 1L << 16, 0, 0}));
         assertEquals(false, BorderPlies.exact(new long[] {0b10, 0, 0b1L << 9})); // b2 is inside the border
         assertEquals(true, BorderPlies.exact(new long[] {0b10, 0, 0b1}));
     }
@@ -297,6 +417,16 @@ class BorderPliesTest {
                     }
                 }
                 assertTrue(got.isEmpty() || got.last() < count, "no game past the last");
+                // each orientation's games apart: those of the orientation alone, which together are the games
+                BorderPlies.Fits each = plies.possibleEach(masks, from, to);
+                assertEquals(got, each.games());
+                for (int o = 0; o < masks.length / 3; o++) {
+                    RoaringBitmap alone = plies.possible(java.util.Arrays.copyOfRange(masks, 3 * o, 3 * o + 3), from, to);
+                    for (int id = 0; id < count; id += count > 10_000 ? 97 : 1) {
+                        boolean in = alone == null || alone.contains(id); // null: no border square, nothing to say
+                        assertEquals(in, (each.orientations(id) >>> o & 1) != 0, "orientation " + o + ", game " + id);
+                    }
+                }
             }
             assertTrue(shown > 0, "some games show some patterns");
         }

@@ -93,7 +93,7 @@ public sealed interface QueryPlan {
      * @param compiled the condition, compiled
      * @param candidates the games it was asked about (what the parts before it leave)
      * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when
-     *     it was not read and no border was checked (with {@code plied} ≥ 0: the slices' games were the answer)
+     *     it was not read and no border was checked (with {@code plied} ≥ 0: the slices' games were the answer, or exactly those whose border fits, then replayed)
      * @param replayed the games replayed on bitboards (with the edge index, those its edges could not settle)
      * @param indexRead whether the edge index was read (else, with {@code edgeCandidates} ≥ 0, the candidates were checked on their edges directly)
      * @param plied the candidates left by when each game's border squares were taken ({@link org.thordb.index.BorderPlies}), −1 when not asked
@@ -113,9 +113,17 @@ public sealed interface QueryPlan {
             return (edgeCandidates >= 0 || plied >= 0) && replayed == 0;
         }
 
-        /** Whether the border's slices alone answered: the pattern's every disc keeps the colour it was taken by. */
+        /**
+         * Whether the border's slices alone answered: the pattern's every disc keeps the colour it
+         * was taken by or is joined to a corner by discs of its colour, and it gives nothing inside the border.
+         */
         public boolean pliedAlone() {
-            return plied >= 0 && edgeCandidates < 0;
+            return plied >= 0 && edgeCandidates < 0 && replayed == 0;
+        }
+
+        /** Whether the border's slices left exactly the games whose border fits, which were then replayed for the rest. */
+        public boolean pliedBorder() {
+            return plied >= 0 && edgeCandidates < 0 && replayed > 0;
         }
 
         @Override
@@ -217,7 +225,10 @@ public sealed interface QueryPlan {
                 }
                 if (k.pliedAlone()) {
                     sb.append("which are the answer, less those that end before its first move (every disc it gives keeps")
-                            .append(" the colour it was taken by)");
+                            .append(" the colour it was taken by, or is joined to a corner by discs of its colour)");
+                } else if (k.pliedBorder()) {
+                    sb.append("whose border fits it (every disc it gives there keeps the colour it was taken by, or is joined")
+                            .append(" to a corner by discs of its colour), replayed on bitboards for the rest");
                 } else if (k.edgeCandidates() >= 0 && !k.indexRead()) {
                     sb.append("the ").append(left).append(k.plied() >= 0 ? " games" : " games the parts above leave")
                             .append(" checked on their edges move by move")
