@@ -153,7 +153,7 @@ public final class BorderPlies {
      * For each border square, for each group of 64 games, its six slices: a square's groups one
      * after another, so that a query reads each square it asks about in one stream (the groups of
      * all squares one after another made it skip through memory in steps the processor does not
-     * fetch ahead: three times slower for the border round a corner).
+     * fetch ahead: four times slower for the border round a corner).
      */
     private final long[][] slices;
     /** For each of the 24 squares between corners, for each group, the six slices of when it became stable. */
@@ -420,9 +420,10 @@ public final class BorderPlies {
     private static final long CORNERS = 0x8100000000000081L;
 
     /**
-     * A pattern's orientations as where their words begin in a group: the numbers of the squares
-     * given a disc (when taken, or when stable for those joined to a corner), of those given
-     * empty, and the colour words that must be Black's and White's.
+     * A pattern's orientations as places: the squares given a disc (of {@link #slices}, when each
+     * was taken), those joined to a corner (of {@link #stable}, when each became stable), those
+     * given empty (of {@link #slices}), and the colour words (of {@link #colours}) that must be
+     * Black's and White's; the window's first and last moves.
      */
     private record Query(int[][] taken, int[][] stable, int[][] empty, int[][] blackKept, int[][] whiteKept, int from, int to) {
     }
