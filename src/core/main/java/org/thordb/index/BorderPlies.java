@@ -22,13 +22,14 @@ import org.roaringbitmap.RoaringBitmap;
  * the stable squares (the edge index, which knows no move, leaves 87%), and 0.66%, the answer, with them.
  *
  * <p>Made once per store state by a replay of the {@link MoveTable}'s games (each move's colour as
- * the board checks find it, passes included), about 45.5 bytes a game in memory only, and shared
+ * the board checks find it, passes included), about 61.5 bytes a game in memory only, and shared
  * like the table: for each of the 28 border squares, for each group of 64 games, six words, the bits
  * of the number of moves after which the square is taken (1 to 60; 63 for never), bit 0 first; the
  * same for when each of the 24 squares between corners became stable; and for each square a word a
  * group, its games in which Black took it (became stable in Black's colour). A square's groups
  * follow one another, and a query works out a block of groups test by test, so that each test
- * reads one stream of words.
+ * reads one stream of words. The same replay keeps each game's board after {@link #CHECKPOINT}
+ * moves (16 bytes a game more), so that a board looked at from there on is replayed from there.
  *
  * <p>Usage: {@code RoaringBitmap maybe = BorderPlies.of(reader).possible(new long[] {black, white, empty}, 30, 30);}
  */
@@ -164,11 +165,38 @@ public final class BorderPlies {
      */
     private final long[][] colours;
 
-    private BorderPlies(int games, long[][] slices, long[][] stable, long[][] colours) {
+    /**
+     * The move after which each game's board is kept ({@link #boards}): a board looked at from
+     * this move on is replayed from there (most patterns ask about the middle game).
+     */
+    public static final int CHECKPOINT = 20;
+    /** Each game's board after {@link #CHECKPOINT} moves: Black's discs, White's (nothing for a shorter game). */
+    private final long[] boards;
+    /** For each group of 64 games, those in which White is presumed to play the next move there. */
+    private final long[] whiteNext;
+
+    private BorderPlies(int games, long[][] slices, long[][] stable, long[][] colours, long[] boards, long[] whiteNext) {
         this.games = games;
         this.slices = slices;
         this.stable = stable;
         this.colours = colours;
+        this.boards = boards;
+        this.whiteNext = whiteNext;
+    }
+
+    /** Black's discs in game {@code id} after {@link #CHECKPOINT} moves (the game has as many). */
+    public long blackAtCheckpoint(int id) {
+        return boards[2 * id];
+    }
+
+    /** White's discs in game {@code id} after {@link #CHECKPOINT} moves. */
+    public long whiteAtCheckpoint(int id) {
+        return boards[2 * id + 1];
+    }
+
+    /** Whether White is presumed to play move {@link #CHECKPOINT} + 1 of game {@code id} (as {@link MoveTable#step} presumes). */
+    public boolean whiteNextAtCheckpoint(int id) {
+        return (whiteNext[id >>> 6] >>> id & 1) != 0;
     }
 
     /** The slices of a reader's store state: made from its move table the first time, then shared. */
@@ -187,8 +215,10 @@ public final class BorderPlies {
         long[][] slices = new long[28][groups * BITS];
         long[][] stable = new long[24][groups * BITS];
         long[][] colours = new long[28 + 24][groups];
-        inHalves(groups, (lo, hi) -> fill(t, games, slices, stable, colours, lo, hi)); // a replay of ten million games: seconds
-        return new BorderPlies(games, slices, stable, colours);
+        long[] boards = new long[2 * games];
+        long[] whiteNext = new long[groups];
+        inHalves(groups, (lo, hi) -> fill(t, games, slices, stable, colours, boards, whiteNext, lo, hi)); // a replay of ten million games: seconds
+        return new BorderPlies(games, slices, stable, colours, boards, whiteNext);
     }
 
     /**
@@ -211,7 +241,8 @@ public final class BorderPlies {
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** The slices of the groups {@code fromGroup} to {@code toGroup − 1}: their games replayed, as the board checks replay them. */
-    private static void fill(GameMoves t, int games, long[][] slices, long[][] stable, long[][] colours, int fromGroup, int toGroup) {
+    private static void fill(GameMoves t, int games, long[][] slices, long[][] stable, long[][] colours,
+                             long[] boards, long[] whiteNext, int fromGroup, int toGroup) {
         byte[] moves = t.moves();
         byte[] at = new byte[28 * 64]; // a group's numbers, square by square
         byte[] stableAt = new byte[24 * 64]; // and when the squares between corners became stable
@@ -235,6 +266,11 @@ public final class BorderPlies {
                 for (int k = 0; k < n; k++) {
                     int sq = moves[off + k];
                     MoveTable.step(state, sq); // a pass seen as the board checks see it: the colours are right
+                    if (k + 1 == CHECKPOINT) {
+                        boards[2 * id] = state[0];
+                        boards[2 * id + 1] = state[1];
+                        whiteNext[g] |= state[2] << i;
+                    }
                     int p = PLACE[sq];
                     if (p >= 0) {
                         at[p * 64 + i] = (byte) (k + 1);
@@ -348,10 +384,17 @@ public final class BorderPlies {
         private final RoaringBitmap games;
         /** For each orientation, a word for each group of 64 games, bit {@code i} for its game {@code i}. */
         private final long[][] byOrientation;
+        private final BorderPlies plies;
 
-        private Fits(RoaringBitmap games, long[][] byOrientation) {
+        private Fits(RoaringBitmap games, long[][] byOrientation, BorderPlies plies) {
             this.games = games;
             this.byOrientation = byOrientation;
+            this.plies = plies;
+        }
+
+        /** The slices these came from (whose boards after {@link #CHECKPOINT} moves a replay may start from). */
+        public BorderPlies plies() {
+            return plies;
         }
 
         /** The games of every orientation. */
@@ -376,7 +419,7 @@ public final class BorderPlies {
             return null;
         }
         long[][] each = possible(q, true);
-        return new Fits(org.roaringbitmap.BitSetUtil.bitmapOf(each[0]), java.util.Arrays.copyOfRange(each, 1, each.length));
+        return new Fits(org.roaringbitmap.BitSetUtil.bitmapOf(each[0]), java.util.Arrays.copyOfRange(each, 1, each.length), this);
     }
 
     /** A pattern's question to the slices; null when no orientation gives a border square. */
@@ -578,6 +621,6 @@ public final class BorderPlies {
                 words += column.length;
             }
         }
-        return 8L * words;
+        return 8L * (words + boards.length + whiteNext.length);
     }
 }

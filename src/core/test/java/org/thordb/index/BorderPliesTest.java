@@ -27,6 +27,8 @@ class BorderPliesTest {
         final byte[] side;
         final long[][] black;
         final long[][] white;
+        /** Whether the player who did not play move {@link BorderPlies#CHECKPOINT} is White (the next one presumed). */
+        final boolean[] whiteNext;
 
         Games(int count, SplittableRandom rnd) {
             this.count = count;
@@ -35,6 +37,7 @@ class BorderPliesTest {
             side = new byte[count];
             black = new long[count][];
             white = new long[count][];
+            whiteNext = new boolean[count];
             for (int id = 0; id < count; id++) {
                 side[id] = (byte) (rnd.nextInt(20) == 0 ? 10 : 8); // a few 10×10 games hold no moves
                 int stop = rnd.nextInt(4) == 0 ? rnd.nextInt(61) : 60;
@@ -73,6 +76,9 @@ class BorderPliesTest {
                     black[id][n] = b;
                     white[id][n] = w;
                     blackToMove = !blackToMove;
+                    if (n == BorderPlies.CHECKPOINT) {
+                        whiteNext[id] = !blackToMove; // the one who did not play it
+                    }
                 }
                 moveCount[id] = (byte) n;
             }
@@ -417,6 +423,14 @@ class BorderPliesTest {
                     }
                 }
                 assertTrue(got.isEmpty() || got.last() < count, "no game past the last");
+                // the boards kept after the checkpoint's move
+                for (int id = 0; id < count; id += count > 10_000 ? 97 : 1) {
+                    if (g.side[id] == 8 && g.moveCount[id] >= BorderPlies.CHECKPOINT) {
+                        assertEquals(g.black[id][BorderPlies.CHECKPOINT], plies.blackAtCheckpoint(id), "game " + id);
+                        assertEquals(g.white[id][BorderPlies.CHECKPOINT], plies.whiteAtCheckpoint(id), "game " + id);
+                        assertEquals(g.whiteNext[id], plies.whiteNextAtCheckpoint(id), "game " + id);
+                    }
+                }
                 // each orientation's games apart: those of the orientation alone, which together are the games
                 BorderPlies.Fits each = plies.possibleEach(masks, from, to);
                 assertEquals(got, each.games());

@@ -563,9 +563,15 @@ public final class BoardCheck implements CompiledPredicate {
             int[] batch = new int[scattered(games) ? PREFETCH : 1];
             int steps = 0;
             int touched = 0;
+            // a window from the slices' checkpoint on: each game replayed from its board kept there
+            org.thordb.index.BorderPlies kept = window.from() >= org.thordb.index.BorderPlies.CHECKPOINT ? fits.plies() : null;
+            long[] start = new long[3];
             while (it.hasNext()) {
                 int size = fill(it, batch);
                 touched += touch(t, moves, batch, size);
+                for (int b = 0; b < size && kept != null && batch.length > 1; b++) {
+                    touched += (int) kept.blackAtCheckpoint(batch[b]); // the kept boards asked for together too
+                }
                 for (int b = 0; b < size; b++) {
                     int id = batch[b];
                     if (t.side(id) != 8) {
@@ -576,9 +582,16 @@ public final class BoardCheck implements CompiledPredicate {
                     if (window.from() > to) {
                         continue;
                     }
+                    if (kept != null) {
+                        start[0] = kept.blackAtCheckpoint(id);
+                        start[1] = kept.whiteAtCheckpoint(id);
+                        start[2] = kept.whiteNextAtCheckpoint(id) ? 1 : 0;
+                    }
+                    int k0 = kept != null ? org.thordb.index.BorderPlies.CHECKPOINT : 0;
+                    long[] s0 = kept != null ? start : START;
                     int live = fits.orientations(id);
-                    if ((live & live - 1) == 0 ? showsIn(moves, t.offset(id), window.from(), to, Integer.numberOfTrailingZeros(live))
-                            : shows(moves, t.offset(id), window.from(), to, live)) {
+                    if ((live & live - 1) == 0 ? showsIn(moves, t.offset(id), k0, s0, window.from(), to, Integer.numberOfTrailingZeros(live))
+                            : shows(moves, t.offset(id), k0, s0, window.from(), to, live)) {
                         out.add(id);
                     }
                 }
@@ -594,18 +607,20 @@ public final class BoardCheck implements CompiledPredicate {
 
         /**
          * Whether a game's board shows this pattern in orientation {@code o} at one of the moves
-         * {@code from} to {@code to}: its moves replayed from {@code off} (before {@code from}, the
-         * moves alone: half the time a move), left as soon as the orientation cannot show any more
-         * (a square it gives empty taken, or a square it gives a colour locked in the other, {@link #locks}).
+         * {@code from} to {@code to}: its moves (from {@code off}) replayed from move {@code k0},
+         * whose board {@code s0} is (Black's discs, White's, 1 when White is presumed next; before
+         * {@code from}, the moves alone: half the time a move), left as soon as the orientation
+         * cannot show any more (a square it gives empty taken, or a square it gives a colour locked
+         * in the other, {@link #locks}).
          */
-        private boolean showsIn(byte[] moves, int off, int from, int to, int o) {
+        private boolean showsIn(byte[] moves, int off, int k0, long[] s0, int from, int to, int o) {
             long black = masks[3 * o];
             long white = masks[3 * o + 1];
             long empty = masks[3 * o + 2];
-            long mover = START_BLACK; // the presumed mover's discs, and the other's
-            long other = START_WHITE;
-            boolean blackMoves = true; // whether the presumed mover is Black
-            for (int k = 0; ; k++) {
+            boolean blackMoves = s0[2] == 0; // whether the presumed mover is Black
+            long mover = blackMoves ? s0[0] : s0[1]; // the presumed mover's discs, and the other's
+            long other = blackMoves ? s0[1] : s0[0];
+            for (int k = k0; ; k++) {
                 if (k >= from) {
                     long b = blackMoves ? mover : other;
                     long w = blackMoves ? other : mover;
@@ -638,12 +653,12 @@ public final class BoardCheck implements CompiledPredicate {
          * bit each), each looked at until it can show no more. Kept apart from {@link #showsIn}, whose
          * masks stay at hand: one method for both took 15% longer on the 3×3 corner at ten million games.
          */
-        private boolean shows(byte[] moves, int off, int from, int to, int live) {
+        private boolean shows(byte[] moves, int off, int k0, long[] s0, int from, int to, int live) {
             long[] m = masks;
-            long mover = START_BLACK; // the presumed mover's discs, and the other's
-            long other = START_WHITE;
-            boolean black = true; // whether the presumed mover is Black
-            for (int k = 0; ; k++) {
+            boolean black = s0[2] == 0; // whether the presumed mover is Black
+            long mover = black ? s0[0] : s0[1]; // the presumed mover's discs, and the other's
+            long other = black ? s0[1] : s0[0];
+            for (int k = k0; ; k++) {
                 if (k >= from) {
                     long b = black ? mover : other;
                     long w = black ? other : mover;
@@ -676,6 +691,9 @@ public final class BoardCheck implements CompiledPredicate {
                 black = !black;
             }
         }
+
+        /** The board before the first move, as {@link MoveTable#step} keeps it. */
+        private static final long[] START = MoveTable.startState();
 
         /** Whether a square orientation {@code o} gives one colour holds the other for good ({@link #locks}). */
         private boolean locked(int o, long black, long white) {
