@@ -17,7 +17,7 @@ import org.roaringbitmap.RoaringBitmap;
  * this is a necessary condition, and for a pattern of the border alone whose every disc keeps its
  * colour or is so joined ({@link #exact}) a sufficient one too; with squares inside the border
  * ({@link #exactOnBorder}) it is exactly the games whose border fits, in each orientation apart
- * ({@link #possibleEach}). It is worked out 64 games at a time without looking at any game's moves.
+ * ({@link #fits}). It is worked out 64 games at a time without looking at any game's moves.
  * At ten million random games it leaves 2.1% of them for the border of a corner at move 30 before
  * the stable squares (the edge index, which knows no move, leaves 87%), and 0.66%, the answer, with them.
  *
@@ -47,10 +47,8 @@ public final class BorderPlies {
     private static final int STABLE_BLACK = 28;
     /** The squares of each of the four edges. */
     private static final long[] EDGE_SQUARES = {0xFFL, 0xFFL << 56, 0x0101010101010101L, 0x8080808080808080L};
-    /** The four edges, each its squares from one corner to the other. */
-    private static final int[][] EDGES = {
-            {0, 1, 2, 3, 4, 5, 6, 7}, {56, 57, 58, 59, 60, 61, 62, 63},
-            {0, 8, 16, 24, 32, 40, 48, 56}, {7, 15, 23, 31, 39, 47, 55, 63}};
+    /** The four edges, each its squares from one corner to the other (in {@link #line}'s order). */
+    private static final int[][] EDGES = EdgePatterns.EDGES;
     /** Each border square's neighbours along its edge (none for a corner, which no move flips). */
     private static final long[] ALONG = new long[64];
 
@@ -378,7 +376,7 @@ public final class BorderPlies {
      * {@link #possible}, with the games of each orientation apart: a game is then replayed in the
      * orientations its border fits only (at ten million games, one in most of them).
      *
-     * <p>Usage: {@code Fits f = plies.possibleEach(masks, 20, 40); int o = f.orientations(id);}
+     * <p>Usage: {@code Fits f = plies.fits(masks, 20, 40, true); int o = f.orientations(id);}
      */
     public static final class Fits {
         private final RoaringBitmap games;
@@ -412,13 +410,16 @@ public final class BorderPlies {
         }
     }
 
-    /** {@link #possible} with each orientation's games apart; null when no orientation gives a square of the border. */
-    public Fits possibleEach(long[] masks, int from, int to) {
+    /**
+     * {@link #possible}, with each orientation's games apart when {@code apart} (else {@link
+     * Fits#orientations} is not to be asked); null when no orientation gives a square of the border.
+     */
+    public Fits fits(long[] masks, int from, int to, boolean apart) {
         Query q = query(masks, from, to);
         if (q == null) {
             return null;
         }
-        long[][] each = possible(q, true);
+        long[][] each = possible(q, apart);
         return new Fits(org.roaringbitmap.BitSetUtil.bitmapOf(each[0]), java.util.Arrays.copyOfRange(each, 1, each.length), this);
     }
 

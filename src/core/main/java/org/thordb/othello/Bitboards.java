@@ -62,7 +62,8 @@ public final class Bitboards {
         }
     }
 
-    private static long ray(int sq, int dr, int dc) {
+    /** The squares from {@code sq} (not included) to the board's end in steps of {@code dr} rows and {@code dc} columns. */
+    public static long ray(int sq, int dr, int dc) {
         long r = 0;
         int row = sq / 8 + dr;
         int col = sq % 8 + dc;

@@ -189,9 +189,7 @@ class BorderPliesTest {
         return false;
     }
 
-    private static final int[][] EDGES = {
-            {0, 1, 2, 3, 4, 5, 6, 7}, {56, 57, 58, 59, 60, 61, 62, 63},
-            {0, 8, 16, 24, 32, 40, 48, 56}, {7, 15, 23, 31, 39, 47, 55, 63}};
+    private static final int[][] EDGES = EdgePatterns.EDGES;
 
     private static int indexOf(int[] edge, int sq) {
         for (int i = 0; i < 8; i++) {
@@ -432,7 +430,7 @@ class BorderPliesTest {
                     }
                 }
                 // each orientation's games apart: those of the orientation alone, which together are the games
-                BorderPlies.Fits each = plies.possibleEach(masks, from, to);
+                BorderPlies.Fits each = plies.fits(masks, from, to, true);
                 assertEquals(got, each.games());
                 for (int o = 0; o < masks.length / 3; o++) {
                     RoaringBitmap alone = plies.possible(java.util.Arrays.copyOfRange(masks, 3 * o, 3 * o + 3), from, to);

@@ -95,30 +95,25 @@ public final class BoardCheck implements CompiledPredicate {
             // a pattern whose border the slices answer exactly, with squares inside: each game is
             // then replayed in the orientations its border fits only
             boolean oriented = !p.pliedExact() && p.pliedBorderExact() && p.side < 0;
-            org.thordb.index.BorderPlies.Fits fits = null;
-            RoaringBitmap maybe = null;
-            if (!exact && many(r, candidates)) {
-                fits = oriented ? p.pliedEach(r, warm) : null;
-                maybe = oriented ? (fits == null ? null : fits.games()) : p.plied(r, warm);
-            }
-            RoaringBitmap left = maybe == null ? candidates : RoaringBitmap.and(candidates, maybe);
-            if (maybe != null && p.pliedExact()) {
+            org.thordb.index.BorderPlies.Fits fits = !exact && many(r, candidates) ? p.plied(r, warm, oriented) : null;
+            RoaringBitmap left = fits == null ? candidates : RoaringBitmap.and(candidates, fits.games());
+            if (fits != null && p.pliedExact()) {
                 // the slices answer it (an edge whose discs have an empty square beside them): the
                 // games left but those that end before the window
                 org.thordb.index.GameMoves t = org.thordb.index.GameMoves.of(r, left);
                 RoaringBitmap games = p.longEnough(t, left);
                 return new Answer(games, -1, 0, false, left.getLongCardinality());
             }
-            if (maybe != null && p.pliedBorderExact()) {
+            if (fits != null && p.pliedBorderExact()) {
                 // the slices left the games whose border fits: no border check to make, only the
                 // squares inside (or the side to move) to see, on the board replayed
                 org.thordb.index.GameMoves t = org.thordb.index.GameMoves.of(r, left);
-                RoaringBitmap games = fits != null ? p.replayFitting(t, left, fits) : filter(condition, t, left);
+                RoaringBitmap games = oriented ? p.replayFitting(t, left, fits) : filter(condition, t, left);
                 return new Answer(games, -1, left.getLongCardinality(), false, left.getLongCardinality());
             }
             boolean read = p.edgeIndexed(r) && p.worthReading(r, left);
             RoaringBitmap edged = read ? p.edgeCandidates(r, left) : left;
-            long plied = maybe == null ? -1 : left.getLongCardinality();
+            long plied = fits == null ? -1 : left.getLongCardinality();
             if (read && (exact || edged.isEmpty())) {
                 return new Answer(edged, edged.getLongCardinality(), 0, true, plied);
             }
@@ -434,12 +429,10 @@ public final class BoardCheck implements CompiledPredicate {
 
         /** The squares of {@code stable} that shield square {@code sq} on each of the four lines through it; −1 when some line has none. */
         private static long shield(int sq, long stable) {
-            int row = sq >>> 3;
-            int column = sq & 7;
             long out = 0;
             for (int[] d : new int[][] {{0, 1}, {1, 0}, {1, 1}, {1, -1}}) {
-                long ahead = ray(row, column, d[0], d[1]);
-                long behind = ray(row, column, -d[0], -d[1]);
+                long ahead = Bitboards.ray(sq, d[0], d[1]);
+                long behind = Bitboards.ray(sq, -d[0], -d[1]);
                 if ((ahead & ~stable) == 0) {
                     out |= ahead;
                 } else if ((behind & ~stable) == 0) {
@@ -451,14 +444,6 @@ public final class BoardCheck implements CompiledPredicate {
             return out;
         }
 
-        /** The squares from (row, column), not included, to the board's end in steps of (dr, dc). */
-        private static long ray(int row, int column, int dr, int dc) {
-            long out = 0;
-            for (int r = row + dr, c = column + dc; r >= 0 && r < 8 && c >= 0 && c < 8; r += dr, c += dc) {
-                out |= 1L << (8 * r + c);
-            }
-            return out;
-        }
 
         /**
          * The written pattern's edges that the edge index is read for: those with 3 squares or more
@@ -521,23 +506,15 @@ public final class BoardCheck implements CompiledPredicate {
          * The games that can show this pattern's border in its window, from when each game's border
          * squares were taken ({@link org.thordb.index.BorderPlies}, made first when {@code make});
          * null when the window is the end of each game (a move that differs game by game), the
-         * pattern gives no border square, or the slices are not made.
+         * pattern gives no border square, or the slices are not made. Each orientation's games
+         * apart too when {@code apart} ({@link org.thordb.index.BorderPlies#fits}).
          */
-        public RoaringBitmap plied(IndexReader r, boolean make) {
+        public org.thordb.index.BorderPlies.Fits plied(IndexReader r, boolean make, boolean apart) {
             if (window.end()) {
                 return null; // not made for a window they cannot answer
             }
             org.thordb.index.BorderPlies plies = make ? org.thordb.index.BorderPlies.of(r) : org.thordb.index.BorderPlies.ifMade(r);
-            return plies == null ? null : plies.possible(masks, window.from(), window.to());
-        }
-
-        /** {@link #plied} with each orientation's games apart (null as there). */
-        public org.thordb.index.BorderPlies.Fits pliedEach(IndexReader r, boolean make) {
-            if (window.end()) {
-                return null;
-            }
-            org.thordb.index.BorderPlies plies = make ? org.thordb.index.BorderPlies.of(r) : org.thordb.index.BorderPlies.ifMade(r);
-            return plies == null ? null : plies.possibleEach(masks, window.from(), window.to());
+            return plies == null ? null : plies.fits(masks, window.from(), window.to(), apart);
         }
 
         /**
