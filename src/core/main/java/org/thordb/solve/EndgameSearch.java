@@ -13,6 +13,10 @@ import org.thordb.othello.Bitboards;
  * before any child is searched), and a node whose opponent already holds enough stable discs is
  * cut. Scores are final disc differences for the side to move, empty squares to the winner.
  *
+ * <p>Two tables: positions with fewer than {@link #NEAR_EMPTIES} empties, most of the nodes the
+ * table serves and each soon of no more use, go to a small table of the thread's own that stays
+ * in the processor's caches; the others to the large table every thread shares.
+ *
  * <p>Usage: {@code int score = new EndgameSearch(new TranspositionTable(20), control).search(me, opp, -64, 64);}
  */
 final class EndgameSearch {
@@ -34,9 +38,12 @@ final class EndgameSearch {
 
     static {
         for (int e = 0; e <= 60; e++) {
-            STABILITY_ALPHA[e] = Math.min(64, 2 * e + 4);
+            STABILITY_ALPHA[e] = Math.min(64, e <= SHALLOW ? 2 * e - 2 : 2 * e + 4);
         }
     }
+
+    /** From this many empties a node of the shallow search counts its opponent's stable discs too. */
+    private static final int SHALLOW_STABILITY_FROM = 4;
 
     /** The quadrants, for parity: a move in a region with an odd number of empties first. */
     private static final long[] QUADRANTS = {0x000000000F0F0F0FL, 0x00000000F0F0F0F0L, 0x0F0F0F0F00000000L,
@@ -54,6 +61,8 @@ final class EndgameSearch {
     static final Stopped STOPPED = new Stopped();
 
     final TranspositionTable tt;
+    /** This thread's table for the positions with fewer than {@link #NEAR_EMPTIES} empties. */
+    final TranspositionTable near;
     final SolveControl control;
     /** The solve's threads' shared work, when it has several threads ({@link Splitter}); else null. */
     Splitter splitter;
@@ -85,9 +94,34 @@ final class EndgameSearch {
     /** From this many empties a selective search tries a ProbCut cut at each node. */
     static final int PROBCUT_EMPTIES = Integer.getInteger("thordb.probcutEmpties", 10);
 
+    // measured on one thread, 20 positions of FFO games at 22 empties: one table of 2^21 positions
+    // 14.6-14.9 s, with this near table 12.5-12.8 s (6% more nodes); on two threads, FFO #49-#52:
+    // 53.1 s and 2.86 G nodes, with it 34-37 s and 1.96 G (the large table no longer crowded with
+    // small positions); 2^15 for fewer than 10 or 11 empties, 2^17-2^18 for fewer than 13 or 14:
+    // the same within the machine's noise
+    /**
+     * Positions with fewer empties go to the thread's near table: in the large table each is a
+     * cache miss, and there they crowd out the positions with many empties that save the most.
+     */
+    static final int NEAR_EMPTIES = 12;
+    /** The near table holds 2^NEAR_BITS positions (2 MB). */
+    static final int NEAR_BITS = 16;
+
+    /** A search on {@code tt}, with a near table of its own. */
     EndgameSearch(TranspositionTable tt, SolveControl control) {
+        this(tt, new TranspositionTable(NEAR_BITS), control);
+    }
+
+    /** A search on {@code tt} and this thread's {@code near} table (see {@link #NEAR_EMPTIES}). */
+    EndgameSearch(TranspositionTable tt, TranspositionTable near, SolveControl control) {
         this.tt = tt;
+        this.near = near;
         this.control = control;
+    }
+
+    /** The table that holds positions with so many empties. */
+    TranspositionTable table(int empties) {
+        return empties < NEAR_EMPTIES ? near : tt;
     }
 
     /** The final score of a finished game for the side with {@code me}: empties go to the winner. */
@@ -276,6 +310,13 @@ final class EndgameSearch {
             return last1(me, opp, Long.numberOfTrailingZeros(empty));
         }
         tick();
+        // the same cut as deep's, from a lower alpha (as Edax's thresholds): near the end many discs are stable
+        if (empties >= SHALLOW_STABILITY_FROM && alpha >= STABILITY_ALPHA[empties] && 2 * Long.bitCount(opp) >= 64 - alpha) {
+            int max = 64 - 2 * Long.bitCount(Stability.stable(opp, me));
+            if (max <= alpha) {
+                return max;
+            }
+        }
         long odd = oddQuadrants(empty);
         int best = -INF;
         for (int round = 0; round < 2; round++) {
@@ -343,14 +384,15 @@ final class EndgameSearch {
     private int deep(long me, long opp, int alpha, int beta, int empties) {
         tick();
         // the opponent's stable discs bound this side's score from above
-        if (alpha >= STABILITY_ALPHA[empties]) {
+        if (alpha >= STABILITY_ALPHA[empties] && 2 * Long.bitCount(opp) >= 64 - alpha) {
             int max = 64 - 2 * Long.bitCount(Stability.stable(opp, me));
             if (max <= alpha) {
                 return max;
             }
             beta = Math.min(beta, max);
         }
-        long hit = tt.probe(me, opp);
+        TranspositionTable table = table(empties);
+        long hit = table.probe(me, opp);
         int ttMove = -1;
         if (hit != TranspositionTable.MISS && (TranspositionTable.selectivity(hit) < selectivity
                 || TranspositionTable.depth(hit) < empties)) {
@@ -397,11 +439,11 @@ final class EndgameSearch {
             } else {
                 key = orderKey(nextMe, nextOpp, empties);
                 if (empties >= ETC_EMPTIES) {
-                    long child = tt.probe(nextMe, nextOpp);
+                    long child = table(empties - 1).probe(nextMe, nextOpp);
                     if (child != TranspositionTable.MISS) {
                         int childUpper = TranspositionTable.upper(child);
                         if (-childUpper >= beta && TranspositionTable.selectivity(child) >= selectivity) { // enhanced transposition cut-off
-                            tt.store(me, opp, empties, selectivity, -childUpper, INF, sq);
+                            table.store(me, opp, empties, selectivity, -childUpper, INF, sq);
                             return -childUpper;
                         }
                         key -= 8 * TIE; // a known child is cheap to search again
@@ -458,11 +500,11 @@ final class EndgameSearch {
             }
         }
         if (best >= beta) {
-            tt.store(me, opp, empties, selectivity, best, INF, bestMove);
+            table.store(me, opp, empties, selectivity, best, INF, bestMove);
         } else if (best <= alpha) {
-            tt.store(me, opp, empties, selectivity, -INF, best, bestMove);
+            table.store(me, opp, empties, selectivity, -INF, best, bestMove);
         } else {
-            tt.store(me, opp, empties, selectivity, best, best, bestMove);
+            table.store(me, opp, empties, selectivity, best, best, bestMove);
         }
         return best;
     }

@@ -25,11 +25,25 @@ final class ParallelSearch {
     private final ExecutorService pool;
 
     ParallelSearch(TranspositionTable table, SolveControl control, int threads) {
-        workers = new EndgameSearch[Math.max(1, threads)];
+        this(table, nearTables(threads), control);
+    }
+
+    /** A search on {@code table} shared and one near table a thread ({@link EndgameSearch#NEAR_EMPTIES}). */
+    ParallelSearch(TranspositionTable table, TranspositionTable[] near, SolveControl control) {
+        workers = new EndgameSearch[near.length];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new EndgameSearch(table, control);
+            workers[i] = new EndgameSearch(table, near[i], control);
         }
         pool = workers.length == 1 ? null : helpers();
+    }
+
+    /** A near table for each of so many threads. */
+    static TranspositionTable[] nearTables(int threads) {
+        TranspositionTable[] near = new TranspositionTable[Math.max(1, threads)];
+        for (int i = 0; i < near.length; i++) {
+            near[i] = new TranspositionTable(EndgameSearch.NEAR_BITS);
+        }
+        return near;
     }
 
     /** The positions searched so far, by every thread. */
@@ -104,7 +118,7 @@ final class ParallelSearch {
     /** The moves of a position, ordered as the search orders them: table move, then fastest first. */
     private int[] ordered(long me, long opp) {
         long moves = Bitboards.legalMoves(me, opp);
-        long hit = workers[0].tt.probe(me, opp);
+        long hit = workers[0].table(64 - Long.bitCount(me | opp)).probe(me, opp);
         int ttMove = hit == TranspositionTable.MISS ? -1 : TranspositionTable.move(hit);
         int n = Long.bitCount(moves);
         int[] sqs = new int[n];
@@ -311,12 +325,13 @@ final class ParallelSearch {
         }
         // what this node proved, for the threads and for later solves
         int sel = master.selectivity;
+        TranspositionTable table = master.table(empties);
         if (best >= beta) {
-            master.tt.store(me, opp, empties, sel, best, EndgameSearch.INF, bestMove);
+            table.store(me, opp, empties, sel, best, EndgameSearch.INF, bestMove);
         } else if (best <= alpha) {
-            master.tt.store(me, opp, empties, sel, -EndgameSearch.INF, best, bestMove);
+            table.store(me, opp, empties, sel, -EndgameSearch.INF, best, bestMove);
         } else {
-            master.tt.store(me, opp, empties, sel, best, best, bestMove);
+            table.store(me, opp, empties, sel, best, best, bestMove);
         }
         return best;
     }

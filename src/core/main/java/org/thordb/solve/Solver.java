@@ -84,11 +84,14 @@ public final class Solver {
 
     private final Options options;
     private final TranspositionTable table;
+    /** Each thread's table for positions with few empties, kept as the large one is. */
+    private final TranspositionTable[] near;
 
-    /** A solver whose table is kept from one solve to the next (positions of one game share much). */
+    /** A solver whose tables are kept from one solve to the next (positions of one game share much). */
     public Solver(Options options) {
         this.options = options;
         this.table = new TranspositionTable(options.tableBits());
+        this.near = ParallelSearch.nearTables(options.threads());
     }
 
     /** The exact score and a best move of a position, with the default options. */
@@ -117,7 +120,7 @@ public final class Solver {
             return new Result(true, s, -1, (64 + s) / 2, Map.of(), 0, System.nanoTime() - t0);
         }
         SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
-        ParallelSearch search = new ParallelSearch(table, control, options.threads());
+        ParallelSearch search = new ParallelSearch(table, near, control);
         long me = mover(p);
         long opp = other(p);
         Map<Integer, Integer> scores = new LinkedHashMap<>();
@@ -140,7 +143,7 @@ public final class Solver {
             return new OutcomeResult(true, s > 0 ? Outcome.WIN : s < 0 ? Outcome.LOSS : Outcome.DRAW, 0, System.nanoTime() - t0);
         }
         SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
-        ParallelSearch search = new ParallelSearch(table, control, options.threads());
+        ParallelSearch search = new ParallelSearch(table, near, control);
         try {
             int v = search.root(mover(p), other(p), -1, 1, new int[1]);
             return new OutcomeResult(true, v > 0 ? Outcome.WIN : v < 0 ? Outcome.LOSS : Outcome.DRAW, search.nodes(),

@@ -108,48 +108,46 @@ final class Stability {
         return s;
     }
 
-    /** Squares on full rows, columns and diagonals in each of the four line directions. */
-    private static long[] fullLines(long occupied) {
-        long h = occupied & (occupied >>> 1);
-        h &= h >>> 2;
-        h &= h >>> 4;
-        h &= FILE_A;
-        h *= 0xff; // rows that are full
-        long v = occupied & (occupied >>> 8);
-        v &= v >>> 16;
-        v &= v >>> 32;
-        v &= 0xff;
-        v *= FILE_A; // columns that are full
-        long d1 = fullDiagonals(occupied, 9);
-        long d2 = fullDiagonals(occupied, 7);
-        return new long[] {h, v, d1, d2};
-    }
-
     private static final long RANK_1 = 0xffL;
     private static final long RANK_8 = 0xffL << 56;
+    /** Squares with no neighbour one step up (toward h8 / a8) or down, on each diagonal direction. */
+    static final long END_UP_9 = FILE_H | RANK_8;
+    static final long END_DOWN_9 = FILE_A | RANK_1;
+    static final long END_UP_7 = FILE_A | RANK_8;
+    static final long END_DOWN_7 = FILE_H | RANK_1;
 
     /**
      * The squares whose diagonal (step 9: a1–h8 way, or 7: h1–a8 way) is full: every square from
-     * it to the board's edge is occupied, both ways, found seven steps at a time with no loop over squares.
+     * it to the board's edge is occupied, both ways. Three doubling steps a way (runs of 2, 4, then
+     * 8 squares), each step's mask letting through the squares within reach of the edge already
+     * (a diagonal has at most 8 squares; 7 steps a way took one shift each).
      */
-    private static long fullDiagonals(long occupied, int step) {
-        long endUp = step == 9 ? FILE_H | RANK_8 : FILE_A | RANK_8; // no neighbour one step up
-        long endDown = step == 9 ? FILE_A | RANK_1 : FILE_H | RANK_1; // no neighbour one step down
-        long up = occupied;
-        long down = occupied;
-        for (int i = 0; i < 7; i++) {
-            up &= (up >>> step) | endUp;
-            down &= (down << step) | endDown;
-        }
+    static long fullDiagonals(long occupied, int step, long endUp, long endDown) {
+        long up = occupied & ((occupied >>> step) | endUp);
+        long up2 = endUp | (endUp >>> step);
+        up &= (up >>> 2 * step) | up2;
+        up &= (up >>> 4 * step) | up2 | (up2 >>> 2 * step);
+        long down = occupied & ((occupied << step) | endDown);
+        long down2 = endDown | (endDown << step);
+        down &= (down << 2 * step) | down2;
+        down &= (down << 4 * step) | down2 | (down2 << 2 * step);
         return up & down;
     }
 
     /** A lower bound of {@code me}'s discs that no play can ever flip. */
     static long stable(long me, long opp) {
         long occupied = me | opp;
-        long s = edges(me, opp);
-        long[] full = fullLines(occupied);
-        s |= me & full[0] & full[1] & full[2] & full[3];
+        long h = occupied & (occupied >>> 1);
+        h &= h >>> 2;
+        h &= h >>> 4;
+        h = (h & FILE_A) * 0xff; // rows that are full
+        long v = occupied & (occupied >>> 8);
+        v &= v >>> 16;
+        v &= v >>> 32;
+        v = (v & 0xff) * FILE_A; // columns that are full
+        long d9 = fullDiagonals(occupied, 9, END_UP_9, END_DOWN_9);
+        long d7 = fullDiagonals(occupied, 7, END_UP_7, END_DOWN_7);
+        long s = edges(me, opp) | me & h & v & d9 & d7;
         if (s == 0) {
             return 0;
         }
@@ -157,11 +155,11 @@ final class Stability {
         long grown;
         do {
             grown = s;
-            long h = full[0] | ((s << 1) & ~FILE_A) | ((s >>> 1) & ~FILE_H);
-            long v = full[1] | (s << 8) | (s >>> 8);
-            long d1 = full[2] | ((s << 9) & ~FILE_A) | ((s >>> 9) & ~FILE_H);
-            long d2 = full[3] | ((s << 7) & ~FILE_H) | ((s >>> 7) & ~FILE_A);
-            s |= me & h & v & d1 & d2;
+            long sh = h | ((s << 1) & ~FILE_A) | ((s >>> 1) & ~FILE_H);
+            long sv = v | (s << 8) | (s >>> 8);
+            long s9 = d9 | ((s << 9) & ~FILE_A) | ((s >>> 9) & ~FILE_H);
+            long s7 = d7 | ((s << 7) & ~FILE_H) | ((s >>> 7) & ~FILE_A);
+            s |= me & sh & sv & s9 & s7;
         } while (s != grown);
         return s;
     }
