@@ -299,6 +299,18 @@ final class EndgameSearch {
         }
     }
 
+    /**
+     * The most this side can score given the opponent's stable discs, counted only where a cut is
+     * possible: alpha high enough for the empties ({@link #STABILITY_ALPHA}) and the opponent
+     * holding discs enough; else 64, no bound.
+     */
+    private static int stableCeiling(long me, long opp, int alpha, int empties) {
+        if (alpha < STABILITY_ALPHA[empties] || 2 * Long.bitCount(opp) < 64 - alpha) {
+            return 64;
+        }
+        return 64 - 2 * Long.bitCount(Stability.stable(opp, me));
+    }
+
     /** Few empties: every empty square tried in parity order, no table. */
     private int shallow(long me, long opp, int alpha, int beta, int empties, boolean passed) {
         long empty = ~(me | opp);
@@ -311,8 +323,8 @@ final class EndgameSearch {
         }
         tick();
         // the same cut as deep's, from a lower alpha (as Edax's thresholds): near the end many discs are stable
-        if (empties >= SHALLOW_STABILITY_FROM && alpha >= STABILITY_ALPHA[empties] && 2 * Long.bitCount(opp) >= 64 - alpha) {
-            int max = 64 - 2 * Long.bitCount(Stability.stable(opp, me));
+        if (empties >= SHALLOW_STABILITY_FROM) {
+            int max = stableCeiling(me, opp, alpha, empties);
             if (max <= alpha) {
                 return max;
             }
@@ -384,13 +396,11 @@ final class EndgameSearch {
     private int deep(long me, long opp, int alpha, int beta, int empties) {
         tick();
         // the opponent's stable discs bound this side's score from above
-        if (alpha >= STABILITY_ALPHA[empties] && 2 * Long.bitCount(opp) >= 64 - alpha) {
-            int max = 64 - 2 * Long.bitCount(Stability.stable(opp, me));
-            if (max <= alpha) {
-                return max;
-            }
-            beta = Math.min(beta, max);
+        int max = stableCeiling(me, opp, alpha, empties);
+        if (max <= alpha) {
+            return max;
         }
+        beta = Math.min(beta, max);
         TranspositionTable table = table(empties);
         long hit = table.probe(me, opp);
         int ttMove = -1;
