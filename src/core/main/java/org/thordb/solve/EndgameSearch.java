@@ -6,7 +6,8 @@ import org.thordb.othello.Bitboards;
  * One thread's exact endgame search: negamax alpha-beta to the end of the game, as principal
  * variation search (the first move with the open window, the others with a null window and a
  * re-search when they beat it). Near the end (at most {@link #SHALLOW} empties) moves are tried
- * square by square, odd quadrants first (parity), with no table; deeper, moves are generated and
+ * square by square, odd quadrants first (parity, kept move by move), with no table, and the last
+ * three, two and one empty squares each by a method of their own; deeper, moves are generated and
  * ordered fastest first (the reply that leaves the opponent fewest moves, corners counted twice,
  * with many empties plus a shallow search of the {@link Evaluation pattern evaluation}, the
  * table's best move before all), the table is asked for bounds (and, for each child, for a cut
@@ -81,6 +82,9 @@ final class EndgameSearch {
     private final int[][] moveBuf = new int[61][40];
     private final int[][] keyBuf = new int[61][40];
     private final long[][] flipBuf = new long[61][40];
+    private final long[][] replyBuf = new long[61][40];
+    /** The opponent's legal moves in the position {@link #orderKey} last keyed (the child's own moves). */
+    private long lastReply;
 
     /**
      * How sure a ProbCut cut must be, by selectivity: a shallow search's value beyond a bound by
@@ -153,9 +157,26 @@ final class EndgameSearch {
     int search(long me, long opp, int alpha, int beta) {
         int empties = 64 - Long.bitCount(me | opp);
         if (empties <= SHALLOW) {
-            return shallow(me, opp, alpha, beta, empties, false);
+            long empty = ~(me | opp);
+            return empties == 3 ? last3(me, opp, alpha, beta, empty, parity(empty), false)
+                    : shallow(me, opp, alpha, beta, empties, parity(empty), false);
         }
-        return deep(me, opp, alpha, beta, empties);
+        return deep(me, opp, alpha, beta, empties, UNKNOWN_MOVES);
+    }
+
+    /** Stands for a position's legal moves not worked out yet (a mask of every square: never legal moves). */
+    private static final long UNKNOWN_MOVES = -1L;
+
+    /**
+     * A child of a {@link #deep} node: its parity (used at {@link #SHALLOW} empties or fewer)
+     * and its mover's legal moves (or {@link #UNKNOWN_MOVES}) are known already from the parent's
+     * ordering, so neither is worked out again.
+     */
+    private int child(long me, long opp, int alpha, int beta, int empties, int parity, long moves) {
+        if (empties <= SHALLOW) {
+            return shallow(me, opp, alpha, beta, empties, parity, false);
+        }
+        return deep(me, opp, alpha, beta, empties, moves);
     }
 
     /** The score with one empty square left: its flips counted by table ({@link LastFlip}), no board made. */
@@ -206,6 +227,7 @@ final class EndgameSearch {
     int orderKey(long nextMe, long nextOpp, int empties, int depth) {
         orderNodes++;
         long reply = Bitboards.legalMoves(nextMe, nextOpp);
+        lastReply = reply;
         int key = 16 * Long.bitCount(reply) + 16 * Long.bitCount(reply & CORNERS);
         if (empties >= SORT_EVAL_EMPTIES) {
             key += SORT_EVAL_WEIGHT * (depth == 0 ? Evaluation.eval(nextMe, nextOpp, reply)
@@ -271,15 +293,35 @@ final class EndgameSearch {
         return Math.max(-64, Math.min(64, discs & ~1));
     }
 
-    /** The quadrants holding an odd number of empty squares. */
-    private static long oddQuadrants(long empty) {
-        long odd = 0;
-        for (long q : QUADRANTS) {
-            if ((Long.bitCount(empty & q) & 1) != 0) {
-                odd |= q;
+    /** The quadrants holding an odd number of empty squares, one bit a quadrant (see {@link #QUADRANT_BIT}). */
+    private static int parity(long empty) {
+        int parity = 0;
+        for (int q = 0; q < 4; q++) {
+            parity |= (Long.bitCount(empty & QUADRANTS[q]) & 1) << q;
+        }
+        return parity;
+    }
+
+    /** Each square's quadrant as one bit: a move there flips that quadrant's parity. */
+    private static final int[] QUADRANT_BIT = new int[64];
+    /** For each parity (4 bits), the squares of the odd quadrants. */
+    private static final long[] ODD_SQUARES = new long[16];
+
+    static {
+        for (int sq = 0; sq < 64; sq++) {
+            for (int q = 0; q < 4; q++) {
+                if ((QUADRANTS[q] >>> sq & 1) != 0) {
+                    QUADRANT_BIT[sq] = 1 << q;
+                }
             }
         }
-        return odd;
+        for (int p = 0; p < 16; p++) {
+            for (int q = 0; q < 4; q++) {
+                if ((p >>> q & 1) != 0) {
+                    ODD_SQUARES[p] |= QUADRANTS[q];
+                }
+            }
+        }
     }
 
     /** The squares around each square: a move there needs an opponent's disc among them. */
@@ -311,15 +353,16 @@ final class EndgameSearch {
         return 64 - 2 * Long.bitCount(Stability.stable(opp, me));
     }
 
-    /** Few empties: every empty square tried in parity order, no table. */
-    private int shallow(long me, long opp, int alpha, int beta, int empties, boolean passed) {
+    /**
+     * Few empties: every empty square tried in parity order, no table. {@code parity} has a bit
+     * for each quadrant with an odd number of empties, kept move by move rather than counted.
+     */
+    private int shallow(long me, long opp, int alpha, int beta, int empties, int parity, boolean passed) {
         long empty = ~(me | opp);
-        if (empties == 2) {
-            int x1 = Long.numberOfTrailingZeros(empty);
-            return last2(me, opp, alpha, beta, x1, Long.numberOfTrailingZeros(empty & (empty - 1)), passed);
-        }
-        if (empties == 1) {
-            return last1(me, opp, Long.numberOfTrailingZeros(empty));
+        if (empties <= 2) { // only a search's root comes here so near the end (3 empties go to last3)
+            return empties == 2 ? last2(me, opp, alpha, beta, Long.numberOfTrailingZeros(empty),
+                    63 - Long.numberOfLeadingZeros(empty), passed) : empties == 1
+                    ? last1(me, opp, Long.numberOfTrailingZeros(empty)) : finalScore(me, opp);
         }
         tick();
         // the same cut as deep's, from a lower alpha (as Edax's thresholds): near the end many discs are stable
@@ -329,7 +372,7 @@ final class EndgameSearch {
                 return max;
             }
         }
-        long odd = oddQuadrants(empty);
+        long odd = ODD_SQUARES[parity];
         int best = -INF;
         for (int round = 0; round < 2; round++) {
             long squares = round == 0 ? empty & odd : empty & ~odd;
@@ -343,7 +386,11 @@ final class EndgameSearch {
                 if (f == 0) {
                     continue;
                 }
-                int v = -shallow(opp & ~f, me | f | 1L << sq, -beta, -Math.max(alpha, best), empties - 1, false);
+                long nextMe = opp & ~f;
+                long nextOpp = me | f | 1L << sq;
+                int a = -Math.max(alpha, best);
+                int v = empties == 4 ? -last3(nextMe, nextOpp, -beta, a, empty & ~(1L << sq), parity ^ QUADRANT_BIT[sq], false)
+                        : -shallow(nextMe, nextOpp, -beta, a, empties - 1, parity ^ QUADRANT_BIT[sq], false);
                 if (v > best) {
                     best = v;
                     if (v >= beta) {
@@ -356,7 +403,68 @@ final class EndgameSearch {
             if (passed) {
                 return finalScore(me, opp); // neither side can move: the game is over
             }
-            return -shallow(opp, me, -beta, -alpha, empties, true);
+            return -shallow(opp, me, -beta, -alpha, empties, parity, true);
+        }
+        return best;
+    }
+
+    /**
+     * Three empty squares: a square alone in its quadrant first (the only case where parity
+     * orders them: 3 in one quadrant, or 1-1-1, are all odd), then by {@link #last2}.
+     */
+    private int last3(long me, long opp, int alpha, int beta, long empty, int parity, boolean passed) {
+        tick();
+        int x1 = Long.numberOfTrailingZeros(empty);
+        long rest = empty & (empty - 1);
+        int x2 = Long.numberOfTrailingZeros(rest);
+        int x3 = 63 - Long.numberOfLeadingZeros(rest);
+        if ((parity & QUADRANT_BIT[x1]) == 0) { // 2-1: x1 is of the pair; the one alone first
+            if ((parity & QUADRANT_BIT[x2]) != 0) {
+                int t = x1;
+                x1 = x2;
+                x2 = t;
+            } else {
+                int t = x1;
+                x1 = x3;
+                x3 = t;
+            }
+        }
+        int best = -INF;
+        if ((opp & NEIGHBOURS[x1]) != 0) {
+            long f = Bitboards.flipsOnEmpty(me, opp, x1);
+            if (f != 0) {
+                best = -last2(opp & ~f, me | f | 1L << x1, -beta, -alpha, x2, x3, false);
+                if (best >= beta) {
+                    return best;
+                }
+            }
+        }
+        if ((opp & NEIGHBOURS[x2]) != 0) {
+            long f = Bitboards.flipsOnEmpty(me, opp, x2);
+            if (f != 0) {
+                int v = -last2(opp & ~f, me | f | 1L << x2, -beta, -Math.max(alpha, best), x1, x3, false);
+                if (v > best) {
+                    best = v;
+                    if (v >= beta) {
+                        return v;
+                    }
+                }
+            }
+        }
+        if ((opp & NEIGHBOURS[x3]) != 0) {
+            long f = Bitboards.flipsOnEmpty(me, opp, x3);
+            if (f != 0) {
+                int v = -last2(opp & ~f, me | f | 1L << x3, -beta, -Math.max(alpha, best), x1, x2, false);
+                if (v > best) {
+                    best = v;
+                }
+            }
+        }
+        if (best == -INF) {
+            if (passed) {
+                return finalScore(me, opp);
+            }
+            return -last3(opp, me, -beta, -alpha, empty, parity, true);
         }
         return best;
     }
@@ -392,8 +500,12 @@ final class EndgameSearch {
         return best;
     }
 
-    /** Many empties: generated moves, fastest first, the table, enhanced cuts and stability. */
-    private int deep(long me, long opp, int alpha, int beta, int empties) {
+    /**
+     * Many empties: generated moves, fastest first, the table, enhanced cuts and stability.
+     * {@code known} is the mover's legal moves when the parent's ordering found them already, else
+     * {@link #UNKNOWN_MOVES}.
+     */
+    private int deep(long me, long opp, int alpha, int beta, int empties, long known) {
         tick();
         // the opponent's stable discs bound this side's score from above
         int max = stableCeiling(me, opp, alpha, empties);
@@ -421,12 +533,12 @@ final class EndgameSearch {
             }
             ttMove = TranspositionTable.move(hit);
         }
-        long moves = Bitboards.legalMoves(me, opp);
+        long moves = known != UNKNOWN_MOVES ? known : Bitboards.legalMoves(me, opp);
         if (moves == 0) {
             if (Bitboards.legalMoves(opp, me) == 0) {
                 return finalScore(me, opp);
             }
-            return -deep(opp, me, -beta, -alpha, empties);
+            return -deep(opp, me, -beta, -alpha, empties, UNKNOWN_MOVES);
         }
         if (selectivity < TranspositionTable.EXACT && empties >= PROBCUT_EMPTIES) {
             int cut = probcut(me, opp, alpha, beta, empties);
@@ -437,6 +549,7 @@ final class EndgameSearch {
         int[] sqs = moveBuf[empties];
         int[] keys = keyBuf[empties];
         long[] flips = flipBuf[empties];
+        long[] replies = replyBuf[empties];
         int n = 0;
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
@@ -444,10 +557,12 @@ final class EndgameSearch {
             long nextMe = opp & ~f;
             long nextOpp = me | f | 1L << sq;
             int key;
+            long reply = UNKNOWN_MOVES;
             if (sq == ttMove) {
                 key = Integer.MIN_VALUE;
             } else {
                 key = orderKey(nextMe, nextOpp, empties);
+                reply = lastReply;
                 if (empties >= ETC_EMPTIES) {
                     long child = table(empties - 1).probe(nextMe, nextOpp);
                     if (child != TranspositionTable.MISS) {
@@ -466,12 +581,15 @@ final class EndgameSearch {
                 keys[i] = keys[i - 1];
                 sqs[i] = sqs[i - 1];
                 flips[i] = flips[i - 1];
+                replies[i] = replies[i - 1];
                 i--;
             }
             keys[i] = key;
             sqs[i] = sq;
             flips[i] = f;
+            replies[i] = reply;
         }
+        int parity = empties - 1 <= SHALLOW ? parity(~(me | opp)) : 0; // the children's, move by move, for the shallow search
         int best = -INF;
         int bestMove = -1;
         int a = alpha;
@@ -489,13 +607,15 @@ final class EndgameSearch {
             long f = flips[i];
             long nextMe = opp & ~f;
             long nextOpp = me | f | 1L << sq;
+            int p = parity ^ QUADRANT_BIT[sq];
+            long reply = replies[i];
             int v;
             if (i == 0) {
-                v = -search(nextMe, nextOpp, -beta, -a);
+                v = -child(nextMe, nextOpp, -beta, -a, empties - 1, p, reply);
             } else {
-                v = -search(nextMe, nextOpp, -a - 1, -a);
+                v = -child(nextMe, nextOpp, -a - 1, -a, empties - 1, p, reply);
                 if (v > a && v < beta) {
-                    v = -search(nextMe, nextOpp, -beta, -v);
+                    v = -child(nextMe, nextOpp, -beta, -v, empties - 1, p, reply);
                 }
             }
             if (v > best) {
