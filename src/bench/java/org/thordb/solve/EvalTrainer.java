@@ -19,7 +19,8 @@ import java.util.zip.GZIPOutputStream;
  * descent on the squared error where each weight's step is its summed error over how often it is
  * seen (plus a damping that keeps rare configurations near zero), a few hundred passes. A tenth of
  * the games (by number) is held out, and each stage's error on them is printed beside the error of
- * always guessing the stage's mean.
+ * always guessing the stage's mean (and, with {@code -Dresidual=true}, beside the error of the
+ * weights on the class path, which are then corrected rather than replaced: see {@link #RESIDUAL}).
  *
  * <p>Usage: {@code java -cp … org.thordb.solve.EvalTrainer OUT.bin.gz PHASE_WIDTH EPOCHS LABELS.bin…}
  */
@@ -47,6 +48,29 @@ public final class EvalTrainer {
 
     static final boolean USE_EXTRAS = Boolean.parseBoolean(System.getProperty("extras", "true"));
 
+    /**
+     * With {@code -Dresidual=true}: the weights on the class path are kept and only corrected,
+     * each stage fitted to what they miss ({@code label - eval}) with the ridge pulling the
+     * correction to zero, so that new labels of a few stages refine the weights fitted on many
+     * more positions rather than replace them. Stages without labels keep their weights.
+     */
+    static final boolean RESIDUAL = Boolean.getBoolean("residual");
+
+    /** One stage's current weights as the fit lays them out (canonical configurations, then extras), in 1/SCALE discs. */
+    static short[] current(int phase) {
+        Evaluation.Weights w = Evaluation.Weights.INSTANCE;
+        short[] out = new short[WEIGHTS];
+        for (Evaluation.Family f : Evaluation.FAMILIES) {
+            short[] t = w.tables[phase][f.ordinal()];
+            System.arraycopy(t, 0, out, OFFSET[f.ordinal()], t.length);
+        }
+        int n = Evaluation.FAMILIES.length;
+        for (Evaluation.Extra x : Evaluation.EXTRAS) {
+            short[] t = w.extras[phase][x.ordinal()];
+            System.arraycopy(t, 0, out, OFFSET[n + x.ordinal()], t.length);
+        }
+        return out;
+    }
 
     /** Positions of one stage: boards, labels, whether held out. */
     static final class Set {
@@ -65,6 +89,10 @@ public final class EvalTrainer {
             phaseOf[e] = e / width;
         }
         int phases = phaseOf[60] + 1;
+        if (RESIDUAL && !java.util.Arrays.equals(phaseOf, Evaluation.Weights.INSTANCE.phaseOf)) {
+            throw new IllegalArgumentException("-Dresidual needs the stages of the weights on the class path (a width of "
+                    + (Evaluation.Weights.INSTANCE.phaseOf[2] == 1 ? 2 : "another") + ")");
+        }
         List<long[]> boards = new ArrayList<>();
         List<int[]> meta = new ArrayList<>();
         for (int i = 3; i < args.length; i++) {
@@ -236,8 +264,8 @@ public final class EvalTrainer {
             int[] f = new int[nf];
             features(b[0], b[1], configs, f);
             System.arraycopy(f, 0, feat, i * nf, nf);
-            y[i] = meta.get(train.get(i))[0];
-            mean += y[i];
+            y[i] = meta.get(train.get(i))[0] - (RESIDUAL ? Evaluation.eval(b[0], b[1]) / (float) Evaluation.SCALE : 0);
+            mean += meta.get(train.get(i))[0];
         }
         mean = n == 0 ? 0 : mean / n;
         // conjugate gradients on the least squares with a ridge (CGLS): minimise |A w - y|^2 + lambda |w|^2,
@@ -285,10 +313,13 @@ public final class EvalTrainer {
         for (int j = 0; j < WEIGHTS; j++) {
             w[j] = (float) x[j];
         }
-        biasOut[0] = (int) Math.round(bias * Evaluation.SCALE);
+        int phase = Evaluation.phase(lo);
+        short[] before = RESIDUAL ? current(phase) : new short[WEIGHTS];
+        biasOut[0] = (int) Math.round(bias * Evaluation.SCALE) + (RESIDUAL ? Evaluation.Weights.INSTANCE.bias[phase] : 0);
         for (int j = 0; j < WEIGHTS; j++) {
-            weightsOut[j] = (short) Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, Math.round(w[j] * Evaluation.SCALE)));
+            weightsOut[j] = (short) Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, Math.round(w[j] * Evaluation.SCALE) + before[j]));
         }
+        double oldAbs = 0;
         // held-out error, with the weights as stored (rounded)
         double abs = 0;
         double sq = 0;
@@ -303,12 +334,13 @@ public final class EvalTrainer {
             }
             s /= Evaluation.SCALE;
             double yv = meta.get(i)[0];
+            oldAbs += Math.abs(Evaluation.eval(b[0], b[1]) / (double) Evaluation.SCALE - yv);
             abs += Math.abs(s - yv);
             sq += (s - yv) * (s - yv);
             absMean += Math.abs(mean - yv);
         }
         int t = Math.max(1, test.size());
-        return String.format(Locale.ROOT, "empties %2d-%2d: %8d train (error %.2f), %7d held out: mean abs error %.2f (rms %.2f), guessing the mean %.2f",
-                lo, hi, n, trainAbs, test.size(), abs / t, Math.sqrt(sq / t), absMean / t);
+        return String.format(Locale.ROOT, "empties %2d-%2d: %8d train (error %.2f), %7d held out: mean abs error %.2f (rms %.2f), guessing the mean %.2f, the weights on the class path %.2f",
+                lo, hi, n, trainAbs, test.size(), abs / t, Math.sqrt(sq / t), absMean / t, oldAbs / t);
     }
 }
