@@ -102,14 +102,17 @@ final class EndgameSearch {
     // 14.6-14.9 s, with this near table 12.5-12.8 s (6% more nodes); on two threads, FFO #49-#52:
     // 53.1 s and 2.86 G nodes, with it 34-37 s and 1.96 G (the large table no longer crowded with
     // small positions); 2^15 for fewer than 10 or 11 empties, 2^17-2^18 for fewer than 13 or 14:
-    // the same within the machine's noise
+    // the same within the machine's noise. Run side by side with it (one process a core), 2^14
+    // positions (512 KB, within a core's 1 MB second-level cache) rather than 2^16: 40 FFO games at
+    // 22 empties 3-12% faster (2% more nodes), FFO #49-#52 on two threads 34.5 s against 37.2 s;
+    // 2^12-2^13 no faster than 2^14 and FFO #20-#39 1.30x Edax's nodes; 2^18 for fewer than 14, 6% slower
     /**
      * Positions with fewer empties go to the thread's near table: in the large table each is a
      * cache miss, and there they crowd out the positions with many empties that save the most.
      */
     static final int NEAR_EMPTIES = 12;
-    /** The near table holds 2^NEAR_BITS positions (2 MB). */
-    static final int NEAR_BITS = 16;
+    /** The near table holds 2^NEAR_BITS positions (512 KB). */
+    static final int NEAR_BITS = 14;
 
     /** A search on {@code tt}, with a near table of its own. */
     EndgameSearch(TranspositionTable tt, SolveControl control) {
