@@ -25,25 +25,25 @@ final class ParallelSearch {
     private final ExecutorService pool;
 
     ParallelSearch(TranspositionTable table, SolveControl control, int threads) {
-        this(table, nearTables(threads), control);
+        this(table, localTables(threads, table.bits()), control);
     }
 
-    /** A search on {@code table} shared and one near table a thread ({@link EndgameSearch#NEAR_EMPTIES}). */
-    ParallelSearch(TranspositionTable table, TranspositionTable[] near, SolveControl control) {
-        workers = new EndgameSearch[near.length];
+    /** A search on {@code table} shared and each thread's own tables ({@link EndgameSearch.Local}). */
+    ParallelSearch(TranspositionTable table, EndgameSearch.Local[] local, SolveControl control) {
+        workers = new EndgameSearch[local.length];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new EndgameSearch(table, near[i], control);
+            workers[i] = new EndgameSearch(table, local[i], control);
         }
         pool = workers.length == 1 ? null : helpers();
     }
 
-    /** A near table for each of so many threads. */
-    static TranspositionTable[] nearTables(int threads) {
-        TranspositionTable[] near = new TranspositionTable[Math.max(1, threads)];
-        for (int i = 0; i < near.length; i++) {
-            near[i] = new TranspositionTable(EndgameSearch.NEAR_BITS);
+    /** Each of so many threads' own tables, beside a large table of {@code 2^largeBits} positions. */
+    static EndgameSearch.Local[] localTables(int threads, int largeBits) {
+        EndgameSearch.Local[] local = new EndgameSearch.Local[Math.max(1, threads)];
+        for (int i = 0; i < local.length; i++) {
+            local[i] = EndgameSearch.Local.beside(largeBits);
         }
-        return near;
+        return local;
     }
 
     /** The positions searched so far, by every thread. */

@@ -27,7 +27,7 @@ public final class Solver {
      * @param threads the threads searching (the machine's cores by default)
      */
     public record Options(long maxNodes, long maxMillis, int tableBits, int threads) {
-        /** No limit, a table of 2^21 positions (64 MB; and 512 KB a thread for positions with few empties), every core. */
+        /** No limit, a table of 2^21 positions (64 MB; and 4.5 MB a thread for positions with few empties), every core. */
         public static Options defaults() {
             return new Options(0, 0, 21, Runtime.getRuntime().availableProcessors());
         }
@@ -84,14 +84,14 @@ public final class Solver {
 
     private final Options options;
     private final TranspositionTable table;
-    /** Each thread's table for positions with few empties, kept as the large one is. */
-    private final TranspositionTable[] near;
+    /** Each thread's tables for positions with few empties, kept as the large one is. */
+    private final EndgameSearch.Local[] local;
 
     /** A solver whose tables are kept from one solve to the next (positions of one game share much). */
     public Solver(Options options) {
         this.options = options;
         this.table = new TranspositionTable(options.tableBits());
-        this.near = ParallelSearch.nearTables(options.threads());
+        this.local = ParallelSearch.localTables(options.threads(), options.tableBits());
     }
 
     /** The exact score and a best move of a position, with the default options. */
@@ -120,7 +120,7 @@ public final class Solver {
             return new Result(true, s, -1, (64 + s) / 2, Map.of(), 0, System.nanoTime() - t0);
         }
         SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
-        ParallelSearch search = new ParallelSearch(table, near, control);
+        ParallelSearch search = new ParallelSearch(table, local, control);
         long me = mover(p);
         long opp = other(p);
         Map<Integer, Integer> scores = new LinkedHashMap<>();
@@ -143,7 +143,7 @@ public final class Solver {
             return new OutcomeResult(true, s > 0 ? Outcome.WIN : s < 0 ? Outcome.LOSS : Outcome.DRAW, 0, System.nanoTime() - t0);
         }
         SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
-        ParallelSearch search = new ParallelSearch(table, near, control);
+        ParallelSearch search = new ParallelSearch(table, local, control);
         try {
             int v = search.root(mover(p), other(p), -1, 1, new int[1]);
             return new OutcomeResult(true, v > 0 ? Outcome.WIN : v < 0 ? Outcome.LOSS : Outcome.DRAW, search.nodes(),

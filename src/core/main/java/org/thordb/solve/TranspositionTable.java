@@ -35,6 +35,11 @@ final class TranspositionTable {
         return ((int) h & mask) << 3;
     }
 
+    /** The table holds {@code 2^bits()} positions. */
+    int bits() {
+        return Integer.numberOfTrailingZeros(mask + 1) + 1;
+    }
+
     /** The entry of a position, or {@link #MISS}. */
     long probe(long p, long o) {
         int i = bucket(p, o);
