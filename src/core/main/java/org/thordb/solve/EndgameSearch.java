@@ -64,7 +64,7 @@ final class EndgameSearch {
     final TranspositionTable tt;
     /** This thread's table for the positions with fewer than {@link #NEAR_EMPTIES} empties. */
     final TranspositionTable near;
-    /** This thread's table for the positions with {@link #NEAR_EMPTIES} to {@link #MID_EMPTIES} - 1 empties (or {@link #tt}). */
+    /** The table for the positions with {@link #NEAR_EMPTIES} to {@link #MID_EMPTIES} - 1 empties (or {@link #tt}). */
     final TranspositionTable mid;
     final SolveControl control;
     /** The solve's threads' shared work, when it has several threads ({@link Splitter}); else null. */
@@ -117,10 +117,10 @@ final class EndgameSearch {
     static final int NEAR_BITS = 14;
 
     // run side by side with the code without it (40 FFO games at 22 empties, one process a core):
-    // 1.7-3.8% faster; FFO #49-#52 on two threads 30.8-32.6 s against 32.5-34.2 s (1.5% more
+    // 2.4-5.6% faster; FFO #49-#52 on two threads 29.5-30.5 s against 31.4-33.7 s (1.5% more
     // nodes); 12-13 empties in 2^16 or 12-15 in 2^18: the same within 3%
     /**
-     * Positions with fewer empties (and at least {@link #NEAR_EMPTIES}) go to the thread's mid
+     * Positions with fewer empties (and at least {@link #NEAR_EMPTIES}) go to the solve's mid
      * table, which stays in the processor's last-level cache where the large table's probes are
      * each a trip to memory (and a miss in the address translation's cache).
      */
@@ -129,16 +129,15 @@ final class EndgameSearch {
     static final int MID_BITS = 17;
 
     /**
-     * One thread's own tables, kept from one solve to the next as the shared large one is.
+     * A thread's smaller tables, kept from one solve to the next as the large one is.
      *
-     * @param near the positions with fewer than {@link #NEAR_EMPTIES} empties
-     * @param mid those with fewer than {@link #MID_EMPTIES}
+     * @param near the positions with fewer than {@link #NEAR_EMPTIES} empties: the thread's own
+     * @param mid those with fewer than {@link #MID_EMPTIES}: shared by the solve's threads
      */
     record Local(TranspositionTable near, TranspositionTable mid) {
-        /** A thread's tables beside a large table of {@code 2^largeBits} positions. */
-        static Local beside(int largeBits) {
-            return new Local(new TranspositionTable(NEAR_BITS),
-                    new TranspositionTable(Math.max(NEAR_BITS, Math.min(MID_BITS, largeBits - 2))));
+        /** A mid table beside a large table of {@code 2^largeBits} positions. */
+        static TranspositionTable midTable(int largeBits) {
+            return new TranspositionTable(Math.max(NEAR_BITS, Math.min(MID_BITS, largeBits - 2)));
         }
     }
 

@@ -37,11 +37,16 @@ final class ParallelSearch {
         pool = workers.length == 1 ? null : helpers();
     }
 
-    /** Each of so many threads' own tables, beside a large table of {@code 2^largeBits} positions. */
+    /**
+     * The smaller tables of so many threads, beside a large table of {@code 2^largeBits} positions:
+     * a near table each, and one mid table they share (what one thread proves there, the others
+     * use: on its own each, FFO #20-#39 took 2.6% more nodes on two threads).
+     */
     static EndgameSearch.Local[] localTables(int threads, int largeBits) {
         EndgameSearch.Local[] local = new EndgameSearch.Local[Math.max(1, threads)];
+        TranspositionTable mid = EndgameSearch.Local.midTable(largeBits);
         for (int i = 0; i < local.length; i++) {
-            local[i] = EndgameSearch.Local.beside(largeBits);
+            local[i] = new EndgameSearch.Local(new TranspositionTable(EndgameSearch.NEAR_BITS), mid);
         }
         return local;
     }
