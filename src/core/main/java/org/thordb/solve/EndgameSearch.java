@@ -14,9 +14,10 @@ import org.thordb.othello.Bitboards;
  * before any child is searched), and a node whose opponent already holds enough stable discs is
  * cut. Scores are final disc differences for the side to move, empty squares to the winner.
  *
- * <p>Two tables: positions with fewer than {@link #NEAR_EMPTIES} empties, most of the nodes the
+ * <p>Three tables: positions with fewer than {@link #NEAR_EMPTIES} empties, most of the nodes the
  * table serves and each soon of no more use, go to a small table of the thread's own that stays
- * in the processor's caches; the others to the large table every thread shares.
+ * in the core's cache; those with fewer than {@link #MID_EMPTIES} to a mid table the threads share,
+ * in the last-level cache; the others to the large table every thread shares.
  *
  * <p>Usage: {@code int score = new EndgameSearch(new TranspositionTable(20), control).search(me, opp, -64, 64);}
  */
