@@ -27,7 +27,7 @@ public final class Solver {
      * @param threads the threads searching (the machine's cores by default)
      */
     public record Options(long maxNodes, long maxMillis, int tableBits, int threads) {
-        /** No limit, a table of 2^21 positions (64 MB; and 4.5 MB a thread for positions with few empties), every core. */
+        /** No limit, a table of 2^21 positions (64 MB; 4 MB more for positions of 12-14 empties, and 512 KB a thread for fewer), every core. */
         public static Options defaults() {
             return new Options(0, 0, 21, Runtime.getRuntime().availableProcessors());
         }
