@@ -84,7 +84,7 @@ public final class Solver {
 
     private final Options options;
     private final TranspositionTable table;
-    /** Each thread's tables for positions with few empties, kept as the large one is. */
+    /** The smaller tables for positions with few empties (a near one a thread, one mid one shared), kept as the large one is. */
     private final EndgameSearch.Local[] local;
 
     /** A solver whose tables are kept from one solve to the next (positions of one game share much). */
