@@ -17,7 +17,9 @@ import org.thordb.othello.Bitboards;
  * <p>Three tables: positions with fewer than {@link #NEAR_EMPTIES} empties, most of the nodes the
  * table serves and each soon of no more use, go to a small table of the thread's own that stays
  * in the core's cache; those with fewer than {@link #MID_EMPTIES} to a mid table the threads share,
- * in the last-level cache; the others to the large table every thread shares.
+ * in the last-level cache; the others to the large table every thread shares. A solve's threads
+ * also keep the order keys of nodes with many empties, each a search of the evaluation, for their
+ * next visit ({@link OrderCache}).
  *
  * <p>Usage: {@code int score = new EndgameSearch(new TranspositionTable(20), control).search(me, opp, -64, 64);}
  */
@@ -135,19 +137,30 @@ final class EndgameSearch {
      * @param near the positions with fewer than {@link #NEAR_EMPTIES} empties: the thread's own
      * @param mid those with fewer than {@link #MID_EMPTIES}: shared by the solve's threads
      */
-    record Local(TranspositionTable near, TranspositionTable mid) {
+    record Local(TranspositionTable near, TranspositionTable mid, OrderCache order) {
         /** A mid table beside a large table of {@code 2^largeBits} positions. */
         static TranspositionTable midTable(int largeBits) {
             return new TranspositionTable(Math.max(NEAR_BITS, Math.min(MID_BITS, largeBits - 2)));
         }
+
+        /**
+         * An order cache beside a large table of {@code 2^largeBits} positions: 2^16 positions (7 MB,
+         * made on first use) beside the default 2^21, up to 2^18 beside the larger ones of deep solves.
+         */
+        static OrderCache orderCache(int largeBits) {
+            return new OrderCache(Math.max(10, Math.min(ORDER_CACHE_MAX_BITS, largeBits - 5)));
+        }
     }
+
+    /** This thread's kept order keys, or null (the midgame search's short endgame searches keep none). */
+    private final OrderCache orderCache;
 
     /**
      * A search on {@code tt}, with a near table of its own and no mid table (its positions go to
      * {@code tt}): for the many short searches of the midgame search, which would each make one.
      */
     EndgameSearch(TranspositionTable tt, SolveControl control) {
-        this(tt, new Local(new TranspositionTable(NEAR_BITS), tt), control);
+        this(tt, new Local(new TranspositionTable(NEAR_BITS), tt, null), control);
     }
 
     /** A search on {@code tt} and this thread's own tables (see {@link Local}). */
@@ -155,6 +168,7 @@ final class EndgameSearch {
         this.tt = tt;
         this.near = local.near();
         this.mid = local.mid();
+        this.orderCache = local.order();
         this.control = control;
     }
 
@@ -236,6 +250,13 @@ final class EndgameSearch {
     private static final int SORT_EVAL_EMPTIES = Integer.getInteger("thordb.sortEval", 13);
     /** From this many empties that evaluation comes from a search two moves deep (one move gained little). */
     private static final int SORT_SEARCH2_EMPTIES = Integer.getInteger("thordb.sort2", 18);
+    /**
+     * From this many empties a node's order keys are kept ({@link OrderCache}): from here each is a
+     * search of the evaluation. Measured on FFO #53 on one thread, side by side with the code
+     * without it: 2^16 positions 2% faster, 2^18 4%.
+     */
+    static final int ORDER_CACHE_EMPTIES = SORT_SEARCH2_EMPTIES;
+    static final int ORDER_CACHE_MAX_BITS = 18;
     /** From this many empties, three moves deep. */
     private static final int SORT_SEARCH3_EMPTIES = Integer.getInteger("thordb.sort3", 20);
     /** The weight of an eighth of a disc of evaluation against the opponent's mobility (16 a move). */
@@ -586,7 +607,11 @@ final class EndgameSearch {
         long[] flips = flipBuf[empties];
         long[] replies = replyBuf[empties];
         int n = 0;
-        for (long m = moves; m != 0; m &= m - 1) {
+        OrderCache cache = empties >= ORDER_CACHE_EMPTIES && orderCache != null && Long.bitCount(moves) <= OrderCache.MOVES
+                ? orderCache : null;
+        int slot = cache != null ? cache.claim(me, opp) : -1; // this position's kept order keys
+        int ordinal = 0;
+        for (long m = moves; m != 0; m &= m - 1, ordinal++) {
             int sq = Long.numberOfTrailingZeros(m);
             long f = Bitboards.flipsOnEmpty(me, opp, sq);
             long nextMe = opp & ~f;
@@ -596,8 +621,14 @@ final class EndgameSearch {
             if (sq == ttMove) {
                 key = Integer.MIN_VALUE;
             } else {
-                key = orderKey(nextMe, nextOpp, empties);
-                reply = lastReply;
+                if (cache == null) {
+                    key = orderKey(nextMe, nextOpp, empties);
+                    reply = lastReply;
+                } else if ((key = cache.key(slot, ordinal)) == OrderCache.NONE) {
+                    key = orderKey(nextMe, nextOpp, empties);
+                    reply = lastReply;
+                    cache.put(slot, ordinal, key);
+                }
                 if (empties >= ETC_EMPTIES) {
                     long child = table(empties - 1).probe(nextMe, nextOpp);
                     if (child != TranspositionTable.MISS) {

@@ -46,9 +46,19 @@ final class ParallelSearch {
         EndgameSearch.Local[] local = new EndgameSearch.Local[Math.max(1, threads)];
         TranspositionTable mid = EndgameSearch.Local.midTable(largeBits);
         for (int i = 0; i < local.length; i++) {
-            local[i] = new EndgameSearch.Local(new TranspositionTable(EndgameSearch.NEAR_BITS), mid);
+            local[i] = new EndgameSearch.Local(new TranspositionTable(EndgameSearch.NEAR_BITS), mid,
+                    EndgameSearch.Local.orderCache(largeBits));
         }
         return local;
+    }
+
+    /** Of {@link #nodes()}, the positions made only to order moves. */
+    long orderNodes() {
+        long n = 0;
+        for (EndgameSearch w : workers) {
+            n += w.orderNodes;
+        }
+        return n;
     }
 
     /** The positions searched so far, by every thread. */

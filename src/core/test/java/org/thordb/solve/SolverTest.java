@@ -188,6 +188,40 @@ class SolverTest {
         assertEquals(one.solve(small, false).score(), two.solve(small, false).score(), "solves go on after stops");
     }
 
+    /**
+     * A deep node's order keys kept from an earlier visit ({@link OrderCache}) order its moves as
+     * keys made again would: with and without them, the same score and the same positions
+     * searched, and fewer made to order moves.
+     */
+    @Test
+    void keptOrderKeysSearchTheSameTree(SplittableRandom rnd) {
+        long orderWith = 0;
+        long orderWithout = 0;
+        for (int i = 0; i < 6; i++) {
+            Position p = Games.randomPosition(rnd, 20 + i % 2);
+            if (p.toMove() == Side.NONE) {
+                continue;
+            }
+            long me = p.toMove() == Side.WHITE ? p.white() : p.black();
+            long opp = p.toMove() == Side.WHITE ? p.black() : p.white();
+            EndgameSearch.Local[] kept = ParallelSearch.localTables(1, 18);
+            EndgameSearch.Local[] none = {new EndgameSearch.Local(new TranspositionTable(EndgameSearch.NEAR_BITS),
+                    EndgameSearch.Local.midTable(18), null)};
+            ParallelSearch with = new ParallelSearch(new TranspositionTable(18), kept, new SolveControl(0, 0));
+            ParallelSearch without = new ParallelSearch(new TranspositionTable(18), none, new SolveControl(0, 0));
+            int[] bestWith = {-1};
+            int[] bestWithout = {-1};
+            assertEquals(without.root(me, opp, -64, 64, bestWithout), with.root(me, opp, -64, 64, bestWith), p.toBoardString());
+            assertEquals(bestWithout[0], bestWith[0], p.toBoardString());
+            assertEquals(without.nodes() - without.orderNodes(), with.nodes() - with.orderNodes(),
+                    "the same positions searched: " + p.toBoardString());
+            orderWith += with.orderNodes();
+            orderWithout += without.orderNodes();
+        }
+        assertTrue(orderWith < orderWithout, "kept keys spare positions made to order moves: " + orderWith + " against "
+                + orderWithout);
+    }
+
     /** A random position with so many empties that one thread does not solve within {@code nodes} nodes. */
     private static Position hardPosition(SplittableRandom rnd, int empties, long nodes) {
         while (true) {
