@@ -144,8 +144,9 @@ final class EndgameSearch {
         }
 
         /**
-         * An order cache beside a large table of {@code 2^largeBits} positions: 2^16 positions (7 MB,
-         * made on first use) beside the default 2^21, up to 2^18 beside the larger ones of deep solves.
+         * An order cache beside a large table of {@code 2^largeBits} positions: at most 2^16
+         * positions (7 MB, made on first use) beside the default 2^21, 2^18 beside the larger ones
+         * of deep solves.
          */
         static OrderCache orderCache(int largeBits) {
             return new OrderCache(Math.max(10, Math.min(ORDER_CACHE_MAX_BITS, largeBits - 5)));
@@ -609,7 +610,7 @@ final class EndgameSearch {
         int n = 0;
         OrderCache cache = empties >= ORDER_CACHE_EMPTIES && orderCache != null && Long.bitCount(moves) <= OrderCache.MOVES
                 ? orderCache : null;
-        int slot = cache != null ? cache.claim(me, opp) : -1; // this position's kept order keys
+        int slot = cache != null ? cache.claim(me, opp, empties) : -1; // this position's kept order keys
         int ordinal = 0;
         for (long m = moves; m != 0; m &= m - 1, ordinal++) {
             int sq = Long.numberOfTrailingZeros(m);

@@ -9,11 +9,13 @@ package org.thordb.solve;
  * orders the moves exactly as a new one would: the search and its values are unchanged.
  *
  * <p>One search thread's own (never written by another, so never torn), direct-mapped (a
- * position's entry is overwritten by the next to hash there), its arrays made on first use: a
- * solver that never meets so many empties never holds them.
+ * position's entry is overwritten by the next to hash there). Its arrays are made on first use and
+ * sized by the empties of the deepest position met so far, up to {@code 2^maxBits} positions: a
+ * solver that never meets so many empties never holds them, and a solve of 20 empties, over in
+ * tens of milliseconds, does not pay for clearing megabytes.
  *
- * <p>Usage: {@code int slot = cache.claim(me, opp);} then {@code cache.key(slot, i)} for the
- * i-th legal move in square order, {@link #NONE} until {@code cache.put(slot, i, key)}.
+ * <p>Usage: {@code int slot = cache.claim(me, opp, empties);} then {@code cache.key(slot, i)} for
+ * the i-th legal move in square order, {@link #NONE} until {@code cache.put(slot, i, key)}.
  */
 final class OrderCache {
     /** A move whose key is not kept (not yet keyed, or the position's table move, which needs none). */
@@ -21,21 +23,32 @@ final class OrderCache {
     /** The most moves of a position whose keys are kept (more are not kept at all). */
     static final int MOVES = 24;
 
-    private final int bits;
+    private final int maxBits;
+    private int bits;
     private long[] tags;
     private int[] keys;
 
-    /** A cache of {@code 2^bits} positions (each 112 bytes). */
-    OrderCache(int bits) {
-        this.bits = bits;
+    /** A cache of at most {@code 2^maxBits} positions (each 112 bytes). */
+    OrderCache(int maxBits) {
+        this.maxBits = maxBits;
     }
 
     /**
-     * The entry of a position: the one it already holds, or else the one it hashes to, given to it
-     * with no key known.
+     * The positions kept for a search whose deepest position has so many empties: 2^12 at 20
+     * (a few thousand such nodes), 2^16 at 22: four times more for each empty square more.
      */
-    int claim(long me, long opp) {
-        if (tags == null) {
+    static int bitsFor(int empties) {
+        return Math.max(10, 2 * (empties - 14));
+    }
+
+    /**
+     * The entry of a position with so many empties: the one it already holds, or else the one it
+     * hashes to, given to it with no key known.
+     */
+    int claim(long me, long opp, int empties) {
+        int want = Math.min(maxBits, bitsFor(empties));
+        if (want > bits) { // a deeper search than any before: a larger cache, the keys kept so far let go
+            bits = want;
             tags = new long[2 << bits];
             keys = new int[MOVES << bits];
         }
