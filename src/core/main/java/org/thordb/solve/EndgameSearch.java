@@ -18,7 +18,7 @@ import org.thordb.othello.Bitboards;
  * table serves and each soon of no more use, go to a small table of the thread's own that stays
  * in the core's cache; those with fewer than {@link #MID_EMPTIES} to a mid table the threads share,
  * in the last-level cache; the others to the large table every thread shares. A solve's threads
- * also keep the order keys of nodes with many empties, each a search of the evaluation, for their
+ * also share the order keys of nodes with many empties, each a search of the evaluation, for the
  * next visit ({@link OrderCache}).
  *
  * <p>Usage: {@code int score = new EndgameSearch(new TranspositionTable(20), control).search(me, opp, -64, 64);}
@@ -136,6 +136,7 @@ final class EndgameSearch {
      *
      * @param near the positions with fewer than {@link #NEAR_EMPTIES} empties: the thread's own
      * @param mid those with fewer than {@link #MID_EMPTIES}: shared by the solve's threads
+     * @param order the order keys of positions with many empties, shared too; null: none kept
      */
     record Local(TranspositionTable near, TranspositionTable mid, OrderCache order) {
         /** A mid table beside a large table of {@code 2^largeBits} positions. */
@@ -144,16 +145,16 @@ final class EndgameSearch {
         }
 
         /**
-         * An order cache beside a large table of {@code 2^largeBits} positions: at most 2^16
-         * positions (7 MB, made on first use) beside the default 2^21, 2^18 beside the larger ones
-         * of deep solves.
+         * An order cache beside a large table of {@code 2^largeBits} positions, for a solve's
+         * threads to share: at most 2^16 positions (12 MB, made on first use) beside the default
+         * 2^21, 2^18 beside the larger ones of deep solves.
          */
         static OrderCache orderCache(int largeBits) {
             return new OrderCache(Math.max(10, Math.min(ORDER_CACHE_MAX_BITS, largeBits - 5)));
         }
     }
 
-    /** This thread's kept order keys, or null (the midgame search's short endgame searches keep none). */
+    /** The solve's kept order keys, or null (the midgame search's short endgame searches keep none). */
     private final OrderCache orderCache;
 
     /**
@@ -610,7 +611,8 @@ final class EndgameSearch {
         int n = 0;
         OrderCache cache = empties >= ORDER_CACHE_EMPTIES && orderCache != null && Long.bitCount(moves) <= OrderCache.MOVES
                 ? orderCache : null;
-        int slot = cache != null ? cache.claim(me, opp, empties) : -1; // this position's kept order keys
+        int slot = cache != null ? cache.slot(me, opp, empties) : -1; // this position's kept order keys
+        int check = cache != null ? OrderCache.check(me, opp) : 0;
         int ordinal = 0;
         for (long m = moves; m != 0; m &= m - 1, ordinal++) {
             int sq = Long.numberOfTrailingZeros(m);
@@ -625,10 +627,10 @@ final class EndgameSearch {
                 if (cache == null) {
                     key = orderKey(nextMe, nextOpp, empties);
                     reply = lastReply;
-                } else if ((key = cache.key(slot, ordinal)) == OrderCache.NONE) {
+                } else if ((key = cache.key(slot, ordinal, check)) == OrderCache.NONE) {
                     key = orderKey(nextMe, nextOpp, empties);
                     reply = lastReply;
-                    cache.put(slot, ordinal, key);
+                    cache.put(slot, ordinal, check, key);
                 }
                 if (empties >= ETC_EMPTIES) {
                     long child = table(empties - 1).probe(nextMe, nextOpp);

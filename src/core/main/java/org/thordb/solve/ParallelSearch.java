@@ -40,14 +40,14 @@ final class ParallelSearch {
     /**
      * The smaller tables of so many threads, beside a large table of {@code 2^largeBits} positions:
      * a near table each, and one mid table they share (what one thread proves there, the others
-     * use: on its own each, FFO #20-#39 took 2.6% more nodes on two threads).
+     * use: on its own each, FFO #20-#39 took 2.6% more nodes on two threads), and one order cache.
      */
     static EndgameSearch.Local[] localTables(int threads, int largeBits) {
         EndgameSearch.Local[] local = new EndgameSearch.Local[Math.max(1, threads)];
         TranspositionTable mid = EndgameSearch.Local.midTable(largeBits);
+        OrderCache order = EndgameSearch.Local.orderCache(largeBits);
         for (int i = 0; i < local.length; i++) {
-            local[i] = new EndgameSearch.Local(new TranspositionTable(EndgameSearch.NEAR_BITS), mid,
-                    EndgameSearch.Local.orderCache(largeBits));
+            local[i] = new EndgameSearch.Local(new TranspositionTable(EndgameSearch.NEAR_BITS), mid, order);
         }
         return local;
     }
