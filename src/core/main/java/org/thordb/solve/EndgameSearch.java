@@ -250,8 +250,13 @@ final class EndgameSearch {
     // 188 M; with the learned evaluation and ProbCut-led solves 128 M
     /** From this many empties the order adds the pattern evaluation of the position after the move. */
     private static final int SORT_EVAL_EMPTIES = Integer.getInteger("thordb.sortEval", 13);
+    // two moves deep from 17 and three from 21 rather than 18 and 20 (2026-11-27, side by side, one
+    // process a core, with the order keys kept): FFO #53 on one thread 2.58 G nodes and 72.7-73.1 s
+    // against 2.78 G and 78.6 s; verify's 40 positions 786 M nodes and 20.0-20.3 s against 832 M and
+    // 20.6-20.8 s; FFO #20-#39 on one thread 122.2 M nodes against 128.3 M, the same time. From 16,
+    // or three moves from 22 or 24: no better
     /** From this many empties that evaluation comes from a search two moves deep (one move gained little). */
-    private static final int SORT_SEARCH2_EMPTIES = Integer.getInteger("thordb.sort2", 18);
+    private static final int SORT_SEARCH2_EMPTIES = Integer.getInteger("thordb.sort2", 17);
     /**
      * From this many empties a node's order keys are kept ({@link OrderCache}): from here each is a
      * search of the evaluation. Measured on FFO #53 on one thread, side by side with the code
@@ -260,7 +265,7 @@ final class EndgameSearch {
     static final int ORDER_CACHE_EMPTIES = SORT_SEARCH2_EMPTIES;
     static final int ORDER_CACHE_MAX_BITS = 18;
     /** From this many empties, three moves deep. */
-    private static final int SORT_SEARCH3_EMPTIES = Integer.getInteger("thordb.sort3", 20);
+    private static final int SORT_SEARCH3_EMPTIES = Integer.getInteger("thordb.sort3", 21);
     /** The weight of an eighth of a disc of evaluation against the opponent's mobility (16 a move). */
     private static final int SORT_EVAL_WEIGHT = Integer.getInteger("thordb.sortEvalWeight", 8);
     private static final int SORT_EVAL_DIVISOR = Evaluation.SCALE;

@@ -29,8 +29,8 @@ public final class Solver {
     public record Options(long maxNodes, long maxMillis, int tableBits, int threads) {
         /**
          * No limit, a table of 2^21 positions (64 MB; 4 MB more for positions of 12-14 empties, 512
-         * KB a thread for fewer, and a thread's order keys of positions of 18 empties or more: 460
-         * KB once a solve meets 20 empties, 7 MB from 22), every core.
+         * KB a thread for fewer, and the order keys of positions of 17 empties or more, shared: 770
+         * KB once a solve meets 20 empties, 12 MB from 22), every core.
          */
         public static Options defaults() {
             return new Options(0, 0, 21, Runtime.getRuntime().availableProcessors());
