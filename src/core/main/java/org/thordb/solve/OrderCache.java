@@ -28,8 +28,11 @@ final class OrderCache {
     static final int MOVES = 24;
 
     private final int maxBits;
-    /** 2^bits positions of {@link #MOVES} words: a key in the high half, its check in the low. */
-    private long[] words;
+    /**
+     * 2^bits positions of {@link #MOVES} words: a key in the high half, its check in the low.
+     * Volatile: a thread that did not make the array sees it whole (read at deep nodes only).
+     */
+    private volatile long[] words;
 
     /** A cache of at most {@code 2^maxBits} positions (each 192 bytes). */
     OrderCache(int maxBits) {
