@@ -629,13 +629,13 @@ final class EndgameSearch {
             if (sq == ttMove) {
                 key = Integer.MIN_VALUE;
             } else {
-                if (cache == null) {
+                key = cache != null ? cache.key(slot, ordinal, check) : OrderCache.NONE;
+                if (key == OrderCache.NONE) {
                     key = orderKey(nextMe, nextOpp, empties);
                     reply = lastReply;
-                } else if ((key = cache.key(slot, ordinal, check)) == OrderCache.NONE) {
-                    key = orderKey(nextMe, nextOpp, empties);
-                    reply = lastReply;
-                    cache.put(slot, ordinal, check, key);
+                    if (cache != null) {
+                        cache.put(slot, ordinal, check, key);
+                    }
                 }
                 if (empties >= ETC_EMPTIES) {
                     long child = table(empties - 1).probe(nextMe, nextOpp);

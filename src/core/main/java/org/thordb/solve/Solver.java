@@ -88,7 +88,10 @@ public final class Solver {
 
     private final Options options;
     private final TranspositionTable table;
-    /** The smaller tables for positions with few empties (a near one a thread, one mid one shared), kept as the large one is. */
+    /**
+     * The smaller tables for positions with few empties (a near one a thread, one mid one shared)
+     * and the shared order keys of deep positions, kept as the large table is.
+     */
     private final EndgameSearch.Local[] local;
 
     /** A solver whose tables are kept from one solve to the next (positions of one game share much). */
