@@ -435,12 +435,12 @@ final class EndgameSearch {
                 return max;
             }
         }
-        long odd = ODD_SQUARES[parity];
+        long odd = ODD_SQUARES[parity & 15];
         int best = -INF;
         for (int round = 0; round < 2; round++) {
             long squares = round == 0 ? empty & odd : empty & ~odd;
             while (squares != 0) {
-                int sq = Long.numberOfTrailingZeros(squares);
+                int sq = Long.numberOfTrailingZeros(squares) & 63; // & 63: in range without a bounds check
                 squares &= squares - 1;
                 if ((opp & NEIGHBOURS[sq]) == 0) {
                     continue; // no opponent's disc beside it: nothing to flip
@@ -477,10 +477,10 @@ final class EndgameSearch {
      */
     private int last3(long me, long opp, int alpha, int beta, long empty, int parity, boolean passed) {
         tick();
-        int x1 = Long.numberOfTrailingZeros(empty);
+        int x1 = Long.numberOfTrailingZeros(empty) & 63;
         long rest = empty & (empty - 1);
-        int x2 = Long.numberOfTrailingZeros(rest);
-        int x3 = 63 - Long.numberOfLeadingZeros(rest);
+        int x2 = Long.numberOfTrailingZeros(rest) & 63;
+        int x3 = 63 - Long.numberOfLeadingZeros(rest) & 63;
         if ((parity & QUADRANT_BIT[x1]) == 0) { // 2-1: x1 is of the pair; the one alone first
             if ((parity & QUADRANT_BIT[x2]) != 0) {
                 int t = x1;
@@ -535,6 +535,8 @@ final class EndgameSearch {
     /** Two empty squares left, {@code x1} and {@code x2}: each tried, then the last by {@link #last1}. */
     private int last2(long me, long opp, int alpha, int beta, int x1, int x2, boolean passed) {
         tick();
+        x1 &= 63;
+        x2 &= 63;
         int best = -INF;
         if ((opp & NEIGHBOURS[x1]) != 0) {
             long f = Bitboards.flipsOnEmpty(me, opp, x1);

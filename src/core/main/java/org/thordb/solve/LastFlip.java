@@ -59,6 +59,7 @@ final class LastFlip {
 
     /** The discs a move on {@code square}, the board's only empty square, flips for the side with {@code me}. */
     static int count(long me, int square) {
+        square &= 63; // in range without a bounds check
         int r = square >>> 3;
         int c = square & 7;
         byte[] atCol = COUNT[c];
