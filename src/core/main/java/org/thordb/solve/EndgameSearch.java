@@ -10,8 +10,9 @@ import org.thordb.othello.Bitboards;
  * three, two and one empty squares each by a method of their own; deeper, moves are generated and
  * ordered fastest first (the reply that leaves the opponent fewest moves, corners counted twice,
  * with many empties plus a shallow search of the {@link Evaluation pattern evaluation}, the
- * table's best move before all), the table is asked for bounds (and, for each child, for a cut
- * before any child is searched), and a node whose opponent already holds enough stable discs is
+ * table's best move before all), the table is asked for bounds (and, from {@link #ETC_EMPTIES}
+ * empties, for each child, for a cut before any move is keyed or searched), and a node whose
+ * opponent already holds enough stable discs is
  * cut. Scores are final disc differences for the side to move, empty squares to the winner.
  *
  * <p>Three tables: positions with fewer than {@link #NEAR_EMPTIES} empties, most of the nodes the
