@@ -12,8 +12,8 @@ import org.thordb.othello.Bitboards;
  * with many empties plus a shallow search of the {@link Evaluation pattern evaluation}, the
  * table's best move before all), the table is asked for bounds (and, from {@link #ETC_EMPTIES}
  * empties, for each child, for a cut before any move is keyed or searched), and a node whose
- * opponent already holds enough stable discs is
- * cut. Scores are final disc differences for the side to move, empty squares to the winner.
+ * opponent already holds enough stable discs is cut. Scores are final disc differences for the
+ * side to move, empty squares to the winner.
  *
  * <p>Three tables: positions with fewer than {@link #NEAR_EMPTIES} empties, most of the nodes the
  * table serves and each soon of no more use, go to a small table of the thread's own that stays
