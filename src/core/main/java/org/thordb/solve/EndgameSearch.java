@@ -627,8 +627,8 @@ final class EndgameSearch {
             flips[n++] = Bitboards.flipsOnEmpty(me, opp, sq);
         }
         // the children the table holds, before any move is keyed: an enhanced transposition cut
-        // then spares every key, and the probes (cache misses, from the mid and large tables) wait
-        // on memory together rather than each between two keys
+        // then spares every key, and the probes (from 12 empties into the mid and large tables,
+        // each a cache miss) wait on memory together rather than each between two keys
         long inTable = 0; // bit i: the i-th move's child is in the table
         if (empties >= ETC_EMPTIES) {
             TranspositionTable childTable = table(empties - 1);
