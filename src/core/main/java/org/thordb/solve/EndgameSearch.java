@@ -90,7 +90,8 @@ final class EndgameSearch {
 
     // per-empties buffers for move ordering, so that no node allocates
     private final int[][] moveBuf = new int[61][40];
-    private final int[][] keyBuf = new int[61][40];
+    /** A node's moves in order: each move's key above its index (8 bits) in the arrays kept in square order. */
+    private final long[][] orderBuf = new long[61][40];
     private final long[][] flipBuf = new long[61][40];
     private final long[][] replyBuf = new long[61][40];
     /** The opponent's legal moves in the position {@link #orderKey} last keyed (the child's own moves). */
@@ -617,7 +618,7 @@ final class EndgameSearch {
             }
         }
         int[] sqs = moveBuf[empties];
-        int[] keys = keyBuf[empties];
+        long[] order = orderBuf[empties];
         long[] flips = flipBuf[empties];
         long[] replies = replyBuf[empties];
         int n = 0;
@@ -673,18 +674,16 @@ final class EndgameSearch {
                     key -= 8 * TIE; // a known child is cheap to search again
                 }
             }
+            replies[i] = reply;
+            // the key above the move's index, in one long: the insertion moves one array rather
+            // than four (verify's 40 positions on one thread 2-5% faster, the same nodes)
+            long entry = (long) key << 8 | i;
             int j = i;
-            while (j > 0 && keys[j - 1] > key) {
-                keys[j] = keys[j - 1];
-                sqs[j] = sqs[j - 1];
-                flips[j] = flips[j - 1];
-                replies[j] = replies[j - 1];
+            while (j > 0 && order[j - 1] > entry) {
+                order[j] = order[j - 1];
                 j--;
             }
-            keys[j] = key;
-            sqs[j] = sq;
-            flips[j] = f;
-            replies[j] = reply;
+            order[j] = entry;
         }
         int parity = empties - 1 <= SHALLOW ? parity(~(me | opp)) : 0; // the children's, move by move, for the shallow search
         int best = -INF;
@@ -693,19 +692,26 @@ final class EndgameSearch {
         for (int i = 0; i < n; i++) {
             if (i == 1 && splitter != null && empties >= Splitter.MIN_EMPTIES && splitter.hasIdle()) {
                 // the first move searched alone (young brothers wait); the others shared with the idle threads
-                Splitter.SplitPoint sp = new Splitter.SplitPoint(me, opp, java.util.Arrays.copyOfRange(sqs, 1, n),
-                        java.util.Arrays.copyOfRange(flips, 1, n), a, beta, best, bestMove, current);
+                int[] restSqs = new int[n - 1];
+                long[] restFlips = new long[n - 1];
+                for (int r = 1; r < n; r++) {
+                    int at = (int) order[r] & 0xff;
+                    restSqs[r - 1] = sqs[at];
+                    restFlips[r - 1] = flips[at];
+                }
+                Splitter.SplitPoint sp = new Splitter.SplitPoint(me, opp, restSqs, restFlips, a, beta, best, bestMove, current);
                 splitter.run(this, sp);
                 best = sp.best;
                 bestMove = sp.bestMove;
                 break;
             }
-            int sq = sqs[i];
-            long f = flips[i];
+            int at = (int) order[i] & 0xff;
+            int sq = sqs[at];
+            long f = flips[at];
             long nextMe = opp & ~f;
             long nextOpp = me | f | 1L << sq;
             int p = parity ^ QUADRANT_BIT[sq];
-            long reply = replies[i];
+            long reply = replies[at];
             int v;
             if (i == 0) {
                 v = -child(nextMe, nextOpp, -beta, -a, empties - 1, p, reply);
