@@ -216,7 +216,7 @@ final class EndgameSearch {
         if (empties <= SHALLOW) {
             long empty = ~(me | opp);
             return empties == 3 ? last3(me, opp, alpha, beta, empty, parity(empty), false)
-                    : shallow(me, opp, alpha, beta, empties, parity(empty), false);
+                    : shallow(me, opp, alpha, beta, empties, parity(empty), false, UNKNOWN_MOVES);
         }
         return deep(me, opp, alpha, beta, empties, UNKNOWN_MOVES);
     }
@@ -231,7 +231,7 @@ final class EndgameSearch {
      */
     private int child(long me, long opp, int alpha, int beta, int empties, int parity, long moves) {
         if (empties <= SHALLOW) {
-            return shallow(me, opp, alpha, beta, empties, parity, false);
+            return shallow(me, opp, alpha, beta, empties, parity, false, moves);
         }
         return deep(me, opp, alpha, beta, empties, moves);
     }
@@ -424,9 +424,11 @@ final class EndgameSearch {
 
     /**
      * Few empties: every empty square tried in parity order, no table. {@code parity} has a bit
-     * for each quadrant with an odd number of empties, kept move by move rather than counted.
+     * for each quadrant with an odd number of empties, kept move by move rather than counted;
+     * {@code moves} is the mover's legal moves when a deep parent's order found them (then only
+     * those are tried), else {@link #UNKNOWN_MOVES}.
      */
-    private int shallow(long me, long opp, int alpha, int beta, int empties, int parity, boolean passed) {
+    private int shallow(long me, long opp, int alpha, int beta, int empties, int parity, boolean passed, long moves) {
         long empty = ~(me | opp);
         if (empties <= 2) { // only a search's root comes here so near the end (3 empties go to last3)
             return empties == 2 ? last2(me, opp, alpha, beta, Long.numberOfTrailingZeros(empty),
@@ -442,9 +444,10 @@ final class EndgameSearch {
             }
         }
         long odd = ODD_SQUARES[parity & 15];
+        long tried = empty & moves; // the legal moves when the parent's order found them, else every empty square
         int best = -INF;
         for (int round = 0; round < 2; round++) {
-            long squares = round == 0 ? empty & odd : empty & ~odd;
+            long squares = round == 0 ? tried & odd : tried & ~odd;
             while (squares != 0) {
                 int sq = Long.numberOfTrailingZeros(squares) & 63; // & 63: in range without a bounds check
                 squares &= squares - 1;
@@ -459,7 +462,7 @@ final class EndgameSearch {
                 long nextOpp = me | f | 1L << sq;
                 int a = -Math.max(alpha, best);
                 int v = empties == 4 ? -last3(nextMe, nextOpp, -beta, a, empty & ~(1L << sq), parity ^ QUADRANT_BIT[sq], false)
-                        : -shallow(nextMe, nextOpp, -beta, a, empties - 1, parity ^ QUADRANT_BIT[sq], false);
+                        : -shallow(nextMe, nextOpp, -beta, a, empties - 1, parity ^ QUADRANT_BIT[sq], false, UNKNOWN_MOVES);
                 if (v > best) {
                     best = v;
                     if (v >= beta) {
@@ -472,7 +475,7 @@ final class EndgameSearch {
             if (passed) {
                 return finalScore(me, opp); // neither side can move: the game is over
             }
-            return -shallow(opp, me, -beta, -alpha, empties, parity, true);
+            return -shallow(opp, me, -beta, -alpha, empties, parity, true, UNKNOWN_MOVES);
         }
         return best;
     }
@@ -654,7 +657,7 @@ final class EndgameSearch {
                 ? orderCache : null;
         int slot = cache != null ? cache.slot(me, opp, empties) : -1; // this position's kept order keys
         int check = cache != null ? OrderCache.check(me, opp) : 0;
-        for (int i = 0; i < n; i++) { // the i-th move in square order keyed, then put in key order among the first i
+        for (int i = 0; i < n; i++) { // the i-th move in square order keyed
             int sq = sqs[i];
             long f = flips[i];
             int key;
