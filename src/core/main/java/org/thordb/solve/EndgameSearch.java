@@ -195,17 +195,22 @@ final class EndgameSearch {
 
     private void tick() {
         if ((++nodes & 1023) == 0) {
-            if (control.shouldStop(1024)) {
-                throw STOPPED;
+            checkpoint(); // a method of its own, rarely called: the searches that tick carry less code
+        }
+    }
+
+    /** Every 1,024 nodes: whether the solve must stop, or this thread's work is no longer wanted. */
+    private void checkpoint() {
+        if (control.shouldStop(1024)) {
+            throw STOPPED;
+        }
+        if (splitter != null) {
+            RuntimeException failed = splitter.failure();
+            if (failed != null) {
+                throw failed; // another thread of the solve stopped or failed
             }
-            if (splitter != null) {
-                RuntimeException failed = splitter.failure();
-                if (failed != null) {
-                    throw failed; // another thread of the solve stopped or failed
-                }
-                if (current != null && current.cut()) {
-                    throw Splitter.ABORTED; // a node above was cut: this work is not wanted
-                }
+            if (current != null && current.cut()) {
+                throw Splitter.ABORTED; // a node above was cut: this work is not wanted
             }
         }
     }
