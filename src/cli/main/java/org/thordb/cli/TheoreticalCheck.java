@@ -75,6 +75,7 @@ final class TheoreticalCheck {
 
     /** Checks the games of WTHOR game files. */
     int files(List<Path> files) {
+        Solver.preload(); // while the files are read
         List<Item> items = new ArrayList<>();
         for (Path f : files) {
             try (WthorReader r = WthorReader.open(f)) {
@@ -99,6 +100,7 @@ final class TheoreticalCheck {
 
     /** Checks the games of a store that a query matches (blank: every game). */
     int store(Engine db, String where) {
+        Solver.preload(); // while the games are read
         // every stored record is checked, copies of a game from other bases too
         RoaringBitmap ids = db.select(where == null || where.isBlank() ? "copies = all" : "(" + where + ") and copies = all");
         List<Item> items = new ArrayList<>();

@@ -101,6 +101,19 @@ public final class Solver {
         this.local = ParallelSearch.localTables(options.threads(), options.tableBits());
     }
 
+    /**
+     * Makes the solver's tables (stable edges, the evaluation's weights) now, on a thread of their
+     * own, so that a command's first solve does not wait for them: called before reading its input.
+     */
+    public static void preload() {
+        Thread t = new Thread(() -> {
+            Stability.stable(0, 0);
+            Evaluation.Weights weights = Evaluation.Weights.INSTANCE;
+        }, "thordb-solver-tables");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** The exact score and a best move of a position, with the default options. */
     public static Result solve(Position p) {
         return new Solver(Options.defaults()).solve(p, false);
