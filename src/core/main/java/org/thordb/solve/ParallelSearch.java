@@ -164,12 +164,19 @@ final class ParallelSearch {
     /** From this many empties an exact solve is led by selective searches (ProbCut) that find the best lines first. */
     static final int SELECTIVE_FROM = Integer.getInteger("thordb.selectiveFrom", 18);
 
+    // measured on verify's positions at 22 empties (one thread; 280 positions of three draws) and
+    // at 20 (300), against 1.1 then 1.5 standard deviations below 24 empties (1.1 alone below 21)
+    // and the exact search first in a window of +-2: 2.7% and 5.8% fewer nodes; FFO #20-#39 128.4 M
+    // against 132.2 M; a window of +-4 from 24 empties the same (FFO #55 11.17 G nodes against 11.18 G)
     /**
      * The exact score within (alpha, beta) of the side to move, its best move in {@code best[0]}.
      * With many empties, as Edax does: first a shallow search's guess, then searches at rising
      * selectivity (ProbCut cutting what is very likely beyond the window), each in a narrow window
      * around the last one's score, then the exact search around it; the earlier searches leave in
-     * the table the best move of most positions the exact one meets.
+     * the table the best move of most positions the exact one meets. Below 24 empties one
+     * selective search (1.5 standard deviations) leads; the exact search's first window takes in
+     * every score within 3 discs of the guess (a selective score is often 2 from the exact one:
+     * a narrower window then has to be searched again).
      */
     int root(long me, long opp, int alpha, int beta, int[] best) {
         int empties = 64 - Long.bitCount(me | opp);
@@ -178,17 +185,21 @@ final class ParallelSearch {
             return split(me, opp, alpha, beta, best);
         }
         int guess = workers[0].estimate(me, opp, Math.min(6, empties - 12));
-        int top = empties < 21 ? 0 : empties < 24 ? 1 : empties < 27 ? 2 : empties < 30 ? 3 : 4;
-        for (int sel = 0; sel <= top; sel++) {
+        int from = empties < 24 ? 1 : 0;
+        int top = empties < 24 ? 1 : empties < 27 ? 2 : empties < 30 ? 3 : 4;
+        for (int sel = from; sel <= top; sel++) {
             setSelectivity(sel);
             guess = aspiration(me, opp, guess, best);
             trace("selectivity " + sel + ": " + guess);
         }
         setSelectivity(TranspositionTable.EXACT);
-        int v = aspiration(me, opp, guess, best);
+        int v = Aspiration.search(guess, EXACT_HALF_WINDOW, 4, (lo, hi) -> split(me, opp, lo, hi, best));
         trace("exact: " + v);
         return v;
     }
+
+    /** The half width of the exact search's first window around the selective searches' score. */
+    private static final int EXACT_HALF_WINDOW = 4;
 
     /**
      * A selective search's score: the searches {@link #root} leads an exact solve with, up to
