@@ -332,7 +332,21 @@ final class EndgameSearch {
         return h | (x << 8) | (x >>> 8);
     }
 
-    /** A shallow alpha-beta on {@link Evaluation#eval}, for the order of moves at nodes with many empties. */
+    // measured on verify's 40 positions, one thread, side by side with the search in square order
+    // (one process a core, then swapped): the same tree, 1.9-4.3% faster warm in four pairs (the
+    // whole verify command the same within its noise); FFO #20-#39 1.80 s against 1.82 s. Keeping
+    // each move's flips and replies for its search, its moves picked as searched: no faster
+    /** From this many moves deep, the evaluation's search tries first the moves that leave the opponent fewest replies. */
+    private static final int EVAL_ORDER_DEPTH = 2;
+    /** The deepest evaluation search whose moves are ordered (a solve's first guess). */
+    private static final int EVAL_ORDER_MAX_DEPTH = 6;
+    /** Its moves by depth: each move's replies above its square, sorted. */
+    private final long[][] evalOrder = new long[EVAL_ORDER_MAX_DEPTH + 1][40];
+
+    /**
+     * A shallow alpha-beta on {@link Evaluation#eval}, for the order of moves at nodes with many
+     * empties. From {@link #EVAL_ORDER_DEPTH} moves deep, fewest replies first: a cut comes sooner.
+     */
     private int evalSearch(long me, long opp, int depth, int alpha, int beta) {
         if (depth == 0) {
             return Evaluation.eval(me, opp);
@@ -345,6 +359,29 @@ final class EndgameSearch {
             return -evalSearch(opp, me, depth, -beta, -alpha);
         }
         int best = -EVAL_INF;
+        if (depth >= EVAL_ORDER_DEPTH && depth <= EVAL_ORDER_MAX_DEPTH) {
+            long[] order = evalOrder[depth]; // a pass keeps the depth, but the passing node's is not in use
+            int n = 0;
+            for (long m = moves; m != 0; m &= m - 1) {
+                int sq = Long.numberOfTrailingZeros(m);
+                long f = Bitboards.flipsOnEmpty(me, opp, sq);
+                order[n++] = (long) Long.bitCount(Bitboards.legalMoves(opp & ~f, me | f | 1L << sq)) << 8 | sq;
+            }
+            orderNodes += n; // every position made counts once, here where each is made to be ordered
+            java.util.Arrays.sort(order, 0, n);
+            for (int i = 0; i < n; i++) {
+                int sq = (int) order[i] & 0xff;
+                long f = Bitboards.flipsOnEmpty(me, opp, sq);
+                int v = -evalSearch(opp & ~f, me | f | 1L << sq, depth - 1, -beta, -Math.max(alpha, best));
+                if (v > best) {
+                    best = v;
+                    if (v >= beta) {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
         for (long m = moves; m != 0; m &= m - 1) {
             int sq = Long.numberOfTrailingZeros(m);
             long f = Bitboards.flipsOnEmpty(me, opp, sq);
