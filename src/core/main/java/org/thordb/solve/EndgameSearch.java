@@ -358,34 +358,31 @@ final class EndgameSearch {
             }
             return -evalSearch(opp, me, depth, -beta, -alpha);
         }
-        int best = -EVAL_INF;
-        if (depth >= EVAL_ORDER_DEPTH && depth <= EVAL_ORDER_MAX_DEPTH) {
-            long[] order = evalOrder[depth]; // a pass keeps the depth, but the passing node's is not in use
-            int n = 0;
+        boolean ordered = depth >= EVAL_ORDER_DEPTH && depth <= EVAL_ORDER_MAX_DEPTH;
+        long[] order = null;
+        int n = 0;
+        if (ordered) {
+            order = evalOrder[depth]; // a pass keeps the depth, but the passing node's is not in use
             for (long m = moves; m != 0; m &= m - 1) {
                 int sq = Long.numberOfTrailingZeros(m);
                 long f = Bitboards.flipsOnEmpty(me, opp, sq);
                 order[n++] = (long) Long.bitCount(Bitboards.legalMoves(opp & ~f, me | f | 1L << sq)) << 8 | sq;
             }
-            orderNodes += n; // every position made counts once, here where each is made to be ordered
+            orderNodes += n; // every position made to order moves counts once: here, where each is made
             java.util.Arrays.sort(order, 0, n);
-            for (int i = 0; i < n; i++) {
-                int sq = (int) order[i] & 0xff;
-                long f = Bitboards.flipsOnEmpty(me, opp, sq);
-                int v = -evalSearch(opp & ~f, me | f | 1L << sq, depth - 1, -beta, -Math.max(alpha, best));
-                if (v > best) {
-                    best = v;
-                    if (v >= beta) {
-                        break;
-                    }
-                }
-            }
-            return best;
         }
-        for (long m = moves; m != 0; m &= m - 1) {
-            int sq = Long.numberOfTrailingZeros(m);
+        int best = -EVAL_INF;
+        long left = moves;
+        for (int i = 0; ordered ? i < n : left != 0; i++) {
+            int sq;
+            if (ordered) {
+                sq = (int) order[i] & 0xff;
+            } else {
+                sq = Long.numberOfTrailingZeros(left);
+                left &= left - 1;
+                orderNodes++; // (the candidate's own position is counted in orderKey)
+            }
             long f = Bitboards.flipsOnEmpty(me, opp, sq);
-            orderNodes++; // every position made to order moves counts once (the candidate's in orderKey)
             int v = -evalSearch(opp & ~f, me | f | 1L << sq, depth - 1, -beta, -Math.max(alpha, best));
             if (v > best) {
                 best = v;
