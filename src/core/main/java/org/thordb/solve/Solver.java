@@ -102,16 +102,12 @@ public final class Solver {
     }
 
     /**
-     * Makes the solver's tables (stable edges, the evaluation's weights) now, on a thread of their
-     * own, so that a command's first solve does not wait for them: called before reading its input.
+     * Loads the evaluation's weights now, on a thread of their own ({@link Evaluation#preload}), so
+     * that a command's first solves do not wait for them (110 ms; the other tables take a few
+     * milliseconds): called before reading its input.
      */
     public static void preload() {
-        Thread t = new Thread(() -> {
-            Stability.stable(0, 0);
-            Evaluation.Weights weights = Evaluation.Weights.INSTANCE;
-        }, "thordb-solver-tables");
-        t.setDaemon(true);
-        t.start();
+        Evaluation.preload();
     }
 
     /** The exact score and a best move of a position, with the default options. */
