@@ -14,6 +14,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ThorDbException;
 import org.thordb.solve.Solver;
+import org.thordb.solve.SolverTeam;
 import org.thordb.solve.TheoreticalScore;
 import org.thordb.store.FileRow;
 import org.thordb.wthor.WthorGame;
@@ -157,7 +158,8 @@ final class TheoreticalCheck {
     /**
      * Solves the games one a thread, each solver on one thread of its own (a game split over two
      * threads does 1.4–1.55 times one thread's work; two games side by side twice), and reports
-     * them in order as they come.
+     * them in order as they come. Once every game has started, a thread with none left helps the
+     * solves still running ({@link SolverTeam}): the last game does not run alone.
      */
     private int check(List<Item> items) {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -174,17 +176,34 @@ final class TheoreticalCheck {
     }
 
     private int check(List<Item> items, java.util.concurrent.ExecutorService pool, int threads) {
-        ThreadLocal<Solver> solvers = ThreadLocal.withInitial(() -> new Solver(Solver.Options.defaults().withThreads(1)));
+        SolverTeam team = new SolverTeam(threads);
+        ThreadLocal<Solver> solvers = ThreadLocal.withInitial(() -> team.solver(Solver.Options.defaults()));
         List<java.util.concurrent.Future<Solved>> solved = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger solving = new java.util.concurrent.atomic.AtomicInteger();
         java.util.function.IntConsumer submit = i -> {
             Item it = items.get(i);
-            solved.add(it.damaged() || !it.known() ? null : pool.submit(() -> {
-                Solver solver = solvers.get();
-                TheoreticalScore.Computed c = TheoreticalScore.compute(it.squares(), it.depth(), solver);
-                TheoreticalScore.Computed atFile = explain && c.reachedDepth() && it.fileDepth() != it.depth()
-                        && c.blackDiscs() != it.stored() ? TheoreticalScore.compute(it.squares(), it.fileDepth(), solver) : null;
-                return new Solved(c, atFile);
-            }));
+            if (it.damaged() || !it.known()) {
+                solved.add(null);
+            } else {
+                solving.incrementAndGet();
+                solved.add(pool.submit(() -> {
+                    try {
+                        Solver solver = solvers.get();
+                        TheoreticalScore.Computed c = TheoreticalScore.compute(it.squares(), it.depth(), solver);
+                        TheoreticalScore.Computed atFile = explain && c.reachedDepth() && it.fileDepth() != it.depth()
+                                && c.blackDiscs() != it.stored() ? TheoreticalScore.compute(it.squares(), it.fileDepth(), solver) : null;
+                        return new Solved(c, atFile);
+                    } finally {
+                        solving.decrementAndGet();
+                    }
+                }));
+            }
+            if (solved.size() == items.size()) {
+                // queued behind every game: each starts on a thread that has none left
+                for (int h = 1; h < threads; h++) {
+                    pool.submit(() -> team.help(() -> solving.get() > 0));
+                }
+            }
         };
         long agree = 0;
         long differ = 0;

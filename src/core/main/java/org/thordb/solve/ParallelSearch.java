@@ -23,6 +23,8 @@ final class ParallelSearch {
 
     private final EndgameSearch[] workers;
     private final ExecutorService pool;
+    /** The team whose idle threads join this search ({@link SolverTeam}), or null. */
+    private final SolverTeam team;
 
     ParallelSearch(TranspositionTable table, SolveControl control, int threads) {
         this(table, localTables(threads, table.bits()), control);
@@ -30,11 +32,21 @@ final class ParallelSearch {
 
     /** A search on {@code table} shared and each thread's own tables ({@link EndgameSearch.Local}). */
     ParallelSearch(TranspositionTable table, EndgameSearch.Local[] local, SolveControl control) {
+        this(table, local, control, null);
+    }
+
+    /**
+     * A search whose helpers are the idle threads of {@code team} (when it is not null) rather
+     * than threads of its own: it runs on the calling thread and splits only when one of them is
+     * idle, so until then its tree is the one-thread tree.
+     */
+    ParallelSearch(TranspositionTable table, EndgameSearch.Local[] local, SolveControl control, SolverTeam team) {
         workers = new EndgameSearch[local.length];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new EndgameSearch(table, local[i], control);
         }
-        pool = workers.length == 1 ? null : helpers();
+        this.team = workers.length == 1 ? null : team;
+        pool = workers.length == 1 || this.team != null ? null : helpers();
     }
 
     /**
@@ -257,16 +269,28 @@ final class ParallelSearch {
     /**
      * A search of the position on every thread: the helpers join the split points the search
      * offers ({@link Splitter}) until it ends; helpers not started by then are cancelled (the
-     * pool is shared by every solve of the JVM, so one may be queued behind another solve).
+     * pool is shared by every solve of the JVM, so one may be queued behind another solve). In a
+     * team, the helpers are the team's idle threads, which join while it runs.
      */
     private int split(long me, long opp, int alpha, int beta, int[] bestOut) {
-        if (pool == null) {
+        if (pool == null && team == null) {
             return pvSplit(me, opp, alpha, beta, bestOut);
         }
         Splitter splitter = new Splitter();
         for (EndgameSearch w : workers) {
             w.splitter = splitter;
             w.current = null;
+        }
+        if (team != null) {
+            SolverTeam.Offer offer = team.offer(splitter, workers);
+            try {
+                return pvSplit(me, opp, alpha, beta, bestOut);
+            } finally {
+                team.withdraw(offer);
+                for (EndgameSearch w : workers) {
+                    w.splitter = null;
+                }
+            }
         }
         List<Future<?>> helpers = new ArrayList<>();
         for (int w = 1; w < workers.length; w++) {

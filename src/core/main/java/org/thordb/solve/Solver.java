@@ -93,12 +93,20 @@ public final class Solver {
      * and the shared order keys of deep positions, kept as the large table is.
      */
     private final EndgameSearch.Local[] local;
+    /** The team whose idle threads help this solver's solves, or null: its own helper threads. */
+    private final SolverTeam team;
 
     /** A solver whose tables are kept from one solve to the next (positions of one game share much). */
     public Solver(Options options) {
+        this(options, null);
+    }
+
+    /** A solver of a team ({@link SolverTeam#solver}). */
+    Solver(Options options, SolverTeam team) {
         this.options = options;
         this.table = new TranspositionTable(options.tableBits());
         this.local = ParallelSearch.localTables(options.threads(), options.tableBits());
+        this.team = team;
     }
 
     /**
@@ -136,7 +144,7 @@ public final class Solver {
             return new Result(true, s, -1, (64 + s) / 2, Map.of(), 0, System.nanoTime() - t0);
         }
         SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
-        ParallelSearch search = new ParallelSearch(table, local, control);
+        ParallelSearch search = new ParallelSearch(table, local, control, team);
         long me = mover(p);
         long opp = other(p);
         Map<Integer, Integer> scores = new LinkedHashMap<>();
@@ -159,7 +167,7 @@ public final class Solver {
             return new OutcomeResult(true, s > 0 ? Outcome.WIN : s < 0 ? Outcome.LOSS : Outcome.DRAW, 0, System.nanoTime() - t0);
         }
         SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
-        ParallelSearch search = new ParallelSearch(table, local, control);
+        ParallelSearch search = new ParallelSearch(table, local, control, team);
         try {
             int v = search.root(mover(p), other(p), -1, 1, new int[1]);
             return new OutcomeResult(true, v > 0 ? Outcome.WIN : v < 0 ? Outcome.LOSS : Outcome.DRAW, search.nodes(),
