@@ -5,7 +5,7 @@ package org.thordb.solve;
  * position whole (both bitboards, so a hit is never a collision), its lower and upper bound of the
  * exact score, and the move that gave the best score. Every bound is exact-game truth (the solver
  * searches to the end), so any entry of a position serves any later search of it. Two entries a
-
+ * bucket; a new position replaces the one with less work behind it.
  *
  * <p>Usage: {@code long d = tt.probe(p, o); if (d != TranspositionTable.MISS && TranspositionTable.lower(d) >= beta) return ...;}
  */
