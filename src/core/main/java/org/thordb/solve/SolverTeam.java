@@ -8,8 +8,8 @@ import java.util.function.BooleanSupplier;
  * Solvers that run side by side, one position a thread, and help each other at the end of a
  * batch: a thread with no position left ({@link #help}) joins the split points of the solves
  * still running ({@link Splitter}: young brothers wait), so the batch's last solve does not run
- * on one core while the others wait for it. Each solve searches alone until a thread helps (its
- * tree is then the one-thread tree), and its score is the same either way.
+ * on one core while the others wait for it. Until a thread helps, a solve searches the tree one
+ * thread searches; its score is the same either way.
  *
  * <p>Why: {@code verify --theoretical} solves its games one a thread (a game split over two
  * threads does 1.4–1.55 times one thread's work); on its 40 games the thread that ended first
