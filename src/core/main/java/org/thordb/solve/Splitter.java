@@ -84,6 +84,8 @@ final class Splitter {
 
     /** Split points run by every solve of the JVM (the tests ask whether the threads shared work). */
     static final java.util.concurrent.atomic.LongAdder SPLITS = new java.util.concurrent.atomic.LongAdder();
+    /** Split points a helper thread joined, in every solve of the JVM (the tests ask whether an idle thread was given work). */
+    static final java.util.concurrent.atomic.LongAdder JOINS = new java.util.concurrent.atomic.LongAdder();
 
     private final List<SplitPoint> offered = new ArrayList<>();
     /** Threads waiting for work: a node splits only when one is. */
@@ -165,6 +167,7 @@ final class Splitter {
                     }
                     sp = take(null);
                     if (sp != null) {
+                        JOINS.increment();
                         break;
                     }
                     if (!idle()) {
