@@ -281,26 +281,21 @@ final class ParallelSearch {
             w.splitter = splitter;
             w.current = null;
         }
-        if (team != null) {
-            SolverTeam.Offer offer = team.offer(splitter, workers);
-            try {
-                return pvSplit(me, opp, alpha, beta, bestOut);
-            } finally {
-                team.withdraw(offer);
-                for (EndgameSearch w : workers) {
-                    w.splitter = null;
-                }
-            }
-        }
+        // the helpers: the team's idle threads, which join while the search runs, or threads of the pool
+        SolverTeam.Offer offer = team != null ? team.offer(splitter, workers) : null;
         List<Future<?>> helpers = new ArrayList<>();
-        for (int w = 1; w < workers.length; w++) {
+        for (int w = 1; offer == null && w < workers.length; w++) {
             EndgameSearch s = workers[w];
             helpers.add(pool.submit(() -> splitter.help(s)));
         }
         try {
             return pvSplit(me, opp, alpha, beta, bestOut);
         } finally {
-            splitter.finish();
+            if (offer != null) {
+                team.withdraw(offer); // finishes the splitter, and waits for the helpers to leave
+            } else {
+                splitter.finish();
+            }
             for (Future<?> f : helpers) {
                 if (!f.cancel(false)) {
                     try {
