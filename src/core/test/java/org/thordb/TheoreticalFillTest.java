@@ -263,6 +263,71 @@ class TheoreticalFillTest {
         }
     }
 
+    @Test
+    void aFillOfOneGameSolvesItOnEveryThreadAndGivesTheOneThreadScore() throws Exception {
+        // the first game of 1990 alone, its score unknown, filled at 24 empties on 2 threads: the
+        // thread left without a game helps the other's solve rather than ending
+        Path dir = tmp.resolve("one");
+        Files.createDirectories(dir);
+        byte[] b = Files.readAllBytes(SharedData.dir("wthor").resolve("WTH_1990.wtb"));
+        byte[] out = java.util.Arrays.copyOf(b, 16 + 68);
+        java.nio.ByteBuffer.wrap(out).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(4, 1);
+        out[14] = 0; // no depth said
+        out[16 + 7] = 0; // and no score: unknown
+        Files.write(dir.resolve("ONE_1990.wtb"), out);
+        Files.copy(SharedData.dir("wthor").resolve("WTHOR.JOU"), dir.resolve("ONE.JOU"));
+        Files.copy(SharedData.dir("wthor").resolve("WTHOR.TRN"), dir.resolve("ONE.TRN"));
+        int depth = 24;
+        try (Engine db = Engine.open(tmp.resolve("db"))) {
+            db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
+            assertEquals(1, db.count("theoretical = unknown"));
+            TheoreticalFill.Report[] report = new TheoreticalFill.Report[1];
+            Throwable[] ended = new Throwable[1];
+            Thread filler = new Thread(() -> {
+                try {
+                    report[0] = db.fillTheoretical("", depth, 2, new TheoreticalFill.Listener() { });
+                } catch (Throwable t) {
+                    ended[0] = t;
+                }
+            });
+            filler.setDaemon(true);
+            filler.start();
+            boolean both = false;
+            while (filler.isAlive()) {
+                both |= searching() == 2;
+                Thread.sleep(1);
+            }
+            assertEquals(null, ended[0]);
+            assertEquals(1, report[0].filled());
+            assertTrue(both, "one game of " + depth + " empties was searched by one thread of the fill's two ("
+                    + report[0].seconds() + " s)");
+            // helped or not, the score is the one thread's
+            StoredGame g = db.games(db.select("base = \"ONE\"")).iterator().next();
+            Position p = org.thordb.solve.TheoreticalScore.positionAt(g.record68().squares(), depth);
+            org.thordb.solve.Solver.Result alone = new org.thordb.solve.Solver(
+                    org.thordb.solve.Solver.Options.defaults().withThreads(1)).solve(p, false);
+            assertTrue(alone.solved());
+            assertEquals(alone.blackDiscs(), g.theoretical());
+            assertEquals(depth, g.theoreticalDepth());
+        }
+    }
+
+    /** How many of a fill's solving threads are searching a position (not waiting for one). */
+    private static int searching() {
+        int n = 0;
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            if (e.getKey().getName().startsWith("thordb-fill-")) {
+                for (StackTraceElement f : e.getValue()) {
+                    if (f.getClassName().equals("org.thordb.solve.EndgameSearch")) {
+                        n++;
+                        break;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
     /** How many of a fill's solving threads are inside the solver. */
     private static int solving() {
         int n = 0;

@@ -168,10 +168,10 @@ public final class TheoreticalCommand implements Callable<Integer> {
                 // the hook runs
             }
         }
-        out.printf(Locale.ROOT, "filled %,d theoretical scores at depth %d in %.1f s (%.1f games/s on %d thread%s, %,d nodes);"
+        out.printf(Locale.ROOT, "filled %,d theoretical score%s at depth %d in %.1f s (%.1f games/s on %d thread%s, %,d nodes);"
                         + " %,d of the %,d games asked for were known already; %,d stop before %d empties (their last"
                         + " position solved); %,d damaged and %,d 10×10 games left unknown%n",
-                r.filled(), d, r.seconds(), r.gamesPerSecond(), r.threads(), r.threads() == 1 ? "" : "s", r.nodes(),
+                r.filled(), r.filled() == 1 ? "" : "s", d, r.seconds(), r.gamesPerSecond(), r.threads(), r.threads() == 1 ? "" : "s", r.nodes(),
                 r.known(), r.selected(), r.shortGames(), d, r.damaged(), r.otherBoards());
         return 0;
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
@@ -16,6 +17,7 @@ import org.thordb.index.Field;
 import org.thordb.index.Postings;
 import org.thordb.index.Terms;
 import org.thordb.solve.Solver;
+import org.thordb.solve.SolverTeam;
 import org.thordb.solve.TheoreticalScore;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
@@ -29,7 +31,9 @@ import org.thordb.wthor.WthorGame;
  * {@code thordb theoretical --fill}: the solver computes the theoretical scores a store does not
  * know (text sources, WTHOR files whose scores say nothing) at a depth, on every core, and writes
  * them in. Each game is solved by one thread (positions at 14–24 empties are solved faster one a
- * thread than one split over threads), and the solved games are written every second or so in one
+ * thread than one split over threads); once every game is handed out, a thread with none left
+ * helps the solves still running ({@link SolverTeam}), so that a fill of a few games, or the last
+ * game of many, does not run on one core. The solved games are written every second or so in one
  * atomic batch: each game's row (the record's theoretical byte, flags bit 1, the depth), the
  * {@code THEORETICAL} postings it moves between, and its file's row (how many were filled). A kill
  * leaves every batch written whole or not at all, and the next fill takes the games still unknown:
@@ -156,8 +160,11 @@ public final class TheoreticalFill {
         BlockingQueue<Job> done = new ArrayBlockingQueue<>(2 * READ_BLOCK + threads + COMMIT_GAMES);
         List<Thread> solvers = new ArrayList<>();
         AtomicLong nodes = new AtomicLong();
+        SolverTeam team = new SolverTeam(threads);
+        // the games handed to the solvers and not solved yet: a thread with none left helps while some are
+        AtomicInteger unsolved = new AtomicInteger();
         for (int t = 0; t < threads; t++) {
-            Thread th = new Thread(() -> solve(work, done, nodes, listener), "thordb-fill-" + t);
+            Thread th = new Thread(() -> solve(team, work, done, unsolved, nodes, listener), "thordb-fill-" + t);
             th.setDaemon(true);
             th.start();
             solvers.add(th);
@@ -192,14 +199,17 @@ public final class TheoreticalFill {
                     for (int i = fed; i < end; i++) {
                         byte[] row = values.get(i - fed);
                         if (row != null) { // else a removed game a merged entry still names
+                            unsolved.incrementAndGet();
                             work.add(new Job(GameRow.decode(todo[i], row)));
                         }
                     }
                     fed = end;
                 }
                 if (!endsSent && (fed == todo.length || cancelled)) {
-                    if (cancelled) {
-                        work.clear(); // the games waiting are left
+                    if (cancelled) { // the games waiting are left
+                        List<Job> left = new ArrayList<>();
+                        work.drainTo(left);
+                        unsolved.addAndGet(-left.size());
                     }
                     for (int t = 0; t < threads; t++) {
                         work.add(END);
@@ -251,9 +261,13 @@ public final class TheoreticalFill {
                 skipped[0], skipped[1], filled, shortGames, nodes.get(), (System.nanoTime() - t0) / 1e9, depth, threads);
     }
 
-    /** A solving thread: its own solver, whose table games share. */
-    private void solve(BlockingQueue<Job> work, BlockingQueue<Job> done, AtomicLong nodes, Listener listener) {
-        Solver solver = new Solver(Solver.Options.defaults().withThreads(1).withTableBits(depth <= 16 ? 18 : 21));
+    /**
+     * A solving thread: its own solver, whose table games share; once it takes the end (every game
+     * is handed out: the ends follow the games), it helps the team's solves still running.
+     */
+    private void solve(SolverTeam team, BlockingQueue<Job> work, BlockingQueue<Job> done, AtomicInteger unsolved,
+                       AtomicLong nodes, Listener listener) {
+        Solver solver = team.solver(Solver.Options.defaults().withTableBits(depth <= 16 ? 18 : 21));
         try {
             for (Job j; (j = work.take()) != END; ) {
                 try {
@@ -265,10 +279,14 @@ public final class TheoreticalFill {
                     nodes.addAndGet(c.nodes());
                 } catch (RuntimeException | Error e) {
                     j.failed = e;
+                } finally {
+                    unsolved.decrementAndGet();
                 }
                 listener.solved();
                 done.put(j);
             }
+            // a stopped fill interrupts its threads: then help returns at once, whatever is left
+            team.help(() -> unsolved.get() > 0);
             done.put(END);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -11,9 +11,10 @@ import java.util.function.BooleanSupplier;
  * on one core while the others wait for it. Until a thread helps, a solve searches the tree one
  * thread searches; its score is the same either way.
  *
- * <p>Why: {@code verify --theoretical} solves its games one a thread (a game split over two
- * threads does 1.4–1.55 times one thread's work); on its 40 games the thread that ended first
- * waited 0.6–1.3 s for the other's last game, a tenth of the command.
+ * <p>Why: {@code verify --theoretical} and {@code theoretical --fill} solve their games one a
+ * thread (a game split over two threads does 1.4–1.55 times one thread's work); on verify's 40
+ * games the thread that ended first waited 0.6–1.3 s for the other's last game, a tenth of the
+ * command, and a fill of one game ran on one core.
  *
  * <p>Usage:
  * <pre>{@code
