@@ -312,29 +312,23 @@ class TheoreticalFillTest {
         }
     }
 
-    /** How many of a fill's solving threads are searching a position (not waiting for one). */
-    private static int searching() {
-        int n = 0;
-        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
-            if (e.getKey().getName().startsWith("thordb-fill-")) {
-                for (StackTraceElement f : e.getValue()) {
-                    if (f.getClassName().equals("org.thordb.solve.EndgameSearch")) {
-                        n++;
-                        break;
-                    }
-                }
-            }
-        }
-        return n;
-    }
-
     /** How many of a fill's solving threads are inside the solver. */
     private static int solving() {
+        return fillThreadsIn(c -> c.startsWith("org.thordb.solve."));
+    }
+
+    /** How many of a fill's solving threads are searching a position (not waiting for one). */
+    private static int searching() {
+        return fillThreadsIn("org.thordb.solve.EndgameSearch"::equals);
+    }
+
+    /** How many of a fill's solving threads have a frame of a class {@code inClass} accepts on their stack. */
+    private static int fillThreadsIn(java.util.function.Predicate<String> inClass) {
         int n = 0;
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
             if (e.getKey().getName().startsWith("thordb-fill-")) {
                 for (StackTraceElement f : e.getValue()) {
-                    if (f.getClassName().startsWith("org.thordb.solve.")) {
+                    if (inClass.test(f.getClassName())) {
                         n++;
                         break;
                     }
