@@ -293,7 +293,9 @@ class TheoreticalFillTest {
             filler.setDaemon(true);
             filler.start();
             boolean both = false;
+            long deadline = System.nanoTime() + 300_000_000_000L; // a hang guard, not a speed test (3-6 s here)
             while (filler.isAlive()) {
+                assertTrue(System.nanoTime() < deadline, "a fill of one game of " + depth + " empties did not end in 300 s");
                 both |= searching() == 2;
                 Thread.sleep(1);
             }
