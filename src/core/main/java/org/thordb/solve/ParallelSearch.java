@@ -284,9 +284,11 @@ final class ParallelSearch {
         // the helpers: the team's idle threads, which join while the search runs, or threads of the pool
         SolverTeam.Offer offer = team != null ? team.offer(splitter, workers) : null;
         List<Future<?>> helpers = new ArrayList<>();
-        for (int w = 1; offer == null && w < workers.length; w++) {
-            EndgameSearch s = workers[w];
-            helpers.add(pool.submit(() -> splitter.help(s)));
+        if (offer == null) {
+            for (int w = 1; w < workers.length; w++) {
+                EndgameSearch s = workers[w];
+                helpers.add(pool.submit(() -> splitter.help(s)));
+            }
         }
         try {
             return pvSplit(me, opp, alpha, beta, bestOut);
