@@ -42,6 +42,20 @@ public final class EvalLabels {
      */
     static final String BAND = System.getProperty("band");
 
+    /**
+     * With {@code -Dwalk=LO-HI,EVERY,EXACT_MAX,SELECTIVITY,MAX_WALK,SHARE}: only every EVERY-th
+     * game (counted over every file given, as the trainer's held-out games are), and at each of LO
+     * to HI empties, drawn with probability SHARE, one position: the one played, or one reached by
+     * K random legal moves (K drawn from 0 to MAX_WALK) from the position played K empties
+     * before, so that the fit sees the positions a search meets beside the ones players choose.
+     * Each is labelled exactly up to EXACT_MAX empties, above by a selective search at SELECTIVITY
+     * (0: ProbCut at 1.1 standard deviations); kind 0 exact, 2 selective. The default rows label
+     * positions of 15-23 empties with the game's score from 24 empties, a score of another
+     * position: this mode gives them their own (docs/performance.md says what that did).
+     * Usage: {@code java -Dwalk=15-17,2,30,0,3,1 -cp … org.thordb.solve.EvalLabels OUT.bin 14 2 ../shared/data/wthor}
+     */
+    static final String WALK = System.getProperty("walk");
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         int exact = Integer.parseInt(args[1]);
@@ -79,7 +93,9 @@ public final class EvalLabels {
                     List<Row> rows = new ArrayList<>();
                     for (int gi; (gi = next.getAndIncrement()) < games.size(); ) {
                         rows.clear();
-                        if (BAND != null) {
+                        if (WALK != null) {
+                            walk(gi, games.get(gi), selective, rows);
+                        } else if (BAND != null) {
                             band(gi, games.get(gi), selective, new SplittableRandom(gi), rows);
                         } else {
                             label(gi, games.get(gi), exact, search, new SplittableRandom(gi), rows);
@@ -99,7 +115,7 @@ public final class EvalLabels {
                             }
                         }
                         int d = done.incrementAndGet();
-                        if (d % (BAND != null ? 500 : 5000) == 0) {
+                        if (d % (BAND != null || WALK != null ? 500 : 5000) == 0) {
                             double s = (System.nanoTime() - t0) / 1e9;
                             System.err.printf("%d games in %.0f s (%.0f/s)%n", d, s, d / s);
                         }
@@ -112,6 +128,87 @@ public final class EvalLabels {
             }
         }
         System.err.printf("done in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** The rows of one game in {@link #WALK} mode. */
+    static void walk(int gi, WthorGame g, ParallelSearch search, List<Row> rows) {
+        String[] w = WALK.split(",");
+        int lo = Integer.parseInt(w[0].split("-")[0]);
+        int hi = Integer.parseInt(w[0].split("-")[1]);
+        int every = Integer.parseInt(w[1]);
+        int exactMax = Integer.parseInt(w[2]);
+        int sel = Integer.parseInt(w[3]);
+        int maxWalk = Integer.parseInt(w[4]);
+        double share = Double.parseDouble(w[5]);
+        if (gi % every != 0 || g.side() != 8 || g.damage() != null) {
+            return;
+        }
+        SplittableRandom rnd = new SplittableRandom(gi * 0x9E3779B97F4A7C15L + lo);
+        long[][] played = new long[61][]; // the first position of the game with so many empties, from its mover's side
+        long[] st = Replay.startState();
+        for (int sq : g.squares()) {
+            int side = (int) st[2];
+            if (side == 2) {
+                break;
+            }
+            long me = side == 0 ? st[0] : st[1];
+            long opp = side == 0 ? st[1] : st[0];
+            int e = 64 - Long.bitCount(me | opp);
+            if (played[e] == null) {
+                played[e] = new long[] {me, opp};
+            }
+            if (!Replay.step(st, sq)) {
+                break;
+            }
+        }
+        for (int e = lo; e <= hi; e++) {
+            if (rnd.nextDouble() >= share) {
+                continue;
+            }
+            int k = rnd.nextInt(maxWalk + 1);
+            if (e + k > 60 || played[e + k] == null) {
+                continue;
+            }
+            long me = played[e + k][0];
+            long opp = played[e + k][1];
+            boolean over = false;
+            while (64 - Long.bitCount(me | opp) > e) {
+                long moves = Bitboards.legalMoves(me, opp);
+                if (moves == 0) {
+                    if (Bitboards.legalMoves(opp, me) == 0) {
+                        over = true;
+                        break;
+                    }
+                    long t = me; // a pass
+                    me = opp;
+                    opp = t;
+                    continue;
+                }
+                int pick = rnd.nextInt(Long.bitCount(moves));
+                for (int i = 0; i < pick; i++) {
+                    moves &= moves - 1;
+                }
+                int sq = Long.numberOfTrailingZeros(moves);
+                long f = Bitboards.flipsOnEmpty(me, opp, sq);
+                long nextMe = opp & ~f;
+                opp = me | f | 1L << sq;
+                me = nextMe;
+            }
+            if (over) {
+                continue;
+            }
+            if (Bitboards.legalMoves(me, opp) == 0) {
+                if (Bitboards.legalMoves(opp, me) == 0) {
+                    continue; // the game is over: nothing to evaluate
+                }
+                long t = me; // the side that moves is the one evaluated
+                me = opp;
+                opp = t;
+            }
+            boolean exact = e <= exactMax;
+            int v = exact ? search.root(me, opp, -64, 64, new int[1]) : search.selective(me, opp, sel, new int[1]);
+            rows.add(new Row(gi, me, opp, e, v, exact ? 0 : 2));
+        }
     }
 
     /** The rows of one game in {@link #BAND} mode. */

@@ -56,6 +56,19 @@ public final class EvalTrainer {
      */
     static final boolean RESIDUAL = Boolean.getBoolean("residual");
 
+    /**
+     * With {@code -Dstages=FROM-TO}: only those stages are fitted; the others keep the weights on
+     * the class path (the stages must then be theirs), so that labels of a few stages refit them
+     * alone.
+     */
+    static final int STAGES_FROM = stageBound(0);
+    static final int STAGES_TO = stageBound(1);
+
+    private static int stageBound(int which) {
+        String s = System.getProperty("stages");
+        return s == null ? (which == 0 ? 0 : Integer.MAX_VALUE) : Integer.parseInt(s.split("-")[which]);
+    }
+
     /** One stage's current weights as the fit lays them out (canonical configurations, then extras), in 1/SCALE discs. */
     static short[] current(int phase) {
         Evaluation.Weights w = Evaluation.Weights.INSTANCE;
@@ -89,8 +102,9 @@ public final class EvalTrainer {
             phaseOf[e] = e / width;
         }
         int phases = phaseOf[60] + 1;
-        if (RESIDUAL && !java.util.Arrays.equals(phaseOf, Evaluation.Weights.INSTANCE.phaseOf)) {
-            throw new IllegalArgumentException("-Dresidual needs the stages of the weights on the class path (a width of "
+        if ((RESIDUAL || System.getProperty("stages") != null)
+                && !java.util.Arrays.equals(phaseOf, Evaluation.Weights.INSTANCE.phaseOf)) {
+            throw new IllegalArgumentException("-Dresidual and -Dstages need the stages of the weights on the class path (a width of "
                     + (Evaluation.Weights.INSTANCE.phaseOf[2] == 1 ? 2 : "another") + ")");
         }
         List<long[]> boards = new ArrayList<>();
@@ -114,6 +128,11 @@ public final class EvalTrainer {
                         lo = Math.min(lo, e);
                         hi = Math.max(hi, e);
                     }
+                }
+                if (phase < STAGES_FROM || phase > STAGES_TO) { // not refitted: the weights on the class path
+                    weightsOut[phase] = current(phase);
+                    biasOut[phase][0] = Evaluation.Weights.INSTANCE.bias[phase];
+                    return String.format(Locale.ROOT, "empties %2d-%2d: kept", lo, hi);
                 }
                 return fit(boards, meta, lo - window, hi + window, lo, hi, epochs, damping, biasOut[phase],
                         weightsOut[phase] = new short[WEIGHTS]);
