@@ -56,6 +56,21 @@ public final class EvalLabels {
      */
     static final String WALK = System.getProperty("walk");
 
+    /** {@link #WALK}'s settings, read once. */
+    record Walk(int lo, int hi, int every, int exactMax, int selectivity, int maxWalk, double share) {
+        static Walk parse(String s) {
+            if (s == null) {
+                return null;
+            }
+            String[] w = s.split(",");
+            String[] band = w[0].split("-");
+            return new Walk(Integer.parseInt(band[0]), Integer.parseInt(band[1]), Integer.parseInt(w[1]),
+                    Integer.parseInt(w[2]), Integer.parseInt(w[3]), Integer.parseInt(w[4]), Double.parseDouble(w[5]));
+        }
+    }
+
+    static final Walk WALK_SETTINGS = Walk.parse(WALK);
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         int exact = Integer.parseInt(args[1]);
@@ -132,15 +147,10 @@ public final class EvalLabels {
 
     /** The rows of one game in {@link #WALK} mode. */
     static void walk(int gi, WthorGame g, ParallelSearch search, List<Row> rows) {
-        String[] w = WALK.split(",");
-        int lo = Integer.parseInt(w[0].split("-")[0]);
-        int hi = Integer.parseInt(w[0].split("-")[1]);
-        int every = Integer.parseInt(w[1]);
-        int exactMax = Integer.parseInt(w[2]);
-        int sel = Integer.parseInt(w[3]);
-        int maxWalk = Integer.parseInt(w[4]);
-        double share = Double.parseDouble(w[5]);
-        if (gi % every != 0 || g.side() != 8 || g.damage() != null) {
+        Walk w = WALK_SETTINGS;
+        int lo = w.lo();
+        int maxWalk = w.maxWalk();
+        if (gi % w.every() != 0 || g.side() != 8 || g.damage() != null) {
             return;
         }
         SplittableRandom rnd = new SplittableRandom(gi * 0x9E3779B97F4A7C15L + lo);
@@ -161,8 +171,8 @@ public final class EvalLabels {
                 break;
             }
         }
-        for (int e = lo; e <= hi; e++) {
-            if (rnd.nextDouble() >= share) {
+        for (int e = lo; e <= w.hi(); e++) {
+            if (rnd.nextDouble() >= w.share()) {
                 continue;
             }
             int k = rnd.nextInt(maxWalk + 1);
@@ -205,8 +215,8 @@ public final class EvalLabels {
                 me = opp;
                 opp = t;
             }
-            boolean exact = e <= exactMax;
-            int v = exact ? search.root(me, opp, -64, 64, new int[1]) : search.selective(me, opp, sel, new int[1]);
+            boolean exact = e <= w.exactMax();
+            int v = exact ? search.root(me, opp, -64, 64, new int[1]) : search.selective(me, opp, w.selectivity(), new int[1]);
             rows.add(new Row(gi, me, opp, e, v, exact ? 0 : 2));
         }
     }

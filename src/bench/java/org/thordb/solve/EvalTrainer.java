@@ -61,12 +61,13 @@ public final class EvalTrainer {
      * the class path (the stages must then be theirs), so that labels of a few stages refit them
      * alone.
      */
+    static final boolean SOME_STAGES = System.getProperty("stages") != null;
     static final int STAGES_FROM = stageBound(0);
     static final int STAGES_TO = stageBound(1);
 
     private static int stageBound(int which) {
-        String s = System.getProperty("stages");
-        return s == null ? (which == 0 ? 0 : Integer.MAX_VALUE) : Integer.parseInt(s.split("-")[which]);
+        return !SOME_STAGES ? (which == 0 ? 0 : Integer.MAX_VALUE)
+                : Integer.parseInt(System.getProperty("stages").split("-")[which]);
     }
 
     /** One stage's current weights as the fit lays them out (canonical configurations, then extras), in 1/SCALE discs. */
@@ -102,7 +103,7 @@ public final class EvalTrainer {
             phaseOf[e] = e / width;
         }
         int phases = phaseOf[60] + 1;
-        if ((RESIDUAL || System.getProperty("stages") != null)
+        if ((RESIDUAL || SOME_STAGES)
                 && !java.util.Arrays.equals(phaseOf, Evaluation.Weights.INSTANCE.phaseOf)) {
             throw new IllegalArgumentException("-Dresidual and -Dstages need the stages of the weights on the class path (a width of "
                     + (Evaluation.Weights.INSTANCE.phaseOf[2] == 1 ? 2 : "another") + ")");
