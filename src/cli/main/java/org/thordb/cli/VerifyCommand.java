@@ -142,38 +142,97 @@ public final class VerifyCommand implements Callable<Integer> {
 
     private int verifyStore(PrintWriter out) {
         java.nio.file.Path dir = store.dir();
-        org.thordb.store.StoreFolder.Inspection folder = org.thordb.store.StoreFolder.inspect(dir);
+        org.thordb.store.StoreFolder.Inspection folder = org.thordb.store.StoreFolder.inspect(dir, true);
         if (folder.state() == org.thordb.store.StoreFolder.State.NONE) {
             throw new ThorDbException(org.thordb.error.ErrorCode.STORE, dir + ": no store here");
         }
+        boolean interrupted = java.nio.file.Files.exists(dir.resolve(org.thordb.store.StoreFolder.REPAIRING));
+        int code;
+        if (!repair) {
+            code = check(dir, folder, interrupted, out);
+        } else {
+            code = mend(dir, folder, out);
+        }
+        String kept = org.thordb.store.LostAndFound.contents(dir).describe(dir);
+        if (!kept.isEmpty()) {
+            out.println(kept);
+        }
+        return code;
+    }
+
+    /** verify --db without --repair: says what is wrong, changes nothing. */
+    private int check(java.nio.file.Path dir, org.thordb.store.StoreFolder.Inspection folder, boolean interrupted, PrintWriter out) {
+        if (interrupted) {
+            out.println(dir + ": NOT SOUND: a repair of it was interrupted (" + org.thordb.store.StoreFolder.REPAIRING
+                    + " is here); --repair finishes it");
+            return 1;
+        }
         if (folder.state() == org.thordb.store.StoreFolder.State.DAMAGED) {
-            if (!repair) {
-                out.println(dir + ": NOT SOUND: a damaged store: " + folder.why() + "; --repair recovers it");
-                return 1;
-            }
-            String manifest = org.thordb.store.StoreFolder.recoverCurrent(dir);
-            out.println(dir + ": recovered: CURRENT pointed at " + manifest + " (" + folder.why() + ")");
+            out.println(dir + ": NOT SOUND: a damaged store: " + folder.why() + "; --repair recovers it");
+            return 1;
         }
         try {
-            if (repair) {
-                org.thordb.ingest.StoreVerifier.dropDamagedFamilies(dir, line -> out.println(SafeText.of(line)));
-            }
             return verifyOpened(dir, out);
         } catch (ThorDbException e) {
-            // the advice a damage error ends with names this very command: say what is left to do instead
-            String advice = org.thordb.store.RocksStore.repairAdvice(dir);
-            if (e.code() == org.thordb.error.ErrorCode.CORRUPT && e.getMessage().contains(advice)) {
-                throw new ThorDbException(e.code(), e.getMessage().replace(advice, "") + (repair
-                        ? "; this damage is in what verify reads to rebuild the rest (the records or the catalog):"
-                        + " restore the store from a copy, or import its files again into a new store"
-                        : "; --repair rebuilds what derives from the records"), e);
+            if (e.code() == org.thordb.error.ErrorCode.CORRUPT || e.code() == org.thordb.error.ErrorCode.STORE) {
+                out.println(SafeText.of("NOT SOUND: " + Main.oneLine(e).replace(org.thordb.store.RocksStore.repairAdvice(dir), "")
+                        + "; --repair rebuilds the store from its records"));
+                return 1;
             }
             throw e;
         }
     }
 
+    /**
+     * verify --db --repair: finishes a repair a kill interrupted; points a missing CURRENT at a
+     * manifest that opens; drops a derived family whose bytes are damaged; rewrites what differs
+     * from the records in place; and, for a store that cannot be opened or looks smaller than its
+     * state file says (a manifest cut short, a table file gone), rebuilds it from the records its
+     * table and log files hold.
+     */
+    private int mend(java.nio.file.Path dir, org.thordb.store.StoreFolder.Inspection folder, PrintWriter out) {
+        if (org.thordb.engine.StoreRebuild.swapInterrupted(dir)) {
+            org.thordb.engine.StoreRebuild.rebuild(dir, org.thordb.index.PositionHash.DEFAULT, line -> out.println(SafeText.of(line)));
+            return verifyOpened(dir, out);
+        }
+        if (folder.state() == org.thordb.store.StoreFolder.State.DAMAGED
+                && !java.nio.file.Files.exists(dir.resolve(org.thordb.store.StoreFolder.REPAIRING))) {
+            try {
+                String manifest = org.thordb.store.StoreFolder.recoverCurrent(dir);
+                out.println(dir + ": recovered: CURRENT pointed at " + manifest + " (" + folder.why() + ")");
+            } catch (ThorDbException e) {
+                out.println(SafeText.of(Main.oneLine(e)) + "; rebuilding from the records instead");
+                return rebuild(dir, out);
+            }
+        }
+        try {
+            org.thordb.ingest.StoreVerifier.dropDamagedFamilies(dir, line -> out.println(SafeText.of(line)));
+            return verifyOpened(dir, out);
+        } catch (ThorDbException e) {
+            if (e.code() != org.thordb.error.ErrorCode.CORRUPT && e.code() != org.thordb.error.ErrorCode.STORE) {
+                throw e;
+            }
+            out.println(SafeText.of(Main.oneLine(e).replace(org.thordb.store.RocksStore.repairAdvice(dir), ""))
+                    + "; rebuilding the store from its records");
+            return rebuild(dir, out);
+        }
+    }
+
+    private int rebuild(java.nio.file.Path dir, PrintWriter out) {
+        org.thordb.engine.StoreRebuild.Report r = org.thordb.engine.StoreRebuild.rebuild(dir, org.thordb.index.PositionHash.DEFAULT,
+                line -> out.println(SafeText.of(line)));
+        r.notes().forEach(n -> out.println("note: " + SafeText.of(n)));
+        boolean was = repair;
+        repair = false;
+        try {
+            return verifyOpened(dir, out);
+        } finally {
+            repair = was;
+        }
+    }
+
     private int verifyOpened(java.nio.file.Path dir, PrintWriter out) {
-        try (org.thordb.engine.Engine db = repair ? org.thordb.engine.Engine.open(dir) : org.thordb.engine.Engine.openReadOnly(dir)) {
+        try (org.thordb.engine.Engine db = repair ? org.thordb.engine.Engine.openForRepair(dir) : org.thordb.engine.Engine.openReadOnly(dir)) {
             int n = sample == null ? Integer.MAX_VALUE : sample;
             long seed = System.nanoTime();
             org.thordb.ingest.StoreVerifier.Report r = db.verify(repair, n, seed, line -> out.println(SafeText.of(line)));

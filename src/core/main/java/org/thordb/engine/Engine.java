@@ -83,9 +83,17 @@ public final class Engine implements AutoCloseable {
     }
 
     private Engine(Path dir, PositionHash hash, boolean readOnly, Tuning tuning) {
+        this(dir, hash, readOnly, tuning, false);
+    }
+
+    private Engine(Path dir, PositionHash hash, boolean readOnly, Tuning tuning, boolean repairing) {
         this.dir = dir;
         this.hash = hash;
-        if (readOnly) {
+        if (repairing) {
+            this.generations = Generations.writable(dir, (n, stamp, onFree) ->
+                    generation(RocksStore.openForRepair(dir, true), n, stamp, onFree));
+            this.writer = generations.current();
+        } else if (readOnly) {
             this.generations = Generations.following(dir, (n, stamp, onFree) ->
                     generation(RocksStore.openReadOnly(dir, tuning.cacheBytes()), n, stamp, onFree), tuning.checkNanos());
             this.writer = null;
@@ -166,6 +174,14 @@ public final class Engine implements AutoCloseable {
             }
             return new Engine(dir, PositionHash.DEFAULT, true, tuning);
         }
+    }
+
+    /**
+     * Opens a store for writing for {@code verify --repair}: as {@link #open(Path)}, though a repair
+     * cut short left its mark ({@code StoreFolder.REPAIRING}), which a repair that ends removes.
+     */
+    public static Engine openForRepair(Path dir) {
+        return new Engine(dir, PositionHash.DEFAULT, false, Tuning.DEFAULT, true);
     }
 
     /** {@link #open(Path)} with a tuning. */

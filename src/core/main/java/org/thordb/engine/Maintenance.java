@@ -50,8 +50,26 @@ final class Maintenance {
 
     /** Checks a generation's store against its records; with {@code repair}, rewrites what they say the indexes should be. */
     StoreVerifier.Report verify(Generation g, boolean repair, int sample, long seed, StoreVerifier.Listener out) {
+        java.nio.file.Path mark = g.store().path().resolve(org.thordb.store.StoreFolder.REPAIRING);
+        if (repair) {
+            // a repair killed half-way leaves indexes that answer wrongly: until one ends, no open reads them
+            try {
+                java.nio.file.Files.writeString(mark, "stage in-place\n");
+                org.thordb.store.StoreState.syncFolder(g.store().path());
+            } catch (java.io.IOException e) {
+                throw org.thordb.error.ThorDbException.io(mark, e);
+            }
+        }
         StoreVerifier.Report r = new StoreVerifier(g.store(), g.catalog(), hash).verify(repair, sample, seed, out);
         r = verifyBook(g, r, repair, out);
+        if (repair) {
+            g.store().flush(); // what the repair wrote is in table files before the mark goes
+            try {
+                java.nio.file.Files.deleteIfExists(mark);
+            } catch (java.io.IOException e) {
+                throw org.thordb.error.ThorDbException.io(mark, e);
+            }
+        }
         if (r.repaired() > 0) {
             g.store().flush();
             try (Store.View v = g.store().view()) {

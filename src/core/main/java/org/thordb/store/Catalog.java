@@ -375,6 +375,20 @@ public final class Catalog {
         return Keys.concat(new byte[] {'B'}, name.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A file row's JSON decoded ({@link ErrorCode#STORE} when it does not decode). */
+    public static FileRow decodeRow(byte[] json) {
+        return row(json);
+    }
+
+    /** A solitaire file row's JSON decoded ({@link ErrorCode#CORRUPT} when it does not decode). */
+    public static SolitaireFile decodeSolitaireFile(byte[] json) {
+        try {
+            return RecordJson.read(json, SolitaireFile.class);
+        } catch (java.io.IOException e) {
+            throw new ThorDbException(ErrorCode.CORRUPT, "a solitaire file row that does not decode: " + e.getMessage());
+        }
+    }
+
     static FileRow row(byte[] json) {
         try {
             return RecordJson.read(json, FileRow.class);

@@ -66,6 +66,16 @@ public final class RocksStore implements Store {
     // stop every later write of this instance
     private final boolean compactions;
 
+    /** A writer's hold on {@value #LOCK_FILE}: taken before anything looks at the folder, freed at close. */
+    private WriterLock writerLock;
+    /** The state last written ({@link StoreState}), for a writer; null when not yet written. */
+    private StoreState state;
+    /** Writes {@link StoreState} again after each flush and compaction of a writer. */
+    private StateListener listener;
+
+    /** The lock file every thordb writer holds while its store is open (before RocksDB's own). */
+    public static final String LOCK_FILE = "THORDB-LOCK";
+
     private RocksStore(Path dir, boolean readOnly, boolean create) {
         this(dir, readOnly, create, true, CACHE_BYTES);
     }
@@ -85,10 +95,15 @@ public final class RocksStore implements Store {
         this.dbOptions = new DBOptions().setCreateIfMissing(create).setCreateMissingColumnFamilies(true)
                 .setMaxBackgroundJobs(2).setKeepLogFileNum(3);
         if (readOnly) {
-            // table files opened when first read, not all at the open (which a one-shot command then
-            // waits for: 40 ms of 94 files at ten million games, 18 ms this way); the limit is far
-            // above any store's file count, so none is closed again
-            dbOptions.setMaxOpenFiles(50_000);
+            // every table file opened at the open and kept open: a writer in another process that
+            // compacts deletes files this instance still reads, and an open file stays readable
+            // (opened on first read instead, a call could meet "No such file": 2 of 4 runs did, with
+            // an import beside). It costs the open some milliseconds (40 ms rather than 18 ms of 94
+            // files at ten million games)
+            dbOptions.setMaxOpenFiles(-1);
+        } else {
+            listener = new StateListener();
+            dbOptions.setListeners(List.of(listener));
         }
         this.syncWrite = new WriteOptions().setSync(true);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
@@ -123,6 +138,188 @@ public final class RocksStore implements Store {
         }
     }
 
+    /**
+     * Flush and compaction jobs of a writer change its table files: the state file says them again,
+     * so that a later open can tell a manifest that lost some of them.
+     */
+    private final class StateListener extends org.rocksdb.AbstractEventListener {
+        StateListener() {
+            super(EnabledEventCallback.ON_FLUSH_COMPLETED, EnabledEventCallback.ON_COMPACTION_COMPLETED);
+        }
+
+        @Override
+        public void onFlushCompleted(RocksDB db, org.rocksdb.FlushJobInfo info) {
+            tablesChanged();
+        }
+
+        @Override
+        public void onCompactionCompleted(RocksDB db, org.rocksdb.CompactionJobInfo info) {
+            tablesChanged();
+        }
+    }
+
+    private void tablesChanged() {
+        synchronized (stateLock) {
+            if (closed || state == null || db == null) {
+                return;
+            }
+            try {
+                state = new StoreState(state.games(), state.pending(), liveTables(), state.rows(), state.names(), families());
+                state.write(dir);
+            } catch (RuntimeException e) {
+                // the next commit or close writes it again; a stale list only makes an open look closer
+            }
+        }
+    }
+
+    private final Object stateLock = new Object();
+
+    /** The column families by their RocksDB ids. */
+    private Map<Integer, String> families() {
+        Map<Integer, String> out = new java.util.TreeMap<>();
+        out.put(0, "default");
+        bySpace.forEach((s, h) -> out.put(h.getID(), s.familyName()));
+        return out;
+    }
+
+    /** The table files RocksDB has now. */
+    private List<StoreState.Table> liveTables() {
+        List<StoreState.Table> out = new ArrayList<>();
+        for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
+            String name = f.fileName().replaceFirst("^/", "");
+            long number;
+            try {
+                number = Long.parseLong(name.substring(0, name.indexOf('.')));
+            } catch (RuntimeException e) {
+                continue;
+            }
+            out.add(new StoreState.Table(number, new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8),
+                    f.size()));
+        }
+        out.sort(java.util.Comparator.comparingLong(StoreState.Table::number));
+        return out;
+    }
+
+    /**
+     * Writes the store's state file ({@link StoreState}) as the store is now: its catalog rows and
+     * games, the digests of the bases' names ({@code namesChanged}: made again, else kept), its
+     * table files. {@code pending}: a commit that changes the catalog is about to be written, so
+     * the store may be found before it or after it.
+     */
+    private void writeState(boolean pending, boolean namesChanged) {
+        synchronized (stateLock) {
+            Map<ByteKey, byte[]> rows = new java.util.TreeMap<>(StoreState.ORDER);
+            long[] games = {0};
+            Map<Integer, Long> names = new java.util.TreeMap<>();
+            if (pending && state != null) {
+                rows = state.rows();
+                games[0] = state.games();
+                names = state.names();
+            } else {
+                try (View v = view()) {
+                    Map<ByteKey, byte[]> r = rows;
+                    v.scan(Space.FILES, new byte[0], null, (k, val) -> {
+                        r.put(new ByteKey(k), val);
+                        if (k.length > 0 && k[0] == 'F') {
+                            games[0] += Catalog.row(val).games();
+                        }
+                        return true;
+                    });
+                    if (namesChanged || state == null) {
+                        for (Map.Entry<ByteKey, byte[]> e : r.entrySet()) {
+                            if (e.getKey().bytes()[0] == 'B') {
+                                int base = Keys.getU16(e.getValue(), 0);
+                                names.put(base, StoreState.namesDigest(v, base));
+                            }
+                        }
+                    } else {
+                        names = state.names();
+                    }
+                }
+            }
+            state = new StoreState(games[0], pending, liveTables(), rows, names, families());
+            state.write(dir);
+        }
+    }
+
+    /**
+     * Checks an opened store against the state its folder recorded at the last commit
+     * ({@link StoreState}): no fewer games, every game file's first and last records there, no
+     * table file missing from the manifest that the folder still holds. Throws
+     * {@link ErrorCode#CORRUPT}, naming what differs, when the store looks smaller than it was.
+     */
+    private void checkAgainst(StoreState st) {
+        if (st == null) {
+            return;
+        }
+        java.util.Set<Long> live = new java.util.HashSet<>();
+        for (StoreState.Table t : liveTables()) {
+            live.add(t.number());
+        }
+        java.util.Set<Long> recorded = new java.util.HashSet<>();
+        List<String> unnamed = new ArrayList<>();
+        for (StoreState.Table t : st.tables()) {
+            recorded.add(t.number());
+            if (!live.contains(t.number()) && Files.exists(dir.resolve(t.fileName()))) {
+                unnamed.add(t.fileName() + " (" + t.family() + ")");
+            }
+        }
+        boolean newer = false;
+        for (long n : live) {
+            newer |= !recorded.contains(n);
+        }
+        if (!unnamed.isEmpty() && !newer) {
+            throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store's manifest names " + live.size()
+                    + " table files where the store last had " + st.tables().size() + ": " + String.join(", ",
+                    unnamed.subList(0, Math.min(5, unnamed.size()))) + (unnamed.size() > 5 ? " and " + (unnamed.size() - 5)
+                    + " more" : "") + (unnamed.size() == 1 ? " is" : " are") + " here but not named (the manifest was cut"
+                    + " short or replaced); nothing was changed" + repairAdvice(dir));
+        }
+        long games = 0;
+        List<FileRow> files = new ArrayList<>();
+        try (View v = view()) {
+            v.scanPrefix(Space.FILES, new byte[] {'F'}, (k, val) -> files.add(Catalog.row(val)));
+            for (FileRow f : files) {
+                games += f.games();
+            }
+            if (!st.pending() && games < st.games()) {
+                throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store holds " + games + " games where its last"
+                        + " commit left " + st.games() + " (" + StoreState.FILE + "): its manifest or its table files are"
+                        + " damaged; nothing was changed" + repairAdvice(dir));
+            }
+            List<byte[]> keys = new ArrayList<>();
+            for (FileRow f : files) {
+                if (f.games() > 0) {
+                    keys.add(GameRow.key(f.firstId()));
+                    keys.add(GameRow.key(f.firstId() + f.games() - 1));
+                }
+            }
+            List<byte[]> found = v.getAll(Space.GAMES, keys);
+            for (int i = 0, j = 0; i < files.size(); i++) {
+                FileRow f = files.get(i);
+                if (f.games() == 0) {
+                    continue;
+                }
+                if (found.get(j) == null || found.get(j + 1) == null) {
+                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the records of " + f.name() + " (year "
+                            + f.year() + ", games " + f.firstId() + " to " + (f.firstId() + f.games() - 1) + ") are not"
+                            + " in the store: its manifest or its table files are damaged; nothing was changed"
+                            + repairAdvice(dir));
+                }
+                j += 2;
+            }
+            if (games > 0 && cf(Space.TERMS) != null) {
+                boolean[] any = {false};
+                v.scan(Space.TERMS, new byte[0], null, (k, val) -> !(any[0] = true));
+                if (!any[0]) {
+                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store holds " + games + " games and not one"
+                            + " index entry: its manifest or its table files are damaged; nothing was changed"
+                            + repairAdvice(dir));
+                }
+            }
+        }
+    }
+
     /** The column families a store folder holds (all of them when it cannot tell: the open then says why). */
     private static java.util.Set<String> families(Path dir) {
         java.util.Set<String> out = new java.util.HashSet<>();
@@ -150,9 +347,150 @@ public final class RocksStore implements Store {
 
     /** {@link #open(Path)} with a block cache of {@code cacheBytes}. */
     public static RocksStore open(Path dir, long cacheBytes) {
+        return openWriter(dir, true, cacheBytes);
+    }
+
+    /**
+     * Opens a store for writing: takes the writer's lock first (so that nothing changes the folder
+     * while it is looked at), refuses a damaged folder, then, for an existing store, opens it
+     * read-only to check it against its state file and to learn the table files its manifest
+     * names. A writable open of RocksDB deletes every table file of the folder its manifest does
+     * not name; those are moved into {@code lost+found/} first. Last, the store is opened for
+     * writing and its state written.
+     */
+    private static RocksStore openWriter(Path dir, boolean compactions, long cacheBytes) {
+        return openWriter(dir, compactions, cacheBytes, false);
+    }
+
+    /**
+     * Opens a store for writing for a repair: as {@link #open(Path)}, though an interrupted repair
+     * left its mark ({@link StoreFolder#REPAIRING}), which the repair removes when it is done.
+     */
+    public static RocksStore openForRepair(Path dir, boolean compactions) {
+        return openWriter(dir, compactions, CACHE_BYTES, true);
+    }
+
+    private static RocksStore openWriter(Path dir, boolean compactions, long cacheBytes, boolean repairing) {
         notAFile(dir);
-        StoreFolder.Inspection i = StoreFolder.requireNotDamaged(dir);
-        return new RocksStore(dir, false, i.state() == StoreFolder.State.NONE, true, cacheBytes);
+        StoreFolder.Inspection i = StoreFolder.inspect(dir, repairing);
+        if (i.state() == StoreFolder.State.DAMAGED) {
+            throw StoreFolder.damaged(dir, i);
+        }
+        boolean create = i.state() == StoreFolder.State.NONE;
+        WriterLock held = null;
+        try {
+            held = lockFolder(dir);
+            if (!create) {
+                StoreState st = StoreState.read(dir);
+                List<String> live;
+                try (RocksStore ro = new RocksStore(dir, true, false, true, 8L << 20)) {
+                    ro.checkAgainst(st);
+                    live = new ArrayList<>();
+                    for (StoreState.Table t : ro.liveTables()) {
+                        live.add(t.fileName());
+                    }
+                }
+                List<Path> strays = new ArrayList<>();
+                try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.sst")) {
+                    for (Path p : ds) {
+                        if (!live.contains(p.getFileName().toString())) {
+                            strays.add(p);
+                        }
+                    }
+                }
+                java.util.Collections.sort(strays);
+                LostAndFound.moveAside(dir, strays, "a table file the store's manifest does not name (a flush or a"
+                        + " compaction cut short left it); RocksDB deletes such files when it opens a store for writing");
+            }
+            RocksStore s = new RocksStore(dir, false, create, compactions, cacheBytes);
+            s.writerLock = held;
+            try {
+                s.writeState(false, true);
+            } catch (RuntimeException e) {
+                s.close();
+                throw e;
+            }
+            return s;
+        } catch (IOException e) {
+            if (held != null) {
+                held.close();
+            }
+            throw ThorDbException.io(dir, e);
+        } catch (RuntimeException e) {
+            if (held != null) {
+                held.close();
+            }
+            throw e;
+        }
+    }
+
+    /** A writer's hold on a store folder's {@value #LOCK_FILE}; closing it lets the next writer in. */
+    public static final class WriterLock implements AutoCloseable {
+        private final java.nio.channels.FileChannel channel;
+        private final java.nio.channels.FileLock lock;
+
+        private WriterLock(java.nio.channels.FileChannel channel, java.nio.channels.FileLock lock) {
+            this.channel = channel;
+            this.lock = lock;
+        }
+
+        @Override
+        public void close() {
+            try {
+                lock.release();
+            } catch (IOException ignored) {
+                // released with the channel
+            }
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // the lock goes with the channel
+            }
+        }
+    }
+
+    /**
+     * Takes a store folder's writer lock (made with the folder when missing), which every thordb
+     * writer holds for as long as its store is open, and a repair for as long as it works: so that
+     * nothing else changes the folder meanwhile.
+     *
+     * @throws ThorDbException with {@link ErrorCode#LOCKED} when another writer holds it
+     */
+    public static WriterLock lockFolder(Path dir) {
+        java.nio.channels.FileChannel channel = null;
+        try {
+            Files.createDirectories(dir);
+            channel = java.nio.channels.FileChannel.open(dir.resolve(LOCK_FILE), java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE);
+            java.nio.channels.FileLock held;
+            try {
+                held = channel.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException e) {
+                throw new ThorDbException(ErrorCode.LOCKED, dir + ": the store is open already in this process"
+                        + " (share that ThorDb, or close it first)");
+            }
+            if (held == null) {
+                throw new ThorDbException(ErrorCode.LOCKED, dir + ": the store is in use by another process"
+                        + " (open it read-only, or wait for that process to finish)");
+            }
+            return new WriterLock(channel, held);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw ThorDbException.io(dir, e);
+        } catch (RuntimeException e) {
+            closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(java.nio.channels.FileChannel c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (IOException ignored) {
+                // nothing held
+            }
+        }
     }
 
     /**
@@ -187,7 +525,7 @@ public final class RocksStore implements Store {
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
             throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
         }
-        return new RocksStore(dir, false, false, false);
+        return openWriter(dir, false, CACHE_BYTES, true);
     }
 
     /** Opens an existing store read-only; it may be open for writing in another process. */
@@ -201,7 +539,27 @@ public final class RocksStore implements Store {
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
             throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
         }
-        return new RocksStore(dir, true, false, true, cacheBytes);
+        StoreState st = StoreState.read(dir); // before the manifest: never newer than what the open reads
+        RocksStore s = new RocksStore(dir, true, false, true, cacheBytes);
+        try {
+            s.checkAgainst(st);
+        } catch (RuntimeException e) {
+            s.close();
+            throw e;
+        }
+        return s;
+    }
+
+    /**
+     * Opens a store read-only without checking it against its state file: for {@code verify}, which
+     * reports what it finds rather than refusing.
+     */
+    public static RocksStore openReadOnlyUnchecked(Path dir) {
+        notAFile(dir);
+        if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
+            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
+        }
+        return new RocksStore(dir, true, false, true, CACHE_BYTES);
     }
 
     private static void notAFile(Path dir) {
@@ -401,8 +759,37 @@ public final class RocksStore implements Store {
             throw new ThorDbException(ErrorCode.READ_ONLY, dir + ": the store is open read-only");
         }
         // the family dropped and made again: RocksDB deletes its files unread (a compaction, or
-        // deleting by range, would read them, and meet the damage)
+        // deleting by range, would read them, and meet the damage). Their bytes are kept first, as
+        // links in lost+found/: thordb deletes no file it did not write
         ColumnFamilyHandle old = cf(space);
+        List<Path> files = new ArrayList<>();
+        for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
+            if (space.familyName().equals(new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8))) {
+                files.add(dir.resolve(f.fileName().replaceFirst("^/", "")));
+            }
+        }
+        if (!files.isEmpty()) {
+            Path to = LostAndFound.newFolder(dir);
+            StringBuilder note = new StringBuilder();
+            for (Path f : files) {
+                try {
+                    try {
+                        Files.createLink(to.resolve(f.getFileName()), f);
+                    } catch (UnsupportedOperationException | IOException e) {
+                        Files.copy(f, to.resolve(f.getFileName()));
+                    }
+                    note.append(f.getFileName()).append(": a table file of the ").append(space.familyName())
+                            .append(" family, whose bytes were damaged, dropped whole (every entry is written again from the records)\n");
+                } catch (IOException e) {
+                    throw ThorDbException.io(f, e);
+                }
+            }
+            try {
+                Files.writeString(to.resolve("README.txt"), note.toString());
+            } catch (IOException e) {
+                throw ThorDbException.io(to, e);
+            }
+        }
         try {
             db.dropColumnFamily(old);
             ColumnFamilyHandle fresh = db.createColumnFamily(new ColumnFamilyDescriptor(
@@ -436,7 +823,16 @@ public final class RocksStore implements Store {
         if (closed) {
             return;
         }
-        closed = true;
+        if (!readOnly && state != null) {
+            try {
+                writeState(false, false); // the table files as they are at the end
+            } catch (RuntimeException ignored) {
+                // the last commit's state stands
+            }
+        }
+        synchronized (stateLock) {
+            closed = true;
+        }
         // views and batches still open are freed before the database they belong to
         for (AutoCloseable c : open) {
             try {
@@ -458,10 +854,16 @@ public final class RocksStore implements Store {
         db.close();
         syncWrite.close();
         freeOptions();
+        if (writerLock != null) {
+            writerLock.close();
+        }
     }
 
     private void freeOptions() {
         dbOptions.close();
+        if (listener != null) {
+            listener.close();
+        }
         for (ColumnFamilyOptions o : cfOptions) {
             o.close();
         }
@@ -724,6 +1126,8 @@ public final class RocksStore implements Store {
 
     private final class RocksBatch implements Batch {
         private final WriteBatch batch = new WriteBatch();
+        /** The key spaces this batch writes: one that changes the catalog has the state file written around it. */
+        private final java.util.Set<Space> touched = java.util.EnumSet.noneOf(Space.class);
         private int count;
         private boolean released;
 
@@ -738,6 +1142,7 @@ public final class RocksStore implements Store {
             usable();
             try {
                 batch.put(cf(space), key, value);
+                touched.add(space);
                 count++;
             } catch (RocksDBException e) {
                 throw failure("batch failed", e);
@@ -749,6 +1154,7 @@ public final class RocksStore implements Store {
             usable();
             try {
                 batch.delete(cf(space), key);
+                touched.add(space);
                 count++;
             } catch (RocksDBException e) {
                 throw failure("batch failed", e);
@@ -760,6 +1166,7 @@ public final class RocksStore implements Store {
             usable();
             try {
                 batch.deleteRange(cf(space), from, to);
+                touched.add(space);
                 count++;
             } catch (RocksDBException e) {
                 throw failure("batch failed", e);
@@ -774,11 +1181,18 @@ public final class RocksStore implements Store {
         @Override
         public void commit() {
             usable();
+            boolean catalog = touched.contains(Space.FILES) || touched.contains(Space.NAMES);
+            if (catalog) {
+                writeState(true, false); // the store may be found before this commit or after it
+            }
             try {
                 db.write(syncWrite, batch);
                 commits.incrementAndGet();
             } catch (RocksDBException e) {
                 throw failure("write failed", e);
+            }
+            if (catalog) {
+                writeState(false, touched.contains(Space.NAMES));
             }
         }
 

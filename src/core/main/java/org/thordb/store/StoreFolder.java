@@ -50,10 +50,24 @@ public final class StoreFolder {
 
     private static final Pattern MANIFEST = Pattern.compile("MANIFEST-(\\d+)");
 
+    /**
+     * The mark a repair leaves in a store's folder while it works ({@code verify --repair}): a store
+     * that holds it was left half-repaired by a kill, and is refused until a repair finishes.
+     */
+    public static final String REPAIRING = "THORDB-REPAIRING";
+
     /** Looks at a folder's file names (and {@code CURRENT}'s few bytes); opens nothing. */
     public static Inspection inspect(Path dir) {
+        return inspect(dir, false);
+    }
+
+    /** {@link #inspect(Path)}, passing over the mark of an interrupted repair ({@code repairing}: for the repair that finishes it). */
+    public static Inspection inspect(Path dir, boolean repairing) {
         if (!Files.isDirectory(dir)) {
             return new Inspection(State.NONE, "");
+        }
+        if (!repairing && Files.exists(dir.resolve(REPAIRING))) {
+            return new Inspection(State.DAMAGED, "a repair of it was interrupted (" + REPAIRING + " is here)");
         }
         List<String> manifests = new ArrayList<>();
         int tables = 0;
