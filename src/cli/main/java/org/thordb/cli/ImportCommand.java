@@ -58,8 +58,29 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Say each game file as it is committed (it is then in the store for good).")
     boolean verbose;
 
+    @Option(names = "--force", description = "Import a release of a year older than the stored one (or as old, with other bytes) on purpose: it takes the year's place, and the stored one is kept ('thordb undo' restores it).")
+    boolean force;
+
     @Spec
     CommandSpec spec;
+
+    /**
+     * Takes away the empty store an import made and nothing went into: every file in it was written
+     * by this very import, and so are the folders from {@code made} down (null: the folder was there,
+     * empty, and stays).
+     */
+    private static void unmake(Path dir, Path made) {
+        Path top = made != null ? made : dir;
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(top)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                if (made != null || !p.equals(dir)) {
+                    java.nio.file.Files.deleteIfExists(p);
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // what is left is an empty store: harmless, and said by the next command
+        }
+    }
 
     private static boolean isEmptyOrMissing(Path dir) {
         if (!java.nio.file.Files.exists(dir)) {
@@ -83,6 +104,11 @@ public final class ImportCommand implements Callable<Integer> {
         // a typo in --db would otherwise make a store where nobody looks for it: said at the end, with where
         boolean fresh = isEmptyOrMissing(dir);
         boolean parentMissing = !java.nio.file.Files.isDirectory(dir.toAbsolutePath().getParent());
+        // the folders this import makes: taken away again when nothing at all was imported
+        Path made = null;
+        for (Path p = dir.toAbsolutePath().normalize(); p != null && !java.nio.file.Files.exists(p); p = p.getParent()) {
+            made = p;
+        }
         boolean[] finished = {false};
         // Ctrl-C: each file is written whole or not at all; say what landed and how to finish
         Thread onStop = new Thread(() -> {
@@ -133,11 +159,15 @@ public final class ImportCommand implements Callable<Integer> {
                 }
             }
         };
-        ImportReport report;
+        ImportReport report = null;
         long start = System.nanoTime();
         try (Engine db = Engine.open(dir)) {
-            report = db.importFiles(paths, new Importer.Options(strict, base, names, year, skipDuplicates), listener);
+            report = db.importFiles(paths, new Importer.Options(strict, base, names, year, skipDuplicates, force), listener);
         } finally {
+            if (fresh && (report == null || report.games() == 0 && report.names() == 0 && report.solitaires() == 0)) {
+                unmake(dir, made); // a refused import leaves no store, and no folder, behind
+                fresh = false;
+            }
             finished[0] = true;
             if (bar[0] != null) {
                 bar[0].close();

@@ -552,6 +552,37 @@ public final class Engine implements AutoCloseable {
         });
     }
 
+    /**
+     * Restores every release the latest import (or undo) replaced, each in place of the release
+     * that replaced it, which is kept in turn (so an undo is undone the same way). Returns the
+     * releases restored; none when no replaced release is kept.
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a store opened read-only
+     */
+    public List<Catalog.RetiredRelease> undo(Importer.Listener out) {
+        return guarded(() -> {
+            Generation g = writer("restored");
+            synchronized (importing) {
+                List<Catalog.RetiredRelease> r = org.thordb.ingest.Releases.undo(g.store(), g.catalog(), hash, this::commit, out);
+                g.store().flush();
+                return r;
+            }
+        });
+    }
+
+    /**
+     * Deletes for good the replaced releases the store keeps ({@link Catalog#retired()}), those
+     * replaced before {@code before} (ISO-8601; null: all); returns them.
+     */
+    public List<Catalog.RetiredRelease> pruneReleases(String before) {
+        return guarded(() -> {
+            Generation g = writer("pruned");
+            synchronized (importing) {
+                return org.thordb.ingest.Releases.prune(g.store(), g.catalog(), before, this::commit);
+            }
+        });
+    }
+
     private Catalog commit(Store.Batch batch) {
         return writer("written").commit(batch);
     }

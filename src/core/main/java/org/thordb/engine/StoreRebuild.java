@@ -80,7 +80,8 @@ public final class StoreRebuild {
     public static final String SCRATCH = ".rebuild";
 
     /** The families whose entries are records (or rows a rebuild takes back); the others derive from them. */
-    private static final Set<String> RECORD_FAMILIES = Set.of("meta", "files", "names", "games", "sources", "solitaires");
+    private static final Set<String> RECORD_FAMILIES = Set.of("meta", "files", "names", "games", "sources", "solitaires",
+            "retired");
 
     /** Whether an interrupted rebuild left its mark in the folder with the swap under way. */
     public static boolean swapInterrupted(Path dir) {
@@ -153,6 +154,13 @@ public final class StoreRebuild {
                 }
             });
             Map<Integer, byte[]> games = games(files, raw.values("games"));
+            List<FileRow> kept = new ArrayList<>();
+            rows.forEach((k, v) -> {
+                if (k.bytes()[0] == 'X') {
+                    kept.add(Catalog.decodeRetired(v).file());
+                }
+            });
+            Map<Integer, byte[]> retired = games(kept, raw.values("retired"));
             Map<ByteKey, byte[]> sources = sources(files, raw.values("sources"));
             Map<ByteKey, byte[]> names = names(bases.keySet(), rows, raw.values("names"), state);
             Map<ByteKey, byte[]> solitaires = solitaires(rows, raw.values("solitaires"));
@@ -167,10 +175,10 @@ public final class StoreRebuild {
 
             Path scratch = dir.resolve(SCRATCH);
             if (Files.exists(scratch)) {
-                Path kept = LostAndFound.moveAside(dir, List.of(scratch), "the half-built store of a rebuild cut short");
-                out.line(dir + ": the half-built store of an earlier rebuild was set aside in " + kept);
+                Path aside = LostAndFound.moveAside(dir, List.of(scratch), "the half-built store of a rebuild cut short");
+                out.line(dir + ": the half-built store of an earlier rebuild was set aside in " + aside);
             }
-            long total = build(scratch, rows, files, games, sources, names, solitaires, counters);
+            long total = build(scratch, rows, files, games, sources, names, solitaires, counters, retired);
             Path folder = swap(dir, scratch);
             out.line(dir + ": rebuilt from its records: " + total + " games of " + files.size() + " game files; the old"
                     + " store's files are in " + folder);
@@ -540,7 +548,7 @@ public final class StoreRebuild {
          */
         private long build(Path scratch, Map<ByteKey, byte[]> rows, List<FileRow> files, Map<Integer, byte[]> games,
                            Map<ByteKey, byte[]> sources, Map<ByteKey, byte[]> names, Map<ByteKey, byte[]> solitaires,
-                           byte[] counters) {
+                           byte[] counters, Map<Integer, byte[]> retired) {
             long total = 0;
             try (RocksStore fresh = RocksStore.open(scratch)) {
                 SchemaMigrations.check(fresh, hash);
@@ -568,6 +576,12 @@ public final class StoreRebuild {
                         b.commit();
                     }
                     total += f.games();
+                }
+                if (!retired.isEmpty()) {
+                    try (Store.Batch b = fresh.batch()) {
+                        retired.forEach((id, v) -> b.put(Space.RETIRED, GameRow.key(id), v));
+                        b.commit();
+                    }
                 }
                 if (!solitaires.isEmpty()) {
                     try (Store.Batch b = fresh.batch()) {

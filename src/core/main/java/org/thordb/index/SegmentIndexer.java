@@ -1,5 +1,7 @@
 package org.thordb.index;
 
+import java.util.List;
+
 import java.util.Arrays;
 import org.thordb.othello.Board10;
 import org.thordb.othello.Notation;
@@ -124,6 +126,21 @@ public final class SegmentIndexer {
                     ix.add(new WthorGame(row.raw(), row.side()), row.damage());
                     return true;
                 });
+        return ix;
+    }
+
+    /**
+     * The indexer of a stored file's games given as rows (not read from a view): for a release
+     * restored from {@code RETIRED} in the batch that moves its records back.
+     */
+    public static SegmentIndexer ofRows(org.thordb.store.FileRow f, List<org.thordb.store.GameRow> rows, PositionHash hash,
+                                        boolean splitOpenings) {
+        SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
+        ix.storedBits = f.side() == 8 ? FingerprintBlock.bits(f) : null;
+        ix.splitOpenings = splitOpenings;
+        for (org.thordb.store.GameRow row : rows) {
+            ix.add(new WthorGame(row.raw(), row.side()), row.damage());
+        }
         return ix;
     }
 

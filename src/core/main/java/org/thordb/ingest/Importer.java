@@ -55,11 +55,18 @@ public final class Importer {
      * @param year the year of text-source games whose source gives no date (null: 0, unknown)
      * @param skipDuplicates leave out each text-source game whose whole move list (up to symmetry)
      *     the store or the file already holds, and count it; WTHOR files are kept whole
+     * @param force import a release of a year older than the stored one (or as old with other bytes)
+     *     on purpose: it replaces the stored one, which is kept as a retired release as any replaced one is
      */
-    public record Options(boolean strict, String base, List<Path> names, Integer year, boolean skipDuplicates) {
+    public record Options(boolean strict, String base, List<Path> names, Integer year, boolean skipDuplicates, boolean force) {
         /** Options for WTHOR files: no year for undated games, duplicates kept. */
         public Options(boolean strict, String base, List<Path> names) {
-            this(strict, base, names, null, false);
+            this(strict, base, names, null, false, false);
+        }
+
+        /** Options without {@code force}: a release older than the stored one, or as old with other bytes, is refused. */
+        public Options(boolean strict, String base, List<Path> names, Integer year, boolean skipDuplicates) {
+            this(strict, base, names, year, skipDuplicates, false);
         }
 
         /** The defaults: lenient, guessed bases, names found beside the game files. */
@@ -123,6 +130,8 @@ public final class Importer {
     private final List<FileOutcome> outcomes = new ArrayList<>();
     /** The last line told the listener: the reason of a file refused without an exception. */
     private String lastLine;
+    /** This run, as retired releases name the operation that replaced them ({@code thordb undo} restores the latest). */
+    private final String operation = Instant.now().toString();
 
     /** An importer into a store whose catalog is {@code catalog}. */
     public Importer(Store store, Catalog catalog, PositionHash hash, Committer committer, Options options,
@@ -559,6 +568,12 @@ public final class Importer {
                     records.add(g);
                 }
             }
+            Integer named = yearOfName(file);
+            if (named != null && named != p.year) {
+                throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 10, "refused: its name says " + named
+                        + " but its header says the games are of " + p.year + " (a file renamed by hand?); rename it"
+                        + " WTH_" + p.year + "-style or check which year it holds");
+            }
             p.records = records.size();
             p.theoretical = TheoreticalStatus.of(records, header.depth());
             p.theoreticalDepth = header.effectiveDepth();
@@ -614,9 +629,18 @@ public final class Importer {
         return p;
     }
 
+    /** The year a game file's name gives ({@code WTH_1990.wtb}: 1990), or null when it gives none. */
+    static Integer yearOfName(Path file) {
+        java.util.regex.Matcher m = YEAR_IN_NAME.matcher(file.getFileName().toString());
+        return m.matches() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    private static final java.util.regex.Pattern YEAR_IN_NAME = java.util.regex.Pattern.compile(
+            "(?i).*[_-]((?:1[89]|2[0-9])[0-9]{2})\\.(wtb|wtd)");
+
     /**
      * Whether a file is not to be imported, given what the store holds: the same file (skipped), or
-     * an older or same-dated other release of its year (refused). Sets the reason on {@code p}.
+     * an older or same-dated other release of its year (refused unless {@code force}). Sets the reason on {@code p}.
      */
     private boolean decide(Prepared p, Catalog c) {
         FileRow stored = c.gameFile(p.base, p.side, p.year);
@@ -629,16 +653,19 @@ public final class Importer {
                     + stored.name() + ")";
             return true;
         }
+        if (options.force()) {
+            return false; // on purpose: it replaces the stored one, which is kept as a retired release
+        }
         if (stored.created() > p.created) {
             p.refused = new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: this release of " + p.year
                     + " was made " + stamp(p.created) + ", older than the stored one of " + stamp(stored.created())
-                    + " (" + stored.name() + ")");
+                    + " (" + stored.name() + "); --force imports it in its place");
             return true;
         }
         if (stored.created() == p.created) {
             p.refused = new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: the stored release of " + p.year
                     + " (" + stored.name() + ") has the same creation date, " + stamp(p.created)
-                    + ", but other bytes; a newer release has a later date");
+                    + ", but other bytes; a newer release has a later date (--force imports it in its place)");
             return true;
         }
         return false;
@@ -662,7 +689,7 @@ public final class Importer {
             Store.Batch batch = p.batch;
             FileRow stored = catalog.gameFile(p.base, p.side, p.year);
             if (stored != null) {
-                removeSegment(stored, batch);
+                retire(stored, p.plan.file().getFileName().toString(), batch);
             }
             putBaseIfNew(p.plan.base(), p.base, batch);
             // no locators: a game's id is its file's first id plus its record number (IndexReader.gameId)
@@ -678,9 +705,11 @@ public final class Importer {
             damaged += p.damaged;
             if (stored != null) {
                 replacedGames += p.records;
+                long fewer = (long) stored.games() - p.records;
                 listener.line(p.plan.file() + ": replaced year " + p.year + " of " + p.plan.base() + " ("
                         + stored.games() + " games of " + stamp(stored.created()) + ") with " + p.records
-                        + " games of " + stamp(p.created));
+                        + " games of " + stamp(p.created) + (fewer > 0 ? String.format(java.util.Locale.ROOT,
+                        ": %,d games fewer", fewer) : "") + "; the replaced release is kept ('thordb undo' restores it)");
             } else {
                 newGames += p.records;
             }
@@ -734,6 +763,13 @@ public final class Importer {
                     removed += f.games();
                 }
             }
+            for (Catalog.RetiredRelease r : catalog.retired()) {
+                if (r.file().base() == b.id()) {
+                    batch.deleteRange(Space.RETIRED, GameRow.key(r.file().firstId()),
+                            GameRow.key(r.file().firstId() + r.file().games()));
+                    batch.delete(Space.FILES, r.key());
+                }
+            }
             for (NameKind kind : NameKind.values()) {
                 FileRow f = catalog.namesFile(b.id(), kind);
                 if (f != null) {
@@ -760,6 +796,16 @@ public final class Importer {
             catalog = committer.commit(batch);
         }
         return new long[] {files, removed};
+    }
+
+    /**
+     * Retires a release that another replaces, in the replacing batch: its postings, blocks, columns
+     * and locators deleted as {@link #removeSegment} does, its records moved into {@code RETIRED}
+     * under their game ids, and its row kept as an {@code 'X'} row, until {@code thordb undo}
+     * restores it or a prune deletes it.
+     */
+    void retire(FileRow old, String replacedBy, Store.Batch batch) {
+        Releases.retireInto(store, hash, old, replacedBy, operation, batch);
     }
 
     /**

@@ -186,6 +186,34 @@ public final class StoreVerifier {
                     out.line(f.name() + ": the store holds " + have + " of its " + f.solitaires() + " solitaires");
                 }
             }
+            // every retired release (kept for undo) has each of its records, and nothing else is kept
+            java.util.Map<Integer, Integer> retiredHeld = new java.util.HashMap<>();
+            java.util.TreeMap<Integer, Catalog.RetiredRelease> retiredByFirst = new java.util.TreeMap<>();
+            catalog.retired().forEach(r -> retiredByFirst.put(r.file().firstId(), r));
+            long[] retiredStray = {0};
+            v.scan(Space.RETIRED, new byte[0], null, (k, val) -> {
+                int id = Keys.getU32(k, 0);
+                java.util.Map.Entry<Integer, Catalog.RetiredRelease> e = retiredByFirst.floorEntry(id);
+                if (e == null || id >= e.getKey() + e.getValue().file().games()) {
+                    retiredStray[0]++;
+                } else {
+                    GameRow.decode(id, val); // a record that does not decode is damage, named by the view
+                    retiredHeld.merge(e.getKey(), 1, Integer::sum);
+                }
+                return true;
+            });
+            if (retiredStray[0] > 0) {
+                problems += retiredStray[0];
+                out.line("retired: " + retiredStray[0] + " records of no kept release");
+            }
+            for (Catalog.RetiredRelease r : catalog.retired()) {
+                int have = retiredHeld.getOrDefault(r.file().firstId(), 0);
+                if (have != r.file().games()) {
+                    problems++;
+                    out.line(r.file().name() + " (year " + r.file().year() + ", replaced " + r.retiredAt()
+                            + "): the store keeps " + have + " of its " + r.file().games() + " records");
+                }
+            }
             for (int i = 0; i < orphans.size(); i++) {
                 problems++;
                 out.line(orphanSpaces.get(i).familyName() + ": an entry of segment "

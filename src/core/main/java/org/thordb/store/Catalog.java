@@ -241,7 +241,11 @@ public final class Catalog {
             }
             return true;
         });
+        List<RetiredRelease> retired = new ArrayList<>();
+        v.scanPrefix(Space.FILES, new byte[] {'X'}, (k, val) -> retired.add(decodeRetired(val)));
+        retired.sort(java.util.Comparator.comparing(RetiredRelease::retiredAt));
         Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
+        out.retired = List.copyOf(retired);
         out.solitaireFiles = List.copyOf(solitaireFiles);
         out.groups = List.copyOf(groups);
         out.stale = stale(groups, games);
@@ -497,6 +501,55 @@ public final class Catalog {
         public byte[] key() {
             return Keys.concat(new byte[] {'S'}, Keys.u16(base), new byte[] {(byte) empties});
         }
+    }
+
+    /**
+     * A release of a year that a newer one (or an older one, imported with {@code --force}) replaced:
+     * its file row as it was, its records kept in {@code RETIRED} under their game ids, until
+     * restored ({@code thordb undo}) or pruned. Key in {@code FILES}: {@code 'X'}, then the row's
+     * first game id u32.
+     *
+     * @param file the release's file row, as it was when it was replaced
+     * @param retiredAt when it was replaced, ISO-8601
+     * @param replacedBy the file that replaced it
+     * @param operation the operation that replaced it (an import's start, ISO-8601): {@code undo} restores
+     *     every release the latest operation replaced
+     */
+    public record RetiredRelease(FileRow file, String retiredAt, String replacedBy, String operation) {
+        /** Its key in {@code FILES}. */
+        public byte[] key() {
+            return keyOf(file.firstId());
+        }
+
+        /** The key of the retired release whose first game id is {@code firstId}. */
+        public static byte[] keyOf(int firstId) {
+            return Keys.concat(new byte[] {'X'}, Keys.u32(firstId));
+        }
+    }
+
+    /** The JSON bytes of a retired release's row. */
+    public static byte[] encode(RetiredRelease r) {
+        try {
+            return Writer.JSON.writeValueAsBytes(r);
+        } catch (JsonProcessingException e) {
+            throw new ThorDbException(ErrorCode.STORE, "a retired release's row does not encode: " + e.getMessage(), e);
+        }
+    }
+
+    /** A retired release's row decoded. */
+    public static RetiredRelease decodeRetired(byte[] json) {
+        try {
+            return RecordJson.read(json, RetiredRelease.class);
+        } catch (java.io.IOException e) {
+            throw new ThorDbException(ErrorCode.CORRUPT, "a retired release's row that does not decode: " + e.getMessage());
+        }
+    }
+
+    private List<RetiredRelease> retired = List.of();
+
+    /** The releases replaced and kept, oldest replacement first. */
+    public List<RetiredRelease> retired() {
+        return retired;
     }
 
     private List<SolitaireFile> solitaireFiles = List.of();

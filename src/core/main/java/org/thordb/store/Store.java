@@ -43,7 +43,12 @@ public interface Store extends AutoCloseable {
         /** Solitaires of imported {@code .pzz} files, by base, empties and record. */
         SOLITAIRES,
         /** The per-game query columns of each game file, by its first game id ({@code org.thordb.index.GameColumns}). */
-        COLUMNS;
+        COLUMNS,
+        /**
+         * The records of releases a newer one replaced, by their game ids, kept until pruned so that
+         * {@code thordb undo} can restore them (their rows are the {@code 'X'} rows of {@code FILES}).
+         */
+        RETIRED;
 
         private final int prefixLength;
 

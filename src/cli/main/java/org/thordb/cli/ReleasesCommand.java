@@ -1,0 +1,67 @@
+package org.thordb.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.thordb.engine.Engine;
+import org.thordb.store.Catalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code thordb releases [--db DIR] [--prune [--before DATE]]}: the releases of years a newer
+ * import replaced, which the store keeps for {@code thordb undo}; {@code --prune} deletes them for
+ * good (those replaced before {@code --before}, else all).
+ *
+ * <p>Usage: {@code thordb releases --prune --before 2026-01-01}
+ */
+@Command(name = "releases",
+        footerHeading = "%nExamples:%n", footer = {"  thordb releases", "  thordb releases --prune --before 2026-01-01"},
+        description = "List the replaced releases the store keeps for 'thordb undo', or delete them (--prune).")
+public final class ReleasesCommand implements Callable<Integer> {
+    @Mixin
+    StoreOption store;
+
+    @Option(names = "--prune", description = "Delete the kept releases for good (with --before: those replaced before that day).")
+    boolean prune;
+
+    @Option(names = "--before", paramLabel = "DATE", description = "With --prune: only releases replaced before this day (yyyy-mm-dd).")
+    java.time.LocalDate before;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (before != null && !prune) {
+            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
+        }
+        if (prune) {
+            try (Engine db = Engine.open(store.dir())) {
+                List<Catalog.RetiredRelease> gone = db.pruneReleases(before == null ? null : before.toString());
+                for (Catalog.RetiredRelease r : gone) {
+                    out.println("pruned " + describe(r));
+                }
+                out.printf("pruned %d release%s%n", gone.size(), gone.size() == 1 ? "" : "s");
+            }
+            return 0;
+        }
+        try (Engine db = Stores.openForReading(store.dir())) {
+            Catalog c = db.catalog();
+            for (Catalog.RetiredRelease r : c.retired()) {
+                out.println(describe(r));
+            }
+            out.printf("%d replaced release%s kept%n", c.retired().size(), c.retired().size() == 1 ? "" : "s");
+        }
+        return 0;
+    }
+
+    private static String describe(Catalog.RetiredRelease r) {
+        return SafeText.of(String.format(java.util.Locale.ROOT, "%s: year %d, %,d games, made %d; replaced %s by %s",
+                r.file().name(), r.file().year(), r.file().games(), r.file().created(), r.retiredAt(), r.replacedBy()));
+    }
+}
