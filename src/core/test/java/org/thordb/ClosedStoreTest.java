@@ -100,6 +100,8 @@ class ClosedStoreTest {
         calls.put("page", () -> db.page("year = 2001", "-year", 0, 5));
         calls.put("pageAfter", () -> db.pageAfter("year = 2001", "-year", 0, 5));
         calls.put("firstGames", () -> db.firstGames(start, "", java.util.List.of(37)));
+        calls.put("undo", () -> db.undo(m -> { }));
+        calls.put("pruneReleases", () -> db.pruneReleases(null));
         calls.put("fillTheoretical", () -> db.fillTheoretical("", 14, 1, new org.thordb.ingest.TheoreticalFill.Listener() { }));
 
         Set<String> covered = new TreeSet<>();

@@ -51,6 +51,11 @@ public final class ExportCommand implements Callable<Integer> {
             + " at N empties and write N as the files' depth.")
     Integer theoretical;
 
+    @Option(names = "--unknown-theoretical", paramLabel = "HOW", description = "WTHOR only: what to write for a game whose"
+            + " theoretical score is unknown: solve (at the file's depth, when that takes about a minute; the default),"
+            + " zero or score (its final score). Other programs read the byte as a perfect-play score.")
+    String unknownTheoretical;
+
     @Option(names = "--positions", description = "jsonl or csv: one row a move played (game, ply, board, side to move,"
             + " move, final and theoretical disc difference from the mover's side), for analysis (docs/data.md).")
     boolean positions;
@@ -122,6 +127,20 @@ public final class ExportCommand implements Callable<Integer> {
             if (split != null) {
                 exporter.withSplit(split, seed);
             }
+            if (unknownTheoretical != null) {
+                if (f != Exporter.Format.WTHOR) {
+                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                            "--unknown-theoretical goes with the wthor format");
+                }
+                try {
+                    exporter.withUnknownTheoretical(Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip()
+                            .toUpperCase(Locale.ROOT)));
+                } catch (IllegalArgumentException e) {
+                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                            "--unknown-theoretical takes solve, zero or score, not '"
+                                    + org.thordb.error.ThorDbException.quote(unknownTheoretical) + "'");
+                }
+            }
             if (theoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
                     throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
@@ -141,21 +160,40 @@ public final class ExportCommand implements Callable<Integer> {
                             + ": is a folder; give a file name, or a folder without an extension");
                 }
                 Path parent = file.toAbsolutePath().getParent();
+                Exporter.refuseInsideStore(file, store.dir());
                 long n;
+                Path part = null;
+                boolean done = false;
                 try {
                     Files.createDirectories(parent);
-                    Path part = Files.createTempFile(parent, ".thordb-export", ".part");
+                    // made with the user's umask (not the owner-only mode of a temporary file), moved
+                    // into place whole, and gone again on any failure
+                    part = org.thordb.wthor.TempFiles.beside(file);
                     try (java.io.PrintWriter w = new java.io.PrintWriter(Files.newBufferedWriter(part,
                             java.nio.charset.StandardCharsets.UTF_8))) {
                         n = exporter.exportTo(q, w);
-                    } catch (RuntimeException e) {
-                        Files.deleteIfExists(part);
-                        throw e;
+                        w.flush();
+                        if (w.checkError()) {
+                            throw new java.io.IOException("writing failed (is the disk full?)");
+                        }
+                    }
+                    try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(part,
+                            java.nio.file.StandardOpenOption.WRITE)) {
+                        c.force(true);
                     }
                     Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                    done = true;
                 } catch (java.io.IOException e) {
                     throw org.thordb.error.ThorDbException.io(file, e);
+                } finally {
+                    if (!done && part != null) {
+                        try {
+                            Files.deleteIfExists(part);
+                        } catch (java.io.IOException ignored) {
+                            // the first failure is the one to report
+                        }
+                    }
                 }
                 spec.commandLine().getOut().println("exported " + n + (n == 1 ? " game" : " games")
                         + (positions ? " (" + exporter.rowsWritten() + " position rows)" : "") + " to " + file);

@@ -43,8 +43,27 @@ public final class Main {
             return e instanceof ThorDbException ? 2 : 3;
         });
         int status;
+        // help and version are printed by picocli itself, outside the handler above: into a buffer
+        // first, so that a full standard output is one line and a failure, not a stack trace
+        java.util.List<String> a = java.util.Arrays.asList(args);
+        boolean help = args.length == 0 || a.contains("-h") || a.contains("--help") || a.contains("-V")
+                || a.contains("--version") || a.get(0).equals("help");
+        java.io.StringWriter buffered = help ? new java.io.StringWriter() : null;
+        if (help) {
+            cl.setOut(new PrintWriter(buffered));
+        }
         try {
             status = cl.execute(args);
+            if (help) {
+                out.print(buffered);
+                out.flush();
+            }
+        } catch (ThorDbException e) {
+            // picocli's own printing (help, version, usage errors) is outside the handler above: a full
+            // standard output there is one line and a failure too, never a trace
+            err.println("thordb: " + oneLine(e));
+            err.flush();
+            return 2;
         } catch (OutOfMemoryError e) {
             // no input is meant to get here (every reader has its caps); if one does, one line, not a trace
             err.println("thordb: out of memory: the Java heap (" + Runtime.getRuntime().maxMemory() / (1 << 20)

@@ -96,13 +96,35 @@ public final class QueryCommand implements Callable<Integer> {
             } else {
                 try (MatchedGames r = db.query(String.join(" ", query))) {
                     GameRows.Writer w = GameRows.writer(f, out);
-                    Stream<StoredGame> games = r.stream();
-                    if (limit != null) {
-                        games = games.limit(limit);
+                    // a game whose record is damaged is passed over, and said at the end: the games
+                    // after it are no less readable, and are written
+                    java.util.Iterator<StoredGame> games = r.iterator();
+                    long shown = 0;
+                    long unreadable = 0;
+                    String first = null;
+                    while (games.hasNext() && (limit == null || shown < limit)) {
+                        StoredGame g;
+                        try {
+                            g = games.next();
+                        } catch (ThorDbException e) {
+                            if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                                throw e;
+                            }
+                            unreadable++;
+                            first = first == null ? e.getMessage() : first;
+                            continue;
+                        }
+                        w.row(g);
+                        shown++;
                     }
-                    games.forEach(w::row);
                     w.end();
                     total = r.count();
+                    if (unreadable > 0) {
+                        out.flush();
+                        throw new ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.format(java.util.Locale.ROOT,
+                                "%,d of the query's games could not be read and were left out, %,d were written (the"
+                                        + " first: %s)", unreadable, shown, first));
+                    }
                 }
             }
             if (f.equals("table")) {

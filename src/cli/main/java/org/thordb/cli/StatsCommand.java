@@ -135,7 +135,7 @@ public final class StatsCommand implements Callable<Integer> {
                     }
                 }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader(HEADER).get())) {
                     for (GroupStats r : rows) {
-                        p.printRecord(r.group(), r.games(), r.wins(), r.draws(), r.losses(), round(r.scorePct()),
+                        p.printRecord(org.thordb.export.CsvCells.text(r.group()), r.games(), r.wins(), r.draws(), r.losses(), round(r.scorePct()),
                                 round(r.avgDiff()), Double.isNaN(r.avgTheoretical()) ? "" : round(r.avgTheoretical()),
                                 r.theoreticalGames(), r.firstYear(), r.lastYear());
                     }

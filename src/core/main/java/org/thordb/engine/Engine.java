@@ -169,10 +169,26 @@ public final class Engine implements AutoCloseable {
         try {
             return new Engine(dir, PositionHash.DEFAULT, true, tuning);
         } catch (UpgradeNeeded e) {
-            try (Engine w = open(dir, tuning)) { // an older store: upgraded once, then read
+            // a read-only open never writes: the one-time upgrade is a writer's (any import, optimize, verify --repair)
+            throw new ThorDbException(ErrorCode.SCHEMA, dir + ": the store has an older schema, which this thordb upgrades"
+                    + " in place the first time it opens the store for writing; a read-only open never writes: run"
+                    + " 'thordb verify --db " + dir + " --repair' (or any import or optimize) once, then read it");
+        }
+    }
+
+    /**
+     * {@link #openReadOnly(Path)}, upgrading a store of an older schema first through a short
+     * writable open (what a read-only open never does on its own): for programs that know no
+     * writer is at work.
+     */
+    public static Engine openReadOnlyUpgrading(Path dir) {
+        try {
+            return new Engine(dir, PositionHash.DEFAULT, true, Tuning.DEFAULT);
+        } catch (UpgradeNeeded e) {
+            try (Engine w = open(dir, Tuning.DEFAULT)) { // an older store: upgraded once, then read
                 w.catalog();
             }
-            return new Engine(dir, PositionHash.DEFAULT, true, tuning);
+            return new Engine(dir, PositionHash.DEFAULT, true, Tuning.DEFAULT);
         }
     }
 

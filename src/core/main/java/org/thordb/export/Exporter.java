@@ -73,6 +73,47 @@ public final class Exporter {
         return this;
     }
 
+    /**
+     * What a WTHOR export writes for a game whose theoretical score is unknown: other programs read
+     * the byte as a perfect-play score, so none is written as if it were one unless asked.
+     */
+    public enum UnknownTheoretical {
+        /**
+         * Solved at the file's depth (the depth its known games share, else its header's, else 24,
+         * the FFO's practice) when the export's unknown games can be solved in about a minute
+         * ({@link #SOLVE_SECONDS}); else the export is refused, with the command that fills the store first.
+         */
+        SOLVE,
+        /** Written as 0 (the file's depth byte as set), and said. */
+        ZERO,
+        /** Written as the game's final score (as PlayOK's files do), and said. */
+        SCORE
+    }
+
+    /** The depth the FFO computes its files' theoretical scores at (their header's P3). */
+    public static final int FFO_DEPTH = 24;
+
+    /** The solving an export takes on by default, in seconds (at the rates of {@link #gamesPerSecond}). */
+    public static final double SOLVE_SECONDS = 60;
+
+    /**
+     * About how many games a second the exact solver settles at {@code depth} empties on two cores:
+     * measured 4.1 at 22 and 830 at 14 (docs/performance.md), about 1.94 times fewer a move deeper.
+     * A count, not a clock, decides whether an export solves: the same export does the same thing on
+     * every machine and at every load.
+     */
+    public static double gamesPerSecond(int depth) {
+        return Math.min(5_000, 4.1 * Math.pow(1.94, 22 - depth));
+    }
+
+    private UnknownTheoretical unknownTheoretical = UnknownTheoretical.SOLVE;
+
+    /** What a WTHOR export writes for unknown theoretical scores (default {@link UnknownTheoretical#SOLVE}). */
+    public Exporter withUnknownTheoretical(UnknownTheoretical how) {
+        this.unknownTheoretical = java.util.Objects.requireNonNull(how);
+        return this;
+    }
+
     /** Where the exporter says what a user should know (games that lack a theoretical score), a line each. */
     public Exporter withNotes(java.util.function.Consumer<String> notes) {
         this.notes = notes;
@@ -194,6 +235,7 @@ public final class Exporter {
      */
     public Summary exportAll(String query) {
         String q = query == null ? "" : query;
+        refuseInsideStore(out, db.path());
         boolean made = !Files.exists(out, LinkOption.NOFOLLOW_LINKS);
         try {
             Files.createDirectories(out);
@@ -204,10 +246,17 @@ public final class Exporter {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, out + ": the export folder is a link; give the folder itself");
         }
         gamesWritten = 0;
+        // every file is written into a hidden folder first and moved into place only when all are
+        // whole: an export that fails (a full disk, a damaged record) leaves none of its files
+        try {
+            staging = Files.createTempDirectory(out, ".thordb-export-");
+        } catch (IOException e) {
+            throw ThorDbException.io(out, e);
+        }
         try (MatchedGames r = db.query(q)) {
             RoaringBitmap ids = selected(r);
             if (format == Format.WTHOR) {
-                List<Path> written = wthor(r, ids); // first: it counts the games written
+                List<Path> written = publish(wthor(r, ids)); // first: it counts the games written
                 return new Summary(gamesWritten, written);
             }
             String stem = positions ? "positions" : "games";
@@ -229,8 +278,9 @@ public final class Exporter {
                     files.addAll(single(stem + "-" + e.getKey() + ext, r.games(e.getValue()), body));
                 }
             }
-            return new Summary(gamesWritten, files);
+            return new Summary(gamesWritten, publish(files));
         } catch (RuntimeException e) {
+            dropStaging();
             if (made) {
                 try (var left = Files.list(out)) {
                     if (left.findAny().isEmpty()) {
@@ -241,6 +291,89 @@ public final class Exporter {
                 }
             }
             throw e;
+        } finally {
+            dropStaging();
+        }
+    }
+
+    /** The hidden folder inside {@link #out} an export writes its files into before it moves them into place. */
+    private Path staging;
+
+    /** Removes the staging folder and what is left in it: every file there was written by this export. */
+    private void dropStaging() {
+        if (staging == null) {
+            return;
+        }
+        try (var s = Files.list(staging)) {
+            for (Path p : s.toList()) {
+                Files.deleteIfExists(p);
+            }
+            Files.deleteIfExists(staging);
+        } catch (IOException ignored) {
+            // a hidden folder of the export's own; the first failure is the one reported
+        }
+        staging = null;
+    }
+
+    /**
+     * Moves the staged files into place, all or none: a file they replace (with force) is renamed
+     * aside first and put back if a later move fails; once every file is in place those are removed.
+     */
+    private List<Path> publish(List<Path> staged) {
+        List<Path> placed = new ArrayList<>();
+        List<Path[]> replaced = new ArrayList<>(); // {target, its old file renamed aside}
+        try {
+            for (Path p : staged) {
+                Path t = out.resolve(p.getFileName().toString());
+                if (Files.exists(t, LinkOption.NOFOLLOW_LINKS)) {
+                    Path aside = org.thordb.wthor.TempFiles.beside(t);
+                    Files.move(t, aside, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    replaced.add(new Path[] {t, aside});
+                }
+                Files.move(p, t, StandardCopyOption.ATOMIC_MOVE);
+                placed.add(t);
+            }
+        } catch (IOException e) {
+            for (Path t : placed) {
+                try {
+                    Files.deleteIfExists(t); // this export's own file
+                } catch (IOException ignored) {
+                    // reported below
+                }
+            }
+            for (Path[] r : replaced) {
+                try {
+                    Files.move(r[1], r[0], StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (IOException ignored) {
+                    // left under its hidden name beside
+                }
+            }
+            throw new ThorDbException(ErrorCode.IO, out + ": moving the export's files into place failed (" + e.getMessage()
+                    + "); none of them was kept, and the files they were to replace are back", e);
+        }
+        for (Path[] r : replaced) {
+            try {
+                Files.deleteIfExists(r[1]); // replaced on request (--force), now that every new file is in place
+            } catch (IOException ignored) {
+                // a hidden leftover
+            }
+        }
+        return placed;
+    }
+
+    /**
+     * Refuses an export into a store's folder (or into a folder inside one): the store's files are
+     * RocksDB's, and a file written among them could be taken for one of its own.
+     */
+    public static void refuseInsideStore(Path out, Path store) {
+        Path o = out.toAbsolutePath().normalize();
+        Path st = store == null ? null : store.toAbsolutePath().normalize();
+        for (Path p = o; p != null; p = p.getParent()) {
+            if (p.equals(st) || Files.isRegularFile(p.resolve(org.thordb.store.StoreState.FILE))
+                    || Files.isRegularFile(p.resolve("CURRENT")) && Files.isRegularFile(p.resolve("IDENTITY"))) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, out + ": is inside the store folder " + p
+                        + "; an export goes outside any store");
+            }
         }
     }
 
@@ -323,6 +456,9 @@ public final class Exporter {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "'" + name + "' is not a file name thordb writes");
         }
         Path t = out.resolve(name);
+        if (staging != null && Files.exists(staging.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
+            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the export would write " + name + " twice");
+        }
         if (Files.isSymbolicLink(t)) {
             throw new ThorDbException(ErrorCode.IO, t + ": is a link; an export never writes through one");
         }
@@ -338,7 +474,7 @@ public final class Exporter {
                 }
             }
         }
-        return t;
+        return staging != null ? staging.resolve(name) : t;
     }
 
     private static Integer headerStamp(Path p) {
@@ -433,21 +569,24 @@ public final class Exporter {
 
     private static void writeText(Path t, TextBody body) {
         Path tmp = null;
+        boolean done = false;
         try {
             tmp = org.thordb.wthor.TempFiles.beside(t);
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 body.write(w);
             }
             Files.move(tmp, t, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            done = true;
         } catch (IOException e) {
-            if (tmp != null) {
+            throw ThorDbException.io(t, e);
+        } finally {
+            if (!done && tmp != null) {
                 try {
-                    Files.deleteIfExists(tmp);
+                    Files.deleteIfExists(tmp); // a failure of any kind leaves no temporary file
                 } catch (IOException ignored) {
                     // report the first failure
                 }
             }
-            throw ThorDbException.io(t, e);
         }
     }
 
@@ -682,7 +821,70 @@ public final class Exporter {
         written.add(writeNames(namesStem + ".JOU", WthorKind.PLAYERS, players, oneBase ? c.namesFile(base.id(), NameKind.PLAYERS) : null));
         written.add(writeNames(namesStem + ".TRN", WthorKind.TOURNAMENTS, tournaments,
                 oneBase ? c.namesFile(base.id(), NameKind.TOURNAMENTS) : null));
-        org.thordb.solve.Solver solver = theoreticalDepth == null ? null
+        // games whose theoretical score is unknown: solved at their file's depth when that takes
+        // about a minute at most, else refused (a byte other programs take for perfect play is never made up)
+        Map<FileKey, Integer> solveAt = new java.util.HashMap<>();
+        if (theoreticalDepth == null && unknownTheoretical == UnknownTheoretical.SOLVE) {
+            double seconds = 0;
+            long unknownAll = 0;
+            long unfinished = 0;
+            StringBuilder where = new StringBuilder();
+            for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
+                if (e.getKey().side() != 8) {
+                    continue; // no 10×10 solver: such files keep depth 0 and say so
+                }
+                long u = 0;
+                java.util.Set<Integer> depths = new java.util.TreeSet<>();
+                List<int[]> lines = new ArrayList<>();
+                for (StoredGame g : r.games(e.getValue())) {
+                    if (!g.theoreticalKnown()) {
+                        u++;
+                        lines.add(g.record68().squares());
+                    } else if (g.theoreticalDepth() > 0) {
+                        depths.add(g.theoreticalDepth());
+                    }
+                }
+                if (u == 0) {
+                    continue;
+                }
+                int headerDepth = header(source.get(e.getKey()), e.getKey(), e.getValue().getCardinality()).effectiveDepth();
+                int d = depths.size() == 1 ? depths.iterator().next() : headerDepth > 0 ? headerDepth : FFO_DEPTH;
+                // a game that stops with more empties than that (adjourned, abandoned) has no such
+                // position: its last one, still open, is no minute's solve
+                for (int[] line : lines) {
+                    org.thordb.othello.Position p = org.thordb.solve.TheoreticalScore.positionAt(line, d);
+                    if (64 - p.discs() > d && !p.isFinal()) {
+                        unfinished++;
+                    }
+                }
+                solveAt.put(e.getKey(), d);
+                seconds += u / gamesPerSecond(d);
+                unknownAll += u;
+                where.append(where.length() == 0 ? "" : ", ").append(e.getKey().year()).append(": ").append(u)
+                        .append(" at ").append(d);
+            }
+            if (unfinished > 0) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
+                        "%,d games of this export have no theoretical score (%s empties), and %,d of them stop before"
+                                + " that many empties are left (unfinished games), so no solve gives theirs: export with"
+                                + " --unknown-theoretical zero or score to write a stand-in, or leave them out of the query",
+                        unknownAll, where, unfinished));
+            }
+            if (seconds > SOLVE_SECONDS) {
+                int d = solveAt.values().stream().max(Integer::compare).orElse(FFO_DEPTH);
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
+                        "%,d games of this export have no theoretical score (%s empties), and solving them would take"
+                                + " about %,.0f minutes: fill the store first with 'thordb theoretical --fill --depth %d"
+                                + " --where QUERY' (it can be stopped and goes on where it stopped), or export with"
+                                + " --unknown-theoretical zero or score to write a stand-in", unknownAll, where,
+                        Math.ceil(seconds / 60), d));
+            }
+            if (unknownAll > 0) {
+                notes.accept(String.format(java.util.Locale.ROOT, "%,d unknown theoretical scores solved for this export"
+                        + " (%s empties; the store is unchanged: 'thordb theoretical --fill' keeps them)", unknownAll, where));
+            }
+        }
+        org.thordb.solve.Solver solver = theoreticalDepth == null && solveAt.isEmpty() ? null
                 : new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
         long kept = 0;
         for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
@@ -695,10 +897,11 @@ public final class Exporter {
                         header.n1(), header.n2(), header.gameYear(), header.boardSize(), header.gameType(),
                         oneDepth, header.reserved());
             }
-            if (solver != null && k.side() == 8) {
+            Integer fill = solveAt.get(k);
+            if (theoreticalDepth != null && k.side() == 8 || fill != null) {
                 header = new WthorHeader(header.century(), header.yearOfCentury(), header.month(), header.day(),
                         header.n1(), header.n2(), header.gameYear(), header.boardSize(), header.gameType(),
-                        theoreticalDepth, header.reserved());
+                        fill != null ? fill : theoreticalDepth, header.reserved());
             }
             Path t = target(stem + "_" + k.year() + (k.side() == 10 ? ".wtd" : ".wtb"), stamp);
             long unknown = 0;
@@ -706,7 +909,11 @@ public final class Exporter {
             try (WthorWriter w = WthorWriter.create(t, k.side() == 10 ? WthorKind.GAMES_10 : WthorKind.GAMES_8, header)) {
                 for (StoredGame g : counted(r.games(e.getValue()))) {
                     WthorGame record = oneBase ? g.record68() : renumber.apply(g);
-                    if (solver != null && k.side() == 8) {
+                    if (fill != null && !g.theoreticalKnown()) {
+                        record = record.withTheoreticalScore(org.thordb.solve.TheoreticalScore.compute(record.squares(),
+                                fill, solver).blackDiscs());
+                        solved.accept(1);
+                    } else if (theoreticalDepth != null && k.side() == 8) {
                         if (g.theoreticalKnown() && g.theoreticalDepth() == theoreticalDepth) {
                             record = record.withTheoreticalScore(g.theoretical());
                             kept++; // the stored score is the one asked for: no solve
@@ -721,6 +928,11 @@ public final class Exporter {
                         filledOut++;
                     } else if (!g.theoreticalKnown()) {
                         unknown++;
+                        if (unknownTheoretical == UnknownTheoretical.SCORE) {
+                            record = record.withTheoreticalScore(record.blackScore());
+                        } else if (unknownTheoretical == UnknownTheoretical.ZERO) {
+                            record = record.withTheoreticalScore(0);
+                        }
                     }
                     w.write(record);
                 }
@@ -734,8 +946,11 @@ public final class Exporter {
                         + " the file gave them (unknown): export with --theoretical N to write scores at N empties");
             }
             if (unknown > 0) {
-                notes.accept(t.getFileName() + ": " + unknown + " games carry no theoretical score (depth byte 0,"
-                        + " score 0): export with --theoretical N to solve them at N empties");
+                notes.accept(t.getFileName() + ": " + unknown + " games carry no theoretical score: written as "
+                        + (unknownTheoretical == UnknownTheoretical.SCORE ? "their final score" : k.side() == 10
+                        && unknownTheoretical == UnknownTheoretical.SOLVE ? "0 (no 10×10 solver; the file's depth is 0)"
+                        : "0") + (unknownTheoretical == UnknownTheoretical.SOLVE ? "" : " (--unknown-theoretical "
+                        + unknownTheoretical.name().toLowerCase(java.util.Locale.ROOT) + ")"));
             }
             written.add(t);
         }

@@ -36,7 +36,7 @@ public final class GameCsv implements AutoCloseable {
         List<Object> cells = new ArrayList<>(GameSchema.CSV.size());
         for (GameSchema.Column c : GameSchema.CSV) {
             Object v = c.value(row);
-            cells.add(v == null ? "" : v);
+            cells.add(v == null ? "" : CsvCells.cell(v)); // names and events as text, never as formulas
         }
         printer.printRecord(cells);
     }

@@ -36,8 +36,15 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                   long totalGames, int passedOver, List<ImportPlan.SourceFile> sources,
                   List<ImportPlan.GameFile> solitaires) {
 
-    /** A text source file (GGF, PGN, …) and the base it becomes. */
-    record SourceFile(Path file, org.thordb.text.SourceFormat format, String base, String sha256) {
+    /**
+     * A text source file (GGF, PGN, …) and the base it becomes; {@code refused} when the first read
+     * (the plan's count of its games) already failed: a file larger than a text source may be once
+     * un-gzipped is refused there, within a second, before any game of it is parsed.
+     */
+    record SourceFile(Path file, org.thordb.text.SourceFormat format, String base, String sha256, ThorDbException refused) {
+        SourceFile(Path file, org.thordb.text.SourceFormat format, String base, String sha256) {
+            this(file, format, base, sha256, null);
+        }
     }
 
     /** Extensions under which a folder's files are looked at as text sources (their content decides). */
@@ -176,8 +183,9 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                         + " base " + base + " too; rename one, or import it under another base name");
             }
             String[] sha = new String[1];
-            total += estimate(sf, sha);
-            sourcePlan.add(new SourceFile(sf.file(), sf.format(), base, sha[0]));
+            ThorDbException[] refused = new ThorDbException[1];
+            total += estimate(sf, sha, refused);
+            sourcePlan.add(new SourceFile(sf.file(), sf.format(), base, sha[0], refused[0]));
         }
         for (GameFile sf : solitaires) {
             total += SolitaireImport.count(sf.file());
@@ -190,7 +198,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
      * [Black tag), and in the same read the file's SHA-256 into {@code sha[0]} (null when it cannot
      * be read: the import says why).
      */
-    private static long estimate(SourceFile sf, String[] sha) {
+    private static long estimate(SourceFile sf, String[] sha, ThorDbException[] refused) {
         long n = 0;
         java.security.MessageDigest digest;
         try {
@@ -215,7 +223,12 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     prev = c;
                 }
             }
-        } catch (IOException | ThorDbException e) {
+        } catch (ThorDbException e) {
+            if (e.code() == ErrorCode.BAD_FILE) {
+                refused[0] = e; // too large once un-gzipped: refused now, its games never parsed
+            }
+            return 0;
+        } catch (IOException e) {
             return 0; // reported when the file is read, and the file refused then
         }
         sha[0] = java.util.HexFormat.of().formatHex(digest.digest()); // closing the stream hashed the rest

@@ -195,6 +195,9 @@ public final class Importer {
             Counts before = counts();
             ThorDbException error = null;
             try {
+                if (s.refused() != null) {
+                    throw s.refused();
+                }
                 SourceImport.Outcome o = sources.run(s.file(), s.base(), s.sha256());
                 if (o == null) {
                     skipped++;

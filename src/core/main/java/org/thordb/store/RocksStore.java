@@ -243,6 +243,22 @@ public final class RocksStore implements Store {
     }
 
     /**
+     * Whether a game's record is absent: a multi-get answers null for a record in a damaged block
+     * too, which a plain read tells apart (it fails with the checksum's error): a damaged record is
+     * said where it is read, an absent one means a smaller store.
+     */
+    private static boolean missing(View v, byte[] found, int id) {
+        if (found != null) {
+            return false;
+        }
+        try {
+            return v.get(Space.GAMES, GameRow.key(id)) == null;
+        } catch (ThorDbException e) {
+            return false;
+        }
+    }
+
+    /**
      * Checks an opened store against the state its folder recorded at the last commit
      * ({@link StoreState}): no fewer games, every game file's first and last records there, no
      * table file missing from the manifest that the folder still holds. Throws
@@ -300,7 +316,7 @@ public final class RocksStore implements Store {
                 if (f.games() == 0) {
                     continue;
                 }
-                if (found.get(j) == null || found.get(j + 1) == null) {
+                if (missing(v, found.get(j), files.get(i).firstId()) || missing(v, found.get(j + 1), f.firstId() + f.games() - 1)) {
                     throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the records of " + f.name() + " (year "
                             + f.year() + ", games " + f.firstId() + " to " + (f.firstId() + f.games() - 1) + ") are not"
                             + " in the store: its manifest or its table files are damaged; nothing was changed"

@@ -274,6 +274,12 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
                 if (parens > 0) {
                     continue;
                 }
+                if (result != null) {
+                    // a game ends at its result: what follows without a tag pair is no move of it
+                    throw broken(lineNumber, "'" + (word.length() > 24 ? word.substring(0, 24) + "…" : word)
+                            + "' after the game's result " + result + " (a game ends at its result; the next game"
+                            + " begins with its tag pairs)");
+                }
                 String r = token(word, moves);
                 if (r != null) {
                     result = r;

@@ -99,7 +99,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
 
     /** The format a file's content shows, or null (a WTHOR file, an unknown one). */
     public static SourceFormat detect(Path file) {
-        try (InputStream in = stream(file)) {
+        try (InputStream in = stream(file, null, false)) {
             byte[] head = in.readNBytes(HEAD);
             return SourceFormat.detect(head, head.length);
         } catch (IOException e) {
@@ -117,6 +117,15 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
      * to {@code digest} (null: none) as it is read: one read gives both the games and the file's hash.
      */
     public static InputStream stream(Path file, java.security.MessageDigest digest) throws IOException {
+        return stream(file, digest, true);
+    }
+
+    /**
+     * {@link #stream(Path, java.security.MessageDigest)}; {@code checked}: its bytes checked as they
+     * are read ({@link Utf8Check}: UTF-8, no NUL, a byte-order mark skipped), as every reading of
+     * games is; a look at a file's first bytes to tell its format is not.
+     */
+    private static InputStream stream(Path file, java.security.MessageDigest digest, boolean checked) throws IOException {
         org.thordb.wthor.InputFiles.requireRegularFile(file);
         InputStream in = Files.newInputStream(file);
         java.security.DigestInputStream hashed = digest == null ? null : new java.security.DigestInputStream(in, digest);
@@ -127,6 +136,9 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         raw.reset();
         InputStream top = a == 0x1f && b == 0x8b ? new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16) : raw;
         top = capped(top, file);
+        if (checked) {
+            top = new Utf8Check(new BufferedInputStream(top, 1 << 16), file.toString());
+        }
         if (hashed == null) {
             return top;
         }

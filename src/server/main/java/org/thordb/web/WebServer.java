@@ -187,7 +187,20 @@ public final class WebServer implements AutoCloseable {
         heavy.shutdownNow();
     }
 
+    /**
+     * The headers every answer carries: a Content-Security-Policy that lets the page run its own
+     * script and style files only (no inline script or style, nothing from another site, not framed
+     * by any), {@code nosniff}, frame protection for older browsers, and no referrer sent anywhere.
+     */
+    static final java.util.Map<String, String> SECURITY_HEADERS = java.util.Map.of(
+            "Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+                    + " connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+            "X-Content-Type-Options", "nosniff",
+            "X-Frame-Options", "DENY",
+            "Referrer-Policy", "no-referrer");
+
     private void routes() {
+        app.before(ctx -> SECURITY_HEADERS.forEach(ctx::header));
         app.before(this::screen);
         app.exception(Refused.class, (e, ctx) -> {
             e.headers.forEach(ctx::header);

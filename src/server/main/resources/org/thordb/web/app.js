@@ -256,8 +256,7 @@ async function drawExplorer(n) {
     const pct = x => (m.games ? 100 * x / m.games : 0).toFixed(1);
     tr.innerHTML = `<td class="move"></td><td class="games">${m.games}</td>`
       + `<td><div class="bar" title="Black ${m.blackWins}, draws ${m.draws}, White ${m.whiteWins}">`
-      + `<span class="b" style="width:${pct(m.blackWins)}%"></span><span class="d" style="width:${pct(m.draws)}%"></span>`
-      + `<span class="w" style="width:${pct(m.whiteWins)}%"></span></div></td>`
+      + `<span class="b"></span><span class="d"></span><span class="w"></span></div></td>`
       + `<td>${m.averageScore.toFixed(1)}</td><td>${data.total ? (100 * m.games / data.total).toFixed(1) : '0.0'}</td>`
       + `<td class="theo">${m.averageTheoretical === null ? '-' : m.averageTheoretical.toFixed(1)}</td>`
       + valueCell(m) + `<td class="gap">${m.gap === undefined ? '' : (m.gap > 0 ? '+' : '') + m.gap.toFixed(1)}</td>`
@@ -266,6 +265,10 @@ async function drawExplorer(n) {
       + `${(100 * m.moverHigh).toFixed(0)})</small></td><td class="first"></td>`
       + (mine ? `<td class="mine">${(100 * ((mine === 'black' ? m.blackWins : m.whiteWins) + m.draws / 2) / m.games).toFixed(1)}</td>` : '');
     tr.querySelector('.move').textContent = m.move + (m.opening ? ' · ' + m.opening : '');
+    // widths through the style object: the page's Content-Security-Policy allows no inline style attribute
+    tr.querySelector('.bar .b').style.width = pct(m.blackWins) + '%';
+    tr.querySelector('.bar .d').style.width = pct(m.draws) + '%';
+    tr.querySelector('.bar .w').style.width = pct(m.whiteWins) + '%';
     if (m.first) {
       const f = tr.querySelector('.first');
       f.textContent = `${m.first.year} ${m.first.black} – ${m.first.white}`;

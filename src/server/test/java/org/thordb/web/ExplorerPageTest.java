@@ -123,6 +123,9 @@ class ExplorerPageTest {
                 return !cells.isEmpty() && cells.get(0).getText().matches("~[+-]?\\d+")
                         && cells.get(0).getAttribute("title").contains("not exact");
             });
+            // the result bars are drawn under the Content-Security-Policy (widths set through the style object)
+            String width = browser.findElement(By.cssSelector("#moves-table tbody tr:not(.unplayed) .bar .b")).getAttribute("style");
+            assertTrue(width.matches("width: \\d+(\\.\\d+)?%;"), "a bar's width under the policy: " + width);
             click("f5", 1);
             click("d6", 2);
             click("c3", 3);
