@@ -26,10 +26,14 @@ import org.thordb.web.WebServer;
 
 /**
  * Readers never fail while another process imports: a child process imports the whole FFO base
- * file by file, then optimizes, while this one reads every few milliseconds through a read-only
- * handle, through the public {@link ThorDb} front, and through the HTTP API of a server on a
- * read-only handle, as {@code thordb serve} runs. Not one call may fail, no count may go down, and
- * the handles hold a bounded number of store generations however many imports they follow.
+ * file by file, then optimizes, while this one reads without pause through a read-only handle
+ * (counts, a page of games sorted by year, the explorer at the start and after f5d6), through the
+ * public {@link ThorDb} front, and through the HTTP API of a server on a read-only handle, as
+ * {@code thordb serve} runs. Three rounds, each on a new store: not one call may fail, no count may
+ * go down, every file's games become visible, and the handles hold a bounded number of store
+ * generations however many imports they follow. The figures it prints (calls, how long after a
+ * file landed the reader saw it, the slowest call, while importing and while optimizing) are those
+ * of the performance table.
  */
 class FollowingAnotherProcessTest {
     @TempDir
@@ -38,91 +42,185 @@ class FollowingAnotherProcessTest {
     /** Generations a handle may hold at once: the current one, one a refresh just replaced, and those results read. */
     static final int MAX_GENERATIONS = 4;
 
+    /** Rounds, each a new store and a new child process. */
+    static final int ROUNDS = 3;
+
     @Test
-    @Timeout(value = 15, unit = TimeUnit.MINUTES)
+    @Timeout(value = 20, unit = TimeUnit.MINUTES)
     void readersFollowAnImportAndAnOptimizeOfAnotherProcessWithoutAFailure() throws Exception {
         Path wthor = SharedData.dir("wthor");
         List<Path> years;
         try (Stream<Path> s = Files.list(wthor)) {
             years = s.filter(p -> p.getFileName().toString().matches("WTH_\\d{4}\\.wtb")).sorted().toList();
         }
-        long expected = 0;
-        for (Path y : years) {
-            expected += (Files.size(y) - 16) / 68;
+        List<String> summary = new ArrayList<>();
+        for (int round = 1; round <= ROUNDS; round++) {
+            summary.add(round(round, years));
         }
-        Path db = tmp.resolve("store");
+        summary.forEach(System.out::println);
+    }
+
+    private static long games(Path wtb) throws java.io.IOException {
+        return (Files.size(wtb) - 16) / 68;
+    }
+
+    private static long percentile(List<Long> v, double p) {
+        if (v.isEmpty()) {
+            return -1;
+        }
+        List<Long> s = new ArrayList<>(v);
+        java.util.Collections.sort(s);
+        return s.get(Math.min(s.size() - 1, (int) Math.ceil(p * s.size()) - 1));
+    }
+
+    private String round(int round, List<Path> years) throws Exception {
+        Path db = tmp.resolve("store-" + round);
         try (Engine first = Engine.open(db)) { // the store the readers open: the first year, with the names
             first.importFiles(List.of(years.get(0)), Importer.Options.defaults(), m -> { });
+        }
+        // the count each file's import leads to, by its name
+        java.util.Map<String, Long> after = new java.util.HashMap<>();
+        long expected = games(years.get(0));
+        for (Path y : years.subList(1, years.size())) {
+            expected += games(y);
+            after.put(y.getFileName().toString(), expected);
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g", "-cp", System.getProperty("java.class.path"), ImportFilesOneByOne.class.getName(), db.toString()));
         years.subList(1, years.size()).forEach(p -> cmd.add(p.toString()));
-        Path childLog = tmp.resolve("child.log");
+        Path childLog = tmp.resolve("child-" + round + ".log");
 
-        List<String> failures = new ArrayList<>();
+        List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         HttpClient http = HttpClient.newHttpClient();
         ObjectMapper json = new ObjectMapper();
-        long reads = 0;
-        long httpReads = 0;
-        long frontReads = 0;
+        long calls = 0;
         int maxGenerations = 0;
         long lastCount = 0;
         long lastHttp = 0;
         long lastFront = 0;
         java.util.Set<Long> seen = new java.util.TreeSet<>();
+        // when each count landed (the child's line) and when the reader first saw it
+        java.util.Map<Long, Long> landedAt = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.Map<Long, Long> seenAt = new java.util.HashMap<>();
+        long[] optimizeFrom = {Long.MAX_VALUE};
+        List<Long> importing = new ArrayList<>();
+        List<Long> optimizing = new ArrayList<>();
+        long slowest = 0;
+        String slowestCall = "";
         try (Engine reader = Engine.openReadOnly(db);
              Engine served = Engine.openReadOnly(db);
              ThorDb front = ThorDb.builder(db).readOnly().open();
              WebServer server = WebServer.start(served, "127.0.0.1", 0, 10_000)) {
-            Process child = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(childLog.toFile()).start();
+            Process child = new ProcessBuilder(cmd).redirectError(childLog.toFile()).start();
+            Thread lines = new Thread(() -> {
+                try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    for (String l; (l = in.readLine()) != null; ) {
+                        long now = System.nanoTime();
+                        if (l.startsWith("imported ")) {
+                            Long n = after.get(l.substring(9).strip());
+                            if (n != null) {
+                                landedAt.put(n, now);
+                            }
+                        } else if (l.equals("optimizing")) {
+                            optimizeFrom[0] = now;
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    failures.add("reading the child's lines: " + e);
+                }
+            });
+            lines.start();
             MatchedGames held = null; // a result kept open across refreshes, read now and then
+            org.thordb.othello.Position start = org.thordb.othello.Position.start();
+            org.thordb.othello.Position f5d6 = org.thordb.othello.Position.afterLine("f5d6");
             try {
                 long t = 0;
                 while (child.isAlive()) {
                     t++;
+                    String what = "";
+                    long t0 = System.nanoTime();
                     try {
-                        long n = reader.count("");
-                        reads++;
-                        if (n < lastCount) {
-                            failures.add("the count went down from " + lastCount + " to " + n);
-                        }
-                        lastCount = n;
-                        seen.add(n);
-                        if (t % 50 == 0) {
-                            if (held != null) {
-                                long c = held.stream().limit(3).count();
-                                if (c == 0 && held.count() > 0) {
-                                    failures.add("a held result read no game");
+                        switch ((int) (t % 6)) {
+                            case 0 -> {
+                                what = "count";
+                                long n = reader.count("");
+                                long now = System.nanoTime();
+                                if (n < lastCount) {
+                                    failures.add("the count went down from " + lastCount + " to " + n);
                                 }
-                                held.close();
-                            }
-                            held = reader.query("year >= 1980");
-                        }
-                        long f = front.count("");
-                        frontReads++;
-                        if (f < lastFront) {
-                            failures.add("the front's count went down from " + lastFront + " to " + f);
-                        }
-                        lastFront = f;
-                        if (t % 4 == 0) {
-                            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                                    + server.port() + "/api/count")).build(), HttpResponse.BodyHandlers.ofString());
-                            httpReads++;
-                            if (r.statusCode() != 200) {
-                                failures.add("HTTP " + r.statusCode() + ": " + r.body());
-                            } else {
-                                long h = json.readTree(r.body()).get("count").asLong();
-                                if (h < lastHttp) {
-                                    failures.add("the server's count went down from " + lastHttp + " to " + h);
+                                lastCount = n;
+                                if (seen.add(n)) {
+                                    seenAt.put(n, now);
                                 }
-                                lastHttp = h;
+                            }
+                            case 1 -> {
+                                what = "page";
+                                Engine.Page p = reader.page("year >= 1980", "-year", 0, 20);
+                                if (p.total() > 0 && p.games().isEmpty()) {
+                                    failures.add("a page of " + p.total() + " games showed none");
+                                }
+                            }
+                            case 2 -> {
+                                what = "explore";
+                                long total = reader.explore(t % 12 == 2 ? start : f5d6, "").total();
+                                if (total < 0) {
+                                    failures.add("the explorer answered " + total);
+                                }
+                            }
+                            case 3 -> {
+                                what = "front count";
+                                long f = front.count("");
+                                if (f < lastFront) {
+                                    failures.add("the front's count went down from " + lastFront + " to " + f);
+                                }
+                                lastFront = f;
+                            }
+                            case 4 -> {
+                                what = "HTTP count";
+                                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                        + server.port() + "/api/count")).build(), HttpResponse.BodyHandlers.ofString());
+                                if (r.statusCode() != 200) {
+                                    failures.add("HTTP " + r.statusCode() + ": " + r.body());
+                                } else {
+                                    long h = json.readTree(r.body()).get("count").asLong();
+                                    if (h < lastHttp) {
+                                        failures.add("the server's count went down from " + lastHttp + " to " + h);
+                                    }
+                                    lastHttp = h;
+                                }
+                            }
+                            default -> {
+                                what = "HTTP explore";
+                                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                        + server.port() + "/api/explore?moves=f5d6")).build(), HttpResponse.BodyHandlers.ofString());
+                                if (r.statusCode() != 200) {
+                                    failures.add("HTTP " + r.statusCode() + ": " + r.body());
+                                }
+                                if (t % 60 == 5) {
+                                    what = "held result";
+                                    if (held != null) {
+                                        long c = held.stream().limit(3).count();
+                                        if (c == 0 && held.count() > 0) {
+                                            failures.add("a held result read no game");
+                                        }
+                                        held.close();
+                                    }
+                                    held = reader.query("year >= 1980");
+                                }
                             }
                         }
+                        calls++;
                         maxGenerations = Math.max(maxGenerations, Math.max(reader.openGenerations(), served.openGenerations()));
                     } catch (RuntimeException e) {
-                        failures.add(e.toString());
+                        failures.add(what + ": " + e);
                     }
-                    Thread.sleep(3);
+                    long took = System.nanoTime() - t0;
+                    (t0 >= optimizeFrom[0] ? optimizing : importing).add(took);
+                    if (took > slowest) {
+                        slowest = took;
+                        slowestCall = what;
+                    }
                 }
             } finally {
                 if (held != null) {
@@ -130,9 +228,9 @@ class FollowingAnotherProcessTest {
                 }
                 child.destroy();
             }
+            lines.join(10_000);
             String log = Files.readString(childLog, StandardCharsets.UTF_8);
             assertEquals(0, child.waitFor(), log);
-            assertTrue(log.contains("optimized"), log);
             long all = expected;
             org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> reader.count("") == all,
                     "the reader sees every game at the end");
@@ -142,12 +240,35 @@ class FollowingAnotherProcessTest {
             assertEquals(expected, json.readTree(r.body()).get("count").asLong());
             assertTrue(reader.openGenerations() <= 2, reader.openGenerations() + " generations open at the end");
         }
-        System.out.println("FollowingAnotherProcessTest: " + reads + " reads, " + frontReads + " through ThorDb, "
-                + httpReads + " HTTP requests, at most " + maxGenerations + " generations open, " + seen.size()
-                + " counts seen, " + failures.size() + " failures");
+        // how long after each file landed the reader saw its games (a count at least as large)
+        List<Long> delays = new ArrayList<>();
+        int skipped = 0;
+        for (java.util.Map.Entry<Long, Long> e : landedAt.entrySet()) {
+            long first = Long.MAX_VALUE;
+            for (java.util.Map.Entry<Long, Long> s : seenAt.entrySet()) {
+                if (s.getKey() >= e.getKey()) {
+                    first = Math.min(first, s.getValue());
+                }
+            }
+            if (first != Long.MAX_VALUE) {
+                delays.add(Math.max(0, first - e.getValue()));
+            }
+            skipped += seen.contains(e.getKey()) ? 0 : 1;
+        }
+        String said = String.format(java.util.Locale.ROOT, "FollowingAnotherProcessTest round %d: %,d calls (%,d while"
+                        + " importing, %,d while optimizing), %d failed; %d files landed, seen after p50 %.0f ms, p99 %.0f ms"
+                        + " (%d counts seen only in a later state); calls p50 %.1f ms / p99 %.1f ms importing, p50 %.1f ms /"
+                        + " p99 %.1f ms optimizing; slowest call %.0f ms (%s); at most %d generations open", round, calls,
+                importing.size(), optimizing.size(), failures.size(), landedAt.size(), percentile(delays, 0.5) / 1e6,
+                percentile(delays, 0.99) / 1e6, skipped, percentile(importing, 0.5) / 1e6, percentile(importing, 0.99) / 1e6,
+                percentile(optimizing, 0.5) / 1e6, percentile(optimizing, 0.99) / 1e6, slowest / 1e6, slowestCall, maxGenerations);
+        System.out.println(said);
         assertEquals(List.of(), failures.subList(0, Math.min(20, failures.size())), failures.size() + " failed calls");
-        assertTrue(reads > 100 && httpReads > 25, reads + " reads, " + httpReads + " HTTP requests");
+        assertTrue(calls > 300, calls + " calls");
+        assertEquals(years.size() - 1, landedAt.size(), "every file's import was seen to land");
+        assertEquals(landedAt.size(), delays.size(), "every file's games became visible");
         assertTrue(maxGenerations <= MAX_GENERATIONS, maxGenerations + " generations open at once");
         assertTrue(seen.size() >= 5, "the reader followed the import file by file: it saw the counts " + seen);
+        return said;
     }
 }

@@ -35,7 +35,7 @@ public final class Generations implements AutoCloseable {
     }
 
     /** How often a read-only handle looks whether another process changed the store. */
-    public static final long CHANGE_CHECK_NANOS = 200_000_000L;
+    public static final long CHANGE_CHECK_NANOS = 100_000_000L;
 
     /** After a refresh failed (the folder was between two states), the next try comes this soon. */
     static final long RETRY_NANOS = 20_000_000L;
@@ -65,12 +65,44 @@ public final class Generations implements AutoCloseable {
         return g;
     }
 
-    /** The generations of a store opened read-only: a new one each time another process changed it. */
+    /**
+     * The generations of a store opened read-only: a new one each time another process changed it,
+     * opened by a thread of its own, so that no read waits for it (a read during another process's
+     * optimize, which commits many times, answered in seconds when each read opened the next
+     * state itself). With {@code checkNanos} 0 a read looks, and opens, itself.
+     */
     static Generations following(Path dir, Opener opener, long checkNanos) {
         Generations g = new Generations(dir, opener, true, checkNanos);
         g.current = g.openRetrying();
         g.nextCheck = System.nanoTime() + checkNanos;
+        if (checkNanos > 0) {
+            g.refresher = new Thread(g::follow, "thordb-follow");
+            g.refresher.setDaemon(true);
+            g.refresher.start();
+        }
         return g;
+    }
+
+    /** The thread that opens the next generation when the store changed; null when reads look themselves. */
+    private Thread refresher;
+
+    private volatile boolean stopping;
+
+    private void follow() {
+        while (!closed && !stopping) {
+            try {
+                Thread.sleep(Math.max(1, checkNanos / 1_000_000), (int) (checkNanos % 1_000_000));
+            } catch (InterruptedException e) {
+                return; // closed
+            }
+            try {
+                refreshIfChanged();
+            } catch (RuntimeException e) {
+                // a failure that is no passing state of the writer: the current generation is still read,
+                // and the next look tries again
+                nextCheck = System.nanoTime() + RETRY_NANOS;
+            }
+        }
     }
 
     private Generation openNext(String stamp) {
@@ -146,7 +178,9 @@ public final class Generations implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#CLOSED} once the handle is closed
      */
     public Generation acquire() {
-        refreshIfChanged();
+        if (refresher == null) {
+            refreshIfChanged();
+        }
         for (;;) {
             Generation g = current;
             if (closed) {
@@ -216,16 +250,22 @@ public final class Generations implements AutoCloseable {
                 nextCheck = now + RETRY_NANOS; // between two states: read the current one, try again soon
                 return;
             }
-            if (!RocksStore.changeStamp(dir).equals(stamp) || fresh.sequence() < current.sequence()) {
-                // the folder moved while it was opened: the open may have read a manifest from before
-                // a flush and then found the flushed log deleted, which leaves that log's writes out
-                // (an older state, or one with a hole). Keep reading the current one, a state the
-                // writer committed whole, and try again soon: a writer leaves the folder still
-                // between its commits (a file is prepared before it is written)
+            if (fresh.sequence() < current.sequence()) {
+                // the folder moved while it was opened, and the open read a manifest from before a
+                // flush whose log was deleted by then: RocksDB recovers to the point in time before
+                // that log (a state the writer committed whole, never one with a hole), but an older
+                // one than is read now. Keep reading the current one and try again soon
                 fresh.release();
                 nextCheck = now + RETRY_NANOS;
                 return;
             }
+            if (!RocksStore.changeStamp(dir).equals(stamp)) {
+                // the folder moved while it was opened: what was opened is a state the writer committed
+                // (each batch lands whole in the log), newer than the current one; taken, and the next
+                // look comes soon, for what landed meanwhile (its stamp is the one before the open)
+                nextCheck = System.nanoTime() + RETRY_NANOS;
+            }
+            org.thordb.index.Derived.carryOver(current.catalog(), fresh.catalog()); // the same games: kept, not made again
             Generation old = current;
             current = fresh;
             old.release();
@@ -237,6 +277,16 @@ public final class Generations implements AutoCloseable {
     /** Drops the handle's hold on the current generation: freed now, or by its last reader. */
     @Override
     public void close() {
+        Thread t = refresher;
+        if (t != null) {
+            stopping = true;
+            t.interrupt();
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         refreshing.lock();
         try {
             if (closed) {

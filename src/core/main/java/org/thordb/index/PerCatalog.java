@@ -15,6 +15,33 @@ import org.thordb.store.Catalog;
  */
 final class PerCatalog<T> {
     private final Map<Catalog, T> made = Collections.synchronizedMap(new WeakHashMap<>());
+    /** Every registry of derived values, for {@link #carryOver}. */
+    private static final java.util.List<PerCatalog<?>> ALL = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    PerCatalog() {
+        ALL.add(this);
+    }
+
+    /**
+     * Hands what was derived for {@code from} to {@code to} when both describe the same games
+     * ({@link Catalog#contentStamp()}): a reader that opens the next state of a store another process
+     * only merged or compacted keeps its move table and columns instead of making them again.
+     */
+    static void carryOver(Catalog from, Catalog to) {
+        if (from == null || to == null || from == to || from.contentStamp() != to.contentStamp()) {
+            return;
+        }
+        for (PerCatalog<?> p : ALL) {
+            p.carry(from, to);
+        }
+    }
+
+    private void carry(Catalog from, Catalog to) {
+        T t = made.get(from);
+        if (t != null) {
+            made.putIfAbsent(to, t);
+        }
+    }
 
     /** The value of a catalog, made the first time by {@code make} (one maker at a time). */
     T get(Catalog c, Supplier<T> make) {

@@ -193,6 +193,13 @@ public final class Catalog {
      * names files are the same ones (same SHA-256): after a game file's commit no name is read again.
      */
     public static Catalog load(Store.View v, Catalog previous) {
+        long[] rowsStamp = {0x51ED270B27A2D5CBL};
+        v.scanPrefix(Space.FILES, new byte[0], (k, val) -> {
+            if (k.length > 0 && k[0] != 'M' && k[0] != 'X') {
+                rowsStamp[0] = Keys.mix(rowsStamp[0] ^ StoreState.entryHash(k, val));
+            }
+            return true;
+        });
         Map<Integer, String> baseNames = new TreeMap<>();
         v.scanPrefix(Space.FILES, new byte[] {'B'}, (k, val) -> {
             baseNames.put(Keys.getU16(val, 0), new String(k, 1, k.length - 1, StandardCharsets.UTF_8));
@@ -245,6 +252,7 @@ public final class Catalog {
         v.scanPrefix(Space.FILES, new byte[] {'X'}, (k, val) -> retired.add(decodeRetired(val)));
         retired.sort(java.util.Comparator.comparing(RetiredRelease::retiredAt));
         Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
+        out.contentStamp = rowsStamp[0];
         out.retired = List.copyOf(retired);
         out.solitaireFiles = List.copyOf(solitaireFiles);
         out.groups = List.copyOf(groups);
@@ -546,6 +554,17 @@ public final class Catalog {
     }
 
     private List<RetiredRelease> retired = List.of();
+    private long contentStamp;
+
+    /**
+     * A hash of every row of the catalog but the merge groups and the retired releases: the game
+     * files, their names, their registries. Two catalogs with the same stamp describe the same games
+     * with the same names (whatever the layout of their postings), so that what is derived from the
+     * games of one (the move table, the query columns) holds for the other.
+     */
+    public long contentStamp() {
+        return contentStamp;
+    }
 
     /** The releases replaced and kept, oldest replacement first. */
     public List<RetiredRelease> retired() {
