@@ -145,7 +145,10 @@ class OptimizeTest {
             want = answers(db);
         }
         OldStores.beforeSchemaSix(dir, 3);
-        try (Engine db = Engine.openReadOnly(dir)) { // read-only: upgraded by a short writable open first
+        // a read-only open never writes: refused with what upgrades the store; upgraded by a writer, then read
+        assertEquals(ErrorCode.SCHEMA, org.junit.jupiter.api.Assertions.assertThrows(ThorDbException.class,
+                () -> Engine.openReadOnly(dir)).code());
+        try (Engine db = Engine.openReadOnlyUpgrading(dir)) {
             assertEquals(want, answers(db));
             ThorDbException e = org.junit.jupiter.api.Assertions.assertThrows(ThorDbException.class,
                     () -> db.optimize(true, m -> { }));

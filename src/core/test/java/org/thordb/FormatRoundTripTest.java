@@ -71,7 +71,9 @@ class FormatRoundTripTest {
     /** Exports a query's games, imports them into a new store, compares each with its original; returns how many. */
     private long roundTrip(Exporter.Format format, String base, String q, String baseOption) throws Exception {
         Path out = tmp.resolve("out-" + format + "-" + Integer.toHexString(q.hashCode()));
-        new Exporter(db, out, format, false, LocalDate.now()).exportAll(q);
+        // a WTHOR export of games whose theoretical score is unknown writes a stand-in only when asked: 0
+        // in a file whose depth byte is 0 (which reads back as unknown), so the round trip keeps them unknown
+        new Exporter(db, out, format, false, LocalDate.now()).withUnknownTheoretical(Exporter.UnknownTheoretical.ZERO).exportAll(q);
         Map<String, StoredGame> original = new HashMap<>();
         for (StoredGame g : db.games(db.select(q))) {
             original.put(g.year() + "/" + g.record(), g);

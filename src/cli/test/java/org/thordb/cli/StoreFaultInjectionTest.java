@@ -250,6 +250,33 @@ class StoreFaultInjectionTest {
     }
 
     @Test
+    void aTableFileTheManifestDoesNotNameIsMovedAsideNotDeleted() throws IOException {
+        // what a flush or a compaction cut short leaves: a table file no manifest names. RocksDB deletes
+        // such files when it opens a store for writing; thordb moves them into lost+found/ first
+        Path db = copy("stray");
+        Map<String, String> families = tableFamilies(db);
+        String any = families.keySet().iterator().next();
+        Path stray = db.resolve("999999.sst");
+        Files.copy(db.resolve(any), stray);
+        byte[] bytes = Files.readAllBytes(stray);
+        assertAnswers(db, "a stray table file beside the store"); // readers are not troubled by it
+        CommandsTest.Run im = CommandsTest.run("import", "--no-progress", "--db", db.toString(), tmp.resolve("files").toString());
+        assertTrue(im.status() <= 1, im.out() + im.err());
+        assertFalse(Files.exists(stray), "moved out of the store's folder");
+        Path kept;
+        try (Stream<Path> s = Files.walk(db.resolve("lost+found"))) {
+            kept = s.filter(p -> p.getFileName().toString().equals("999999.sst")).findFirst().orElseThrow();
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(bytes, Files.readAllBytes(kept), "kept byte for byte");
+        assertTrue(Files.readString(kept.resolveSibling("README.txt")).contains("999999.sst: a table file the store's manifest does not name"));
+        assertAnswers(db, "after the writable open");
+        CommandsTest.Run v = CommandsTest.run("verify", "--db", db.toString());
+        assertEquals(0, v.status(), v.out());
+        assertTrue(v.out().contains("bytes set aside in " + db.resolve("lost+found")), v.out());
+        Folders.delete(db);
+    }
+
+    @Test
     void aLostTableOfRecordsIsRefusedByTheRepairWithWhatIsMissing() throws IOException {
         Map<String, String> families = tableFamilies(original);
         // the largest table of game records: the one the import wrote (others may hold a replaced release's games only)

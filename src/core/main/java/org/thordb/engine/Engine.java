@@ -74,7 +74,7 @@ public final class Engine implements AutoCloseable {
      * @param checkNanos the time between two looks of a read-only handle at the store's files
      */
     public record Tuning(long cacheBytes, long checkNanos) {
-        /** 256 MB of cache, a look every 0.2 s. */
+        /** 256 MB of cache, a look every 0.1 s. */
         public static final Tuning DEFAULT = new Tuning(RocksStore.CACHE_BYTES, Generations.CHANGE_CHECK_NANOS);
     }
 

@@ -353,7 +353,12 @@ class SourceImportTest {
             rdb.deleteRange(terms, new byte[] {12}, new byte[] {13});
             handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
         }
-        try (Engine db = Engine.openReadOnly(dir)) { // read-only: upgraded first, then read
+        // a read-only open never writes: it refuses the older store, and says what upgrades it
+        org.thordb.error.ThorDbException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                org.thordb.error.ThorDbException.class, () -> Engine.openReadOnly(dir));
+        assertEquals(org.thordb.error.ErrorCode.SCHEMA, refused.code());
+        assertTrue(refused.getMessage().contains("a read-only open never writes"), refused.getMessage());
+        try (Engine db = Engine.openReadOnlyUpgrading(dir)) { // upgraded first by a short writable open, then read
             assertEquals(80, db.count("duplicate = true"));
             assertEquals(160, db.count("copies = all"));
             assertEquals(80, db.count(""), "each game once: the second base holds copies");
