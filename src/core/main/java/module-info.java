@@ -10,6 +10,7 @@ module org.thordb {
     requires roaringbitmap;
     requires com.fasterxml.jackson.databind;
     requires org.apache.commons.csv;
+    requires com.ibm.icu;
 
     exports org.thordb;
     exports org.thordb.error;

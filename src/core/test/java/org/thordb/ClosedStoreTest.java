@@ -101,6 +101,10 @@ class ClosedStoreTest {
         calls.put("pageAfter", () -> db.pageAfter("year = 2001", "-year", 0, 5));
         calls.put("firstGames", () -> db.firstGames(start, "", java.util.List.of(37)));
         calls.put("undo", () -> db.undo(m -> { }));
+        calls.put("sayPlayers", () -> db.sayPlayers("A", "B", true));
+        calls.put("unsayPlayers", () -> db.unsayPlayers("A", "B"));
+        calls.put("samePlayer", () -> db.samePlayer("A", "B"));
+        calls.put("conflicts", db::conflicts);
         calls.put("pruneReleases", () -> db.pruneReleases(null));
         calls.put("fillTheoretical", () -> db.fillTheoretical("", 14, 1, new org.thordb.ingest.TheoreticalFill.Listener() { }));
 

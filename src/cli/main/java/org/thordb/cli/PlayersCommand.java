@@ -24,10 +24,13 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "players", footerHeading = "%nExamples:%n",
         footer = {"  thordb players --limit 20", "  thordb players --where 'country = JPN' --sort score",
+            "  thordb players --conflicts", "  thordb players alias \"Atamanov Dmitriy\" \"Atamanov Dmitry\"",
+            "  thordb players split \"Dvivon Tatiana\" \"Khandzhyan Tatyana\"", "  thordb players aliases --export aliases.csv",
             "  thordb players import --base WTHOR players.csv"},
         description = "List the players of a query's games: games, wins, draws, losses, average score, years, and"
             + " the registry's country, birth date and aliases. 'players import' imports a base's registry.",
-        subcommands = PlayersCommand.Import.class)
+        subcommands = {PlayersCommand.Import.class, PlayersCommand.Alias.class, PlayersCommand.Split.class,
+            PlayersCommand.Aliases.class})
 public final class PlayersCommand implements Callable<Integer> {
 
     @Mixin
@@ -45,11 +48,66 @@ public final class PlayersCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", description = "table (default) or jsonl.")
     String format;
 
+    @Option(names = "--conflicts", description = "List the names that disagree on copies of one game in two bases (with"
+            + " whether a rule joins them), and the games one base holds twice under other players' names.")
+    boolean conflicts;
+
     @Spec
     CommandSpec spec;
 
+    private int conflicts(PrintWriter out) {
+        try (Engine db = Stores.openForReading(store.dir())) {
+            Engine.Conflicts c = db.conflicts();
+            for (Engine.NameConflict n : c.copies()) {
+                if (format.equals("jsonl")) {
+                    com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                    o.put("kind", "names").put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
+                            .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
+                    if (n.example() != null) {
+                        o.put("example", n.example().base() + "/" + n.example().year() + "/" + n.example().record());
+                    }
+                    out.println(o);
+                } else {
+                    out.println(SafeText.of(String.format(java.util.Locale.ROOT, "%s (%s) / %s (%s): %,d cop%s%s; e.g. %s",
+                            n.nameA(), n.baseA(), n.nameB(), n.baseB(), n.games(), n.games() == 1 ? "y" : "ies",
+                            n.joined() ? ", one player" : ", two names kept apart",
+                            n.example() == null ? "?" : n.example().base() + " " + n.example().year() + " record "
+                                    + n.example().record() + " = " + n.exampleCopy().base() + " " + n.exampleCopy().year()
+                                    + " record " + n.exampleCopy().record())));
+                }
+            }
+            for (List<org.thordb.engine.StoredGame> pair : c.sameBase()) {
+                org.thordb.engine.StoredGame a = pair.get(0);
+                org.thordb.engine.StoredGame b = pair.get(1);
+                if (format.equals("jsonl")) {
+                    com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                    o.put("kind", "sameGame").put("base", a.base()).put("year", a.year()).put("record", a.record())
+                            .put("otherRecord", b.record()).put("black", a.black()).put("white", a.white())
+                            .put("otherBlack", b.black()).put("otherWhite", b.white());
+                    out.println(o);
+                } else {
+                    out.println(SafeText.of(String.format(java.util.Locale.ROOT, "%s %d: records %d and %d are the same game,"
+                            + " %s – %s and %s – %s", a.base(), a.year(), a.record(), b.record(), a.black(), a.white(),
+                            b.black(), b.white())));
+                }
+            }
+            if (format.equals("table")) {
+                out.printf("%,d pairs of names disagree on copies (%,d copies); %,d pairs of games of one base are the same"
+                                + " game under other names%n", c.copies().size(),
+                        c.copies().stream().mapToLong(Engine.NameConflict::games).sum(), c.sameBase().size());
+            }
+        }
+        return 0;
+    }
+
     @Override
     public Integer call() {
+        if (conflicts) {
+            if (!format.equals("table") && !format.equals("jsonl")) {
+                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+            }
+            return conflicts(spec.commandLine().getOut());
+        }
         if (!format.equals("table") && !format.equals("jsonl")) {
             throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
@@ -126,6 +184,191 @@ public final class PlayersCommand implements Callable<Integer> {
                         + ", " + r.aliases() + " aliases added" + (r.leftOut() == 0 ? "" : ", " + r.leftOut() + " lines left out"));
                 return r.leftOut() == 0 ? 0 : 1;
             }
+        }
+    }
+
+    private static String sorted(String[] words) {
+        String[] s = words.clone();
+        java.util.Arrays.sort(s);
+        return String.join(" ", s);
+    }
+
+    /** A cell as the aliases' CSV wrote it, without the quote that kept a formula-like name from running. */
+    static String unquote(String cell) {
+        return cell.length() > 1 && cell.charAt(0) == '\'' && "=+-@\t\r".indexOf(cell.charAt(1)) >= 0 ? cell.substring(1) : cell;
+    }
+
+    /** {@code thordb players alias NAME OTHER [--undo]}: two names are one player. */
+    @Command(name = "alias", description = "Say that two names are one player (every count, statistic and list follows);"
+            + " --undo takes it back.")
+    static final class Alias implements Callable<Integer> {
+        @Mixin
+        StoreOption store;
+
+        @Parameters(index = "0", paramLabel = "NAME", description = "A player's name.")
+        String a;
+
+        @Parameters(index = "1", paramLabel = "OTHER", description = "Another name of the same player.")
+        String b;
+
+        @Option(names = "--undo", description = "Take back what was said of these two names.")
+        boolean undo;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            return say(store, spec, a, b, true, undo);
+        }
+    }
+
+    /** {@code thordb players split NAME OTHER [--undo]}: two names are two players, whatever a rule says. */
+    @Command(name = "split", description = "Say that two names are two players, whatever a rule joins; --undo takes it back.")
+    static final class Split implements Callable<Integer> {
+        @Mixin
+        StoreOption store;
+
+        @Parameters(index = "0", paramLabel = "NAME", description = "A player's name.")
+        String a;
+
+        @Parameters(index = "1", paramLabel = "OTHER", description = "Another player's name.")
+        String b;
+
+        @Option(names = "--undo", description = "Take back what was said of these two names.")
+        boolean undo;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            return say(store, spec, a, b, false, undo);
+        }
+    }
+
+    private static int say(StoreOption store, CommandSpec spec, String a, String b, boolean same, boolean undo) {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Engine db = Engine.open(store.dir())) {
+            if (undo) {
+                boolean had = db.unsayPlayers(a, b);
+                out.println(had ? "taken back: the rules decide again whether \"" + SafeText.of(a) + "\" and \""
+                        + SafeText.of(b) + "\" are one player" : "nothing was said of \"" + SafeText.of(a) + "\" and \""
+                        + SafeText.of(b) + "\"");
+                return had ? 0 : 1;
+            }
+            db.sayPlayers(a, b, same);
+            out.println("\"" + SafeText.of(a) + "\" and \"" + SafeText.of(b) + "\" are " + (same ? "one player" : "two players")
+                    + " ('--undo' takes it back)");
+        }
+        return 0;
+    }
+
+    /**
+     * {@code thordb players aliases [--export FILE | --import FILE]}: every player with more than one
+     * name, with the rule that joins each; as a CSV file ({@code name,alias,base,rule}) that
+     * {@code --import} reads back (a row {@code name,alias,,different} keeps two names apart).
+     */
+    @Command(name = "aliases", description = "List each player's other names and the rule that joins them, or export"
+            + " them as CSV (name,alias,base,rule) and import such a file (rows whose rule is 'different' split).")
+    static final class Aliases implements Callable<Integer> {
+        @Mixin
+        StoreOption store;
+
+        @Option(names = "--export", paramLabel = "FILE", description = "Write the aliases as CSV.")
+        Path export;
+
+        @Option(names = "--import", paramLabel = "FILE", description = "Read a CSV of aliases: each row a user's word.")
+        Path in;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws java.io.IOException {
+            PrintWriter out = spec.commandLine().getOut();
+            if (in != null) {
+                int n = 0;
+                try (Engine db = Engine.open(store.dir());
+                     java.io.Reader r = java.nio.file.Files.newBufferedReader(in, java.nio.charset.StandardCharsets.UTF_8);
+                     org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader()
+                             .setSkipHeaderRecord(true).setTrim(true).get().parse(r)) {
+                    for (org.apache.commons.csv.CSVRecord row : p) {
+                        String name = unquote(row.get("name"));
+                        String alias = unquote(row.get("alias"));
+                        String rule = row.isMapped("rule") ? row.get("rule") : "user";
+                        if (name.isEmpty() || alias.isEmpty() || name.equals(alias)) {
+                            continue;
+                        }
+                        boolean same = !rule.equals("different");
+                        if (same && db.samePlayer(name, alias)) {
+                            continue; // one player here already, by the store's own rules: no word needed
+                        }
+                        db.sayPlayers(name, alias, same);
+                        n++;
+                    }
+                }
+                out.println(n + " aliases read from " + SafeText.of(in.toString()));
+                return 0;
+            }
+            try (Engine db = Stores.openForReading(store.dir())) {
+                List<String[]> rows = db.read(r -> {
+                    org.thordb.store.Catalog c = r.catalog();
+                    org.thordb.store.Identities who = c.identities();
+                    java.util.Map<Long, String> rules = new java.util.HashMap<>();
+                    for (org.thordb.store.Identities.Join j : who.joins()) {
+                        if (j.rule().equals("copies") || j.rule().equals("user")) {
+                            rules.putIfAbsent(j.a(), j.rule());
+                            rules.putIfAbsent(j.b(), j.rule());
+                        }
+                    }
+                    List<String[]> out2 = new java.util.ArrayList<>();
+                    for (int i = 0; i < who.size(); i++) {
+                        List<org.thordb.store.Identities.Member> ms = who.members(i);
+                        String preferred = who.preferred(i);
+                        for (org.thordb.store.Identities.Member m : ms) {
+                            if (!m.name().equals(preferred)) {
+                                org.thordb.store.Catalog.Base b = c.base(m.base());
+                                // the rule that makes the name one of the player's: the same name, the same
+                                // words in another order, else the copies' or the user's link
+                                String[] pw = org.thordb.store.Identities.words(preferred);
+                                String[] mw = org.thordb.store.Identities.words(m.name());
+                                String rule = java.util.Arrays.equals(pw, mw) ? "name"
+                                        : sorted(pw).equals(sorted(mw)) ? "order"
+                                        : rules.getOrDefault(((long) m.base() << 32) | m.number(), "copies");
+                                out2.add(new String[] {preferred, m.name(), b == null ? "?" : b.name(), rule});
+                            }
+                        }
+                    }
+                    for (org.thordb.store.Identities.Link l : c.links()) {
+                        if (!l.same()) {
+                            org.thordb.store.Catalog.Base a = c.base(l.baseA());
+                            org.thordb.store.Catalog.Base b = c.base(l.baseB());
+                            out2.add(new String[] {a == null ? "?" : a.player(l.numberA()), b == null ? "?" : b.player(l.numberB()),
+                                "", "different"});
+                        }
+                    }
+                    return out2;
+                });
+                java.io.Writer w = export == null ? out : java.nio.file.Files.newBufferedWriter(export, java.nio.charset.StandardCharsets.UTF_8);
+                try (org.apache.commons.csv.CSVPrinter p = new org.apache.commons.csv.CSVPrinter(new java.io.FilterWriter(w) {
+                    @Override
+                    public void close() throws java.io.IOException {
+                        flush();
+                        if (export != null) {
+                            super.close();
+                        }
+                    }
+                }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule").get())) {
+                    for (String[] row : rows) {
+                        p.printRecord(org.thordb.export.CsvCells.text(row[0]), org.thordb.export.CsvCells.text(row[1]), row[2], row[3]);
+                    }
+                }
+                if (export != null) {
+                    out.println(rows.size() + " aliases written to " + SafeText.of(export.toString()));
+                }
+            }
+            return 0;
         }
     }
 }

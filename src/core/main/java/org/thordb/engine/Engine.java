@@ -275,6 +275,10 @@ public final class Engine implements AutoCloseable {
             synchronized (importing) {
                 Importer im = new Importer(g.store(), g.catalog(), hash, this::commit, options, listener);
                 ImportReport r = im.run(inputs);
+                if ((r.games() > 0 || r.names() > 0) && (g.catalog().bases().size() >= 2 || !g.catalog().links().isEmpty())) {
+                    // copies that name one player in two spellings: the links that join them, made again
+                    org.thordb.ingest.IdentityLinks.refresh(g.store(), g.catalog(), hash, this::commit);
+                }
                 if (r.games() > 0 || r.names() > 0) {
                     // each file's batch was committed with a synced log: durable already; writing the
                     // memtables to tables (so that a later open replays no log) goes on in the background
@@ -596,6 +600,124 @@ public final class Engine implements AutoCloseable {
             synchronized (importing) {
                 return org.thordb.ingest.Releases.prune(g.store(), g.catalog(), before, this::commit);
             }
+        });
+    }
+
+    /**
+     * Says that two player names are one player ({@code same}) or two (a split that no rule
+     * overrides), kept in the store; every count, statistic and list follows at once.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a name no base holds
+     */
+    public org.thordb.store.Identities.Link sayPlayers(String a, String b, boolean same) {
+        return guarded(() -> {
+            Generation g = writer("linked");
+            synchronized (importing) {
+                return org.thordb.ingest.IdentityLinks.say(g.store(), g.catalog(), a, b, same, this::commit);
+            }
+        });
+    }
+
+    /** Whether two names are one player now (by the store's rules and what users said). */
+    public boolean samePlayer(String a, String b) {
+        return onGeneration(g -> {
+            Catalog c = g.catalog();
+            org.thordb.store.Identities who = c.identities();
+            java.util.Set<Integer> ia = new java.util.HashSet<>();
+            java.util.Set<Integer> ib = new java.util.HashSet<>();
+            for (Catalog.Base base : c.bases()) {
+                for (int n : base.playerIndex().matching(a, false)) {
+                    ia.add(who.of(base.id(), n));
+                }
+                for (int n : base.playerIndex().matching(b, false)) {
+                    ib.add(who.of(base.id(), n));
+                }
+            }
+            ia.retainAll(ib);
+            ia.remove(-1);
+            return !ia.isEmpty();
+        });
+    }
+
+    /** Takes back what was said of two player names ({@link #sayPlayers}); false when nothing was. */
+    public boolean unsayPlayers(String a, String b) {
+        return guarded(() -> {
+            Generation g = writer("unlinked");
+            synchronized (importing) {
+                return org.thordb.ingest.IdentityLinks.unsay(g.store(), g.catalog(), a, b, this::commit);
+            }
+        });
+    }
+
+    /**
+     * Where the names of copies disagree, and where one base holds the same game twice under other
+     * players' names (the same whole move list and year): for a federation to mend its files. See
+     * {@link org.thordb.index.Copies#disagreements()}.
+     *
+     * @param copies each pair of names that disagree on copies in two bases, most copies first, with
+     *     whether a rule joins them into one player
+     * @param sameBase each pair of games of one base with the same moves and year and other players
+     */
+    public record Conflicts(List<NameConflict> copies, List<List<StoredGame>> sameBase) {
+    }
+
+    /**
+     * Two names one player of some copies has.
+     *
+     * @param nameA the name one base gives
+     * @param baseA that base
+     * @param nameB the name the other gives
+     * @param baseB that base
+     * @param games the copies that name them so
+     * @param joined whether a rule (or a user) makes them one player
+     * @param example a game of base A among them
+     * @param exampleCopy its copy in base B
+     */
+    public record NameConflict(String nameA, String baseA, String nameB, String baseB, int games, boolean joined,
+                               StoredGame example, StoredGame exampleCopy) {
+    }
+
+    /** The conflicts between names of the stored games ({@link Conflicts}). */
+    public Conflicts conflicts() {
+        return read(r -> {
+            Catalog c = r.catalog();
+            org.thordb.store.Identities who = c.identities();
+            List<NameConflict> copies = new ArrayList<>();
+            for (org.thordb.index.Copies.Disagreement d : org.thordb.index.Copies.of(r).disagreements()) {
+                Catalog.Base a = c.base(d.baseA());
+                Catalog.Base b = c.base(d.baseB());
+                String na = a == null ? null : a.player(d.numberA());
+                String nb = b == null ? null : b.player(d.numberB());
+                int ia = who.of(d.baseA(), d.numberA());
+                GameRow ea = r.game(d.example());
+                GameRow eb = r.game(d.exampleOther());
+                copies.add(new NameConflict(na, a == null ? "?" : a.name(), nb, b == null ? "?" : b.name(), d.games(),
+                        ia >= 0 && ia == who.of(d.baseB(), d.numberB()), ea == null ? null : StoredGame.of(ea, c),
+                        eb == null ? null : StoredGame.of(eb, c)));
+            }
+            List<List<StoredGame>> same = new ArrayList<>();
+            for (org.thordb.index.Duplicates.Group grp : org.thordb.index.Duplicates.of(r).groups()) {
+                List<GameRow> rows = new ArrayList<>();
+                for (int id : grp.ids()) {
+                    GameRow row = r.game(id);
+                    if (row != null) {
+                        rows.add(row);
+                    }
+                }
+                for (int i = 0; i < rows.size(); i++) {
+                    for (int j = i + 1; j < rows.size(); j++) {
+                        GameRow x = rows.get(i);
+                        GameRow y = rows.get(j);
+                        org.thordb.wthor.WthorGame wx = new org.thordb.wthor.WthorGame(x.raw(), x.side());
+                        org.thordb.wthor.WthorGame wy = new org.thordb.wthor.WthorGame(y.raw(), y.side());
+                        if (x.base() == y.base() && x.year() == y.year()
+                                && (wx.black() != wy.black() || wx.white() != wy.white())) {
+                            same.add(List.of(StoredGame.of(x, c), StoredGame.of(y, c)));
+                        }
+                    }
+                }
+            }
+            return new Conflicts(copies, same);
         });
     }
 

@@ -42,20 +42,33 @@ public final class PlayerDirectory {
      */
     static List<Engine.Player> players(List<GroupStats> rows, Catalog c, String sort) {
         List<Engine.Player> out = new ArrayList<>(rows.size());
+        org.thordb.store.Identities who = c.identities();
         for (GroupStats g : rows) {
             PlayerRecord rec = null;
             LinkedHashSet<String> aliases = new LinkedHashSet<>();
+            int identity = -1;
             for (Catalog.Base b : c.bases()) {
                 for (int n : b.playerIndex().matching(g.group(), false)) {
-                    if (!g.group().equals(b.player(n))) {
-                        continue; // found by an alias: another player's old name
+                    if (g.group().equals(b.player(n)) && identity < 0) {
+                        identity = who.of(b.id(), n);
                     }
-                    if (rec == null) {
-                        rec = b.record(n);
-                    }
-                    aliases.addAll(b.otherNames(n));
                 }
             }
+            // the player's every name: those the identity joins, and each one's old names and the registry's aliases
+            List<org.thordb.store.Identities.Member> members = identity < 0 ? List.of() : who.members(identity);
+            for (org.thordb.store.Identities.Member m : members) {
+                Catalog.Base b = c.base(m.base());
+                if (rec == null && b != null) {
+                    rec = b.record(m.number());
+                }
+                if (!m.name().equals(g.group())) {
+                    aliases.add(m.name());
+                }
+                if (b != null) {
+                    aliases.addAll(b.otherNames(m.number()));
+                }
+            }
+            aliases.remove(g.group());
             out.add(new Engine.Player(g.group(), g, rec, List.copyOf(aliases)));
         }
         Comparator<Engine.Player> order = switch (sort) {
@@ -72,7 +85,7 @@ public final class PlayerDirectory {
         for (Predicate p : e.predicates(false)) {
             if (p instanceof Predicate.NameMatch m && m.field() != org.thordb.index.GameName.TOURNAMENT) {
                 for (Catalog.Base b : c.bases()) {
-                    for (int n : b.playerIndex().matching(m.name(), m.substring())) {
+                    for (int n : m.field().matching(c, b, m.name(), m.substring())) {
                         out.add(((long) b.id() << 32) | n);
                     }
                 }

@@ -12,10 +12,14 @@ import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
 
 /**
- * Games imported again from another source: the same whole move list up to symmetry
- * ({@link Duplicates}), the same year and a player in common (names compared without case, spaces
- * or punctuation; the other may have been renamed since, as in the PGN files of the FFO's games), in
- * another base. Such a game is one game, and every figure counts it once: of a
+ * Games imported again from another source: in another base, the same whole move list up to
+ * symmetry ({@link Duplicates}) and the same year. What the game is decides, not its names: a
+ * transcription may spell a player otherwise, or name another player altogether (a names file of
+ * another release), and it is the same game still; the names then tell who played it, and where
+ * they disagree the disagreement is kept ({@link #disagreements()}) and shown, never averaged away.
+ * A short game (fewer than {@link #MOVES_ALONE} moves), which two different games may share by
+ * chance, needs a player in common too (names compared without case, spaces or punctuation).
+ * Such a game is one game, and every figure counts it once: of a
  * set of games, {@link #once} keeps, in each class of copies, the games of one base (the base with
  * the most of them in the set; on a tie the one whose theoretical scores are known, then the one
  * imported first). Games of one base that repeat each other (engine games played again, as the
@@ -26,6 +30,36 @@ import org.thordb.wthor.WthorGame;
  */
 public final class Copies {
     private static final PerCatalog<Copies> MADE = new PerCatalog<>();
+
+    /**
+     * The moves from which a game shared by two bases in the same year is a copy whatever its names
+     * say. Measured on the FFO base (1977–2015): the longest move list that two games of different
+     * players share, other than a whole game, has 13 moves (three games, in different years); within
+     * a year, no two games of different players share one shorter than 60 moves. 20 leaves a margin.
+     */
+    public static final int MOVES_ALONE = 20;
+
+    /**
+     * Two names for one player of copies: the name one base gives and the name another gives, on
+     * {@code games} copies (Black with Black, White with White), one of them {@code example}.
+     *
+     * @param baseA the base of the first name (the lower id)
+     * @param numberA its player number
+     * @param baseB the base of the other name
+     * @param numberB its player number
+     * @param games the copies on which they disagree
+     * @param example a game of base A among them
+     * @param exampleOther its copy in base B
+     */
+    public record Disagreement(int baseA, int numberA, int baseB, int numberB, int games, int example, int exampleOther) {
+    }
+
+    private List<Disagreement> disagreements = List.of();
+
+    /** Every pair of names that disagree on copies, most copies first. */
+    public List<Disagreement> disagreements() {
+        return disagreements;
+    }
 
     /** Every game that has a copy in another base. */
     private final RoaringBitmap members;
@@ -157,6 +191,7 @@ public final class Copies {
             return new Copies(members, classOf, ids, bases, ranks);
         }
         TheoreticalKnown known = TheoreticalKnown.of(r);
+        Map<List<Integer>, int[]> pairs = new java.util.LinkedHashMap<>(); // {games, example, its copy}
         for (Duplicates.Group g : Duplicates.of(r).groups()) {
             // the same moves: of the same year, two games of two bases with a player in common (one
             // of them may have been renamed since) are copies; classes are what such pairs join
@@ -181,9 +216,19 @@ public final class Copies {
                 for (int j = i + 1; j < n; j++) {
                     GameRow a = rows.get(i);
                     GameRow b = rows.get(j);
-                    if (a.base() != b.base() && a.year() == b.year() && (names.get(i)[0].equals(names.get(j)[0])
-                            || names.get(i)[1].equals(names.get(j)[1]))) {
+                    boolean shortGame = new WthorGame(a.raw(), a.side()).moveCount() < MOVES_ALONE;
+                    if (a.base() != b.base() && a.year() == b.year() && (!shortGame
+                            || names.get(i)[0].equals(names.get(j)[0]) || names.get(i)[1].equals(names.get(j)[1]))) {
                         parent[find(parent, i)] = find(parent, j);
+                        // the names of a copy: where they disagree, both are kept
+                        WthorGame wa = new WthorGame(a.raw(), a.side());
+                        WthorGame wb = new WthorGame(b.raw(), b.side());
+                        if (!names.get(i)[0].equals(names.get(j)[0])) {
+                            disagree(pairs, a, wa.black(), b, wb.black());
+                        }
+                        if (!names.get(i)[1].equals(names.get(j)[1])) {
+                            disagree(pairs, a, wa.white(), b, wb.white());
+                        }
                     }
                 }
             }
@@ -214,6 +259,23 @@ public final class Copies {
             }
         }
         members.runOptimize();
-        return new Copies(members, classOf, ids, bases, ranks);
+        Copies out = new Copies(members, classOf, ids, bases, ranks);
+        List<Disagreement> d = new ArrayList<>();
+        pairs.forEach((k, v) -> d.add(new Disagreement(k.get(0), k.get(1), k.get(2), k.get(3), v[0], v[1], v[2])));
+        d.sort(java.util.Comparator.comparingInt(Disagreement::games).reversed()
+                .thenComparingInt(Disagreement::baseA).thenComparingInt(Disagreement::numberA)
+                .thenComparingInt(Disagreement::baseB).thenComparingInt(Disagreement::numberB));
+        out.disagreements = List.copyOf(d);
+        return out;
+    }
+
+    /** Counts one copy on which two bases name one player otherwise (the lower base id first). */
+    private static void disagree(Map<List<Integer>, int[]> pairs, GameRow a, int numberA, GameRow b, int numberB) {
+        if (a.base() > b.base()) {
+            disagree(pairs, b, numberB, a, numberA);
+            return;
+        }
+        int[] v = pairs.computeIfAbsent(List.of(a.base(), numberA, b.base(), numberB), k -> new int[] {0, a.id(), b.id()});
+        v[0]++;
     }
 }

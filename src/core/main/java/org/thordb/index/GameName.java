@@ -68,6 +68,29 @@ public enum GameName {
         return tournament ? b.tournamentIndex() : b.playerIndex();
     }
 
+    /**
+     * The numbers of base {@code b} that a name (or, {@code substring}, a part of one) asks for:
+     * those whose name matches, and for a player those of the same player under another name, in
+     * this base or another ({@link org.thordb.store.Identities}: {@code Atamanov Dmitriy} finds the
+     * games the FFO names {@code Atamanov Dmitry}).
+     */
+    public int[] matching(Catalog c, Catalog.Base b, String name, boolean substring) {
+        if (tournament) {
+            return names(b).matching(name, substring);
+        }
+        java.util.Map<Integer, int[]> direct = new java.util.HashMap<>();
+        for (Catalog.Base x : c.bases()) {
+            int[] m = names(x).matching(name, substring);
+            if (m.length > 0) {
+                direct.put(x.id(), m);
+            }
+        }
+        if (direct.isEmpty()) {
+            return new int[0];
+        }
+        return c.identities().sameAs(direct, b.id());
+    }
+
     /** A base's names of this kind, by number (a number past them is one its names files lack). */
     public java.util.List<String> all(Catalog.Base b) {
         return tournament ? b.tournaments() : b.players();

@@ -795,6 +795,9 @@ public final class Importer {
                 }
             }
             batch.delete(Space.FILES, Catalog.registryFileKey(b.id()));
+            for (byte[] k : IdentityLinks.ofBase(catalog, b.id())) {
+                batch.delete(Space.FILES, k); // its players' links to other bases' go with it
+            }
             batch.delete(Space.FILES, Catalog.baseKey(b.name()));
             catalog = committer.commit(batch);
         }

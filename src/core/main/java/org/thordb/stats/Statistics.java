@@ -209,7 +209,7 @@ public final class Statistics {
                     100.0 * (s.wins + s.draws / 2.0) / s.games, (double) s.diff / s.games,
                     s.known == 0 ? Double.NaN : (double) s.theoretical / s.known, s.first, s.last, s.known));
         }
-        // a player of two bases is one group: merged by name
+        // a player of two bases, or of two names, is one group: merged by the preferred name
         if (g.by() == Grouping.By.PLAYER || g.by() == Grouping.By.BLACK || g.by() == Grouping.By.WHITE
                 || g.by() == Grouping.By.OPPONENT || g.by() == Grouping.By.TOURNAMENT) {
             out = mergeByName(out);
@@ -318,7 +318,8 @@ public final class Statistics {
         return switch (g.by()) {
             case PLAYER, BLACK, WHITE, OPPONENT -> {
                 Catalog.Base b = c.base((int) (key >>> 32));
-                String n = b == null ? null : b.player((int) key);
+                // the player's preferred name: one group for every name the player has, in every base
+                String n = b == null ? null : c.identities().preferredName(b.id(), (int) key);
                 yield n != null ? n : "(player " + (int) key + " of " + (b == null ? "?" : b.name()) + ")";
             }
             case TOURNAMENT -> {

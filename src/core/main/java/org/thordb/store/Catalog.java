@@ -250,9 +250,19 @@ public final class Catalog {
         });
         List<RetiredRelease> retired = new ArrayList<>();
         v.scanPrefix(Space.FILES, new byte[] {'X'}, (k, val) -> retired.add(decodeRetired(val)));
+        List<Identities.Link> links = new ArrayList<>();
+        v.scanPrefix(Space.FILES, new byte[] {'I'}, (k, val) -> {
+            try {
+                links.add(RecordJson.read(val, Identities.Link.class));
+            } catch (java.io.IOException e) {
+                throw new ThorDbException(ErrorCode.CORRUPT, "a player link row that does not decode: " + e.getMessage());
+            }
+            return true;
+        });
         retired.sort(java.util.Comparator.comparing(RetiredRelease::retiredAt));
         Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
         out.contentStamp = rowsStamp[0];
+        out.links = List.copyOf(links);
         out.retired = List.copyOf(retired);
         out.solitaireFiles = List.copyOf(solitaireFiles);
         out.groups = List.copyOf(groups);
@@ -555,6 +565,33 @@ public final class Catalog {
 
     private List<RetiredRelease> retired = List.of();
     private long contentStamp;
+    private List<Identities.Link> links = List.of();
+    private volatile Identities identities;
+
+    /** The stored links between player numbers ({@code 'I'} rows): found from copies, or said by a user. */
+    public List<Identities.Link> links() {
+        return links;
+    }
+
+    /** Who the players are across bases ({@link Identities}), worked out the first time it is asked for. */
+    public Identities identities() {
+        Identities i = identities;
+        if (i == null) {
+            synchronized (this) {
+                i = identities;
+                if (i == null) {
+                    i = Identities.build(bases, links);
+                    identities = i;
+                }
+            }
+        }
+        return i;
+    }
+
+    /** The JSON bytes of a player link row. */
+    public static byte[] encode(Identities.Link l) {
+        return Identities.encode(l);
+    }
 
     /**
      * A hash of every row of the catalog but the merge groups and the retired releases: the game

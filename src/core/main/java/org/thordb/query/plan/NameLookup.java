@@ -18,7 +18,7 @@ import org.thordb.store.SolitaireRow;
 record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
     @Override
     public GameTest test(Catalog c, GameColumns g) {
-        boolean[][] hit = PredicateCompiler.hits(c, this::matching);
+        boolean[][] hit = PredicateCompiler.hits(c, b -> matching(c, b));
         char[][] columns = source.field().columns(g);
         return f -> {
             boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
@@ -29,15 +29,15 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
         };
     }
 
-    private int[] matching(Catalog.Base b) {
-        return source.field().names(b).matching(source.name(), source.substring());
+    private int[] matching(Catalog c, Catalog.Base b) {
+        return source.field().matching(c, b, source.name(), source.substring());
     }
 
     @Override
     public long entries(IndexReader r) {
         long n = 0;
         for (Catalog.Base b : r.catalog().bases()) {
-            int matched = matching(b).length;
+            int matched = matching(r.catalog(), b).length;
             if (matched > 0) {
                 n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * source.field().terms().length;
             }
@@ -50,7 +50,7 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
         long n = 0;
         int terms = 0;
         for (Catalog.Base b : r.catalog().bases()) {
-            for (int number : matching(b)) {
+            for (int number : matching(r.catalog(), b)) {
                 if (++terms > 64) {
                     return -1; // many names: reading their headers is most of a lookup
                 }
@@ -65,14 +65,14 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
 
     @Override
     public RoaringBitmap lookup(IndexReader r) {
-        return PredicateCompiler.nameGames(r, this::matching, source.field().terms());
+        return PredicateCompiler.nameGames(r, b -> matching(r.catalog(), b), source.field().terms());
     }
 
     @Override
     public String access(Catalog c) {
         int names = 0;
         for (Catalog.Base b : c.bases()) {
-            names += matching(b).length;
+            names += matching(c, b).length;
         }
         return source.field().access() + " of " + names + (names == 1 ? " name" : " names");
     }
@@ -85,7 +85,7 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
                 return false;
             }
             long[] mine = source.field().numbers(s);
-            for (int n : matching(b)) {
+            for (int n : matching(c, b)) {
                 for (long x : mine) {
                     if (x == n) {
                         return true;
