@@ -73,7 +73,8 @@ class FormatRoundTripTest {
         Path out = tmp.resolve("out-" + format + "-" + Integer.toHexString(q.hashCode()));
         // a WTHOR export of games whose theoretical score is unknown writes a stand-in only when asked: 0
         // in a file whose depth byte is 0 (which reads back as unknown), so the round trip keeps them unknown
-        new Exporter(db, out, format, false, LocalDate.now()).withUnknownTheoretical(Exporter.UnknownTheoretical.ZERO).exportAll(q);
+        new Exporter(db, out, format, false, LocalDate.now()).withUnknownTheoretical(Exporter.UnknownTheoretical.ZERO)
+                .withSourceNames().exportAll(q); // each base's own names: what was imported comes back
         Map<String, StoredGame> original = new HashMap<>();
         for (StoredGame g : db.games(db.select(q))) {
             original.put(g.year() + "/" + g.record(), g);

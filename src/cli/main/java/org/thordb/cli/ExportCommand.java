@@ -51,6 +51,11 @@ public final class ExportCommand implements Callable<Integer> {
             + " at N empties and write N as the files' depth.")
     Integer theoretical;
 
+    @Option(names = "--source-names", description = "Write each player as the source names them, not by the player's"
+            + " preferred name (one player, one name, across bases; see 'thordb players aliases'). A WTHOR export"
+            + " always writes a base's own names files.")
+    boolean sourceNames;
+
     @Option(names = "--unknown-theoretical", paramLabel = "HOW", description = "WTHOR only: what to write for a game whose"
             + " theoretical score is unknown: solve (at the file's depth, when that takes about a minute; the default),"
             + " zero or score (its final score). Other programs read the byte as a perfect-play score.")
@@ -126,6 +131,9 @@ public final class ExportCommand implements Callable<Integer> {
             }
             if (split != null) {
                 exporter.withSplit(split, seed);
+            }
+            if (sourceNames) {
+                exporter.withSourceNames();
             }
             if (unknownTheoretical != null) {
                 if (f != Exporter.Format.WTHOR) {

@@ -107,6 +107,54 @@ public final class Exporter {
     }
 
     private UnknownTheoretical unknownTheoretical = UnknownTheoretical.SOLVE;
+    private boolean sourceNames;
+
+    /**
+     * One-file formats: each player as the source names them, not by the player's preferred name
+     * (the default, {@code org.thordb.store.Identities}: one player under one name, whatever base
+     * its games came from). A WTHOR export always writes a base's own names files, byte for byte.
+     */
+    public Exporter withSourceNames() {
+        this.sourceNames = true;
+        return this;
+    }
+
+    /** A game with each player under the preferred name (the source's name when it has no other). */
+    private static StoredGame preferred(StoredGame g, org.thordb.store.Catalog c) {
+        org.thordb.store.Catalog.Base b = c.base(g.base());
+        if (b == null) {
+            return g;
+        }
+        String black = c.identities().preferredName(b.id(), g.record68().black());
+        String white = c.identities().preferredName(b.id(), g.record68().white());
+        black = black == null ? g.black() : black;
+        white = white == null ? g.white() : white;
+        if (black.equals(g.black()) && white.equals(g.white())) {
+            return g;
+        }
+        return new StoredGame(g.id(), g.base(), g.year(), g.record(), black, white, g.tournament(), g.record68(), g.damage(),
+                g.theoreticalKnown(), g.theoreticalDepth(), g.importedTheoretical());
+    }
+
+    /** The games as a one-file format writes them: players under their preferred names unless {@link #withSourceNames}. */
+    private Iterable<StoredGame> named(Iterable<StoredGame> games, org.thordb.store.Catalog c) {
+        if (sourceNames) {
+            return games;
+        }
+        return () -> new java.util.Iterator<>() {
+            private final java.util.Iterator<StoredGame> it = games.iterator();
+
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public StoredGame next() {
+                return preferred(it.next(), c);
+            }
+        };
+    }
 
     /** What a WTHOR export writes for unknown theoretical scores (default {@link UnknownTheoretical#SOLVE}). */
     public Exporter withUnknownTheoretical(UnknownTheoretical how) {
@@ -271,11 +319,11 @@ public final class Exporter {
             rowsWritten = 0;
             List<Path> files = new ArrayList<>();
             if (split == null) {
-                files.addAll(single(stem + ext, r.games(ids), body));
+                files.addAll(single(stem + ext, named(r.games(ids), r.catalog()), body));
             } else {
                 java.util.Map<String, RoaringBitmap> parts = splitIds(ids);
                 for (java.util.Map.Entry<String, RoaringBitmap> e : parts.entrySet()) {
-                    files.addAll(single(stem + "-" + e.getKey() + ext, r.games(e.getValue()), body));
+                    files.addAll(single(stem + "-" + e.getKey() + ext, named(r.games(e.getValue()), r.catalog()), body));
                 }
             }
             return new Summary(gamesWritten, publish(files));
@@ -401,7 +449,7 @@ public final class Exporter {
             });
             long total = selected(r).getLongCardinality();
             try {
-                body.write(counted(r.games(selected(r))), w);
+                body.write(counted(named(r.games(selected(r)), r.catalog())), w);
                 w.flush();
             } catch (ThorDbException e) {
                 if (e.code() != ErrorCode.IO) {

@@ -18,7 +18,8 @@ import org.thordb.wthor.WthorGame;
  * another release), and it is the same game still; the names then tell who played it, and where
  * they disagree the disagreement is kept ({@link #disagreements()}) and shown, never averaged away.
  * A short game (fewer than {@link #MOVES_ALONE} moves), which two different games may share by
- * chance, needs a player in common too (names compared without case, spaces or punctuation).
+ * chance, and a game of no known year (year 0: a source that gave no date) need a player in common
+ * too (names compared without case, spaces or punctuation).
  * Such a game is one game, and every figure counts it once: of a
  * set of games, {@link #once} keeps, in each class of copies, the games of one base (the base with
  * the most of them in the set; on a tie the one whose theoretical scores are known, then the one
@@ -216,8 +217,10 @@ public final class Copies {
                 for (int j = i + 1; j < n; j++) {
                     GameRow a = rows.get(i);
                     GameRow b = rows.get(j);
-                    boolean shortGame = new WthorGame(a.raw(), a.side()).moveCount() < MOVES_ALONE;
-                    if (a.base() != b.base() && a.year() == b.year() && (!shortGame
+                    // the moves alone make a copy of a long enough game of a known year; a short game, or
+                    // an undated one (year 0: two sources that gave no date), needs a player in common too
+                    boolean byMoves = new WthorGame(a.raw(), a.side()).moveCount() >= MOVES_ALONE && a.year() != 0;
+                    if (a.base() != b.base() && a.year() == b.year() && (byMoves
                             || names.get(i)[0].equals(names.get(j)[0]) || names.get(i)[1].equals(names.get(j)[1]))) {
                         parent[find(parent, i)] = find(parent, j);
                         // the names of a copy: where they disagree, both are kept

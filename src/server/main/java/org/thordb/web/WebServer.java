@@ -289,6 +289,26 @@ public final class WebServer implements AutoCloseable {
                 return o;
             });
         });
+        // where names disagree: on copies of one game in two bases, and games one base holds twice
+        app.get("/api/players/conflicts", ctx -> answer(ctx, Cost.HEAVY, () -> {
+            org.thordb.engine.Engine.Conflicts c = db.conflicts();
+            ObjectNode o = Json.object();
+            ArrayNode names = o.putArray("names");
+            for (org.thordb.engine.Engine.NameConflict n : c.copies()) {
+                ObjectNode x = names.addObject().put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
+                        .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
+                if (n.example() != null) {
+                    x.put("example", n.example().base() + "/" + n.example().year() + "/" + n.example().record());
+                }
+            }
+            ArrayNode same = o.putArray("sameGames");
+            for (java.util.List<org.thordb.engine.StoredGame> p : c.sameBase()) {
+                same.addObject().put("base", p.get(0).base()).put("year", p.get(0).year()).put("record", p.get(0).record())
+                        .put("otherRecord", p.get(1).record()).put("black", p.get(0).black()).put("white", p.get(0).white())
+                        .put("otherBlack", p.get(1).black()).put("otherWhite", p.get(1).white());
+            }
+            return o;
+        }));
         app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> {
             ObjectNode o = Json.object();
             ArrayNode a = o.putArray("bases");
