@@ -210,9 +210,22 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
             byte[] buf = new byte[1 << 16];
             int prev = '\n';
             int prev2 = 0;
+            long offset = 0;
+            long lineStart = 0;
+            long line = 1;
             for (int r; (r = in.read(buf)) > 0; ) {
-                for (int i = 0; i < r; i++) {
+                for (int i = 0; i < r; i++, offset++) {
                     int c = buf[i];
+                    if (c == '\n') {
+                        line++;
+                        lineStart = offset + 1;
+                    } else if (offset - lineStart >= org.thordb.text.ByteLines.MAX_LINE_BYTES
+                            && sf.format() != org.thordb.text.SourceFormat.GGF) { // GGF is read a game at a time, with a cap of its own
+                        // as the readers refuse it, but before any game is parsed
+                        throw new ThorDbException(ErrorCode.BAD_FILE, sf.file() + ": line " + line + " is longer than "
+                                + String.format("%,d", org.thordb.text.ByteLines.MAX_LINE_BYTES)
+                                + " bytes, the most a line may hold (byte offset " + lineStart + ")");
+                    }
                     switch (sf.format()) {
                         case GGF -> n += (prev == '(' && c == ';') ? 1 : 0;
                         case PGN -> n += (prev2 == '\n' && prev == '[' && c == 'B') ? 1 : 0;
