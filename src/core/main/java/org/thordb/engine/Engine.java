@@ -275,8 +275,9 @@ public final class Engine implements AutoCloseable {
             synchronized (importing) {
                 Importer im = new Importer(g.store(), g.catalog(), hash, this::commit, options, listener);
                 ImportReport r = im.run(inputs);
-                if ((r.games() > 0 || r.names() > 0) && (g.catalog().bases().size() >= 2 || !g.catalog().links().isEmpty())) {
-                    // copies that name one player in two spellings: the links that join them, made again
+                if (r.games() > 0 || r.names() > 0 || g.catalog().joinsStamp() != g.catalog().namesStamp()) {
+                    // copies that name one player in two spellings, and names that are one player's:
+                    // the links and joins that say so, made again
                     org.thordb.ingest.IdentityLinks.refresh(g.store(), g.catalog(), hash, this::commit);
                 }
                 if (r.games() > 0 || r.names() > 0) {
@@ -535,6 +536,7 @@ public final class Engine implements AutoCloseable {
                 String stored = g.catalog().bases().stream().map(Catalog.Base::name)
                         .filter(n -> n.equalsIgnoreCase(name)).findFirst().orElse(name);
                 long[] done = im.removeBase(stored);
+                org.thordb.ingest.IdentityLinks.refresh(g.store(), g.catalog(), hash, this::commit);
                 g.store().flush();
                 StoreVerifier.Report report = new StoreVerifier(g.store(), g.catalog(), hash).verify(false, m -> { });
                 if (report.problems() > 0 || g.catalog().base(stored) != null) {

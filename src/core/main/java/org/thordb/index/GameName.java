@@ -88,7 +88,7 @@ public enum GameName {
         if (direct.isEmpty()) {
             return new int[0];
         }
-        return c.identities().sameAs(direct, b.id());
+        return c.lookups().sameAs(direct, b.id());
     }
 
     /** A base's names of this kind, by number (a number past them is one its names files lack). */

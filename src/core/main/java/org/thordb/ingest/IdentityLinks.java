@@ -53,9 +53,45 @@ public final class IdentityLinks {
         for (Identities.Link l : catalog.links()) {
             have.put(new ByteKey(l.key()), l);
         }
+        // the joins of numbers whose names differ (the same name spelt otherwise, the words in another
+        // order), kept so that a name lookup need not fold every name: what the whole build gives now
+        java.util.List<Identities.Link> after = new java.util.ArrayList<>(catalog.links());
+        after.removeIf(l -> l.rule().equals("copies"));
+        after.addAll(want.values());
+        Identities whole = Identities.build(catalog.bases(), after);
+        Map<ByteKey, String> joins = new HashMap<>();
+        for (Identities.Join j : whole.joins()) {
+            if (j.rule().equals("name") || j.rule().equals("order")) {
+                String na = catalog.base((int) (j.a() >>> 32)).player((int) j.a());
+                String nb = catalog.base((int) (j.b() >>> 32)).player((int) j.b());
+                if (na != null && !na.equals(nb)) {
+                    joins.put(new ByteKey(Identities.joinKey(j)), j.rule());
+                }
+            }
+        }
+        Map<ByteKey, String> stored = new HashMap<>();
+        for (Identities.Join j : catalog.storedJoins()) {
+            stored.put(new ByteKey(Identities.joinKey(j)), j.rule());
+        }
         int written = 0;
         int deleted = 0;
         try (Store.Batch batch = store.batch()) {
+            for (Map.Entry<ByteKey, String> e : joins.entrySet()) {
+                if (!e.getValue().equals(stored.get(e.getKey()))) {
+                    batch.put(Space.FILES, e.getKey().bytes(), e.getValue().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    written++;
+                }
+            }
+            for (ByteKey k : stored.keySet()) {
+                if (!joins.containsKey(k)) {
+                    batch.delete(Space.FILES, k.bytes());
+                    deleted++;
+                }
+            }
+            if (catalog.joinsStamp() != catalog.namesStamp()) {
+                batch.put(Space.FILES, Catalog.JOINS_STAMP_KEY, org.thordb.store.Keys.u64(catalog.namesStamp()));
+                written++;
+            }
             for (Map.Entry<ByteKey, Identities.Link> e : want.entrySet()) {
                 Identities.Link old = have.get(e.getKey());
                 if (old != null && old.rule().equals("user")) {
@@ -138,12 +174,17 @@ public final class IdentityLinks {
         throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "no player is named \"" + ThorDbException.quote(name) + "\"");
     }
 
-    /** The links of a base that is removed (their rows go with it). */
+    /** The links and joins of a base that is removed (their rows go with it). */
     static List<byte[]> ofBase(Catalog c, int base) {
         List<byte[]> out = new java.util.ArrayList<>();
         for (Identities.Link l : c.links()) {
             if (l.baseA() == base || l.baseB() == base) {
                 out.add(l.key());
+            }
+        }
+        for (Identities.Join j : c.storedJoins()) {
+            if ((int) (j.a() >>> 32) == base || (int) (j.b() >>> 32) == base) {
+                out.add(Identities.joinKey(j));
             }
         }
         return out;

@@ -250,6 +250,20 @@ public final class Catalog {
         });
         List<RetiredRelease> retired = new ArrayList<>();
         v.scanPrefix(Space.FILES, new byte[] {'X'}, (k, val) -> retired.add(decodeRetired(val)));
+        List<Identities.Join> joins = new ArrayList<>();
+        v.scanPrefix(Space.FILES, new byte[] {'J'}, (k, val) -> joins.add(Identities.join(k, val)));
+        byte[] joinsFor = v.get(Space.FILES, JOINS_STAMP_KEY);
+        long[] namesStamp = {0x3C6EF372FE94F82BL};
+        v.scanPrefix(Space.FILES, new byte[] {'B'}, (k, val) -> {
+            namesStamp[0] = Keys.mix(namesStamp[0] ^ StoreState.entryHash(k, val));
+            return true;
+        });
+        for (char kind : new char[] {'N', 'R'}) {
+            v.scanPrefix(Space.FILES, new byte[] {(byte) kind}, (k, val) -> {
+                namesStamp[0] = Keys.mix(namesStamp[0] ^ StoreState.entryHash(k, val));
+                return true;
+            });
+        }
         List<Identities.Link> links = new ArrayList<>();
         v.scanPrefix(Space.FILES, new byte[] {'I'}, (k, val) -> {
             try {
@@ -263,6 +277,9 @@ public final class Catalog {
         Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
         out.contentStamp = rowsStamp[0];
         out.links = List.copyOf(links);
+        out.joins = List.copyOf(joins);
+        out.namesStamp = namesStamp[0];
+        out.joinsStamp = joinsFor == null || joinsFor.length != 8 ? 0 : Keys.getU64(joinsFor, 0);
         out.retired = List.copyOf(retired);
         out.solitaireFiles = List.copyOf(solitaireFiles);
         out.groups = List.copyOf(groups);
@@ -567,6 +584,41 @@ public final class Catalog {
     private long contentStamp;
     private List<Identities.Link> links = List.of();
     private volatile Identities identities;
+    private List<Identities.Join> joins = List.of();
+    private long namesStamp;
+    private long joinsStamp;
+    private volatile Identities lookups;
+
+    /** The key of the row that says for which names the {@code 'J'} rows were made (their {@link #namesStamp()}). */
+    public static final byte[] JOINS_STAMP_KEY = {'K'};
+
+    /** A hash of the bases and their names files and registries: the names the players have. */
+    public long namesStamp() {
+        return namesStamp;
+    }
+
+    /** The joins of numbers whose names differ that the store keeps ({@code 'J'} rows), made for {@link #joinsStamp()}. */
+    public List<Identities.Join> storedJoins() {
+        return joins;
+    }
+
+    /** The names stamp the {@code 'J'} rows were made for (0: none made). */
+    public long joinsStamp() {
+        return joinsStamp;
+    }
+
+    /**
+     * The identities a name lookup needs: from the stored joins and links when they were made for
+     * the names as they are ({@link Identities#light}), else the whole {@link #identities()}.
+     */
+    public Identities lookups() {
+        Identities i = lookups;
+        if (i == null) {
+            i = joinsStamp == namesStamp ? Identities.light(joins, links) : identities();
+            lookups = i;
+        }
+        return i;
+    }
 
     /** The stored links between player numbers ({@code 'I'} rows): found from copies, or said by a user. */
     public List<Identities.Link> links() {

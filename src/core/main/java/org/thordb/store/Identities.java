@@ -148,6 +148,73 @@ public final class Identities {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /**
+     * The identities a name lookup needs, from what the store keeps: the joins of numbers whose names
+     * differ ({@code name} rule across spellings, {@code order}), made at import ({@code 'J'} rows),
+     * and the stored links; a number in none is its own player (the same name in another base is
+     * found by the name itself). Cheap: no name is folded.
+     */
+    public static Identities light(List<Join> joins, List<Link> links) {
+        Identities out = new Identities();
+        Map<Long, Integer> index = new HashMap<>();
+        List<long[]> nodes = new ArrayList<>();
+        java.util.function.LongFunction<Integer> node = k -> index.computeIfAbsent(k, x -> {
+            nodes.add(new long[] {x});
+            return nodes.size() - 1;
+        });
+        for (Join j : joins) {
+            node.apply(j.a());
+            node.apply(j.b());
+        }
+        for (Link l : links) {
+            node.apply(((long) l.baseA() << 32) | l.numberA());
+            node.apply(((long) l.baseB() << 32) | l.numberB());
+        }
+        int[] parent = new int[nodes.size()];
+        for (int i = 0; i < parent.length; i++) {
+            parent[i] = i;
+        }
+        List<int[]> apart = new ArrayList<>();
+        for (Link l : links) {
+            if (!l.same()) {
+                apart.add(new int[] {index.get(((long) l.baseA() << 32) | l.numberA()), index.get(((long) l.baseB() << 32) | l.numberB())});
+            }
+        }
+        for (Link l : links) {
+            if (l.same()) {
+                out.join(parent, apart, index, l, nodes);
+            }
+        }
+        for (Join j : joins) {
+            out.union(parent, apart, index.get(j.a()), index.get(j.b()), nodes, j.rule(), j.games());
+        }
+        Map<Integer, Integer> idOfRoot = new HashMap<>();
+        for (int i = 0; i < parent.length; i++) {
+            int r = find(parent, i);
+            Integer id = idOfRoot.computeIfAbsent(r, x -> {
+                out.members.add(new ArrayList<>());
+                return out.members.size() - 1;
+            });
+            long key = nodes.get(i)[0];
+            out.identityOf.put(key, id);
+            out.members.get(id).add(new Member((int) (key >>> 32), (int) key, null));
+        }
+        return out;
+    }
+
+    /** A join's row in {@code files}: 'J', then the two numbers, the lower first; the value is the rule. */
+    public static byte[] joinKey(Join j) {
+        return Keys.concat(new byte[] {'J'}, java.util.Arrays.copyOfRange(Link.keyOf((int) (j.a() >>> 32), (int) j.a(),
+                (int) (j.b() >>> 32), (int) j.b()), 1, 9));
+    }
+
+    /** The join a {@code 'J'} row keeps. */
+    public static Join join(byte[] key, byte[] value) {
+        long a = ((long) Keys.getU16(key, 1) << 32) | Keys.getU16(key, 3);
+        long b = ((long) Keys.getU16(key, 5) << 32) | Keys.getU16(key, 7);
+        return new Join(a, b, new String(value, StandardCharsets.US_ASCII), 0);
+    }
+
     /** The identities of the stored players, joined by the rules and the stored links. */
     public static Identities build(List<Catalog.Base> bases, List<Link> links) {
         Identities out = new Identities();
@@ -276,21 +343,31 @@ public final class Identities {
      */
     public static String[] words(String name) {
         String s = name;
-        if (!latin(s)) {
-            s = Transliteration.toLatin(s);
+        boolean ascii = true;
+        for (int i = 0; i < s.length() && ascii; i++) {
+            ascii = s.charAt(i) < 0x80;
         }
-        s = Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
-        List<String> out = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
+        if (!ascii) { // the common case, ASCII, needs neither ICU nor a normalisation
+            if (!latin(s)) {
+                s = Transliteration.toLatin(s);
+            }
+            s = Normalizer.normalize(s, Normalizer.Form.NFKD);
+        }
+        List<String> out = new ArrayList<>(3);
+        StringBuilder w = new StringBuilder(16);
         for (int i = 0; i < s.length(); ) {
             int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            int type = Character.getType(c);
+            if (type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK || type == Character.ENCLOSING_MARK) {
+                continue; // an accent, once decomposed
+            }
             if (Character.isLetterOrDigit(c)) {
-                w.appendCodePoint(c);
+                w.appendCodePoint(Character.toLowerCase(c));
             } else if (w.length() > 0) {
                 out.add(w.toString());
                 w.setLength(0);
             }
-            i += Character.charCount(c);
         }
         if (w.length() > 0) {
             out.add(w.toString());
