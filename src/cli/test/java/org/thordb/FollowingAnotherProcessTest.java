@@ -146,6 +146,12 @@ class FollowingAnotherProcessTest {
                                 what = "count";
                                 long n = reader.count("");
                                 long now = System.nanoTime();
+                                // one state read whole: every game of its catalog reaches the start position
+                                long[] both = reader.read(r -> new long[] {r.all().getLongCardinality(),
+                                    r.position(start).getLongCardinality()});
+                                if (both[0] != both[1]) {
+                                    failures.add("a state with a hole: " + both[0] + " games, " + both[1] + " at the start");
+                                }
                                 if (n < lastCount) {
                                     failures.add("the count went down from " + lastCount + " to " + n);
                                 }

@@ -269,8 +269,9 @@ public final class PlayersCommand implements Callable<Integer> {
      * name, with the rule that joins each; as a CSV file ({@code name,alias,base,rule}) that
      * {@code --import} reads back (a row {@code name,alias,,different} keeps two names apart).
      */
-    @Command(name = "aliases", description = "List each player's other names and the rule that joins them, or export"
-            + " them as CSV (name,alias,base,rule) and import such a file (rows whose rule is 'different' split).")
+    @Command(name = "aliases", description = "List each player's other names, the base and years each came from and the"
+            + " rule that joins them, or export them as CSV (name,alias,base,rule,years) and import such a file (rows whose"
+            + " rule is 'different' split).")
     static final class Aliases implements Callable<Integer> {
         @Mixin
         StoreOption store;
@@ -322,6 +323,20 @@ public final class PlayersCommand implements Callable<Integer> {
                             rules.putIfAbsent(j.b(), j.rule());
                         }
                     }
+                    // the years each name was played under: from the games' name columns, file by file
+                    java.util.Map<Long, int[]> years = new java.util.HashMap<>();
+                    org.thordb.index.GameColumns cols = org.thordb.index.GameColumns.of(r);
+                    char[] black = cols.blackColumn();
+                    char[] white = cols.whiteColumn();
+                    for (org.thordb.store.FileRow f : c.gameFiles()) {
+                        for (int id = f.firstId(); id < f.firstId() + f.games() && id < black.length; id++) {
+                            for (char n : new char[] {black[id], white[id]}) {
+                                int[] y = years.computeIfAbsent(((long) f.base() << 32) | n, k -> new int[] {f.year(), f.year()});
+                                y[0] = Math.min(y[0], f.year());
+                                y[1] = Math.max(y[1], f.year());
+                            }
+                        }
+                    }
                     List<String[]> out2 = new java.util.ArrayList<>();
                     for (int i = 0; i < who.size(); i++) {
                         List<org.thordb.store.Identities.Member> ms = who.members(i);
@@ -336,7 +351,9 @@ public final class PlayersCommand implements Callable<Integer> {
                                 String rule = java.util.Arrays.equals(pw, mw) ? "name"
                                         : sorted(pw).equals(sorted(mw)) ? "order"
                                         : rules.getOrDefault(((long) m.base() << 32) | m.number(), "copies");
-                                out2.add(new String[] {preferred, m.name(), b == null ? "?" : b.name(), rule});
+                                int[] y = years.get(((long) m.base() << 32) | m.number());
+                                out2.add(new String[] {preferred, m.name(), b == null ? "?" : b.name(), rule,
+                                    y == null ? "" : y[0] == y[1] ? String.valueOf(y[0]) : y[0] + "-" + y[1]});
                             }
                         }
                     }
@@ -345,7 +362,7 @@ public final class PlayersCommand implements Callable<Integer> {
                             org.thordb.store.Catalog.Base a = c.base(l.baseA());
                             org.thordb.store.Catalog.Base b = c.base(l.baseB());
                             out2.add(new String[] {a == null ? "?" : a.player(l.numberA()), b == null ? "?" : b.player(l.numberB()),
-                                "", "different"});
+                                "", "different", ""});
                         }
                     }
                     return out2;
@@ -359,9 +376,10 @@ public final class PlayersCommand implements Callable<Integer> {
                             super.close();
                         }
                     }
-                }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule").get())) {
+                }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule", "years").get())) {
                     for (String[] row : rows) {
-                        p.printRecord(org.thordb.export.CsvCells.text(row[0]), org.thordb.export.CsvCells.text(row[1]), row[2], row[3]);
+                        p.printRecord(org.thordb.export.CsvCells.text(row[0]), org.thordb.export.CsvCells.text(row[1]), row[2], row[3],
+                                row[4]);
                     }
                 }
                 if (export != null) {

@@ -179,6 +179,16 @@ public final class StoreRebuild {
                 out.line(dir + ": the half-built store of an earlier rebuild was set aside in " + aside);
             }
             long total = build(scratch, rows, files, games, sources, names, solitaires, counters, retired);
+            List<byte[]> from = raw.values("meta").get(new ByteKey(org.thordb.explore.ExplorationBook.FROM_KEY));
+            if (merged || from != null) {
+                // the old store was merged, with the explorer's book: so is the fresh one, before the swap
+                long bookFrom = from != null && from.get(0).length == 8 ? Keys.getU64(from.get(0), 0)
+                        : org.thordb.explore.ExplorationBook.DEFAULT_FROM;
+                try (Engine fresh = Engine.open(scratch)) {
+                    fresh.optimize(true, bookFrom, m -> { });
+                }
+                out.line(dir + ": the rebuilt store merged and its explorer's book made again, as the old one was");
+            }
             Path folder = swap(dir, scratch);
             out.line(dir + ": rebuilt from its records: " + total + " games of " + files.size() + " game files; the old"
                     + " store's files are in " + folder);
@@ -190,6 +200,9 @@ public final class StoreRebuild {
          * manifest lost some), else each row's newest version among the table files (by its
          * {@code importedAt}); merge groups left out, since the fresh store is not merged.
          */
+        /** Whether the old store was merged ({@code thordb optimize}): the fresh one is merged too, with its book. */
+        private boolean merged;
+
         private Map<ByteKey, byte[]> catalogRows(StoreState state, RawRecords raw) {
             Map<ByteKey, byte[]> rows = new TreeMap<>(StoreState.ORDER);
             if (state != null && !state.pending()) {
@@ -201,6 +214,7 @@ public final class StoreRebuild {
                             + " the table files");
                 }
             }
+            merged = rows.keySet().stream().anyMatch(k -> k.bytes().length > 0 && k.bytes()[0] == 'M');
             rows.keySet().removeIf(k -> k.bytes().length == 0 || k.bytes()[0] == 'M');
             return rows;
         }

@@ -104,6 +104,11 @@ public final class RocksStore implements Store {
         } else {
             listener = new StateListener();
             dbOptions.setListeners(List.of(listener));
+            // every family flushed in one manifest edit: a reader in another process that reads the
+            // manifest while the writer flushes then sees every family before the flush or every one
+            // after it, never a file's catalog row without its postings (a family flushed alone, the
+            // log the others still needed deleted by the time the reader opens it)
+            dbOptions.setAtomicFlush(true);
         }
         this.syncWrite = new WriteOptions().setSync(true);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
@@ -294,6 +299,29 @@ public final class RocksStore implements Store {
         long games = 0;
         List<FileRow> files = new ArrayList<>();
         try (View v = view()) {
+            if (!st.pending()) {
+                // the catalog as the last commit left it: a manifest that lost the newest catalog rows
+                // (a replaced year, a fill) answers from older ones, with as many games
+                // (a row the state lacks is a newer commit's whose state was not written yet: benign)
+                int[] differ = {0};
+                int[] held = {0};
+                v.scan(Space.FILES, new byte[0], null, (k, val) -> {
+                    byte[] want = st.rows().get(new ByteKey(k));
+                    if (want != null) {
+                        held[0]++;
+                        if (!java.util.Arrays.equals(want, val)) {
+                            differ[0]++;
+                        }
+                    }
+                    return true;
+                });
+                differ[0] += st.rows().size() - held[0];
+                if (differ[0] > 0) {
+                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": " + differ[0] + " rows of the store's catalog"
+                            + " differ from those its last commit left (" + StoreState.FILE + "): its manifest or its table"
+                            + " files are damaged; nothing was changed" + repairAdvice(dir));
+                }
+            }
             v.scanPrefix(Space.FILES, new byte[] {'F'}, (k, val) -> files.add(Catalog.row(val)));
             for (FileRow f : files) {
                 games += f.games();
@@ -1144,6 +1172,8 @@ public final class RocksStore implements Store {
         private final WriteBatch batch = new WriteBatch();
         /** The key spaces this batch writes: one that changes the catalog has the state file written around it. */
         private final java.util.Set<Space> touched = java.util.EnumSet.noneOf(Space.class);
+        /** Whether it deletes or rewrites a row of {@code files} the state file holds (not only adds). */
+        private boolean changesRows;
         private int count;
         private boolean released;
 
@@ -1158,6 +1188,10 @@ public final class RocksStore implements Store {
             usable();
             try {
                 batch.put(cf(space), key, value);
+                if (space == Space.FILES && !changesRows) {
+                    StoreState st = state;
+                    changesRows = st == null || st.rows().containsKey(new ByteKey(key));
+                }
                 touched.add(space);
                 count++;
             } catch (RocksDBException e) {
@@ -1170,6 +1204,7 @@ public final class RocksStore implements Store {
             usable();
             try {
                 batch.delete(cf(space), key);
+                changesRows |= space == Space.FILES;
                 touched.add(space);
                 count++;
             } catch (RocksDBException e) {
@@ -1182,6 +1217,7 @@ public final class RocksStore implements Store {
             usable();
             try {
                 batch.deleteRange(cf(space), from, to);
+                changesRows |= space == Space.FILES;
                 touched.add(space);
                 count++;
             } catch (RocksDBException e) {
@@ -1198,8 +1234,11 @@ public final class RocksStore implements Store {
         public void commit() {
             usable();
             boolean catalog = touched.contains(Space.FILES) || touched.contains(Space.NAMES);
-            if (catalog) {
-                writeState(true, false); // the store may be found before this commit or after it
+            if (catalog && changesRows) {
+                // it changes or deletes rows the state file holds: until the state is written again, the
+                // store may be found before this commit or after it. (A commit that only adds rows needs
+                // no such mark: a store found with rows the state lacks is a newer one, never a damaged one)
+                writeState(true, false);
             }
             try {
                 db.write(syncWrite, batch);
