@@ -198,17 +198,15 @@ public final class PlayersCommand implements Callable<Integer> {
         return cell.length() > 1 && cell.charAt(0) == '\'' && "=+-@\t\r".indexOf(cell.charAt(1)) >= 0 ? cell.substring(1) : cell;
     }
 
-    /** {@code thordb players alias NAME OTHER [--undo]}: two names are one player. */
-    @Command(name = "alias", description = "Say that two names are one player (every count, statistic and list follows);"
-            + " --undo takes it back.")
-    static final class Alias implements Callable<Integer> {
+    /** What a user says of two names: {@code alias} (one player) or {@code split} (two). */
+    abstract static class Say implements Callable<Integer> {
         @Mixin
         StoreOption store;
 
         @Parameters(index = "0", paramLabel = "NAME", description = "A player's name.")
         String a;
 
-        @Parameters(index = "1", paramLabel = "OTHER", description = "Another name of the same player.")
+        @Parameters(index = "1", paramLabel = "OTHER", description = "The other name.")
         String b;
 
         @Option(names = "--undo", description = "Take back what was said of these two names.")
@@ -217,33 +215,31 @@ public final class PlayersCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        /** Whether this says one player. */
+        abstract boolean same();
+
         @Override
         public Integer call() {
-            return say(store, spec, a, b, true, undo);
+            return say(store, spec, a, b, same(), undo);
+        }
+    }
+
+    /** {@code thordb players alias NAME OTHER [--undo]}: two names are one player. */
+    @Command(name = "alias", description = "Say that two names are one player (every count, statistic and list follows);"
+            + " --undo takes it back.")
+    static final class Alias extends Say {
+        @Override
+        boolean same() {
+            return true;
         }
     }
 
     /** {@code thordb players split NAME OTHER [--undo]}: two names are two players, whatever a rule says. */
     @Command(name = "split", description = "Say that two names are two players, whatever a rule joins; --undo takes it back.")
-    static final class Split implements Callable<Integer> {
-        @Mixin
-        StoreOption store;
-
-        @Parameters(index = "0", paramLabel = "NAME", description = "A player's name.")
-        String a;
-
-        @Parameters(index = "1", paramLabel = "OTHER", description = "Another player's name.")
-        String b;
-
-        @Option(names = "--undo", description = "Take back what was said of these two names.")
-        boolean undo;
-
-        @Spec
-        CommandSpec spec;
-
+    static final class Split extends Say {
         @Override
-        public Integer call() {
-            return say(store, spec, a, b, false, undo);
+        boolean same() {
+            return false;
         }
     }
 

@@ -55,7 +55,7 @@ class DamagedFamilyRepairTest {
     }
 
     /** Flips 64 bytes a third of the way into the family's largest table file: a data block, not the footer. */
-    private static void flip(Path db, Store.Space space) throws IOException {
+    static void flip(Path db, Store.Space space) throws IOException {
         Map<Store.Space, List<String>> files;
         try (RocksStore s = RocksStore.open(db)) {
             files = s.tableFiles();

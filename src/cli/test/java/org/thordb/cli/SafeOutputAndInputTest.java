@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +19,6 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.thordb.store.RocksStore;
 import org.thordb.store.Store;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorReader;
@@ -118,21 +116,7 @@ class SafeOutputAndInputTest {
         org.thordb.sample.SampleBase.write(files, "CLUB", 2001, 3, 1500, 31L);
         Path db = tmp.resolve("damaged");
         assertEquals(0, CommandsTest.run("import", "--db", db.toString(), "--no-progress", files.toString()).status());
-        java.util.Map<Store.Space, List<String>> tables;
-        try (RocksStore s = RocksStore.open(db)) {
-            tables = s.tableFiles();
-        }
-        Path biggest = tables.get(Store.Space.GAMES).stream().map(db::resolve)
-                .max(java.util.Comparator.comparingLong(p -> p.toFile().length())).orElseThrow();
-        try (RandomAccessFile f = new RandomAccessFile(biggest.toFile(), "rw")) {
-            long at = f.length() / 3;
-            for (int i = 0; i < 64; i++) {
-                f.seek(at + i);
-                int b = f.read();
-                f.seek(at + i);
-                f.write(b ^ 0x5A);
-            }
-        }
+        DamagedFamilyRepairTest.flip(db, Store.Space.GAMES);
         return db;
     }
 

@@ -138,9 +138,11 @@ public final class Exporter {
 
     /** The games as a one-file format writes them: players under their preferred names unless {@link #withSourceNames}. */
     private Iterable<StoredGame> named(Iterable<StoredGame> games, org.thordb.store.Catalog c) {
-        if (sourceNames) {
-            return games;
-        }
+        return sourceNames ? games : mapped(games, g -> preferred(g, c));
+    }
+
+    /** The games, each passed through {@code f} as it is handed out. */
+    private static Iterable<StoredGame> mapped(Iterable<StoredGame> games, java.util.function.UnaryOperator<StoredGame> f) {
         return () -> new java.util.Iterator<>() {
             private final java.util.Iterator<StoredGame> it = games.iterator();
 
@@ -151,7 +153,7 @@ public final class Exporter {
 
             @Override
             public StoredGame next() {
-                return preferred(it.next(), c);
+                return f.apply(it.next());
             }
         };
     }
@@ -475,20 +477,10 @@ public final class Exporter {
 
     /** The games, each counted in {@link #gamesWritten} as it is handed out. */
     private Iterable<StoredGame> counted(Iterable<StoredGame> games) {
-        return () -> new java.util.Iterator<>() {
-            private final java.util.Iterator<StoredGame> it = games.iterator();
-
-            @Override
-            public boolean hasNext() {
-                return it.hasNext();
-            }
-
-            @Override
-            public StoredGame next() {
-                gamesWritten++;
-                return it.next();
-            }
-        };
+        return mapped(games, g -> {
+            gamesWritten++;
+            return g;
+        });
     }
 
     private void jsonl(Iterable<StoredGame> games, BufferedWriter w) throws IOException {

@@ -462,8 +462,12 @@ public final class Identities {
         }
     }
 
-    /** The edit distance (insert, delete, substitute, swap two neighbours), or more than {@code cap}. */
-    static int distance(String a, String b, int cap) {
+    /**
+     * The Damerau–Levenshtein (optimal string alignment) distance: inserts, deletes, substitutions
+     * and swaps of two neighbours ({@code yaer} is one edit from {@code year}); more than
+     * {@code cap} when the lengths alone say so.
+     */
+    public static int distance(String a, String b, int cap) {
         if (Math.abs(a.length() - b.length()) > cap) {
             return cap + 1;
         }
