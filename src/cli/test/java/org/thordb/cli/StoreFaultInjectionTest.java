@@ -47,6 +47,8 @@ class StoreFaultInjectionTest {
     static Path tmp;
 
     private Path original;
+    /** The base's files (generated, or the FFO's with the flag). */
+    private Path baseFiles;
     private Map<String, Long> expected;
     private Map<String, Long> filledExpected;
 
@@ -72,6 +74,7 @@ class StoreFaultInjectionTest {
             player = new PlainScan(files).games().get(0).black();
         }
         ok(CommandsTest.run("import", "--no-progress", "--db", original.toString(), files.toString()));
+        baseFiles = files;
         int year = FULL ? 1990 : 2001;
         // the year's games as a third party's PGN (no theoretical scores), imported as a text base of its own
         Path named = tmp.resolve("COPY_" + year + ".pgn");
@@ -93,7 +96,7 @@ class StoreFaultInjectionTest {
             }
             pgn.append("\n\n");
         }
-        Files.writeString(named, pgn.toString(), java.nio.charset.StandardCharsets.ISO_8859_1);
+        Files.writeString(named, pgn.toString(), java.nio.charset.StandardCharsets.UTF_8);
         ok(CommandsTest.run("import", "--no-progress", "--db", original.toString(), named.toString()));
         if (!FULL) { // merged, with the explorer's book: a rebuild makes both again
             ok(CommandsTest.run("optimize", "--db", original.toString()));
@@ -221,7 +224,7 @@ class StoreFaultInjectionTest {
             // an import into the damaged store must not be the thing that empties it: every table file
             // that was there is there still, or set aside in lost+found/
             CommandsTest.Run im = CommandsTest.run("import", "--no-progress", "--db", db.toString(),
-                    tmp.resolve("files").toString());
+                    baseFiles.toString());
             java.util.Set<String> after = tableNames(db);
             before.removeAll(after);
             assertEquals(java.util.Set.of(), before, when + ": an import deletes no table file: " + im.out() + im.err());
@@ -274,7 +277,7 @@ class StoreFaultInjectionTest {
         Files.copy(db.resolve(any), stray);
         byte[] bytes = Files.readAllBytes(stray);
         assertAnswers(db, "a stray table file beside the store"); // readers are not troubled by it
-        CommandsTest.Run im = CommandsTest.run("import", "--no-progress", "--db", db.toString(), tmp.resolve("files").toString());
+        CommandsTest.Run im = CommandsTest.run("import", "--no-progress", "--db", db.toString(), baseFiles.toString());
         assertTrue(im.status() <= 1, im.out() + im.err());
         assertFalse(Files.exists(stray), "moved out of the store's folder");
         Path kept;
