@@ -52,7 +52,7 @@ class AnalysisExportTest {
         for (int ply = 0; ply < squares.length; ply++) {
             StringBuilder board = new StringBuilder();
             for (int i = 0; i < 64; i++) {
-                board.append((p.black() >>> i & 1) != 0 ? 'X' : (p.white() >>> i & 1) != 0 ? 'O' : '-');
+                board.append((p.black() >>> i & 1) != 0 ? 'X' : (p.white() >>> i & 1) != 0 ? 'O' : '.'); // CSV's empty square
             }
             int sign = p.toMove() == Side.BLACK ? 1 : -1;
             int empties = 64 - Long.bitCount(p.black() | p.white());

@@ -61,6 +61,10 @@ public final class ExportCommand implements Callable<Integer> {
             + " zero or score (its final score). Other programs read the byte as a perfect-play score.")
     String unknownTheoretical;
 
+    @Option(names = "--progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Show a progress bar on a terminal while theoretical scores are solved (default: on).")
+    boolean progress;
+
     @Option(names = "--positions", description = "jsonl or csv: one row a move played (game, ply, board, side to move,"
             + " move, final and theoretical disc difference from the mover's side), for analysis (docs/data.md).")
     boolean positions;
@@ -128,6 +132,17 @@ public final class ExportCommand implements Callable<Integer> {
                     .withNotes(m -> spec.commandLine().getErr().println("note: " + SafeText.of(m)));
             if (positions) {
                 exporter.withPositions();
+            }
+            // solving theoretical scores takes a while: a bar on a terminal
+            me.tongfei.progressbar.ProgressBar[] bar = new me.tongfei.progressbar.ProgressBar[1];
+            if (progress && System.console() != null) {
+                exporter.withSolving(n -> bar[0] = new me.tongfei.progressbar.ProgressBarBuilder().setTaskName("solve")
+                        .setInitialMax(n).setUnit(" games", 1).setStyle(me.tongfei.progressbar.ProgressBarStyle.ASCII)
+                        .showSpeed().build()).withProgress(n -> {
+                            if (bar[0] != null) {
+                                bar[0].stepBy(n);
+                            }
+                        });
             }
             if (split != null) {
                 exporter.withSplit(split, seed);
@@ -211,7 +226,14 @@ public final class ExportCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("exported " + n + (n == 1 ? " game" : " games")
                         + (positions ? " (" + exporter.rowsWritten() + " position rows)" : "") + " to standard output");
             } else {
-                String said = exporter.exportAll(q).describe(out);
+                String said;
+                try {
+                    said = exporter.exportAll(q).describe(out);
+                } finally {
+                    if (bar[0] != null) {
+                        bar[0].close();
+                    }
+                }
                 spec.commandLine().getOut().println(positions ? said + " (" + exporter.rowsWritten() + " position rows)" : said);
             }
         }

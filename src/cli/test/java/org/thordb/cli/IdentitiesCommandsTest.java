@@ -229,8 +229,11 @@ class IdentitiesCommandsTest {
         // the same whole game twice in one year under other players' names: listed for the federation, never merged
         long pairs = conflicts.out().lines().filter(l -> l.contains("are the same game")).count();
         assertTrue(pairs >= 10, conflicts.out());
+        String tiger = "position = f5d6c3d3c4";
+        long tigerAlone = count(db, tiger);
         ok(CommandsTest.run("import", "--no-progress", "--db", db.toString(), pgn.toString()));
         long y1990 = scan.count(g -> g.year() == 1990);
+        assertEquals(tigerAlone, count(db, tiger), "the Tiger is reached as often with the PGN beside: its games are copies");
         assertEquals(all, count(db, ""), "the PGN's games are the FFO's: counted once");
         assertEquals(all + y1990, count(db, "copies = all"));
         String player = scan.games().stream().filter(g -> g.year() == 1990).findFirst().orElseThrow().black();

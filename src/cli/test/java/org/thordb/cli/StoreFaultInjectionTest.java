@@ -366,6 +366,29 @@ class StoreFaultInjectionTest {
     }
 
     @Test
+    void anInPlaceRepairKilledHalfWayLeavesAStoreThatRefusesUntilRepaired() throws IOException {
+        // what a kill leaves in the middle of an in-place repair: its mark, and half of the terms
+        // rewritten (here: every term deleted, which the repair had not written back yet). Without the
+        // mark the store would answer 0 games for a player, with exit 0
+        Path db = copy("in-place");
+        try (org.thordb.store.RocksStore s = org.thordb.store.RocksStore.open(db);
+             org.thordb.store.Store.Batch b = s.batch()) {
+            byte[] end = new byte[16];
+            java.util.Arrays.fill(end, (byte) 0xff);
+            b.deleteRange(org.thordb.store.Store.Space.TERMS, new byte[0], end);
+            b.commit();
+        }
+        Files.writeString(db.resolve(org.thordb.store.StoreFolder.REPAIRING), "stage in-place\n");
+        assertRightOrRefused(db, "an in-place repair killed half-way");
+        CommandsTest.Run c = CommandsTest.run("count", "--db", db.toString(), expected.keySet().stream()
+                .filter(q -> q.startsWith("player")).findFirst().orElseThrow());
+        assertTrue(c.status() != 0 && c.err().contains("a repair of it was interrupted"), c.err());
+        repairAndCheck(db, "an in-place repair killed half-way");
+        assertFalse(Files.exists(db.resolve(org.thordb.store.StoreFolder.REPAIRING)));
+        Folders.delete(db);
+    }
+
+    @Test
     void aSwapCutBetweenItsStepsIsFinishedByTheNextRepair() throws Exception {
         // the swap's steps are renames: cut after the first of them, by hand, as a kill would
         Path db = copy("swap-cut");

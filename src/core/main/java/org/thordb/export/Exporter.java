@@ -176,6 +176,14 @@ public final class Exporter {
         return this;
     }
 
+    /** Told how many games the export will solve, before the first is (for a progress bar's length). */
+    public Exporter withSolving(java.util.function.LongConsumer total) {
+        this.solving = total;
+        return this;
+    }
+
+    private java.util.function.LongConsumer solving = n -> { };
+
     /** An exporter into the folder {@code out} (created when missing), dating WTHOR headers {@code today}. */
     public Exporter(Engine db, Path out, Format format, boolean force, LocalDate today) {
         this.db = db;
@@ -920,12 +928,16 @@ public final class Exporter {
                         Math.ceil(seconds / 60), d));
             }
             if (unknownAll > 0) {
+                solving.accept(unknownAll);
                 notes.accept(String.format(java.util.Locale.ROOT, "%,d unknown theoretical scores solved for this export"
                         + " (%s empties; the store is unchanged: 'thordb theoretical --fill' keeps them)", unknownAll, where));
             }
         }
         org.thordb.solve.Solver solver = theoreticalDepth == null && solveAt.isEmpty() ? null
                 : new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
+        if (theoreticalDepth != null) {
+            solving.accept(ids.getLongCardinality()); // at most: a score stored at that depth is kept, not solved
+        }
         long kept = 0;
         for (Map.Entry<FileKey, RoaringBitmap> e : byFile.entrySet()) {
             FileKey k = e.getKey();

@@ -23,7 +23,11 @@ public final class PositionRows {
     public enum Format {
         /** One JSON object a line: {@code game}, {@code ply}, {@code board}, {@code to_move}, {@code move}, {@code final}, {@code theoretical}. */
         JSONL,
-        /** A header line, then the same fields, comma-separated (an unknown theoretical difference is an empty cell). */
+        /**
+         * A header line, then the same fields, comma-separated (an unknown theoretical difference is
+         * an empty cell); an empty square of the board is {@code .}, so that no cell begins as a
+         * spreadsheet formula would.
+         */
         CSV
     }
 
@@ -106,7 +110,10 @@ public final class PositionRows {
         int blackTheo = 2 * g.theoretical() - 64;
         long[] state = Replay.startState(); // the replay's own step: passes settled, no allocation
         long rows = 0;
-        java.util.Arrays.fill(board, '-'); // kept move by move: a move changes its square and the flipped ones
+        // kept move by move: a move changes its square and the flipped ones. An empty square is '-' in
+        // JSON lines and '.' in CSV, where a cell that begins with '-' (and is not a number) is one a
+        // spreadsheet reads as a formula (CsvCells): no board cell does then
+        java.util.Arrays.fill(board, format == Format.CSV ? '.' : '-');
         board[27] = 'O';
         board[28] = 'X';
         board[35] = 'X';
