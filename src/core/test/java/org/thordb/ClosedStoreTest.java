@@ -105,6 +105,7 @@ class ClosedStoreTest {
         calls.put("unsayPlayers", () -> db.unsayPlayers("A", "B"));
         calls.put("samePlayer", () -> db.samePlayer("A", "B"));
         calls.put("conflicts", db::conflicts);
+        calls.put("aliases", db::aliases);
         calls.put("pruneReleases", () -> db.pruneReleases(null));
         calls.put("fillTheoretical", () -> db.fillTheoretical("", 14, 1, new org.thordb.ingest.TheoreticalFill.Listener() { }));
 

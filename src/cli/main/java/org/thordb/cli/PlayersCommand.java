@@ -187,12 +187,6 @@ public final class PlayersCommand implements Callable<Integer> {
         }
     }
 
-    private static String sorted(String[] words) {
-        String[] s = words.clone();
-        java.util.Arrays.sort(s);
-        return String.join(" ", s);
-    }
-
     /** A cell as the aliases' CSV wrote it, without the quote that kept a formula-like name from running. */
     static String unquote(String cell) {
         return cell.length() > 1 && cell.charAt(0) == '\'' && "=+-@\t\r".indexOf(cell.charAt(1)) >= 0 ? cell.substring(1) : cell;
@@ -309,60 +303,7 @@ public final class PlayersCommand implements Callable<Integer> {
                 return 0;
             }
             try (Engine db = Stores.openForReading(store.dir())) {
-                List<String[]> rows = db.read(r -> {
-                    org.thordb.store.Catalog c = r.catalog();
-                    org.thordb.store.Identities who = c.identities();
-                    java.util.Map<Long, String> rules = new java.util.HashMap<>();
-                    for (org.thordb.store.Identities.Join j : who.joins()) {
-                        if (j.rule().equals("copies") || j.rule().equals("user")) {
-                            rules.putIfAbsent(j.a(), j.rule());
-                            rules.putIfAbsent(j.b(), j.rule());
-                        }
-                    }
-                    // the years each name was played under: from the games' name columns, file by file
-                    java.util.Map<Long, int[]> years = new java.util.HashMap<>();
-                    org.thordb.index.GameColumns cols = org.thordb.index.GameColumns.of(r);
-                    char[] black = cols.blackColumn();
-                    char[] white = cols.whiteColumn();
-                    for (org.thordb.store.FileRow f : c.gameFiles()) {
-                        for (int id = f.firstId(); id < f.firstId() + f.games() && id < black.length; id++) {
-                            for (char n : new char[] {black[id], white[id]}) {
-                                int[] y = years.computeIfAbsent(((long) f.base() << 32) | n, k -> new int[] {f.year(), f.year()});
-                                y[0] = Math.min(y[0], f.year());
-                                y[1] = Math.max(y[1], f.year());
-                            }
-                        }
-                    }
-                    List<String[]> out2 = new java.util.ArrayList<>();
-                    for (int i = 0; i < who.size(); i++) {
-                        List<org.thordb.store.Identities.Member> ms = who.members(i);
-                        String preferred = who.preferred(i);
-                        for (org.thordb.store.Identities.Member m : ms) {
-                            if (!m.name().equals(preferred)) {
-                                org.thordb.store.Catalog.Base b = c.base(m.base());
-                                // the rule that makes the name one of the player's: the same name, the same
-                                // words in another order, else the copies' or the user's link
-                                String[] pw = org.thordb.store.Identities.words(preferred);
-                                String[] mw = org.thordb.store.Identities.words(m.name());
-                                String rule = java.util.Arrays.equals(pw, mw) ? "name"
-                                        : sorted(pw).equals(sorted(mw)) ? "order"
-                                        : rules.getOrDefault(((long) m.base() << 32) | m.number(), "copies");
-                                int[] y = years.get(((long) m.base() << 32) | m.number());
-                                out2.add(new String[] {preferred, m.name(), b == null ? "?" : b.name(), rule,
-                                    y == null ? "" : y[0] == y[1] ? String.valueOf(y[0]) : y[0] + "-" + y[1]});
-                            }
-                        }
-                    }
-                    for (org.thordb.store.Identities.Link l : c.links()) {
-                        if (!l.same()) {
-                            org.thordb.store.Catalog.Base a = c.base(l.baseA());
-                            org.thordb.store.Catalog.Base b = c.base(l.baseB());
-                            out2.add(new String[] {a == null ? "?" : a.player(l.numberA()), b == null ? "?" : b.player(l.numberB()),
-                                "", "different", ""});
-                        }
-                    }
-                    return out2;
-                });
+                List<Engine.Alias> rows = db.aliases();
                 java.io.Writer w = export == null ? out : java.nio.file.Files.newBufferedWriter(export, java.nio.charset.StandardCharsets.UTF_8);
                 try (org.apache.commons.csv.CSVPrinter p = new org.apache.commons.csv.CSVPrinter(new java.io.FilterWriter(w) {
                     @Override
@@ -373,9 +314,9 @@ public final class PlayersCommand implements Callable<Integer> {
                         }
                     }
                 }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule", "years").get())) {
-                    for (String[] row : rows) {
-                        p.printRecord(org.thordb.export.CsvCells.text(row[0]), org.thordb.export.CsvCells.text(row[1]), row[2], row[3],
-                                row[4]);
+                    for (Engine.Alias a : rows) {
+                        p.printRecord(org.thordb.export.CsvCells.text(a.player()), org.thordb.export.CsvCells.text(a.alias()),
+                                a.base(), a.rule(), a.years());
                     }
                 }
                 if (export != null) {

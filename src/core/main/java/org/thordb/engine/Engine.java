@@ -620,6 +620,80 @@ public final class Engine implements AutoCloseable {
         });
     }
 
+    /**
+     * One other name of a player ({@link #aliases()}), or a split a user said.
+     *
+     * @param player the player's preferred name (for a split: one of the two names)
+     * @param alias the other name
+     * @param base the base that gives it (empty for a split)
+     * @param rule {@code name}, {@code order}, {@code copies}, {@code user}, or {@code different} for a split
+     * @param years the years of the games played under it ({@code 2022-2025}; empty for a split)
+     */
+    public record Alias(String player, String alias, String base, String rule, String years) {
+    }
+
+    /**
+     * Every player's other names, each with the base and years it came from and the rule that makes
+     * it the player's, then every split a user said: what {@code thordb players aliases} lists and
+     * writes as CSV.
+     */
+    public List<Alias> aliases() {
+        return read(r -> {
+            Catalog c = r.catalog();
+            org.thordb.store.Identities who = c.identities();
+            java.util.Map<Long, String> linkRule = new java.util.HashMap<>();
+            for (org.thordb.store.Identities.Join j : who.joins()) {
+                if (j.rule().equals("copies") || j.rule().equals("user")) {
+                    linkRule.putIfAbsent(j.a(), j.rule());
+                    linkRule.putIfAbsent(j.b(), j.rule());
+                }
+            }
+            // the years each name was played under: from the games' name columns, file by file
+            java.util.Map<Long, int[]> years = new java.util.HashMap<>();
+            org.thordb.index.GameColumns cols = org.thordb.index.GameColumns.of(r);
+            char[] black = cols.blackColumn();
+            char[] white = cols.whiteColumn();
+            for (org.thordb.store.FileRow f : c.gameFiles()) {
+                for (int id = f.firstId(); id < f.firstId() + f.games() && id < black.length; id++) {
+                    for (char n : new char[] {black[id], white[id]}) {
+                        int[] y = years.computeIfAbsent(((long) f.base() << 32) | n, k -> new int[] {f.year(), f.year()});
+                        y[0] = Math.min(y[0], f.year());
+                        y[1] = Math.max(y[1], f.year());
+                    }
+                }
+            }
+            List<Alias> out = new ArrayList<>();
+            for (int i = 0; i < who.size(); i++) {
+                String preferred = who.preferred(i);
+                String[] pw = org.thordb.store.Identities.words(preferred);
+                for (org.thordb.store.Identities.Member m : who.members(i)) {
+                    if (m.name().equals(preferred)) {
+                        continue;
+                    }
+                    // the rule that makes the name the player's: the same name, the same words in another
+                    // order, else the copies' or the user's link
+                    String[] mw = org.thordb.store.Identities.words(m.name());
+                    long key = ((long) m.base() << 32) | m.number();
+                    String rule = java.util.Arrays.equals(pw, mw) ? "name"
+                            : org.thordb.store.Identities.sameWords(pw, mw) ? "order" : linkRule.getOrDefault(key, "copies");
+                    int[] y = years.get(key);
+                    Catalog.Base b = c.base(m.base());
+                    out.add(new Alias(preferred, m.name(), b == null ? "?" : b.name(), rule,
+                            y == null ? "" : y[0] == y[1] ? String.valueOf(y[0]) : y[0] + "-" + y[1]));
+                }
+            }
+            for (org.thordb.store.Identities.Link l : c.links()) {
+                if (!l.same()) {
+                    Catalog.Base a = c.base(l.baseA());
+                    Catalog.Base b = c.base(l.baseB());
+                    out.add(new Alias(a == null ? "?" : a.player(l.numberA()), b == null ? "?" : b.player(l.numberB()), "",
+                            "different", ""));
+                }
+            }
+            return out;
+        });
+    }
+
     /** Whether two names are one player now (by the store's rules and what users said). */
     public boolean samePlayer(String a, String b) {
         return onGeneration(g -> {

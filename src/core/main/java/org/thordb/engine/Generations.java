@@ -91,7 +91,9 @@ public final class Generations implements AutoCloseable {
     private void follow() {
         while (!closed && !stopping) {
             try {
-                Thread.sleep(Math.max(1, checkNanos / 1_000_000), (int) (checkNanos % 1_000_000));
+                // until the next look is due: a look every checkNanos, sooner after a try the folder's moving spoilt
+                long wait = Math.max(1_000_000L, Math.min(checkNanos, nextCheck - System.nanoTime()));
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
             } catch (InterruptedException e) {
                 return; // closed
             }
@@ -253,8 +255,9 @@ public final class Generations implements AutoCloseable {
             if (fresh.sequence() < current.sequence()) {
                 // the folder moved while it was opened, and the open read a manifest from before a
                 // flush whose log was deleted by then: RocksDB recovers to the point in time before
-                // that log (a state the writer committed whole, never one with a hole), but an older
-                // one than is read now. Keep reading the current one and try again soon
+                // that log (a state the writer committed whole, never one with a hole, since a writer
+                // flushes every family in one manifest edit), but an older one than is read now. Keep
+                // reading the current one and try again soon
                 fresh.release();
                 nextCheck = now + RETRY_NANOS;
                 return;

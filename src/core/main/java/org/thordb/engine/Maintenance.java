@@ -53,12 +53,7 @@ final class Maintenance {
         java.nio.file.Path mark = g.store().path().resolve(org.thordb.store.StoreFolder.REPAIRING);
         if (repair) {
             // a repair killed half-way leaves indexes that answer wrongly: until one ends, no open reads them
-            try {
-                java.nio.file.Files.writeString(mark, "stage in-place\n");
-                org.thordb.store.StoreState.syncFolder(g.store().path());
-            } catch (java.io.IOException e) {
-                throw org.thordb.error.ThorDbException.io(mark, e);
-            }
+            org.thordb.store.StoreState.writeAtomically(mark, "stage in-place\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         }
         StoreVerifier.Report r = new StoreVerifier(g.store(), g.catalog(), hash).verify(repair, sample, seed, out);
         r = verifyBook(g, r, repair, out);

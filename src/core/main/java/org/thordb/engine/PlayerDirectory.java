@@ -84,11 +84,11 @@ public final class PlayerDirectory {
     static void namedPlayers(Expr e, Catalog c, Set<Long> out) {
         for (Predicate p : e.predicates(false)) {
             if (p instanceof Predicate.NameMatch m && m.field() != org.thordb.index.GameName.TOURNAMENT) {
-                for (Catalog.Base b : c.bases()) {
-                    for (int n : m.field().matching(c, b, m.name(), m.substring())) {
-                        out.add(((long) b.id() << 32) | n);
+                m.field().matching(c, m.name(), m.substring()).forEach((base, numbers) -> {
+                    for (int n : numbers) {
+                        out.add(((long) base << 32) | n);
                     }
-                }
+                });
             }
         }
     }

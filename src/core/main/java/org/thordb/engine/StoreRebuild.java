@@ -623,7 +623,7 @@ public final class StoreRebuild {
     /** Whether a file of a store's folder is one of the store's own (RocksDB's or thordb's), which a swap moves. */
     static boolean storeFile(String n) {
         return n.matches("\\d+\\.(sst|log|blob)") || n.matches("MANIFEST-\\d+") || n.matches("OPTIONS-\\d+(\\.dbtmp)?")
-                || n.equals("CURRENT") || n.equals("CURRENT.damaged") || n.equals("CURRENT.recovering") || n.equals("IDENTITY")
+                || n.equals("CURRENT") || n.equals("CURRENT.damaged") || n.equals("CURRENT.tmp") || n.equals("IDENTITY")
                 || n.equals("LOCK") || n.equals("LOG") || n.startsWith("LOG.old.") || n.equals(StoreState.FILE)
                 || n.equals(StoreState.FILE + ".tmp");
     }
@@ -666,17 +666,7 @@ public final class StoreRebuild {
     }
 
     private static void writeMark(Path dir, String text) {
-        Path tmp = dir.resolve(StoreFolder.REPAIRING + ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-                c.force(true);
-            }
-            Files.move(tmp, dir.resolve(StoreFolder.REPAIRING), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            StoreState.syncFolder(dir);
-        } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
-        }
+        StoreState.writeAtomically(dir.resolve(StoreFolder.REPAIRING), text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Finishes a swap from its mark: old files aside, then new files in, then the mark and the empty scratch folder gone. */

@@ -69,15 +69,12 @@ public enum GameName {
     }
 
     /**
-     * The numbers of base {@code b} that a name (or, {@code substring}, a part of one) asks for:
-     * those whose name matches, and for a player those of the same player under another name, in
-     * this base or another ({@link org.thordb.store.Identities}: {@code Atamanov Dmitriy} finds the
-     * games the FFO names {@code Atamanov Dmitry}).
+     * The numbers of each base that a name (or, {@code substring}, a part of one) asks for, by base
+     * id (a base with none left out): those whose name matches, and for a player those of the same
+     * player under another name, in the same base or another ({@link org.thordb.store.Identities}:
+     * {@code Atamanov Dmitriy} finds the games the FFO names {@code Atamanov Dmitry}).
      */
-    public int[] matching(Catalog c, Catalog.Base b, String name, boolean substring) {
-        if (tournament) {
-            return names(b).matching(name, substring);
-        }
+    public java.util.Map<Integer, int[]> matching(Catalog c, String name, boolean substring) {
         java.util.Map<Integer, int[]> direct = new java.util.HashMap<>();
         for (Catalog.Base x : c.bases()) {
             int[] m = names(x).matching(name, substring);
@@ -85,10 +82,17 @@ public enum GameName {
                 direct.put(x.id(), m);
             }
         }
-        if (direct.isEmpty()) {
-            return new int[0];
+        if (tournament || direct.isEmpty()) {
+            return direct;
         }
-        return c.lookups().sameAs(direct, b.id());
+        java.util.Map<Integer, int[]> out = new java.util.HashMap<>();
+        for (Catalog.Base x : c.bases()) {
+            int[] m = c.lookups().sameAs(direct, x.id());
+            if (m.length > 0) {
+                out.put(x.id(), m);
+            }
+        }
+        return out;
     }
 
     /** A base's names of this kind, by number (a number past them is one its names files lack). */

@@ -193,34 +193,46 @@ public final class Catalog {
      * names files are the same ones (same SHA-256): after a game file's commit no name is read again.
      */
     public static Catalog load(Store.View v, Catalog previous) {
+        // the files family read once, each row by its kind; with it the stamps of the game files'
+        // content (all but merge groups and retired releases) and of the names (bases, names files,
+        // registries)
         long[] rowsStamp = {0x51ED270B27A2D5CBL};
-        v.scanPrefix(Space.FILES, new byte[0], (k, val) -> {
-            if (k.length > 0 && k[0] != 'M' && k[0] != 'X') {
-                rowsStamp[0] = Keys.mix(rowsStamp[0] ^ StoreState.entryHash(k, val));
-            }
-            return true;
-        });
+        long[] namesStamp = {0x3C6EF372FE94F82BL};
         Map<Integer, String> baseNames = new TreeMap<>();
-        v.scanPrefix(Space.FILES, new byte[] {'B'}, (k, val) -> {
-            baseNames.put(Keys.getU16(val, 0), new String(k, 1, k.length - 1, StandardCharsets.UTF_8));
-            return true;
-        });
         List<FileRow> games = new ArrayList<>();
-        v.scanPrefix(Space.FILES, new byte[] {'F'}, (k, val) -> games.add(row(val)));
         List<FileRow> names = new ArrayList<>();
-        v.scanPrefix(Space.FILES, new byte[] {'N'}, (k, val) -> names.add(row(val)));
         List<SolitaireFile> solitaireFiles = new ArrayList<>();
-        v.scanPrefix(Space.FILES, new byte[] {'S'}, (k, val) -> {
-            try {
-                solitaireFiles.add(RecordJson.read(val, SolitaireFile.class));
-            } catch (java.io.IOException e) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a solitaire file row that does not decode: " + e.getMessage()));
-            }
-            return true;
-        });
         Map<Integer, String> stamps = new HashMap<>();
-        v.scanPrefix(Space.FILES, new byte[] {'R'}, (k, val) -> {
-            stamps.put(Keys.getU16(k, 1), new String(val, StandardCharsets.UTF_8));
+        List<MergeGroup> groups = new ArrayList<>();
+        List<RetiredRelease> retired = new ArrayList<>();
+        List<Identities.Join> joins = new ArrayList<>();
+        List<Identities.Link> links = new ArrayList<>();
+        byte[][] joinsFor = {null};
+        v.scanPrefix(Space.FILES, new byte[0], (k, val) -> {
+            if (k.length == 0) {
+                return true;
+            }
+            byte kind = k[0];
+            long h = StoreState.entryHash(k, val);
+            if (kind != 'M' && kind != 'X') {
+                rowsStamp[0] = Keys.mix(rowsStamp[0] ^ h);
+            }
+            if (kind == 'B' || kind == 'N' || kind == 'R') {
+                namesStamp[0] = Keys.mix(namesStamp[0] ^ h);
+            }
+            switch (kind) {
+                case 'B' -> baseNames.put(Keys.getU16(val, 0), new String(k, 1, k.length - 1, StandardCharsets.UTF_8));
+                case 'F' -> games.add(row(val));
+                case 'N' -> names.add(row(val));
+                case 'S' -> solitaireFiles.add(decodeSolitaireFile(val));
+                case 'R' -> stamps.put(Keys.getU16(k, 1), new String(val, StandardCharsets.UTF_8));
+                case 'M' -> groups.add(decode(val, MergeGroup.class, "a merge group row"));
+                case 'X' -> retired.add(decodeRetired(val));
+                case 'J' -> joins.add(Identities.join(k, val));
+                case 'I' -> links.add(decode(val, Identities.Link.class, "a player link row"));
+                case 'K' -> joinsFor[0] = val;
+                default -> { } // a row of a later version: not this one's to read
+            }
             return true;
         });
         List<Base> bases = new ArrayList<>();
@@ -239,47 +251,13 @@ public final class Catalog {
         int nextGame = c == null ? 0 : Keys.getU32(c, 0);
         int nextSeg = c == null ? 0 : Keys.getU32(c, 4);
         int nextBase = c == null ? 0 : Keys.getU32(c, 8);
-        List<MergeGroup> groups = new ArrayList<>();
-        v.scanPrefix(Space.FILES, new byte[] {'M'}, (k, val) -> {
-            try {
-                groups.add(RecordJson.read(val, MergeGroup.class));
-            } catch (java.io.IOException e) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a merge group row that does not decode: " + e.getMessage()));
-            }
-            return true;
-        });
-        List<RetiredRelease> retired = new ArrayList<>();
-        v.scanPrefix(Space.FILES, new byte[] {'X'}, (k, val) -> retired.add(decodeRetired(val)));
-        List<Identities.Join> joins = new ArrayList<>();
-        v.scanPrefix(Space.FILES, new byte[] {'J'}, (k, val) -> joins.add(Identities.join(k, val)));
-        byte[] joinsFor = v.get(Space.FILES, JOINS_STAMP_KEY);
-        long[] namesStamp = {0x3C6EF372FE94F82BL};
-        v.scanPrefix(Space.FILES, new byte[] {'B'}, (k, val) -> {
-            namesStamp[0] = Keys.mix(namesStamp[0] ^ StoreState.entryHash(k, val));
-            return true;
-        });
-        for (char kind : new char[] {'N', 'R'}) {
-            v.scanPrefix(Space.FILES, new byte[] {(byte) kind}, (k, val) -> {
-                namesStamp[0] = Keys.mix(namesStamp[0] ^ StoreState.entryHash(k, val));
-                return true;
-            });
-        }
-        List<Identities.Link> links = new ArrayList<>();
-        v.scanPrefix(Space.FILES, new byte[] {'I'}, (k, val) -> {
-            try {
-                links.add(RecordJson.read(val, Identities.Link.class));
-            } catch (java.io.IOException e) {
-                throw new ThorDbException(ErrorCode.CORRUPT, "a player link row that does not decode: " + e.getMessage());
-            }
-            return true;
-        });
         retired.sort(java.util.Comparator.comparing(RetiredRelease::retiredAt));
         Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
         out.contentStamp = rowsStamp[0];
         out.links = List.copyOf(links);
         out.joins = List.copyOf(joins);
         out.namesStamp = namesStamp[0];
-        out.joinsStamp = joinsFor == null || joinsFor.length != 8 ? 0 : Keys.getU64(joinsFor, 0);
+        out.joinsStamp = joinsFor[0] == null || joinsFor[0].length != 8 ? 0 : Keys.getU64(joinsFor[0], 0);
         out.retired = List.copyOf(retired);
         out.solitaireFiles = List.copyOf(solitaireFiles);
         out.groups = List.copyOf(groups);
@@ -414,6 +392,15 @@ public final class Catalog {
         return Keys.concat(new byte[] {'B'}, name.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A row's JSON decoded as a record, {@link ErrorCode#CORRUPT} naming {@code what} when it does not decode. */
+    private static <T extends Record> T decode(byte[] json, Class<T> type, String what) {
+        try {
+            return RecordJson.read(json, type);
+        } catch (java.io.IOException e) {
+            throw new ThorDbException(ErrorCode.CORRUPT, what + " that does not decode: " + e.getMessage());
+        }
+    }
+
     /** A file row's JSON decoded ({@link ErrorCode#STORE} when it does not decode). */
     public static FileRow decodeRow(byte[] json) {
         return row(json);
@@ -421,11 +408,7 @@ public final class Catalog {
 
     /** A solitaire file row's JSON decoded ({@link ErrorCode#CORRUPT} when it does not decode). */
     public static SolitaireFile decodeSolitaireFile(byte[] json) {
-        try {
-            return RecordJson.read(json, SolitaireFile.class);
-        } catch (java.io.IOException e) {
-            throw new ThorDbException(ErrorCode.CORRUPT, "a solitaire file row that does not decode: " + e.getMessage());
-        }
+        return decode(json, SolitaireFile.class, "a solitaire file row");
     }
 
     static FileRow row(byte[] json) {
@@ -573,11 +556,7 @@ public final class Catalog {
 
     /** A retired release's row decoded. */
     public static RetiredRelease decodeRetired(byte[] json) {
-        try {
-            return RecordJson.read(json, RetiredRelease.class);
-        } catch (java.io.IOException e) {
-            throw new ThorDbException(ErrorCode.CORRUPT, "a retired release's row that does not decode: " + e.getMessage());
-        }
+        return decode(json, RetiredRelease.class, "a retired release's row");
     }
 
     private List<RetiredRelease> retired = List.of();

@@ -260,9 +260,7 @@ public final class Identities {
         for (int i = 0; i < size; i++) {
             String[] words = words(names.get(i));
             folded[i] = String.join(" ", words);
-            String[] s = words.clone();
-            Arrays.sort(s);
-            sorted[i] = String.join(" ", s);
+            sorted[i] = sortedWords(words);
         }
         for (int i = 0; i < size; i++) {
             Integer j = byName.putIfAbsent(folded[i], i);
@@ -373,6 +371,18 @@ public final class Identities {
             out.add(w.toString());
         }
         return out.toArray(new String[0]);
+    }
+
+    /** A name's words in alphabetical order, joined: the same for the same words in any order. */
+    private static String sortedWords(String[] words) {
+        String[] s = words.clone();
+        Arrays.sort(s);
+        return String.join(" ", s);
+    }
+
+    /** Whether two names' words ({@link #words}) are the same words, in any order. */
+    public static boolean sameWords(String[] a, String[] b) {
+        return sortedWords(a).equals(sortedWords(b));
     }
 
     private static boolean latin(String s) {

@@ -87,6 +87,34 @@ public final class LostAndFound {
     }
 
     /**
+     * Keeps files that something else is about to delete (RocksDB, dropping a family): hard links
+     * to them in a new dated folder of {@code lost+found/} (copies where the file system has no
+     * links), with a README line each saying why; returns that folder (null when there were none).
+     */
+    public static Path keepBeforeDeletion(Path dir, List<Path> files, String why) {
+        if (files.isEmpty()) {
+            return null;
+        }
+        Path to = newFolder(dir);
+        StringBuilder note = new StringBuilder();
+        try {
+            for (Path f : files) {
+                try {
+                    Files.createLink(to.resolve(f.getFileName()), f);
+                } catch (UnsupportedOperationException | IOException e) {
+                    Files.copy(f, to.resolve(f.getFileName()));
+                }
+                note.append(f.getFileName()).append(": ").append(why).append('\n');
+            }
+            Files.write(to.resolve("README.txt"), note.toString().getBytes(StandardCharsets.UTF_8),
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw ThorDbException.io(to, e);
+        }
+        return to;
+    }
+
+    /**
      * What a store's {@code lost+found/} holds: its dated folders and their bytes in all.
      *
      * @param folders the dated folders, oldest first

@@ -169,7 +169,11 @@ public final class RocksStore implements Store {
                 return;
             }
             try {
-                state = new StoreState(state.games(), state.pending(), liveTables(), state.rows(), state.names(), families());
+                List<StoreState.Table> tables = liveTables();
+                if (tables.equals(state.tables())) {
+                    return; // an atomic flush tells each family's end: the files change once
+                }
+                state = new StoreState(state.games(), state.pending(), tables, state.rows(), state.names(), families());
                 state.write(dir);
             } catch (RuntimeException e) {
                 // the next commit or close writes it again; a stale list only makes an open look closer
@@ -812,28 +816,8 @@ public final class RocksStore implements Store {
                 files.add(dir.resolve(f.fileName().replaceFirst("^/", "")));
             }
         }
-        if (!files.isEmpty()) {
-            Path to = LostAndFound.newFolder(dir);
-            StringBuilder note = new StringBuilder();
-            for (Path f : files) {
-                try {
-                    try {
-                        Files.createLink(to.resolve(f.getFileName()), f);
-                    } catch (UnsupportedOperationException | IOException e) {
-                        Files.copy(f, to.resolve(f.getFileName()));
-                    }
-                    note.append(f.getFileName()).append(": a table file of the ").append(space.familyName())
-                            .append(" family, whose bytes were damaged, dropped whole (every entry is written again from the records)\n");
-                } catch (IOException e) {
-                    throw ThorDbException.io(f, e);
-                }
-            }
-            try {
-                Files.writeString(to.resolve("README.txt"), note.toString());
-            } catch (IOException e) {
-                throw ThorDbException.io(to, e);
-            }
-        }
+        LostAndFound.keepBeforeDeletion(dir, files, "a table file of the " + space.familyName() + " family, whose bytes"
+                + " were damaged, dropped whole (every entry is written again from the records)");
         try {
             db.dropColumnFamily(old);
             ColumnFamilyHandle fresh = db.createColumnFamily(new ColumnFamilyDescriptor(

@@ -199,13 +199,8 @@ public final class StoreFolder {
         }
     }
 
-    private static void writeCurrent(Path dir, String manifest) throws IOException {
-        Path tmp = dir.resolve("CURRENT.recovering");
-        Files.write(tmp, (manifest + "\n").getBytes(StandardCharsets.US_ASCII));
-        try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-            c.force(true);
-        }
-        Files.move(tmp, dir.resolve("CURRENT"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    private static void writeCurrent(Path dir, String manifest) {
+        StoreState.writeAtomically(dir.resolve("CURRENT"), (manifest + "\n").getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Null when the store opens read-only with its catalog readable; else why not. */

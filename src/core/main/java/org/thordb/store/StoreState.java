@@ -162,20 +162,28 @@ public record StoreState(long games, boolean pending, List<Table> tables, Map<By
 
     /** Writes the state into a store's folder, atomically and durably. */
     public void write(Path dir) {
-        Path tmp = dir.resolve(FILE + ".tmp");
+        writeAtomically(dir.resolve(FILE), encode());
+    }
+
+    /**
+     * Writes a small file of a store's folder whole or not at all: a new file beside it, synced, then
+     * renamed over it, and the rename made durable. For the state file, {@code CURRENT}, a repair's mark.
+     */
+    public static void writeAtomically(Path target, byte[] bytes) {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         try {
             try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
-                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(encode());
+                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(bytes);
                 while (buf.hasRemaining()) {
                     c.write(buf);
                 }
                 c.force(true);
             }
-            Files.move(tmp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            syncFolder(dir);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            syncFolder(target.getParent());
         } catch (IOException e) {
-            throw ThorDbException.io(dir.resolve(FILE), e);
+            throw ThorDbException.io(target, e);
         }
     }
 

@@ -18,7 +18,7 @@ import org.thordb.store.SolitaireRow;
 record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
     @Override
     public GameTest test(Catalog c, GameColumns g) {
-        boolean[][] hit = PredicateCompiler.hits(c, b -> matching(c, b));
+        boolean[][] hit = PredicateCompiler.hits(c, matching(c));
         char[][] columns = source.field().columns(g);
         return f -> {
             boolean[] h = f.base() < hit.length ? hit[f.base()] : null;
@@ -29,15 +29,20 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
         };
     }
 
-    private int[] matching(Catalog c, Catalog.Base b) {
-        return source.field().matching(c, b, source.name(), source.substring());
+    private static final int[] NONE = new int[0];
+
+    /** The numbers the name asks for in each base, worked out once for every base (a player's other names included). */
+    private java.util.function.Function<Catalog.Base, int[]> matching(Catalog c) {
+        java.util.Map<Integer, int[]> all = source.field().matching(c, source.name(), source.substring());
+        return b -> all.getOrDefault(b.id(), NONE);
     }
 
     @Override
     public long entries(IndexReader r) {
         long n = 0;
+        java.util.function.Function<Catalog.Base, int[]> numbers = matching(r.catalog());
         for (Catalog.Base b : r.catalog().bases()) {
-            int matched = matching(r.catalog(), b).length;
+            int matched = numbers.apply(b).length;
             if (matched > 0) {
                 n += (long) matched * r.segmentCount(f -> f.base() == b.id()) * source.field().terms().length;
             }
@@ -49,8 +54,9 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
     public long indexEstimate(IndexReader r) {
         long n = 0;
         int terms = 0;
+        java.util.function.Function<Catalog.Base, int[]> numbers = matching(r.catalog());
         for (Catalog.Base b : r.catalog().bases()) {
-            for (int number : matching(r.catalog(), b)) {
+            for (int number : numbers.apply(b)) {
                 if (++terms > 64) {
                     return -1; // many names: reading their headers is most of a lookup
                 }
@@ -65,27 +71,29 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
 
     @Override
     public RoaringBitmap lookup(IndexReader r) {
-        return PredicateCompiler.nameGames(r, b -> matching(r.catalog(), b), source.field().terms());
+        return PredicateCompiler.nameGames(r, matching(r.catalog()), source.field().terms());
     }
 
     @Override
     public String access(Catalog c) {
         int names = 0;
+        java.util.function.Function<Catalog.Base, int[]> numbers = matching(c);
         for (Catalog.Base b : c.bases()) {
-            names += matching(c, b).length;
+            names += numbers.apply(b).length;
         }
         return source.field().access() + " of " + names + (names == 1 ? " name" : " names");
     }
 
     @Override
     public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+        java.util.function.Function<Catalog.Base, int[]> numbers = matching(c);
         return s -> {
             Catalog.Base b = c.base(s.base());
             if (b == null) {
                 return false;
             }
             long[] mine = source.field().numbers(s);
-            for (int n : matching(c, b)) {
+            for (int n : numbers.apply(b)) {
                 for (long x : mine) {
                     if (x == n) {
                         return true;
