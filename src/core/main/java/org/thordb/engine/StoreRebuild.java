@@ -620,20 +620,12 @@ public final class StoreRebuild {
         }
     }
 
-    /** Whether a file of a store's folder is one of the store's own (RocksDB's or thordb's), which a swap moves. */
-    static boolean storeFile(String n) {
-        return n.matches("\\d+\\.(sst|log|blob)") || n.matches("MANIFEST-\\d+") || n.matches("OPTIONS-\\d+(\\.dbtmp)?")
-                || n.equals("CURRENT") || n.equals("CURRENT.damaged") || n.equals("CURRENT.tmp") || n.equals("IDENTITY")
-                || n.equals("LOCK") || n.equals("LOG") || n.startsWith("LOG.old.") || n.equals(StoreState.FILE)
-                || n.equals(StoreState.FILE + ".tmp");
-    }
-
     private static List<String> storeFiles(Path dir) {
         List<String> out = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path p : ds) {
                 String n = p.getFileName().toString();
-                if (Files.isRegularFile(p) && storeFile(n)) {
+                if (Files.isRegularFile(p) && StoreFolder.storeFile(n)) {
                     out.add(n);
                 }
             }

@@ -114,6 +114,18 @@ public final class StoreFolder {
         return new Inspection(State.DAMAGED, problem + ", though " + what);
     }
 
+    /**
+     * Whether a file of a store's folder is one of the store's own, RocksDB's or thordb's (a
+     * rebuild's swap moves exactly these; the writer's lock, {@code lost+found/} and anything else
+     * stay where they are).
+     */
+    public static boolean storeFile(String n) {
+        return n.matches("\\d+\\.(sst|log|blob)") || MANIFEST.matcher(n).matches() || n.matches("OPTIONS-\\d+(\\.dbtmp)?")
+                || n.equals("CURRENT") || n.equals("CURRENT.damaged") || n.equals("CURRENT.tmp") || n.equals("IDENTITY")
+                || n.equals("LOCK") || n.equals("LOG") || n.startsWith("LOG.old.") || n.equals(StoreState.FILE)
+                || n.equals(StoreState.FILE + ".tmp");
+    }
+
     /** The manifest {@code CURRENT} names, or null when it names none. */
     private static String currentManifest(Path dir) {
         try {
