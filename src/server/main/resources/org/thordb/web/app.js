@@ -76,6 +76,15 @@ function parseLine(text) {
 const state = { line: [], cursor: 0, q: '', game: null, flipped: false, sort: '-year', offset: 0, hint: null,
   base: '', everyCopy: false, as: '', colour: 'both', board: null, editing: null };
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+// a row that does something when clicked does it from the keyboard too: it takes the focus (Tab),
+// Enter or Space acts (its cells are what a screen reader reads of it)
+function actionable(tr, act) {
+  tr.tabIndex = 0;
+  tr.addEventListener('click', act);
+  tr.addEventListener('keydown', e => {
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); act(); }
+  });
+}
 const quoted = t => '"' + t.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 // the request's scope: a base, every copy, as the API takes them
 function scope() {
@@ -270,13 +279,22 @@ async function drawExplorer(n) {
     tr.querySelector('.bar .d').style.width = pct(m.draws) + '%';
     tr.querySelector('.bar .w').style.width = pct(m.whiteWins) + '%';
     if (m.first) {
+      // each name whole on a line of its own where the column is narrow: wrapped, never cut
       const f = tr.querySelector('.first');
-      f.textContent = `${m.first.year} ${m.first.black} – ${m.first.white}`;
+      const names = [`${m.first.year} ${m.first.black}`, ' – ', m.first.white];
+      names.forEach((t, i) => {
+        const span = document.createElement('span');
+        if (i !== 1) span.className = 'name';
+        span.textContent = t;
+        f.appendChild(span);
+      });
       f.title = `first played in ${f.textContent} (${m.first.base} ${m.first.year}, record ${m.first.record})`;
     }
     tr.addEventListener('mouseenter', () => { state.hint = square(m.move); drawBoard(); });
     tr.addEventListener('mouseleave', () => { state.hint = null; drawBoard(); });
-    tr.addEventListener('click', () => { state.hint = null; playMove(square(m.move)); });
+    tr.addEventListener('focus', () => { state.hint = square(m.move); drawBoard(); });
+    tr.addEventListener('blur', () => { state.hint = null; drawBoard(); });
+    actionable(tr, () => { state.hint = null; playMove(square(m.move)); });
     body.appendChild(tr);
   }
   // the legal moves no game played, with their value: exact at 14 empties or fewer, else estimated
@@ -287,7 +305,7 @@ async function drawExplorer(n) {
     tr.innerHTML = `<td class="move"></td><td class="games">0</td><td>never played</td><td></td><td></td><td></td>`
       + valueCell(m) + `<td></td><td></td><td></td>`;
     tr.querySelector('.move').textContent = m.move;
-    tr.addEventListener('click', () => playMove(square(m.move)));
+    actionable(tr, () => playMove(square(m.move)));
     body.appendChild(tr);
   }
   const same = Object.entries(data.sameAs || {});
@@ -357,7 +375,7 @@ async function drawGames(n) {
       td.textContent = v;
       tr.appendChild(td);
     }
-    tr.addEventListener('click', () => openGame(tr.dataset.game, state.cursor, true));
+    actionable(tr, () => openGame(tr.dataset.game, state.cursor, true));
     body.appendChild(tr);
   }
   const last = Math.min(data.total, state.offset + data.games.length);
