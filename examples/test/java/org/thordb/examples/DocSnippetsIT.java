@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.thordb.sample.SampleBase;
 
 /**
- * Every Java snippet of the README and of {@code docs/}, and the examples' own sources, compiled
+ * Every Java snippet of the README and of {@code docs/}, every Javadoc example of the exported
+ * packages, and the examples' own sources, compiled
  * as one module that {@code requires org.thordb} on the module path an embedder gets (so a
  * snippet that reaches an internal package does not compile), and each snippet that prints run
  * in a folder holding {@code wthor/} (the FFO base when it is there, else a sample base) and
@@ -49,6 +50,26 @@ class DocSnippetsIT {
             while (m.find()) {
                 int line = text.substring(0, m.start()).split("\n", -1).length;
                 out.add(new Snippet(d + ":" + line, m.group(1)));
+            }
+        }
+        // the Javadoc's examples of the exported packages (their <pre>{@code …}</pre> blocks) too
+        Pattern pre = Pattern.compile("<pre>\\{@code\\n(.*?)\\}</pre>", Pattern.DOTALL);
+        for (String pkg : List.of("org/thordb", "org/thordb/error")) {
+            try (Stream<Path> s = Files.list(Path.of("src/core/main/java").resolve(pkg))) {
+                for (Path p : s.filter(x -> x.toString().endsWith(".java")).sorted().toList()) {
+                    String text = Files.readString(p, StandardCharsets.UTF_8);
+                    Matcher m = pre.matcher(text);
+                    while (m.find()) {
+                        int line = text.substring(0, m.start()).split("\n", -1).length;
+                        String code = m.group(1).replaceAll("(?m)^\\s*\\* ?", "").replace("{@literal @}", "@")
+                                .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+                        if (!code.contains("ThorDb db") && code.matches("(?s).*\\bdb\\..*")) {
+                            // an example of a call on a handle: on one opened as the README opens it
+                            code = "try (ThorDb db = ThorDb.open(Path.of(\"store\"))) {\n" + code + "}\n";
+                        }
+                        out.add(new Snippet(p + ":" + line, code));
+                    }
+                }
             }
         }
         return out;

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.fault.Faults;
 import java.util.List;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -11,7 +12,7 @@ final class Checks {
 
     static <T> T notNull(T value, String what) {
         if (value == null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, what + " is null");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, what + " is null");
         }
         return value;
     }

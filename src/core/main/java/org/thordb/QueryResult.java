@@ -59,13 +59,14 @@ public final class QueryResult implements AutoCloseable, Iterable<Game> {
     }
 
     /**
-     * The games as a stream, in id order.
+     * The games as a stream, in id order. Closing the stream closes this result (its snapshot is
+     * released), so {@code try (Stream<Game> s = db.query(q).stream())} holds nothing after.
      *
      * @throws ThorDbException with {@link ErrorCode#CLOSED} once closed
      */
     public Stream<Game> stream() {
         return StreamSupport.stream(Spliterators.spliterator(iterator(), count(),
-                Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.SIZED), false);
+                Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.SIZED), false).onClose(this::close);
     }
 
     /** Releases the snapshot; closing again does nothing. */

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.fault.Faults;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 
@@ -16,7 +17,7 @@ public record Sort(SortKey key, boolean descending) {
     /** @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a null key */
     public Sort {
         if (key == null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a sort needs a key");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a sort needs a key");
         }
     }
 }

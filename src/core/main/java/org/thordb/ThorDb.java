@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.fault.Faults;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ public final class ThorDb implements AutoCloseable {
          */
         public Builder cacheSize(long bytes) {
             if (bytes < (1L << 20)) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a cache of " + bytes + " bytes: 1 MB (1048576) or more");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a cache of " + bytes + " bytes: 1 MB (1048576) or more");
             }
             this.cacheBytes = bytes;
             return this;
@@ -106,7 +107,7 @@ public final class ThorDb implements AutoCloseable {
          */
         public Builder refreshEvery(java.time.Duration every) {
             if (every == null || every.isZero() || every.isNegative()) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "refresh every " + every + ": a time above zero");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "refresh every " + every + ": a time above zero");
             }
             this.checkNanos = every.toNanos();
             return this;
@@ -162,8 +163,29 @@ public final class ThorDb implements AutoCloseable {
         List<Path> in = Checks.list(files, "the files to import");
         Checks.notNull(options, "the import options");
         return guard(() -> {
+            Progress progress = options.progress();
+            java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong(-1);
             ImportReport r = engine.importFiles(in, new Importer.Options(options.isStrict(), options.baseName(), List.of(),
-                    null, options.isSkippingDuplicates()), m -> { });
+                    null, options.isSkippingDuplicates()), new Importer.Listener() {
+                        @Override
+                        public void line(String message) {
+                        }
+
+                        @Override
+                        public void total(long games) {
+                            total.set(games);
+                            progress.update("import", 0, games);
+                        }
+
+                        @Override
+                        public void progress(long games) {
+                            progress.update("import", done.addAndGet(games), total.get());
+                        }
+                    });
+            if (total.get() >= 0 && done.get() != total.get()) {
+                progress.update("import", total.get(), total.get()); // skipped and refused games are done too
+            }
             List<ImportedFile> out = new ArrayList<>(r.outcomes().size());
             for (FileOutcome o : r.outcomes()) {
                 ThorDbException e = o.error();
@@ -197,15 +219,23 @@ public final class ThorDb implements AutoCloseable {
         return guard(() -> new QueryResult(engine.query(q)));
     }
 
+    /** The most games a {@link #page} holds: a larger page is refused (stream with {@link #query}). */
+    public static final int MAX_PAGE = 1000;
+
     /**
      * A page of a query's games (every game for a blank query) in an order: each {@link Sort} in
-     * turn, then by id (no sort: by id). Only the page's games are read.
+     * turn, then by id (no sort: by id). Only the page's games are read. A page holds at most
+     * {@link #MAX_PAGE} games.
      *
      * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a negative offset or limit,
-     *     {@link ErrorCode#QUERY} for a bad query
+     *     or a limit above {@link #MAX_PAGE}; {@link ErrorCode#QUERY} for a bad query
      */
     public Page page(String query, int offset, int limit, Sort... order) {
         String q = Checks.notNull(query, "the query");
+        if (limit > MAX_PAGE) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a page holds at most " + MAX_PAGE + " games, not " + limit
+                    + "; page on with the offset, or stream every game with query()");
+        }
         Checks.notNull(order, "the order");
         for (Sort s : order) {
             Checks.notNull(s, "a sort");
@@ -355,10 +385,31 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#IO} when a file is in the way or cannot be written
      */
     public List<Path> export(String query, Path folder, ExportFormat format) {
+        return export(query, folder, format, ExportOptions.defaults());
+    }
+
+    /**
+     * {@link #export(String, Path, ExportFormat)} with options: existing files replaced on request
+     * ({@link ExportOptions#replacing()}), progress told.
+     *
+     * @return the files written
+     * @throws ThorDbException with {@link ErrorCode#IO} when a file is in the way (and not to be
+     *     replaced) or cannot be written
+     */
+    public List<Path> export(String query, Path folder, ExportFormat format, ExportOptions options) {
         String q = Checks.notNull(query, "the query");
         Path out = Checks.notNull(folder, "the folder");
         Checks.notNull(format, "the format");
-        return guard(() -> new Exporter(engine, out, Exporter.Format.valueOf(format.name()), false, LocalDate.now())
+        Checks.notNull(options, "the export options");
+        Progress progress = options.progress();
+        long[] solving = {-1};
+        return guard(() -> new Exporter(engine, out, Exporter.Format.valueOf(format.name()), options.isReplacing(), LocalDate.now())
+                .withSolving(n -> {
+                    solving[0] = n;
+                    progress.update("solve", 0, n);
+                })
+                .withProgress(n -> progress.update("solve", n, solving[0]))
+                .withWritten(progress::update)
                 .export(q));
     }
 
@@ -369,14 +420,74 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#READ_ONLY} for a repair on a read-only handle
      */
     public Verification verify(VerifyMode mode) {
+        return verify(mode, Progress.NONE);
+    }
+
+    /**
+     * {@link #verify(VerifyMode)}, telling {@code progress} of the store's game files checked
+     * ({@code "verify"}).
+     *
+     * @throws ThorDbException as {@link #verify(VerifyMode)} does
+     */
+    public Verification verify(VerifyMode mode, Progress progress) {
         Checks.notNull(mode, "the mode");
+        Checks.notNull(progress, "the progress");
         if (mode == VerifyMode.REPAIR && readOnly) {
-            throw new ThorDbException(ErrorCode.READ_ONLY, path() + ": the store is open read-only; nothing is repaired");
+            throw Faults.of(ErrorCode.READ_ONLY, path() + ": the store is open read-only; nothing is repaired");
         }
         return guard(() -> {
             List<String> lines = new ArrayList<>();
-            StoreVerifier.Report r = engine.verify(mode == VerifyMode.REPAIR, lines::add);
+            StoreVerifier.Report r = engine.verify(mode == VerifyMode.REPAIR, new StoreVerifier.Listener() {
+                @Override
+                public void line(String message) {
+                    lines.add(message);
+                }
+
+                @Override
+                public void checked(int files, int total) {
+                    progress.update("verify", files, total);
+                }
+            });
             return new Verification(r.games(), r.entries(), r.problems(), r.repaired(), lines);
+        });
+    }
+
+    /**
+     * Solves the theoretical score of each game of a query (blank: every game) whose score is not
+     * known, at {@code depth} empties (WTHOR's files say 22 or 24; 14 to 20 take seconds for a
+     * whole base), on every core, and writes them in batches: an interrupted fill keeps what it
+     * wrote and the next one goes on from there. Scores already known are kept.
+     *
+     * @return the games whose score was solved and written
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle,
+     *     {@link ErrorCode#BAD_ARGUMENT} for a depth outside 1 to 60, {@link ErrorCode#QUERY} for a
+     *     bad query, {@link ErrorCode#CANCELLED} when the calling thread is interrupted
+     */
+    public long fillTheoretical(String query, int depth, Progress progress) {
+        String q = Checks.notNull(query, "the query");
+        Checks.notNull(progress, "the progress");
+        if (readOnly) {
+            throw Faults.of(ErrorCode.READ_ONLY, path() + ": the store is open read-only; no score is written");
+        }
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        return guard(() -> {
+            java.util.concurrent.atomic.AtomicLong solved = new java.util.concurrent.atomic.AtomicLong();
+            long[] total = {-1};
+            return engine.fillTheoretical(q, depth, threads, new org.thordb.ingest.TheoreticalFill.Listener() {
+                @Override
+                public void started(long games) {
+                    total[0] = games;
+                    progress.update("fill", 0, games);
+                }
+
+                @Override
+                public void solved() {
+                    long n = solved.incrementAndGet();
+                    synchronized (solved) { // the solving threads call this: one update at a time
+                        progress.update("fill", n, total[0]);
+                    }
+                }
+            }).filled();
         });
     }
 
@@ -439,8 +550,8 @@ public final class ThorDb implements AutoCloseable {
         } catch (ThorDbException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new ThorDbException(ErrorCode.STORE, "unexpected " + e.getClass().getSimpleName() + ": "
-                    + ThorDbException.whole(String.valueOf(e.getMessage())), e);
+            throw Faults.of(ErrorCode.STORE, "unexpected " + e.getClass().getSimpleName() + ": "
+                    + Faults.whole(String.valueOf(e.getMessage())), e);
         }
     }
 }

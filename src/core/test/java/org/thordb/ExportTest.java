@@ -83,7 +83,7 @@ class ExportTest {
             // an existing file is not replaced without force, and never by an older export
             ThorDbException e = assertThrows(ThorDbException.class,
                     () -> new Exporter(db, some, Exporter.Format.WTHOR, false, TODAY).export("year = 2015"));
-            assertTrue(e.getMessage().endsWith("exists; --force replaces it"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("exists; --force replaces it (ExportOptions.replacing() in Java)"), e.getMessage());
             new Exporter(db, some, Exporter.Format.WTHOR, true, TODAY).export("year = 2015");
             try (WthorReader r = WthorReader.open(some.resolve("WTH_2015.wtb"))) {
                 assertEquals(1926, r.header().n1());

@@ -120,6 +120,8 @@ class PublicApiContractTest {
         good.put(Sort[].class, List.of(() -> new Sort[0], () -> new Sort[] {SortKey.YEAR.descending()}));
         bad.put(Sort[].class, List.of(() -> new Sort[] {null}));
         good.put(ImportOptions.class, List.of(ImportOptions::defaults, () -> ImportOptions.defaults().strict()));
+        good.put(Progress.class, List.of(() -> Progress.NONE, () -> (Progress) (work, done, total) -> { }));
+        good.put(ExportOptions.class, List.of(ExportOptions::defaults, () -> ExportOptions.defaults().replacing()));
         good.put(byte[].class, List.of(() -> new byte[68]));
         bad.put(byte[].class, List.of(() -> new byte[0]));
         good.put(Throwable.class, List.of(RuntimeException::new));
@@ -136,6 +138,7 @@ class PublicApiContractTest {
         ThorDb writer = ThorDb.open(store);
         receivers.put(ThorDb.class, () -> List.of(writer));
         receivers.put(ImportOptions.class, () -> List.of(ImportOptions.defaults()));
+        receivers.put(ExportOptions.class, () -> List.of(ExportOptions.defaults()));
         receivers.put(ThorDb.Builder.class, () -> List.of(ThorDb.builder(store), ThorDb.builder(aFile)));
 
         List<Class<?>> types = new ArrayList<>();

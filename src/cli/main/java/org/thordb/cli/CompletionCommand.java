@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import java.util.concurrent.Callable;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -31,7 +32,7 @@ public final class CompletionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!shell.equals("bash") && !shell.equals("zsh")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "no completion for the shell '" + ThorDbException.quote(shell)
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "no completion for the shell '" + Faults.quote(shell)
                     + "': bash or zsh");
         }
         spec.commandLine().getOut().print(AutoComplete.bash("thordb", spec.root().commandLine()));

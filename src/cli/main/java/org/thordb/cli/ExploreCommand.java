@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -86,20 +87,20 @@ public final class ExploreCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (solve < 0 || solve > 30) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
         }
         if (!format.equals("table") && !format.equals("json")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }
         ExplorationView.Sort order = switch (sort.strip().toLowerCase(java.util.Locale.ROOT)) {
             case "games" -> ExplorationView.Sort.GAMES;
             case "value" -> ExplorationView.Sort.VALUE;
             case "gap" -> ExplorationView.Sort.GAP;
-            default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
-                    + ThorDbException.quote(sort) + "'");
+            default -> throw Faults.of(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
+                    + Faults.quote(sort) + "'");
         };
         if (!line.isEmpty() && where != null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
         }
         if (estimate) {
             org.thordb.solve.Estimator.preload(); // the weights load while the store opens
@@ -109,7 +110,7 @@ public final class ExploreCommand implements Callable<Integer> {
         if (moves != null && org.thordb.othello.Notation.isLine10(moves)) {
             // a 10×10 line (its first move, e4 d5 g6 or f7, tells the board): the 10×10 explorer
             if (!format.equals("table")) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
             }
             try (Engine db = Stores.openForReading(store.dir())) {
                 ExplorationView.table10(db.explore10(moves, filter), out);
@@ -119,7 +120,7 @@ public final class ExploreCommand implements Callable<Integer> {
         Position p = !line.isEmpty() ? position(String.join("", line), null)
                 : where == null ? Position.start() : position(where.moves, where.board);
         if (colour != null && as == null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
         org.thordb.othello.Side side = null;
         String f = filter;
@@ -127,8 +128,8 @@ public final class ExploreCommand implements Callable<Integer> {
             String c = colour == null ? (p.toMove() == org.thordb.othello.Side.WHITE ? "white" : "black")
                     : colour.strip().toLowerCase(java.util.Locale.ROOT);
             if (!c.equals("black") && !c.equals("white")) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
-                        + ThorDbException.quote(colour) + "'");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
+                        + Faults.quote(colour) + "'");
             }
             side = c.equals("white") ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.BLACK;
             f = org.thordb.query.ast.QueryField.playersGames(filter, as, c);

@@ -98,7 +98,7 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() {
         if (solitaires) {
             if (out.equals("-")) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                         "--solitaires writes .pzz files: give a folder");
             }
             try (Engine db = Stores.openForReading(store.dir())) {
@@ -117,13 +117,13 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                     "unknown format '" + format + "': wthor, text, pgn, csv, jsonl or ggf");
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             boolean stdout = out.equals("-");
             if (stdout && f == Exporter.Format.WTHOR) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                         "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
                                 + " and the names files: give a folder");
             }
@@ -152,21 +152,21 @@ public final class ExportCommand implements Callable<Integer> {
             }
             if (unknownTheoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
-                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical goes with the wthor format");
                 }
                 try {
                     exporter.withUnknownTheoretical(Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip()
                             .toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical takes solve, zero or score, not '"
-                                    + org.thordb.error.ThorDbException.quote(unknownTheoretical) + "'");
+                                    + org.thordb.fault.Faults.quote(unknownTheoretical) + "'");
                 }
             }
             if (theoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
-                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                             "--theoretical goes with the wthor format");
                 }
                 exporter.withTheoreticalDepth(theoretical);
@@ -176,10 +176,10 @@ public final class ExportCommand implements Callable<Integer> {
             if (toFile) { // --out hobo.pgn: that file, not a folder of that name
                 Path file = Path.of(out);
                 if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !force) {
-                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.IO, file + ": exists; --force replaces it");
+                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.IO, file + ": exists; --force replaces it");
                 }
                 if (Files.isDirectory(file)) {
-                    throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, file
+                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, file
                             + ": is a folder; give a file name, or a folder without an extension");
                 }
                 Path parent = file.toAbsolutePath().getParent();
@@ -208,7 +208,7 @@ public final class ExportCommand implements Callable<Integer> {
                             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                     done = true;
                 } catch (java.io.IOException e) {
-                    throw org.thordb.error.ThorDbException.io(file, e);
+                    throw org.thordb.fault.Faults.io(file, e);
                 } finally {
                     if (!done && part != null) {
                         try {

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.StoredGame;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,7 +35,7 @@ final class GameRows {
     /** Throws BAD_ARGUMENT unless the format is {@code table}, {@code csv} or {@code jsonl}. */
     static void checkFormat(String format) {
         if (!format.equals("table") && !format.equals("csv") && !format.equals("jsonl")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, csv or jsonl");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, csv or jsonl");
         }
     }
 
@@ -44,7 +45,7 @@ final class GameRows {
             case "table" -> table(out);
             case "csv" -> csv(out);
             case "jsonl" -> g -> out.println(json(g));
-            default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format
+            default -> throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format
                     + "': table, csv or jsonl");
         };
     }

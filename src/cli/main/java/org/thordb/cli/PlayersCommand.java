@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -104,15 +105,15 @@ public final class PlayersCommand implements Callable<Integer> {
     public Integer call() {
         if (conflicts) {
             if (!format.equals("table") && !format.equals("jsonl")) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
             }
             return conflicts(spec.commandLine().getOut());
         }
         if (!format.equals("table") && !format.equals("jsonl")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
         if (limit < 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Engine db = Stores.openForReading(store.dir())) {

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -64,13 +65,13 @@ public final class QueryCommand implements Callable<Integer> {
             query = List.of(""); // every solitaire
         }
         if (batch == null && (query == null || query.isEmpty())) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
         }
         if (batch != null && query != null && !query.isEmpty()) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
         }
         if (limit != null && limit < 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
         org.thordb.query.plan.QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
         try (Engine db = Stores.openForReading(store.dir())) {
@@ -121,7 +122,7 @@ public final class QueryCommand implements Callable<Integer> {
                     total = r.count();
                     if (unreadable > 0) {
                         out.flush();
-                        throw new ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.format(java.util.Locale.ROOT,
+                        throw Faults.of(org.thordb.error.ErrorCode.CORRUPT, String.format(java.util.Locale.ROOT,
                                 "%,d of the query's games could not be read and were left out, %,d were written (the"
                                         + " first: %s)", unreadable, shown, first));
                     }
@@ -143,10 +144,10 @@ public final class QueryCommand implements Callable<Integer> {
     private int solitaires(Engine db, PrintWriter out) {
         String f = format == null ? "table" : format;
         if (!f.equals("table") && !f.equals("jsonl")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
         }
         if (batch != null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
         }
         List<org.thordb.store.SolitaireRow> rows = db.solitaires(String.join(" ", query));
         org.thordb.store.Catalog c = db.catalog();
@@ -193,7 +194,7 @@ public final class QueryCommand implements Callable<Integer> {
     private int batch(Engine db, PrintWriter out) throws IOException {
         String f = format == null ? "count" : format;
         if (!f.equals("count") && !f.equals("jsonl")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
         }
         List<String> lines = batch.toString().equals("-")
                 ? new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList()
@@ -257,7 +258,7 @@ public final class QueryCommand implements Callable<Integer> {
         try {
             return Files.readAllLines(p, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw ThorDbException.io(p, e);
+            throw Faults.io(p, e);
         }
     }
 

@@ -38,7 +38,7 @@ public final class ReleasesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (before != null && !prune) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
         }
         if (prune) {
             try (Engine db = Engine.open(store.dir())) {

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -235,7 +236,7 @@ public final class Repl {
 
     private static String required(String s) {
         if (s == null) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "no query yet");
+            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "no query yet");
         }
         return s;
     }

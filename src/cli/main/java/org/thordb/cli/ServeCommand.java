@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -49,10 +50,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--port takes 0 to 65535, not " + port);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--port takes 0 to 65535, not " + port);
         }
         if (!(timeout > 0)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
         }
         Engine db = Stores.openForReading(store.dir());
         WebServer server;
@@ -63,7 +64,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw e;
         } catch (RuntimeException e) {
             db.close();
-            throw new ThorDbException(ErrorCode.IO, "cannot listen on " + host + ":" + port + ": "
+            throw Faults.of(ErrorCode.IO, "cannot listen on " + host + ":" + port + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         }
         CountDownLatch stopped = new CountDownLatch(1);

@@ -58,7 +58,7 @@ public final class SolitairesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (limit < 0) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                     "--limit takes 0 (every solitaire) or more, not " + limit);
         }
         PrintWriter o = spec.commandLine().getOut();

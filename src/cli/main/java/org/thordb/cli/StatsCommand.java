@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -67,16 +68,16 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!List.of("table", "json", "csv", "jsonl").contains(format)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, json, csv or jsonl");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, json, csv or jsonl");
         }
         if (limit != null && limit < 1) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
         }
         Grouping g = Grouping.parse(by);
         java.util.Comparator<GroupStats> order = sort == null ? null : Statistics.order(sort);
         try (Engine db = Stores.openForReading(store.dir())) {
             if (colour != null && as == null) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
             }
             List<GroupStats> rows = new java.util.ArrayList<>(as == null ? db.stats(by, where) : db.stats(by, where, as, colour));
             if (order != null) {

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ final class Stores {
 
     static Engine openForReading(Path dir) {
         if (org.thordb.store.StoreFolder.requireNotDamaged(dir).state() == org.thordb.store.StoreFolder.State.NONE) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
+            throw Faults.of(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
                     + dir + " FILES…'");
         }
         return Engine.openReadOnly(dir);

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
@@ -65,7 +66,7 @@ final class TheoreticalCheck {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ThorDbException(org.thordb.error.ErrorCode.IO, "the check was interrupted");
+            throw Faults.of(org.thordb.error.ErrorCode.IO, "the check was interrupted");
         } catch (java.util.concurrent.ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
@@ -81,7 +82,7 @@ final class TheoreticalCheck {
         for (Path f : files) {
             try (WthorReader r = WthorReader.open(f)) {
                 if (!r.kind().isGames() || r.header().boardSide() != 8) {
-                    throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, f
+                    throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, f
                             + ": theoretical scores are checked in 8×8 game files only");
                 }
                 int d = depth != null ? depth : r.header().effectiveDepth();

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -67,7 +68,7 @@ public final class TheoreticalCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (!fill && (depth != null || threads != null || verbose)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
         }
         if (!fill) {
             try (Engine db = Engine.openReadOnly(store.dir())) {
@@ -170,9 +171,11 @@ public final class TheoreticalCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "filled %,d theoretical score%s at depth %d in %.1f s (%.1f games/s on %d thread%s, %,d nodes);"
                         + " %,d of the %,d games asked for were known already; %,d stop before %d empties (their last"
-                        + " position solved); %,d damaged and %,d 10×10 games left unknown%n",
+                        + " position solved); %,d damaged, %,d 10×10 and %,d unfinished games (stopped with more than %d"
+                        + " empties and moves to play) left unknown%n",
                 r.filled(), r.filled() == 1 ? "" : "s", d, r.seconds(), r.gamesPerSecond(), r.threads(), r.threads() == 1 ? "" : "s", r.nodes(),
-                r.known(), r.selected(), r.shortGames(), d, r.damaged(), r.otherBoards());
+                r.known(), r.selected(), r.shortGames(), d, r.damaged(), r.otherBoards(), r.unfinished(),
+                Math.max(d, 20));
         return 0;
     }
 }

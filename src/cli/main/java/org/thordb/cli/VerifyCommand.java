@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.fault.Faults;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -89,10 +90,10 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (depth != null && (depth < 0 || depth > 60)) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
+            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
         }
         if (sample != null && sample < 1) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
+            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
         }
         if (theoretical) {
             TheoreticalCheck check = new TheoreticalCheck(out, depth, sample, seed, progress).explaining(explain);
@@ -104,7 +105,7 @@ public final class VerifyCommand implements Callable<Integer> {
             }
         }
         if (depth != null || where != null || explain) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
+            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
         }
         if (files.isEmpty()) {
             return verifyStore(out);
@@ -144,7 +145,7 @@ public final class VerifyCommand implements Callable<Integer> {
         java.nio.file.Path dir = store.dir();
         org.thordb.store.StoreFolder.Inspection folder = org.thordb.store.StoreFolder.inspect(dir, true);
         if (folder.state() == org.thordb.store.StoreFolder.State.NONE) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.STORE, dir + ": no store here");
+            throw Faults.of(org.thordb.error.ErrorCode.STORE, dir + ": no store here");
         }
         boolean interrupted = java.nio.file.Files.exists(dir.resolve(org.thordb.store.StoreFolder.REPAIRING));
         int code;

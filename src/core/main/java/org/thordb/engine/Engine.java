@@ -1,5 +1,6 @@
 package org.thordb.engine;
 
+import org.thordb.fault.Faults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,7 +171,7 @@ public final class Engine implements AutoCloseable {
             return new Engine(dir, PositionHash.DEFAULT, true, tuning);
         } catch (UpgradeNeeded e) {
             // a read-only open never writes: the one-time upgrade is a writer's (any import, optimize, verify --repair)
-            throw new ThorDbException(ErrorCode.SCHEMA, dir + ": the store has an older schema, which this thordb upgrades"
+            throw Faults.of(ErrorCode.SCHEMA, dir + ": the store has an older schema, which this thordb upgrades"
                     + " in place the first time it opens the store for writing; a read-only open never writes: run"
                     + " 'thordb verify --db " + dir + " --repair' (or any import or optimize) once, then read it");
         }
@@ -225,7 +226,7 @@ public final class Engine implements AutoCloseable {
         l.lock();
         try {
             if (closed) {
-                throw new ThorDbException(ErrorCode.CLOSED, dir + ": the store is closed");
+                throw Faults.of(ErrorCode.CLOSED, dir + ": the store is closed");
             }
             return work.get();
         } finally {
@@ -248,7 +249,7 @@ public final class Engine implements AutoCloseable {
     /** The generation of a store opened for writing, for a call that writes. */
     private Generation writer(String nothing) {
         if (writer == null) {
-            throw new ThorDbException(ErrorCode.READ_ONLY, dir + ": the store is open read-only; nothing is " + nothing);
+            throw Faults.of(ErrorCode.READ_ONLY, dir + ": the store is open read-only; nothing is " + nothing);
         }
         return writer;
     }
@@ -417,7 +418,7 @@ public final class Engine implements AutoCloseable {
      */
     public Page page(String query, String sort, int offset, int limit) {
         if (offset < 0 || limit < 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
         }
         return read(r -> GamePages.page(r, query, sort, offset, limit));
     }
@@ -428,7 +429,7 @@ public final class Engine implements AutoCloseable {
      */
     public Page pageAfter(String query, String sort, int after, int limit) {
         if (after < 0 || limit < 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "after and limit are 0 or more, not " + after + " and " + limit);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "after and limit are 0 or more, not " + after + " and " + limit);
         }
         return read(r -> GamePages.page(r, query, sort, 0, limit, after));
     }
@@ -463,8 +464,8 @@ public final class Engine implements AutoCloseable {
         }
         String c = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(java.util.Locale.ROOT);
         if (!List.of("black", "white", "both").contains(c)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a player's colour is black, white or both, not '"
-                    + ThorDbException.quote(colour) + "'");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a player's colour is black, white or both, not '"
+                    + Faults.quote(colour) + "'");
         }
         String w = org.thordb.query.ast.QueryField.playersGames(where, asPlayer, c);
         Expr named = parse(org.thordb.query.ast.QueryField.playersGames("", asPlayer, "both"));
@@ -540,7 +541,7 @@ public final class Engine implements AutoCloseable {
                 g.store().flush();
                 StoreVerifier.Report report = new StoreVerifier(g.store(), g.catalog(), hash).verify(false, m -> { });
                 if (report.problems() > 0 || g.catalog().base(stored) != null) {
-                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": after removing base " + stored
+                    throw Faults.of(ErrorCode.CORRUPT, dir + ": after removing base " + stored
                             + " the store has " + report.problems() + " problems" + RocksStore.repairAdvice(dir));
                 }
                 return new Removal(stored, done[0], done[1], report);
@@ -952,7 +953,7 @@ public final class Engine implements AutoCloseable {
     /** The query parsed, or null when it is blank. */
     private static Expr parse(String query) {
         if (query == null) {
-            throw new ThorDbException(ErrorCode.QUERY, "no query");
+            throw Faults.of(ErrorCode.QUERY, "no query");
         }
         return QueryParser.parseOrBlank(query);
     }
@@ -1100,7 +1101,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         if (life.getReadHoldCount() > 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, dir
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, dir
                     + ": close() was called from inside a read of the same store; close it after the read");
         }
         Lock l = life.writeLock();

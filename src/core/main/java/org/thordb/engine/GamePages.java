@@ -1,5 +1,6 @@
 package org.thordb.engine;
 
+import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -158,7 +159,7 @@ public final class GamePages {
             boolean desc = k.startsWith("-");
             String name = (desc ? k.substring(1) : k).toLowerCase(Locale.ROOT);
             if (name.isBlank()) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + ThorDbException.quote(spec)
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "an empty sort key in '" + Faults.quote(spec)
                         + "': " + KEYS + ", with commas between");
             }
             GameNumber number = GameNumber.of(name);
@@ -177,7 +178,7 @@ public final class GamePages {
             } else if (name.equals("base")) {
                 one = Comparator.comparing(id -> c.base(t.base(id)).name());
             } else {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '" + ThorDbException.quote(name) + "': " + KEYS);
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown sort key '" + Faults.quote(name) + "': " + KEYS);
             }
             one = desc ? one.reversed() : one;
             all = all == null ? one : all.thenComparing(one);

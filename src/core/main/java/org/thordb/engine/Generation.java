@@ -113,7 +113,7 @@ public final class Generation {
                 onFree.run();
             }
         } else if (n < 0) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE,
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE,
                     store.path() + ": generation " + number + " was released once too often");
         }
     }

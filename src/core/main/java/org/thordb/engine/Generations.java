@@ -1,5 +1,6 @@
 package org.thordb.engine;
 
+import org.thordb.fault.Faults;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -168,7 +169,7 @@ public final class Generations implements AutoCloseable {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ThorDbException(ErrorCode.CANCELLED, "interrupted while the store was opened again");
+            throw Faults.of(ErrorCode.CANCELLED, "interrupted while the store was opened again");
         }
     }
 
@@ -186,7 +187,7 @@ public final class Generations implements AutoCloseable {
         for (;;) {
             Generation g = current;
             if (closed) {
-                throw new ThorDbException(ErrorCode.CLOSED, dir + ": the store is closed");
+                throw Faults.of(ErrorCode.CLOSED, dir + ": the store is closed");
             }
             if (g.tryAcquire()) {
                 return g;

@@ -62,7 +62,7 @@ final class Maintenance {
             try {
                 java.nio.file.Files.deleteIfExists(mark);
             } catch (java.io.IOException e) {
-                throw org.thordb.error.ThorDbException.io(mark, e);
+                throw org.thordb.fault.Faults.io(mark, e);
             }
         }
         if (r.repaired() > 0) {

@@ -1,5 +1,6 @@
 package org.thordb.engine;
 
+import org.thordb.fault.Faults;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
@@ -48,7 +49,7 @@ public final class MatchedGames implements AutoCloseable, Iterable<StoredGame> {
 
     private void open() {
         if (closed) {
-            throw new ThorDbException(ErrorCode.CLOSED, view.path() + ": the query result is closed");
+            throw Faults.of(ErrorCode.CLOSED, view.path() + ": the query result is closed");
         }
     }
 

@@ -1,5 +1,6 @@
 package org.thordb.engine;
 
+import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -30,7 +31,7 @@ public final class PlayerDirectory {
     /** Checks a players' sort before any work. */
     static void checkSort(String sort) {
         if (!SORTS.contains(sort)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort '" + ThorDbException.quote(sort)
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown sort '" + Faults.quote(sort)
                     + "': games, score or name");
         }
     }

@@ -1,5 +1,6 @@
 package org.thordb.engine;
 
+import org.thordb.fault.Faults;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.index.FingerprintBlock;
@@ -77,7 +78,7 @@ public final class SchemaMigrations {
             return State.CURRENT;
         }
         if (!have.equals(want)) {
-            throw new ThorDbException(ErrorCode.SCHEMA, store.path() + ": the store has schema " + have
+            throw Faults.of(ErrorCode.SCHEMA, store.path() + ": the store has schema " + have
                     + " but this thordb reads " + want + "; import the files again into a new store");
         }
         return State.CURRENT;

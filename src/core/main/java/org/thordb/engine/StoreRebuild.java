@@ -1,5 +1,6 @@
 package org.thordb.engine;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -165,7 +166,7 @@ public final class StoreRebuild {
             Map<ByteKey, byte[]> names = names(bases.keySet(), rows, raw.values("names"), state);
             Map<ByteKey, byte[]> solitaires = solitaires(rows, raw.values("solitaires"));
             if (!missing.isEmpty()) {
-                throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store cannot be rebuilt whole from its table and"
+                throw Faults.of(ErrorCode.CORRUPT, dir + ": the store cannot be rebuilt whole from its table and"
                         + " log files: " + String.join("; ", missing.subList(0, Math.min(8, missing.size())))
                         + (missing.size() > 8 ? "; and " + (missing.size() - 8) + " more" : "")
                         + (raw.unreadable().isEmpty() ? "" : " (unreadable: " + String.join("; ", raw.unreadable()) + ")")
@@ -247,7 +248,7 @@ public final class StoreRebuild {
             try {
                 return Catalog.decodeRow(json);
             } catch (ThorDbException e) {
-                throw new ThorDbException(ErrorCode.CORRUPT, dir + ": a file row of the catalog does not decode: " + e.getMessage());
+                throw Faults.of(ErrorCode.CORRUPT, dir + ": a file row of the catalog does not decode: " + e.getMessage());
             }
         }
 
@@ -611,7 +612,7 @@ public final class StoreRebuild {
                 List<String> problems = new ArrayList<>();
                 StoreVerifier.Report r = new StoreVerifier(fresh, c, hash).verify(false, problems::add);
                 if (r.problems() > 0) {
-                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store rebuilt from the records does not"
+                    throw Faults.of(ErrorCode.CORRUPT, dir + ": the store rebuilt from the records does not"
                             + " verify (" + String.join("; ", problems.subList(0, Math.min(3, problems.size())))
                             + "); the old store was left as it was, the rebuilt one is in " + scratch);
                 }
@@ -630,7 +631,7 @@ public final class StoreRebuild {
                 }
             }
         } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         java.util.Collections.sort(out);
         return out;
@@ -667,7 +668,7 @@ public final class StoreRebuild {
         try {
             lines = Files.readAllLines(dir.resolve(StoreFolder.REPAIRING), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw ThorDbException.io(dir.resolve(StoreFolder.REPAIRING), e);
+            throw Faults.io(dir.resolve(StoreFolder.REPAIRING), e);
         }
         Path folder = null;
         boolean newsStarted = false;
@@ -685,7 +686,7 @@ public final class StoreRebuild {
             }
         }
         if (folder == null) {
-            throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the mark of an interrupted repair ("
+            throw Faults.of(ErrorCode.CORRUPT, dir + ": the mark of an interrupted repair ("
                     + StoreFolder.REPAIRING + ") does not read; the store's files were left as they are");
         }
         Path scratch = dir.resolve(SCRATCH);
@@ -720,7 +721,7 @@ public final class StoreRebuild {
             }
             Files.deleteIfExists(scratch);
         } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         return folder;
     }

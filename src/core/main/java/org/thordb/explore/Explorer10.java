@@ -1,5 +1,6 @@
 package org.thordb.explore;
 
+import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,7 @@ public final class Explorer10 {
         for (int i = 0; i < squares.length; i++) {
             String why = b.playMove(squares[i]);
             if (why != null) {
-                throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, "the 10×10 line " + line + " is not legal: move "
+                throw Faults.of(ErrorCode.ILLEGAL_MOVE, "the 10×10 line " + line + " is not legal: move "
                         + (i + 1) + " " + Notation.name10(squares[i]) + ": " + why);
             }
         }

@@ -1,5 +1,6 @@
 package org.thordb.export;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -67,7 +68,7 @@ public final class Exporter {
      */
     public Exporter withTheoreticalDepth(int depth) {
         if (depth < 0 || depth > 60) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--theoretical takes 0 to 60 empties, not " + depth);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--theoretical takes 0 to 60 empties, not " + depth);
         }
         this.theoreticalDepth = depth;
         return this;
@@ -184,6 +185,22 @@ public final class Exporter {
 
     private java.util.function.LongConsumer solving = n -> { };
 
+    /** Told how an export goes: {@code work} ("export": games written), {@code done} of {@code total}. */
+    @FunctionalInterface
+    public interface Written {
+        /** Where the export stands. */
+        void update(String work, long done, long total);
+    }
+
+    private Written written = (work, done, total) -> { };
+    private long writing = -1;
+
+    /** Told of the games written, every 256 and at the end, with the games to write. */
+    public Exporter withWritten(Written written) {
+        this.written = java.util.Objects.requireNonNull(written);
+        return this;
+    }
+
     /** An exporter into the folder {@code out} (created when missing), dating WTHOR headers {@code today}. */
     public Exporter(Engine db, Path out, Format format, boolean force, LocalDate today) {
         this.db = db;
@@ -210,7 +227,7 @@ public final class Exporter {
     /** Exports at most {@code limit} games (the first in id order; 0: every game). */
     public Exporter withLimit(long limit) {
         if (limit < 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every game) or more, not " + limit);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every game) or more, not " + limit);
         }
         this.limit = limit;
         return this;
@@ -229,7 +246,7 @@ public final class Exporter {
      */
     public Exporter withPositions() {
         if (format != Format.JSONL && format != Format.CSV) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "positions are written as jsonl or csv, not " + format.name().toLowerCase(java.util.Locale.ROOT));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "positions are written as jsonl or csv, not " + format.name().toLowerCase(java.util.Locale.ROOT));
         }
         this.positions = true;
         return this;
@@ -251,15 +268,15 @@ public final class Exporter {
      */
     public Exporter withSplit(String spec, long seed) {
         if (format == Format.WTHOR) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a split writes one-file formats (text, pgn, csv, jsonl), not wthor");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a split writes one-file formats (text, pgn, csv, jsonl), not wthor");
         }
         java.util.LinkedHashMap<String, Double> parts = new java.util.LinkedHashMap<>();
         double sum = 0;
         for (String part : String.valueOf(spec).split(",")) {
             String[] kv = part.strip().split("=");
             if (kv.length != 2 || !kv[0].strip().matches("[a-z0-9_]{1,20}")) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a split is name=fraction parts, such as"
-                        + " train=0.9,valid=0.1, not '" + ThorDbException.quote(String.valueOf(spec)) + "'");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a split is name=fraction parts, such as"
+                        + " train=0.9,valid=0.1, not '" + Faults.quote(String.valueOf(spec)) + "'");
             }
             double f;
             try {
@@ -268,13 +285,13 @@ public final class Exporter {
                 f = -1;
             }
             if (!(f > 0) || f > 1 || parts.put(kv[0].strip(), f) != null) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "split part '" + ThorDbException.quote(part.strip())
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "split part '" + Faults.quote(part.strip())
                         + "': each name once, with a fraction above 0 and at most 1");
             }
             sum += f;
         }
         if (Math.abs(sum - 1) > 1e-9) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the split's fractions add up to " + sum + ", not 1");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "the split's fractions add up to " + sum + ", not 1");
         }
         this.split = parts;
         this.seed = seed;
@@ -298,10 +315,10 @@ public final class Exporter {
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
-            throw ThorDbException.io(out, e);
+            throw Faults.io(out, e);
         }
         if (Files.isSymbolicLink(out)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, out + ": the export folder is a link; give the folder itself");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, out + ": the export folder is a link; give the folder itself");
         }
         gamesWritten = 0;
         // every file is written into a hidden folder first and moved into place only when all are
@@ -309,13 +326,16 @@ public final class Exporter {
         try {
             staging = Files.createTempDirectory(out, ".thordb-export-");
         } catch (IOException e) {
-            throw ThorDbException.io(out, e);
+            throw Faults.io(out, e);
         }
         try (MatchedGames r = db.query(q)) {
             RoaringBitmap ids = selected(r);
+            writing = ids.getLongCardinality();
+            written.update("export", 0, writing);
             if (format == Format.WTHOR) {
-                List<Path> written = publish(wthor(r, ids)); // first: it counts the games written
-                return new Summary(gamesWritten, written);
+                List<Path> files = publish(wthor(r, ids)); // first: it counts the games written
+                written.update("export", gamesWritten, gamesWritten);
+                return new Summary(gamesWritten, files);
             }
             String stem = positions ? "positions" : "games";
             String ext = switch (format) {
@@ -336,7 +356,9 @@ public final class Exporter {
                     files.addAll(single(stem + "-" + e.getKey() + ext, named(r.games(e.getValue()), r.catalog()), body));
                 }
             }
-            return new Summary(gamesWritten, publish(files));
+            List<Path> published = publish(files);
+            written.update("export", gamesWritten, gamesWritten);
+            return new Summary(gamesWritten, published);
         } catch (RuntimeException e) {
             dropStaging();
             if (made) {
@@ -406,7 +428,7 @@ public final class Exporter {
                     // left under its hidden name beside
                 }
             }
-            throw new ThorDbException(ErrorCode.IO, out + ": moving the export's files into place failed (" + e.getMessage()
+            throw Faults.of(ErrorCode.IO, out + ": moving the export's files into place failed (" + e.getMessage()
                     + "); none of them was kept, and the files they were to replace are back", e);
         }
         for (Path[] r : replaced) {
@@ -429,7 +451,7 @@ public final class Exporter {
         for (Path p = o; p != null; p = p.getParent()) {
             if (p.equals(st) || Files.isRegularFile(p.resolve(org.thordb.store.StoreState.FILE))
                     || Files.isRegularFile(p.resolve("CURRENT")) && Files.isRegularFile(p.resolve("IDENTITY"))) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, out + ": is inside the store folder " + p
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, out + ": is inside the store folder " + p
                         + "; an export goes outside any store");
             }
         }
@@ -441,11 +463,11 @@ public final class Exporter {
      */
     public long exportTo(String query, java.io.Writer stream) {
         if (format == Format.WTHOR) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT,
+            throw Faults.of(ErrorCode.BAD_ARGUMENT,
                     "a WTHOR export is several files (a year each, and the names files): give a folder, not -");
         }
         if (split != null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a split writes a file a part: give a folder, not -");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a split writes a file a part: give a folder, not -");
         }
         Body body = body();
         rowsWritten = 0;
@@ -465,15 +487,15 @@ public final class Exporter {
                 if (e.code() != ErrorCode.IO) {
                     throw e;
                 }
-                throw new ThorDbException(ErrorCode.IO, e.getMessage() + "; the export stopped at game " + gamesWritten
+                throw Faults.of(ErrorCode.IO, e.getMessage() + "; the export stopped at game " + gamesWritten
                         + " of " + total + ": what was written is not whole", e);
             }
             if (stream instanceof java.io.PrintWriter pw && pw.checkError()) {
-                throw new ThorDbException(ErrorCode.IO, "the export's output failed (its writer reports an error):"
+                throw Faults.of(ErrorCode.IO, "the export's output failed (its writer reports an error):"
                         + " what was written is not whole");
             }
         } catch (IOException e) {
-            throw new ThorDbException(ErrorCode.IO, "writing the export: " + e.getMessage(), e);
+            throw Faults.of(ErrorCode.IO, "writing the export: " + e.getMessage(), e);
         }
         return gamesWritten;
     }
@@ -487,6 +509,9 @@ public final class Exporter {
     private Iterable<StoredGame> counted(Iterable<StoredGame> games) {
         return mapped(games, g -> {
             gamesWritten++;
+            if ((gamesWritten & 255) == 0) {
+                written.update("export", gamesWritten, writing);
+            }
             return g;
         });
     }
@@ -501,23 +526,23 @@ public final class Exporter {
     /** A target file inside the folder: never a link, never outside, never replaced without force. */
     private Path target(String name, Integer stamp) {
         if (!name.matches("[A-Za-z0-9_.\\-]+") || name.startsWith(".")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "'" + name + "' is not a file name thordb writes");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "'" + name + "' is not a file name thordb writes");
         }
         Path t = out.resolve(name);
         if (staging != null && Files.exists(staging.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the export would write " + name + " twice");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "the export would write " + name + " twice");
         }
         if (Files.isSymbolicLink(t)) {
-            throw new ThorDbException(ErrorCode.IO, t + ": is a link; an export never writes through one");
+            throw Faults.of(ErrorCode.IO, t + ": is a link; an export never writes through one");
         }
         if (Files.exists(t, LinkOption.NOFOLLOW_LINKS)) {
             if (!force) {
-                throw new ThorDbException(ErrorCode.IO, t + ": exists; --force replaces it");
+                throw Faults.of(ErrorCode.IO, t + ": exists; --force replaces it (ExportOptions.replacing() in Java)");
             }
             if (stamp != null) {
                 Integer existing = headerStamp(t);
                 if (existing != null && existing > stamp) {
-                    throw new ThorDbException(ErrorCode.IO, t + ": exists and is dated " + existing
+                    throw Faults.of(ErrorCode.IO, t + ": exists and is dated " + existing
                             + ", after this export's " + stamp + "; an export never replaces a newer file");
                 }
             }
@@ -626,7 +651,7 @@ public final class Exporter {
             Files.move(tmp, t, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             done = true;
         } catch (IOException e) {
-            throw ThorDbException.io(t, e);
+            throw Faults.io(t, e);
         } finally {
             if (!done && tmp != null) {
                 try {
@@ -912,7 +937,7 @@ public final class Exporter {
                         .append(" at ").append(d);
             }
             if (unfinished > 0) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
                         "%,d games of this export have no theoretical score (%s empties), and %,d of them stop before"
                                 + " that many empties are left (unfinished games), so no solve gives theirs: export with"
                                 + " --unknown-theoretical zero or score to write a stand-in, or leave them out of the query",
@@ -920,7 +945,7 @@ public final class Exporter {
             }
             if (seconds > SOLVE_SECONDS) {
                 int d = solveAt.values().stream().max(Integer::compare).orElse(FFO_DEPTH);
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
                         "%,d games of this export have no theoretical score (%s empties), and solving them would take"
                                 + " about %,.0f minutes: fill the store first with 'thordb theoretical --fill --depth %d"
                                 + " --where QUERY' (it can be stopped and goes on where it stopped), or export with"
@@ -1096,7 +1121,7 @@ public final class Exporter {
                 tournaments.putIfAbsent(g.tournament(), tournaments.size());
             }
             if (players.size() > 0xffff || tournaments.size() > 0xffff) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the games name more than 65,535 players or"
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "the games name more than 65,535 players or"
                         + " tournaments: too many for one WTHOR names file");
             }
         }

@@ -1,5 +1,6 @@
 package org.thordb.export;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ public final class SolitaireExport {
         try {
             Files.createDirectories(out);
         } catch (java.io.IOException e) {
-            throw ThorDbException.io(out, e);
+            throw Faults.io(out, e);
         }
         List<Path> written = new ArrayList<>();
         java.util.Set<String> names = new java.util.HashSet<>();
@@ -63,7 +64,7 @@ public final class SolitaireExport {
             }
             Path target = out.resolve(name);
             if (Files.exists(target) && !force) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, target + " exists; --force replaces it");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, target + " exists; --force replaces it");
             }
             WthorHeader stored = WthorHeader.decode(HexFormat.of().parseHex(f.header()));
             boolean whole = part.size() == f.solitaires();

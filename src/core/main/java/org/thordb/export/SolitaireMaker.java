@@ -1,5 +1,6 @@
 package org.thordb.export;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ public final class SolitaireMaker {
     /** A maker of solitaires with {@code empties} empty squares (1–60). */
     public SolitaireMaker(Engine db, int empties) {
         if (empties < 1 || empties > 60) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--empties takes 1 to 60, not " + empties);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--empties takes 1 to 60, not " + empties);
         }
         this.db = db;
         this.empties = empties;
@@ -140,10 +141,10 @@ public final class SolitaireMaker {
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         if (Files.exists(target) && !force) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, target + " exists; --force replaces it");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, target + " exists; --force replaces it");
         }
         WthorHeader h = new WthorHeader(today.getYear() / 100, today.getYear() % 100, today.getMonthValue(),
                 today.getDayOfMonth(), found.size(), empties, 0, 8, 1, 0, 0);

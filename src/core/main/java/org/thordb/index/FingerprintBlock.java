@@ -231,7 +231,7 @@ public final class FingerprintBlock {
      */
     public static byte[] encode(long[] packed, int from, int to, int segment, int games, int width) {
         if (games > MAX_GAMES) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a segment holds at most " + MAX_GAMES + " games"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a segment holds at most " + MAX_GAMES + " games"));
         }
         byte[] v = encodePacked(packed, from, to, 24, 0xffffffL, HEADER, width);
         Keys.putU32(v, 0, segment);
@@ -249,10 +249,10 @@ public final class FingerprintBlock {
                                        int width) {
         int n = to - from;
         if (n <= 0) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a block holds one entry or more"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a block holds one entry or more"));
         }
         if (width < 10 || width > FINGERPRINT_BITS) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                     "a block keeps 10 to 17 bits of a fingerprint, not " + width);
         }
         int dropped = 24 - width;

@@ -147,7 +147,7 @@ public enum GameNumber {
     /** Its postings' field. */
     public Field term() {
         if (term == null) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, this + " has no postings");
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, this + " has no postings");
         }
         return term;
     }

@@ -203,7 +203,7 @@ public final class SegmentIndexer {
     private String add(WthorGame g, String problem, long[] states, int replayed) {
         int local = games++;
         if (local >= FingerprintBlock.MAX_GAMES) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf("a segment holds at most " + FingerprintBlock.MAX_GAMES + " games"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf("a segment holds at most " + FingerprintBlock.MAX_GAMES + " games"));
         }
         int side = g.side();
         String damage = g.damage();

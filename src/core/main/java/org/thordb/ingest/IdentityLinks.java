@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,8 +128,8 @@ public final class IdentityLinks {
         long x = find(catalog, a);
         long y = find(catalog, b);
         if (!same && String.join(" ", Identities.words(a)).equals(String.join(" ", Identities.words(b)))) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "\"" + ThorDbException.quote(a) + "\" and \""
-                    + ThorDbException.quote(b) + "\" are one name: they cannot be two players");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "\"" + Faults.quote(a) + "\" and \""
+                    + Faults.quote(b) + "\" are one name: they cannot be two players");
         }
         Identities.Link l = new Identities.Link((int) (x >>> 32), (int) x, (int) (y >>> 32), (int) y, "user", 0, same);
         try (Store.Batch batch = store.batch()) {
@@ -171,7 +172,7 @@ public final class IdentityLinks {
                 return ((long) b.id() << 32) | m[0];
             }
         }
-        throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "no player is named \"" + ThorDbException.quote(name) + "\"");
+        throw Faults.of(ErrorCode.BAD_ARGUMENT, "no player is named \"" + Faults.quote(name) + "\"");
     }
 
     /** The links and joins of a base that is removed (their rows go with it). */

@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     found = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
                             .map(p -> p.toAbsolutePath().normalize()).sorted().toList();
                 } catch (IOException e) {
-                    throw ThorDbException.io(in, e);
+                    throw Faults.io(in, e);
                 }
                 int before = all.size() + sources.size();
                 for (Path p : found) {
@@ -97,7 +98,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     }
                 }
                 if (all.size() + sources.size() == before) {
-                    throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": a folder holding no file thordb imports"
+                    throw Faults.of(ErrorCode.BAD_ARGUMENT, in + ": a folder holding no file thordb imports"
                             + (found.isEmpty() ? " (it is empty)" : " (" + found.size() + (found.size() == 1 ? " other file)" : " other files)"))
                             + (WthorKind.ofOrNull(in) != null ? "; its name ends like a WTHOR file's, but it is a folder" : ""));
                 }
@@ -107,7 +108,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                 if (k == null) {
                     org.thordb.text.SourceFormat f = org.thordb.text.SourceReader.detect(in);
                     if (f == null) {
-                        throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": not a file thordb imports (WTHOR games"
+                        throw Faults.of(ErrorCode.BAD_ARGUMENT, in + ": not a file thordb imports (WTHOR games"
                                 + " .wtb .wtd, names .JOU .TRN; text games: GGF, PGN, transcripts, Logistello's book,"
                                 + " eOthello's CSV, MOVES:/RESULT: records)");
                     }
@@ -119,7 +120,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     named.add(in.toAbsolutePath().normalize());
                 }
             } else {
-                throw new ThorDbException(ErrorCode.IO, in + ": no such file or folder");
+                throw Faults.of(ErrorCode.IO, in + ": no such file or folder");
             }
         }
         List<GameFile> plan = new ArrayList<>();
@@ -170,7 +171,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         }
         plan.sort((a, b) -> a.file().getFileName().toString().compareTo(b.file().getFileName().toString()));
         if (options.base() != null && sources.size() > 1) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "one base name is given, and a base holds one text source"
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "one base name is given, and a base holds one text source"
                     + " file: import the " + sources.size() + " text files without a base name (each becomes the base of"
                     + " its name), or one at a time");
         }
@@ -179,7 +180,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         for (SourceFile sf : sources) {
             String base = options.base() != null ? options.base().toUpperCase(Locale.ROOT) : SourceImport.baseOf(sf.file());
             if (!sourceBases.add(base)) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, sf.file() + ": another text file of this import is"
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, sf.file() + ": another text file of this import is"
                         + " base " + base + " too; rename one, or import it under another base name");
             }
             String[] sha = new String[1];
@@ -204,7 +205,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         try {
             digest = java.security.MessageDigest.getInstance("SHA-256");
         } catch (java.security.NoSuchAlgorithmException e) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
         try (java.io.InputStream in = org.thordb.text.SourceReader.stream(sf.file(), digest)) {
             byte[] buf = new byte[1 << 16];
@@ -222,7 +223,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     } else if (offset - lineStart >= org.thordb.text.ByteLines.MAX_LINE_BYTES
                             && sf.format() != org.thordb.text.SourceFormat.GGF) { // GGF is read a game at a time, with a cap of its own
                         // as the readers refuse it, but before any game is parsed
-                        throw new ThorDbException(ErrorCode.BAD_FILE, sf.file() + ": line " + line + " is longer than "
+                        throw Faults.of(ErrorCode.BAD_FILE, sf.file() + ": line " + line + " is longer than "
                                 + String.format("%,d", org.thordb.text.ByteLines.MAX_LINE_BYTES)
                                 + " bytes, the most a line may hold (byte offset " + lineStart + ")");
                     }

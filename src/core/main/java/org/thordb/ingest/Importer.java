@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -259,7 +260,7 @@ public final class Importer {
         if (refused > before.refused()) {
             kind = FileOutcome.Kind.REFUSED;
             if (error == null) {
-                error = new ThorDbException(ErrorCode.BAD_FILE, lastLine != null ? lastLine : file + ": refused");
+                error = Faults.of(ErrorCode.BAD_FILE, lastLine != null ? lastLine : file + ": refused");
             }
         } else if (namesKeptBack > before.keptBack()) {
             kind = FileOutcome.Kind.KEPT_BACK;
@@ -279,7 +280,7 @@ public final class Importer {
         try {
             return Files.size(file);
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         }
     }
 
@@ -291,9 +292,9 @@ public final class Importer {
             }
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         } catch (NoSuchAlgorithmException e) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -306,7 +307,7 @@ public final class Importer {
         Integer id = newBases.get(name);
         if (id == null) {
             if (nextBase > 0xffff) {
-                throw new ThorDbException(ErrorCode.STORE, "the store holds 65,536 bases already");
+                throw Faults.of(ErrorCode.STORE, "the store holds 65,536 bases already");
             }
             id = nextBase++;
             newBases.put(name, id);
@@ -324,7 +325,7 @@ public final class Importer {
     /** Allocates a segment and {@code games} game ids: {segment, first id}. */
     synchronized int[] allocate(int games) {
         if (nextGame + (long) games > 0xffffffffL) {
-            throw new ThorDbException(ErrorCode.STORE, "game ids are used up");
+            throw Faults.of(ErrorCode.STORE, "game ids are used up");
         }
         int[] out = {nextSegment++, nextGame};
         nextGame += games;
@@ -409,7 +410,7 @@ public final class Importer {
                     + (kind == NameKind.PLAYERS ? " players" : " tournaments") + " of base " + baseName
                     + (renamed == 0 ? "" : "; " + renamed + " renamed, their old names kept as aliases"));
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         }
     }
 
@@ -502,12 +503,12 @@ public final class Importer {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ThorDbException(ErrorCode.IO, "the import was interrupted");
+            throw Faults.of(ErrorCode.IO, "the import was interrupted");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e.getCause()), e.getCause());
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e.getCause()), e.getCause());
         }
     }
 
@@ -564,7 +565,7 @@ public final class Importer {
                 header = r.header();
                 p.headerHex = HexFormat.of().formatHex(header.encode());
                 if (r.recordCount() >= FingerprintBlock.MAX_GAMES) {
-                    throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 4, "a file of " + r.recordCount()
+                    throw Faults.atOffset(ErrorCode.BAD_FILE, file, 4, "a file of " + r.recordCount()
                             + " games is larger than thordb imports at once (" + FingerprintBlock.MAX_GAMES + ")");
                 }
                 for (WthorGame g : r.games()) {
@@ -573,7 +574,7 @@ public final class Importer {
             }
             Integer named = yearOfName(file);
             if (named != null && named != p.year) {
-                throw ThorDbException.atOffset(ErrorCode.BAD_FILE, file, 10, "refused: its name says " + named
+                throw Faults.atOffset(ErrorCode.BAD_FILE, file, 10, "refused: its name says " + named
                         + " but its header says the games are of " + p.year + " (a file renamed by hand?); rename it"
                         + " WTH_" + p.year + "-style or check which year it holds");
             }
@@ -609,7 +610,7 @@ public final class Importer {
                 p.problems.add(file + ": record " + i + ": " + faults[i]);
             }
             if (bad.length > 0 && options.strict()) {
-                throw ThorDbException.atRecord(ErrorCode.BAD_RECORD, file, bad[0], "refused (strict import): "
+                throw Faults.atRecord(ErrorCode.BAD_RECORD, file, bad[0], "refused (strict import): "
                         + faults[bad[0]] + (bad.length > 1 ? " (and " + (bad.length - 1) + " more damaged games)" : ""));
             }
             p.batch = store.batch();
@@ -627,7 +628,7 @@ public final class Importer {
             p.refused = e;
         } catch (IOException e) {
             p.close();
-            p.refused = ThorDbException.io(file, e);
+            p.refused = Faults.io(file, e);
         }
         return p;
     }
@@ -660,13 +661,13 @@ public final class Importer {
             return false; // on purpose: it replaces the stored one, which is kept as a retired release
         }
         if (stored.created() > p.created) {
-            p.refused = new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: this release of " + p.year
+            p.refused = Faults.of(ErrorCode.BAD_FILE, file + ": refused: this release of " + p.year
                     + " was made " + stamp(p.created) + ", older than the stored one of " + stamp(stored.created())
                     + " (" + stored.name() + "); --force imports it in its place");
             return true;
         }
         if (stored.created() == p.created) {
-            p.refused = new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: the stored release of " + p.year
+            p.refused = Faults.of(ErrorCode.BAD_FILE, file + ": refused: the stored release of " + p.year
                     + " (" + stored.name() + ") has the same creation date, " + stamp(p.created)
                     + ", but other bytes; a newer release has a later date (--force imports it in its place)");
             return true;
@@ -751,7 +752,7 @@ public final class Importer {
         if (b == null) {
             java.util.List<String> known = new java.util.ArrayList<>();
             catalog.bases().forEach(x -> known.add(x.name()));
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the store holds no base '" + ThorDbException.quote(name)
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "the store holds no base '" + Faults.quote(name)
                     + "'" + (known.isEmpty() ? " (it is empty)" : "; its bases: " + String.join(", ", known)));
         }
         long files = 0;

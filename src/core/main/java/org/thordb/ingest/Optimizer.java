@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -450,7 +451,7 @@ public final class Optimizer {
         int ply = Long.bitCount(black | white) - 4;
         int count = id < tableCounts.length ? tableCounts[id] : -1;
         if (count < ply) {
-            throw new ThorDbException(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
+            throw Faults.of(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
                     + " its moves do not reach");
         }
         long[] state = org.thordb.othello.Replay.startState();
@@ -460,7 +461,7 @@ public final class Optimizer {
         long[] canon = new long[2];
         int image = org.thordb.othello.Symmetry.canonicalize(state[0], state[1], canon);
         if (canon[0] != black || canon[1] != white || (int) state[2] != side) {
-            throw new ThorDbException(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
+            throw Faults.of(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
                     + " its moves do not reach");
         }
         return ply < count ? org.thordb.othello.Symmetry.imageSquare(image, table[id * MOVES + ply]) : Postings.END;

@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +73,7 @@ public final class RegistryImport {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser csv = CSVParser.parse(in, format)) {
             Map<String, Integer> header = csv.getHeaderMap();
             if (header.keySet().stream().noneMatch(h -> h.equalsIgnoreCase("name"))) {
-                throw new ThorDbException(ErrorCode.BAD_FILE, file + ": line 1: the header " + header.keySet()
+                throw Faults.of(ErrorCode.BAD_FILE, file + ": line 1: the header " + header.keySet()
                         + " has no name column (name, aliases, country, born)");
             }
             for (CSVRecord r : csv) {
@@ -118,10 +119,10 @@ public final class RegistryImport {
                 }
             }
         } catch (IOException | java.io.UncheckedIOException e) {
-            throw new ThorDbException(ErrorCode.BAD_FILE, file + ": not a CSV file the registry reads: " + e.getMessage()
+            throw Faults.of(ErrorCode.BAD_FILE, file + ": not a CSV file the registry reads: " + e.getMessage()
                     .replace('\n', ' '));
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new ThorDbException(ErrorCode.BAD_FILE, file + ": " + String.valueOf(e.getMessage()).replace('\n', ' '));
+            throw Faults.of(ErrorCode.BAD_FILE, file + ": " + String.valueOf(e.getMessage()).replace('\n', ' '));
         }
         int aliasCount = 0;
         try (Store.Batch batch = store.batch()) {
@@ -160,14 +161,14 @@ public final class RegistryImport {
         List<String> names = catalog.bases().stream().map(Catalog.Base::name).toList();
         if (name == null) {
             if (names.size() != 1) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, names.isEmpty() ? "the store holds no base yet"
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, names.isEmpty() ? "the store holds no base yet"
                         : "the store holds " + names.size() + " bases (" + String.join(", ", names) + "): say which with --base");
             }
             return catalog.bases().get(0);
         }
         Catalog.Base b = catalog.base(name);
         if (b == null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "the store holds no base '" + ThorDbException.quote(name)
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "the store holds no base '" + Faults.quote(name)
                     + "'" + (names.isEmpty() ? "" : "; its bases: " + String.join(", ", names)));
         }
         return b;
@@ -189,20 +190,20 @@ public final class RegistryImport {
         }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{4})(?:-(\\d{1,2})(?:-(\\d{1,2}))?)?").matcher(text.strip());
         if (!m.matches()) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "born '" + ThorDbException.quote(text)
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "born '" + Faults.quote(text)
                     + "' is not a date such as 1975-04-13, 1975-04 or 1975");
         }
         int y = Integer.parseInt(m.group(1));
         int mo = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
         int d = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
         if (mo > 12 || d > 31 || (mo == 0 && d > 0)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "born '" + ThorDbException.quote(text) + "' is not a date");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "born '" + Faults.quote(text) + "' is not a date");
         }
         if (mo > 0 && d > 0) {
             try {
                 java.time.LocalDate.of(y, mo, d);
             } catch (java.time.DateTimeException e) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "born '" + ThorDbException.quote(text) + "' is not a date");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "born '" + Faults.quote(text) + "' is not a date");
             }
         }
         return new int[] {y, mo, d};

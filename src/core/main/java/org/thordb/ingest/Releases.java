@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +72,7 @@ public final class Releases {
             });
         }
         if (rows.size() != f.games()) {
-            throw new ThorDbException(ErrorCode.CORRUPT, store.path() + ": the retired release " + f.name() + " of " + f.year()
+            throw Faults.of(ErrorCode.CORRUPT, store.path() + ": the retired release " + f.name() + " of " + f.year()
                     + " has " + rows.size() + " of its " + f.games() + " records; it is not restored");
         }
         try (Store.Batch batch = store.batch()) {
@@ -111,7 +112,7 @@ public final class Releases {
                 return true;
             });
             if (n[0] != old.games()) {
-                throw new ThorDbException(ErrorCode.CORRUPT, store.path() + ": " + old.name() + " has " + n[0]
+                throw Faults.of(ErrorCode.CORRUPT, store.path() + ": " + old.name() + " has " + n[0]
                         + " of its " + old.games() + " records in the store; it is not replaced"
                         + org.thordb.store.RocksStore.repairAdvice(store.path()));
             }

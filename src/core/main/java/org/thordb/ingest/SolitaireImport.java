@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -58,7 +59,7 @@ final class SolitaireImport {
                 return 0;
             }
             if (stored != null && stored.created() > created) {
-                throw new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: these solitaires of " + empties
+                throw Faults.of(ErrorCode.BAD_FILE, file + ": refused: these solitaires of " + empties
                         + " empties were made " + created + ", before the stored ones of " + stored.created()
                         + " (" + stored.name() + ")");
             }

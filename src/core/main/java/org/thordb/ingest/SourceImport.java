@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -107,11 +108,11 @@ final class SourceImport {
             }
             for (FileRow f : old) {
                 if (!f.fromSource()) {
-                    throw new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: base " + baseName + " holds WTHOR"
+                    throw Faults.of(ErrorCode.BAD_FILE, file + ": refused: base " + baseName + " holds WTHOR"
                             + " files; import this file as a base of its own (another base name)");
                 }
                 if (!f.name().equals(name)) {
-                    throw new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: base " + baseName + " holds the"
+                    throw Faults.of(ErrorCode.BAD_FILE, file + ": refused: base " + baseName + " holds the"
                             + " games of " + f.name() + " and a base holds one source file; import this one under"
                             + " another base name, or remove base " + baseName + " first");
                 }
@@ -173,7 +174,7 @@ final class SourceImport {
                     listener.line(file + ": line " + g.line() + ": " + c.note);
                 }
                 if (players.size() >= 0xffff || tournaments.size() >= 0xffff) {
-                    throw new ThorDbException(ErrorCode.BAD_FILE, file + ": line " + g.line() + ": more than 65,535"
+                    throw Faults.of(ErrorCode.BAD_FILE, file + ": line " + g.line() + ": more than 65,535"
                             + " players or tournaments: more than a WTHOR base numbers");
                 }
                 for (String n : new String[] {g.black(), g.white(), g.event()}) {
@@ -202,7 +203,7 @@ final class SourceImport {
         lastSkipped = skipped;
         lastDuplicates = duplicates;
         if (byYear.isEmpty()) {
-            throw new ThorDbException(ErrorCode.BAD_FILE, file + ": refused: none of its games can be stored ("
+            throw Faults.of(ErrorCode.BAD_FILE, file + ": refused: none of its games can be stored ("
                     + skipped + " skipped" + (duplicates > 0 ? ", " + duplicates + " duplicates left out" : "")
                     + "); the store is unchanged");
         }
@@ -228,7 +229,7 @@ final class SourceImport {
                 int year = (int) (long) e.getKey();
                 List<Ready> list = e.getValue();
                 if (list.size() >= org.thordb.index.FingerprintBlock.MAX_GAMES) {
-                    throw new ThorDbException(ErrorCode.BAD_FILE, file + ": " + list.size() + " games of year " + year
+                    throw Faults.of(ErrorCode.BAD_FILE, file + ": " + list.size() + " games of year " + year
                             + " are more than thordb imports as one year (" + org.thordb.index.FingerprintBlock.MAX_GAMES + ")");
                 }
                 int[] at = importer.allocate(list.size());

@@ -55,6 +55,10 @@ public final class StoreVerifier {
     public interface Listener {
         /** A problem, or what a repair did. */
         void line(String message);
+
+        /** {@code files} of the {@code total} game files were checked against their records. */
+        default void checked(int files, int total) {
+        }
     }
 
     private static final List<Space> POSTINGS = List.of(Space.TERMS, Space.POSITIONS, Space.FINGERPRINTS);
@@ -219,7 +223,13 @@ public final class StoreVerifier {
                 out.line(orphanSpaces.get(i).familyName() + ": an entry of segment "
                         + Terms.segmentOf(orphans.get(i)) + ", which no file holds");
             }
+            int checked = 0;
+            out.checked(0, files.size());
             for (FileRow f : files) {
+                if (checked > 0) {
+                    out.checked(checked, files.size());
+                }
+                checked++;
                 List<String> bad = new ArrayList<>();
                 List<byte[]> records = new ArrayList<>(f.games());
                 SegmentIndexer ix = indexStored(v, f, games, bad, records);
@@ -372,6 +382,7 @@ public final class StoreVerifier {
                 out.line("repaired: " + orphans.size() + " entries of segments no file holds deleted");
             }
         }
+        out.checked(files.size(), files.size());
         return new Report(games[0], entries, problems, repaired);
     }
 

@@ -1,5 +1,6 @@
 package org.thordb.ingest;
 
+import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import org.thordb.error.ThorDbException;
 import org.thordb.index.Field;
 import org.thordb.index.Postings;
 import org.thordb.index.Terms;
+import org.thordb.othello.Position;
 import org.thordb.solve.Solver;
 import org.thordb.solve.SolverTeam;
 import org.thordb.solve.TheoreticalScore;
@@ -78,9 +80,11 @@ public final class TheoreticalFill {
      * @param seconds the time the solving took
      * @param depth the depth the scores were computed at
      * @param threads the threads that solved
+     * @param unfinished games left unknown: they stop before the depth with more than
+     *     {@value #LAST_POSITION_EMPTIES} empties and moves still to play (adjourned far from the end)
      */
     public record Report(long selected, long known, long otherBoards, long damaged, long filled, long shortGames,
-                         long nodes, double seconds, int depth, int threads) {
+                         long nodes, double seconds, int depth, int threads, long unfinished) {
         /** Games filled a second. */
         public double gamesPerSecond() {
             return seconds <= 0 ? 0 : filled / seconds;
@@ -91,6 +95,7 @@ public final class TheoreticalFill {
     private static final class Job {
         final GameRow row;
         int blackDiscs = -1;
+        boolean unfinished;
         boolean reached;
         long nodes;
         Throwable failed;
@@ -104,6 +109,11 @@ public final class TheoreticalFill {
     private static final long COMMIT_NANOS = 1_000_000_000L;
     private static final int COMMIT_GAMES = 4096;
     private static final int READ_BLOCK = 256;
+    /**
+     * The most empties of an unfinished game's last position that a fill solves when the game
+     * stops before the fill's depth (a solve of 20 empties takes about a second).
+     */
+    static final int LAST_POSITION_EMPTIES = 20;
 
     private final Store store;
     private Catalog catalog;
@@ -119,10 +129,10 @@ public final class TheoreticalFill {
      */
     public TheoreticalFill(Store store, Catalog catalog, Committer committer, int depth, int threads) {
         if (depth < 1 || depth > 60) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a theoretical score is computed at 1 to 60 empties, not " + depth);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a theoretical score is computed at 1 to 60 empties, not " + depth);
         }
         if (threads < 1) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a fill needs 1 thread or more, not " + threads);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a fill needs 1 thread or more, not " + threads);
         }
         this.store = store;
         this.catalog = catalog;
@@ -139,7 +149,7 @@ public final class TheoreticalFill {
     public Report fill(RoaringBitmap selected, RoaringBitmap unknown, RoaringBitmap damaged, Listener listener) {
         for (MergeGroup g : catalog.groups()) {
             if (g.merging()) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, store.path() + ": a merge of the store's files was"
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, store.path() + ": a merge of the store's files was"
                         + " stopped before its end: finish it (thordb optimize) before filling theoretical scores");
             }
         }
@@ -171,6 +181,7 @@ public final class TheoreticalFill {
         }
         long filled = 0;
         long shortGames = 0;
+        long unfinished = 0;
         int fed = 0;
         boolean endsSent = false;
         int running = threads;
@@ -229,7 +240,9 @@ public final class TheoreticalFill {
                     if (j.failed != null) {
                         throw j.failed instanceof RuntimeException re ? re : new IllegalStateException(j.failed);
                     }
-                    if (j.blackDiscs >= 0) { // else stopped before its end (a cancel): still unknown
+                    if (j.unfinished) {
+                        unfinished++;
+                    } else if (j.blackDiscs >= 0) { // else stopped before its end (a cancel): still unknown
                         pending.add(j);
                     }
                 }
@@ -254,11 +267,11 @@ public final class TheoreticalFill {
         }
         if (cancelled) {
             Thread.currentThread().interrupt();
-            throw new ThorDbException(ErrorCode.CANCELLED, "the fill was stopped after " + filled
+            throw Faults.of(ErrorCode.CANCELLED, "the fill was stopped after " + filled
                     + " theoretical scores written; the others are still unknown (fill again to go on)");
         }
         return new Report(selected.getLongCardinality(), selected.getLongCardinality() - unknown.getLongCardinality(),
-                skipped[0], skipped[1], filled, shortGames, nodes.get(), (System.nanoTime() - t0) / 1e9, depth, threads);
+                skipped[0], skipped[1], filled, shortGames, nodes.get(), (System.nanoTime() - t0) / 1e9, depth, threads, unfinished);
     }
 
     /**
@@ -272,11 +285,18 @@ public final class TheoreticalFill {
             for (Job j; (j = work.take()) != END; ) {
                 try {
                     WthorGame g = new WthorGame(j.row.raw(), 8);
-                    TheoreticalScore.Computed c = TheoreticalScore.compute(g.squares(), depth, solver);
-                    j.blackDiscs = c.solved() ? c.blackDiscs() : -1;
-                    j.reached = c.reachedDepth();
-                    j.nodes = c.nodes();
-                    nodes.addAndGet(c.nodes());
+                    Position last = TheoreticalScore.positionAt(g.squares(), depth);
+                    if (64 - last.discs() > Math.max(depth, LAST_POSITION_EMPTIES) && !last.isFinal()) {
+                        // an adjourned game that stops far from its end: its last position is no
+                        // endgame a solve ends (40 empties would take years); its score stays unknown
+                        j.unfinished = true;
+                    } else {
+                        TheoreticalScore.Computed c = TheoreticalScore.compute(g.squares(), depth, solver);
+                        j.blackDiscs = c.solved() ? c.blackDiscs() : -1;
+                        j.reached = c.reachedDepth();
+                        j.nodes = c.nodes();
+                        nodes.addAndGet(c.nodes());
+                    }
                 } catch (RuntimeException | Error e) {
                     j.failed = e;
                 } finally {

@@ -1,5 +1,6 @@
 package org.thordb.othello;
 
+import org.thordb.fault.Faults;
 import java.util.Locale;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -21,7 +22,7 @@ public final class Notation {
     /** The name of an 8×8 square, {@code a1} … {@code h8}. */
     public static String name(int square) {
         if (square < 0 || square > 63) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         return "" + (char) ('a' + square % 8) + (char) ('1' + square / 8);
     }
@@ -30,7 +31,7 @@ public final class Notation {
     public static int square(String name) {
         String s = name.trim().toLowerCase(Locale.ROOT);
         if (s.length() != 2 || s.charAt(0) < 'a' || s.charAt(0) > 'h' || s.charAt(1) < '1' || s.charAt(1) > '8') {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + ThorDbException.quote(name) + "' is not a square a1…h8");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "'" + Faults.quote(name) + "' is not a square a1…h8");
         }
         return (s.charAt(1) - '1') * 8 + (s.charAt(0) - 'a');
     }
@@ -46,12 +47,12 @@ public final class Notation {
      */
     public static int[] parseLine(String transcript) {
         if (transcript == null) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no transcript");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "no transcript");
         }
         String s = transcript.replaceAll("[\\s,\\-]", "");
         if (s.length() % 2 != 0) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                    "'" + ThorDbException.quote(transcript) + "' is not a transcript of moves such as f5d6c3");
+            throw Faults.of(ErrorCode.BAD_NOTATION,
+                    "'" + Faults.quote(transcript) + "' is not a transcript of moves such as f5d6c3");
         }
         int[] out = new int[s.length() / 2];
         for (int i = 0; i < out.length; i++) {
@@ -59,8 +60,8 @@ public final class Notation {
             try {
                 out[i] = square(m);
             } catch (ThorDbException e) {
-                throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                        "'" + ThorDbException.quote(transcript) + "': move " + (i + 1) + " '" + ThorDbException.quote(m)
+                throw Faults.of(ErrorCode.BAD_NOTATION,
+                        "'" + Faults.quote(transcript) + "': move " + (i + 1) + " '" + Faults.quote(m)
                                 + "' is not a square a1…h8");
             }
         }
@@ -79,7 +80,7 @@ public final class Notation {
      */
     public static int[] parseMoves(String line) {
         if (line == null) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no line of moves");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "no line of moves");
         }
         java.util.List<Integer> out = new java.util.ArrayList<>();
         String s = line.toLowerCase(java.util.Locale.ROOT);
@@ -103,8 +104,8 @@ public final class Notation {
                 while (end < n && !Character.isWhitespace(s.charAt(end)) && end - i < 12) {
                     end++;
                 }
-                throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + ThorDbException.quote(line) + "': move "
-                        + (out.size() + 1) + " '" + ThorDbException.quote(line.substring(i, end))
+                throw Faults.of(ErrorCode.BAD_NOTATION, "'" + Faults.quote(line) + "': move "
+                        + (out.size() + 1) + " '" + Faults.quote(line.substring(i, end))
                         + "' is not a square a1…h8 nor a pass");
             }
         }
@@ -170,7 +171,7 @@ public final class Notation {
                 }
             }
             if (row < 0) {
-                throw new ThorDbException(ErrorCode.BAD_NOTATION, "'" + ThorDbException.quote(line) + "': move "
+                throw Faults.of(ErrorCode.BAD_NOTATION, "'" + Faults.quote(line) + "': move "
                         + (out.size() + 1) + " is not a square a1…j10");
             }
             out.add(row * 10 + (c - 'a'));
@@ -192,7 +193,7 @@ public final class Notation {
     /** The name of a 10×10 square (index row × 10 + col, from 0), {@code a1} … {@code j10}. */
     public static String name10(int square) {
         if (square < 0 || square > 99) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         return "" + (char) ('a' + square % 10) + (square / 10 + 1);
     }

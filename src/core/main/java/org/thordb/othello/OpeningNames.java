@@ -1,5 +1,6 @@
 package org.thordb.othello;
 
+import org.thordb.fault.Faults;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,7 +65,7 @@ public final class OpeningNames {
                     try (InputStream in = OpeningNames.class.getResourceAsStream("opening-names.txt")) {
                         n.read(new InputStreamReader(in, StandardCharsets.UTF_8), "the built-in opening names");
                     } catch (IOException e) {
-                        throw new ThorDbException(ErrorCode.IO, "the built-in opening names: " + e.getMessage(), e);
+                        throw Faults.of(ErrorCode.IO, "the built-in opening names: " + e.getMessage(), e);
                     }
                     standard = n;
                 }
@@ -92,7 +93,7 @@ public final class OpeningNames {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             read(r, file.toString());
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         }
     }
 
@@ -108,7 +109,7 @@ public final class OpeningNames {
                 }
                 String[] parts = t.split("\\s+", 2);
                 if (parts.length < 2 || parts[1].isBlank()) {
-                    throw new ThorDbException(ErrorCode.BAD_NOTATION, source + ": line " + number
+                    throw Faults.of(ErrorCode.BAD_NOTATION, source + ": line " + number
                             + ": an opening is its moves then its name, such as 'f5d6c3d3c4  Tiger'");
                 }
                 Position p;
@@ -117,12 +118,12 @@ public final class OpeningNames {
                     line = Notation.parseLine(parts[0]);
                     p = Position.afterLine(parts[0]);
                 } catch (ThorDbException e) {
-                    throw new ThorDbException(e.code(), source + ": line " + number + ": " + e.getMessage());
+                    throw Faults.of(e.code(), source + ": line " + number + ": " + e.getMessage());
                 }
                 add(new Named(parts[1].strip(), line), p);
             }
         } catch (IOException e) {
-            throw new ThorDbException(ErrorCode.IO, source + ": " + e.getMessage(), e);
+            throw Faults.of(ErrorCode.IO, source + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.thordb.othello;
 
+import org.thordb.fault.Faults;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 
@@ -24,10 +25,10 @@ public record Position(long black, long white, Side toMove) {
     /** Checks that no square holds two discs. */
     public Position {
         if ((black & white) != 0) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a square holds both a black and a white disc");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a square holds both a black and a white disc");
         }
         if (toMove == null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "no side to move");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "no side to move");
         }
     }
 
@@ -91,7 +92,7 @@ public record Position(long black, long white, Side toMove) {
             number++;
             if (sq == Notation.PASS) {
                 if (!passDue) {
-                    throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, "the line " + ThorDbException.quote(line)
+                    throw Faults.of(ErrorCode.ILLEGAL_MOVE, "the line " + Faults.quote(line)
                             + " is not legal: move " + number + " pass: "
                             + (p.toMove == Side.NONE ? "the game is over" : "a move is legal here"));
                 }
@@ -100,7 +101,7 @@ public record Position(long black, long white, Side toMove) {
             }
             String why = p.whyIllegal(sq);
             if (why != null) {
-                throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, "the line " + ThorDbException.quote(line)
+                throw Faults.of(ErrorCode.ILLEGAL_MOVE, "the line " + Faults.quote(line)
                         + " is not legal: move " + number + " " + Notation.name(sq) + ": " + why);
             }
             Side mover = p.toMove;
@@ -148,7 +149,7 @@ public record Position(long black, long white, Side toMove) {
     public Position play(int square) {
         String why = whyIllegal(square);
         if (why != null) {
-            throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, Notation.name(square) + ": " + why);
+            throw Faults.of(ErrorCode.ILLEGAL_MOVE, Notation.name(square) + ": " + why);
         }
         return playUnchecked(square);
     }
@@ -249,11 +250,11 @@ public record Position(long black, long white, Side toMove) {
      */
     public static Position parseBoard(String text) {
         if (text == null) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no board string");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "no board string");
         }
         String t = text.trim();
         if (t.length() < 64) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION,
+            throw Faults.of(ErrorCode.BAD_NOTATION,
                     "a board string has 64 squares then the side to move; got " + t.length() + " characters");
         }
         long b = 0;
@@ -264,25 +265,25 @@ public record Position(long black, long white, Side toMove) {
                 case 'X', '*', 'B' -> b |= 1L << i;
                 case 'O', 'W' -> w |= 1L << i;
                 case '-', '.' -> { }
-                default -> throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                        "board string: character " + (i + 1) + " '" + ThorDbException.quote(String.valueOf(c))
+                default -> throw Faults.of(ErrorCode.BAD_NOTATION,
+                        "board string: character " + (i + 1) + " '" + Faults.quote(String.valueOf(c))
                                 + "' is not X, O or -");
             }
         }
         String rest = t.substring(64).trim();
         Side side;
         if (rest.isEmpty()) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "board string: the side to move (X or O) is missing");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "board string: the side to move (X or O) is missing");
         }
         switch (Character.toUpperCase(rest.charAt(0))) {
             case 'X', 'B', '*' -> side = Side.BLACK;
             case 'O', 'W' -> side = Side.WHITE;
-            default -> throw new ThorDbException(ErrorCode.BAD_NOTATION,
-                    "board string: side to move '" + ThorDbException.quote(String.valueOf(rest.charAt(0)))
+            default -> throw Faults.of(ErrorCode.BAD_NOTATION,
+                    "board string: side to move '" + Faults.quote(String.valueOf(rest.charAt(0)))
                             + "' is not X or O");
         }
         if (rest.length() > 1 && !Character.isWhitespace(rest.charAt(1)) && rest.charAt(1) != ';') {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "board string: unexpected text after the side to move");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "board string: unexpected text after the side to move");
         }
         return of(b, w, side);
     }

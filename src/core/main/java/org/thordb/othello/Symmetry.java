@@ -99,7 +99,7 @@ public enum Symmetry {
                 return s;
             }
         }
-        throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(Notation.name(firstMove) + " is not a first move"));
+        throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(Notation.name(firstMove) + " is not a first move"));
     }
 
     /**

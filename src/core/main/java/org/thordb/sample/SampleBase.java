@@ -1,5 +1,6 @@
 package org.thordb.sample;
 
+import org.thordb.fault.Faults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -72,7 +73,7 @@ public final class SampleBase {
     public record Openings(List<int[]> lines) {
         public Openings {
             if (lines.isEmpty()) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("no openings to draw from"));
+                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("no openings to draw from"));
             }
             lines = List.copyOf(lines);
         }
@@ -110,12 +111,12 @@ public final class SampleBase {
     private static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed,
                                     int side, Openings openings) {
         if (side != 8 && side != 10) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("side " + side));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("side " + side));
         }
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         SplittableRandom rnd = new SplittableRandom(seed);
         int players = Math.max(8, Math.min(60_000, gamesPerYear * years / 20));

@@ -1,5 +1,6 @@
 package org.thordb.solve;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -410,13 +411,13 @@ final class Evaluation {
         private static Weights load() {
             try (InputStream raw = Evaluation.class.getResourceAsStream(RESOURCE)) {
                 if (raw == null) {
-                    throw new ThorDbException(ErrorCode.STORE, RESOURCE + " is missing from the class path");
+                    throw Faults.of(ErrorCode.STORE, RESOURCE + " is missing from the class path");
                 }
                 // read whole, then decoded from memory: a stream read a short at a time takes 0.3 s
                 byte[] bytes = new GZIPInputStream(raw, 1 << 16).readAllBytes();
                 return read(java.nio.ByteBuffer.wrap(bytes));
             } catch (IOException | java.nio.BufferUnderflowException e) {
-                throw new ThorDbException(ErrorCode.IO, "reading " + RESOURCE + ": " + e.getMessage(), e);
+                throw Faults.of(ErrorCode.IO, "reading " + RESOURCE + ": " + e.getMessage(), e);
             }
         }
 

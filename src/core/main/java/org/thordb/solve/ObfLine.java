@@ -1,5 +1,6 @@
 package org.thordb.solve;
 
+import org.thordb.fault.Faults;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -30,8 +31,8 @@ public record ObfLine(Position position, Map<Integer, Integer> moveScores) {
         String[] parts = line.strip().split(";");
         String head = parts[0].strip();
         if (head.length() < 66) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "an obf line starts with 64 squares and the side to move: "
-                    + ThorDbException.quote(head));
+            throw Faults.of(ErrorCode.BAD_NOTATION, "an obf line starts with 64 squares and the side to move: "
+                    + Faults.quote(head));
         }
         Position p = Position.parseBoard(head.substring(0, 64) + " " + head.substring(64).strip());
         Map<Integer, Integer> scores = new LinkedHashMap<>();
@@ -42,13 +43,13 @@ public record ObfLine(Position position, Map<Integer, Integer> moveScores) {
             }
             int colon = m.indexOf(':');
             if (colon < 0) {
-                throw new ThorDbException(ErrorCode.BAD_NOTATION, "not a move and its score: " + ThorDbException.quote(m));
+                throw Faults.of(ErrorCode.BAD_NOTATION, "not a move and its score: " + Faults.quote(m));
             }
             try {
                 scores.put(Notation.square(m.substring(0, colon).strip().toLowerCase(Locale.ROOT)),
                         Integer.parseInt(m.substring(colon + 1).strip().replace("+", "")));
             } catch (NumberFormatException e) {
-                throw new ThorDbException(ErrorCode.BAD_NOTATION, "not a score: " + ThorDbException.quote(m));
+                throw Faults.of(ErrorCode.BAD_NOTATION, "not a score: " + Faults.quote(m));
             }
         }
         return new ObfLine(p, scores);

@@ -82,7 +82,7 @@ public final class SolitaireFinder {
         searches++;
         Solver.Result r = solver.solve(c, true);
         if (!r.solved()) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
         }
         int best = Integer.MIN_VALUE;
         int move = -1;
@@ -133,7 +133,7 @@ public final class SolitaireFinder {
         searches++;
         Solver.OutcomeResult r = solver.outcomeOf(c);
         if (!r.solved()) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
         }
         Side view = c.toMove() == Side.NONE ? Side.BLACK : c.toMove();
         if (view == s) {

@@ -1,5 +1,6 @@
 package org.thordb.stats;
 
+import org.thordb.fault.Faults;
 import java.util.Locale;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -49,7 +50,7 @@ public record Grouping(By by, int depth) {
         if (w.matches("opening\\d+")) {
             int n = Integer.parseInt(w.substring(7));
             if (n < 1 || n > 20) {
-                throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "opening" + n + ": openings are grouped by"
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "opening" + n + ": openings are grouped by"
                         + " 1 to 20 moves");
             }
             return new Grouping(By.OPENING, n);
@@ -59,7 +60,7 @@ public record Grouping(By by, int depth) {
                 return new Grouping(b, 0);
             }
         }
-        throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown grouping '" + ThorDbException.quote(w) + "': "
+        throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown grouping '" + Faults.quote(w) + "': "
                 + WORDS);
     }
 

@@ -1,5 +1,6 @@
 package org.thordb.stats;
 
+import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -90,7 +91,7 @@ public final class Statistics {
     }
 
     private static ThorDbException tooMany(Grouping g) {
-        return new ThorDbException(ErrorCode.BAD_ARGUMENT, "grouping by " + g + " makes more than "
+        return Faults.of(ErrorCode.BAD_ARGUMENT, "grouping by " + g + " makes more than "
                 + String.format("%,d", maxGroups()) + " groups, the most one answer holds: narrow the query, or group by a"
                 + " shorter opening");
     }
@@ -113,11 +114,11 @@ public final class Statistics {
         Catalog c = r.catalog();
         if (as != null && (g.by() == Grouping.By.PLAYER || g.by() == Grouping.By.BLACK || g.by() == Grouping.By.WHITE
                 || g.by() == Grouping.By.OPPONENT)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "a player's side goes with a grouping by year, tournament,"
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a player's side goes with a grouping by year, tournament,"
                     + " opening or result; the player's opponents are the grouping by opponent");
         }
         if (g.by() == Grouping.By.OPPONENT && subject == null) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "--by opponent is the record of a player against each"
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--by opponent is the record of a player against each"
                     + " opponent: name the player in --where, such as --where 'player = \"Tastet Marc\"'");
         }
         Map<Long, Sums> byKey = new HashMap<>();
@@ -148,7 +149,7 @@ public final class Statistics {
         while (it.hasNext()) {
             int id = it.next();
             if ((++steps & 1023) == 0) {
-                org.thordb.error.Cancellation.check();
+                org.thordb.fault.Cancellation.check();
                 if (byKey.size() > maxGroups()) {
                     throw tooMany(g);
                 }
@@ -391,8 +392,8 @@ public final class Statistics {
             case "first" -> Comparator.comparingInt(GroupStats::firstYear);
             case "last" -> Comparator.comparingInt(GroupStats::lastYear).reversed();
             case "group" -> (a, b) -> 0;
-            default -> throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "unknown sort key '"
-                    + ThorDbException.quote(key) + "': " + SORT_KEYS);
+            default -> throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown sort key '"
+                    + Faults.quote(key) + "': " + SORT_KEYS);
         };
         return c.thenComparing(GroupStats::group);
     }

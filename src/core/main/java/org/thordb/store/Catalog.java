@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import org.thordb.fault.Faults;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
@@ -397,7 +398,7 @@ public final class Catalog {
         try {
             return RecordJson.read(json, type);
         } catch (java.io.IOException e) {
-            throw new ThorDbException(ErrorCode.CORRUPT, what + " that does not decode: " + e.getMessage());
+            throw Faults.of(ErrorCode.CORRUPT, what + " that does not decode: " + e.getMessage());
         }
     }
 
@@ -415,7 +416,7 @@ public final class Catalog {
         try {
             return RecordJson.read(json, FileRow.class);
         } catch (java.io.IOException e) {
-            throw new ThorDbException(ErrorCode.STORE, "a file row of the store does not decode: " + e.getMessage(), e);
+            throw Faults.of(ErrorCode.STORE, "a file row of the store does not decode: " + e.getMessage(), e);
         }
     }
 
@@ -424,7 +425,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -433,7 +434,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -447,7 +448,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(s);
         } catch (JsonProcessingException e) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -456,7 +457,7 @@ public final class Catalog {
         try {
             return RecordJson.read(json, Schema.class);
         } catch (java.io.IOException e) {
-            throw new ThorDbException(ErrorCode.STORE, "the schema of the store does not decode: " + e.getMessage(), e);
+            throw Faults.of(ErrorCode.STORE, "the schema of the store does not decode: " + e.getMessage(), e);
         }
     }
 
@@ -550,7 +551,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(r);
         } catch (JsonProcessingException e) {
-            throw new ThorDbException(ErrorCode.STORE, "a retired release's row does not encode: " + e.getMessage(), e);
+            throw Faults.of(ErrorCode.STORE, "a retired release's row does not encode: " + e.getMessage(), e);
         }
     }
 
@@ -712,7 +713,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(g);
         } catch (JsonProcessingException e) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 

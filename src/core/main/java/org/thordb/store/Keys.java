@@ -42,7 +42,7 @@ public final class Keys {
     /** An unsigned 16-bit number, 2 bytes big-endian. */
     public static byte[] u16(int v) {
         if (v < 0 || v > 0xffff) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("not a 16-bit number: " + v));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("not a 16-bit number: " + v));
         }
         return new byte[] {(byte) (v >>> 8), (byte) v};
     }

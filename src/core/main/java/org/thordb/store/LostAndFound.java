@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -49,7 +50,7 @@ public final class LostAndFound {
                 }
             }
         } catch (IOException e) {
-            throw ThorDbException.io(root, e);
+            throw Faults.io(root, e);
         }
     }
 
@@ -82,7 +83,7 @@ public final class LostAndFound {
             StoreState.syncFolder(to);
             StoreState.syncFolder(to.getParent().getParent());
         } catch (IOException e) {
-            throw ThorDbException.io(to, e);
+            throw Faults.io(to, e);
         }
     }
 
@@ -109,7 +110,7 @@ public final class LostAndFound {
             Files.write(to.resolve("README.txt"), note.toString().getBytes(StandardCharsets.UTF_8),
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
-            throw ThorDbException.io(to, e);
+            throw Faults.io(to, e);
         }
         return to;
     }
@@ -155,7 +156,7 @@ public final class LostAndFound {
                 });
             }
         } catch (IOException e) {
-            throw ThorDbException.io(root, e);
+            throw Faults.io(root, e);
         }
         java.util.Collections.sort(folders);
         return new Contents(folders, bytes[0]);

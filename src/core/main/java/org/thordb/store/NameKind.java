@@ -42,7 +42,7 @@ public enum NameKind {
         return switch (kind) {
             case PLAYERS -> PLAYERS;
             case TOURNAMENTS -> TOURNAMENTS;
-            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " holds no names"));
+            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " holds no names"));
         };
     }
 
@@ -53,6 +53,6 @@ public enum NameKind {
                 return k;
             }
         }
-        throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(extension + " is no names file extension"));
+        throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(extension + " is no names file extension"));
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import org.thordb.fault.Faults;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.thordb.error.ErrorCode;
@@ -36,10 +37,10 @@ public record PlayerRecord(int birth, String country) {
     /** A record from a country code (or null) and a birth date (0 for an unknown year, month or day). */
     public static PlayerRecord of(String country, int year, int month, int day) {
         if (year < 0 || year > 32767 || month < 0 || month > 12 || day < 0 || day > 31) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "no birth date " + year + "-" + month + "-" + day);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "no birth date " + year + "-" + month + "-" + day);
         }
         if (country != null && !country.matches("[A-Za-z][A-Za-z0-9]{2}")) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, "'" + ThorDbException.quote(country)
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "'" + Faults.quote(country)
                     + "' is not a 3-letter IOC country code such as JPN");
         }
         return new PlayerRecord(year == 0 ? 0 : year * 512 + month * 32 + day,
@@ -97,7 +98,7 @@ public record PlayerRecord(int birth, String country) {
     /** Decodes a stored value: the country from its byte, or from its letters when the byte is 0. */
     public static PlayerRecord decode(byte[] v) {
         if (v.length < 4) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a player record of " + v.length + " bytes"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a player record of " + v.length + " bytes"));
         }
         int birth = (v[0] & 0xff) << 16 | (v[1] & 0xff) << 8 | (v[2] & 0xff);
         String country = seedCountry(v[3] & 0xff);

@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -107,7 +108,7 @@ public final class RawRecords {
                 }
             }
         } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         java.util.Collections.sort(sst);
         java.util.Collections.sort(logs);
@@ -141,7 +142,7 @@ public final class RawRecords {
                 it.status();
             }
         } catch (RocksDBException e) {
-            unreadable.add(p.getFileName() + ": " + ThorDbException.whole(String.valueOf(e.getMessage())));
+            unreadable.add(p.getFileName() + ": " + Faults.whole(String.valueOf(e.getMessage())));
         }
     }
 
@@ -321,7 +322,7 @@ public final class RawRecords {
     /** Refuses when nothing of a store is here. */
     public void requireSome(Path dir) {
         if (tables == 0 && logRecords == 0) {
-            throw new ThorDbException(ErrorCode.CORRUPT, dir + ": no table or log file of the store could be read");
+            throw Faults.of(ErrorCode.CORRUPT, dir + ": no table or log file of the store could be read");
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -136,7 +137,7 @@ public final class RocksStore implements Store {
             throw opening(e);
         } catch (IOException e) {
             freeOptions();
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         for (int i = 0; i < spaces.size(); i++) {
             bySpace.put(spaces.get(i), handles.get(i + 1));
@@ -294,7 +295,7 @@ public final class RocksStore implements Store {
             newer |= !recorded.contains(n);
         }
         if (!unnamed.isEmpty() && !newer) {
-            throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store's manifest names " + live.size()
+            throw Faults.of(ErrorCode.CORRUPT, dir + ": the store's manifest names " + live.size()
                     + " table files where the store last had " + st.tables().size() + ": " + String.join(", ",
                     unnamed.subList(0, Math.min(5, unnamed.size()))) + (unnamed.size() > 5 ? " and " + (unnamed.size() - 5)
                     + " more" : "") + (unnamed.size() == 1 ? " is" : " are") + " here but not named (the manifest was cut"
@@ -321,7 +322,7 @@ public final class RocksStore implements Store {
                 });
                 differ[0] += st.rows().size() - held[0];
                 if (differ[0] > 0) {
-                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": " + differ[0] + " rows of the store's catalog"
+                    throw Faults.of(ErrorCode.CORRUPT, dir + ": " + differ[0] + " rows of the store's catalog"
                             + " differ from those its last commit left (" + StoreState.FILE + "): its manifest or its table"
                             + " files are damaged; nothing was changed" + repairAdvice(dir));
                 }
@@ -331,7 +332,7 @@ public final class RocksStore implements Store {
                 games += f.games();
             }
             if (!st.pending() && games < st.games()) {
-                throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store holds " + games + " games where its last"
+                throw Faults.of(ErrorCode.CORRUPT, dir + ": the store holds " + games + " games where its last"
                         + " commit left " + st.games() + " (" + StoreState.FILE + "): its manifest or its table files are"
                         + " damaged; nothing was changed" + repairAdvice(dir));
             }
@@ -349,7 +350,7 @@ public final class RocksStore implements Store {
                     continue;
                 }
                 if (missing(v, found.get(j), files.get(i).firstId()) || missing(v, found.get(j + 1), f.firstId() + f.games() - 1)) {
-                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the records of " + f.name() + " (year "
+                    throw Faults.of(ErrorCode.CORRUPT, dir + ": the records of " + f.name() + " (year "
                             + f.year() + ", games " + f.firstId() + " to " + (f.firstId() + f.games() - 1) + ") are not"
                             + " in the store: its manifest or its table files are damaged; nothing was changed"
                             + repairAdvice(dir));
@@ -360,7 +361,7 @@ public final class RocksStore implements Store {
                 boolean[] any = {false};
                 v.scan(Space.TERMS, new byte[0], null, (k, val) -> !(any[0] = true));
                 if (!any[0]) {
-                    throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store holds " + games + " games and not one"
+                    throw Faults.of(ErrorCode.CORRUPT, dir + ": the store holds " + games + " games and not one"
                             + " index entry: its manifest or its table files are damaged; nothing was changed"
                             + repairAdvice(dir));
                 }
@@ -463,7 +464,7 @@ public final class RocksStore implements Store {
             if (held != null) {
                 held.close();
             }
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         } catch (RuntimeException e) {
             if (held != null) {
                 held.close();
@@ -514,17 +515,17 @@ public final class RocksStore implements Store {
             try {
                 held = channel.tryLock();
             } catch (java.nio.channels.OverlappingFileLockException e) {
-                throw new ThorDbException(ErrorCode.LOCKED, dir + ": the store is open already in this process"
+                throw Faults.of(ErrorCode.LOCKED, dir + ": the store is open already in this process"
                         + " (share that ThorDb, or close it first)");
             }
             if (held == null) {
-                throw new ThorDbException(ErrorCode.LOCKED, dir + ": the store is in use by another process"
+                throw Faults.of(ErrorCode.LOCKED, dir + ": the store is in use by another process"
                         + " (open it read-only, or wait for that process to finish)");
             }
             return new WriterLock(channel, held);
         } catch (IOException e) {
             closeQuietly(channel);
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         } catch (RuntimeException e) {
             closeQuietly(channel);
             throw e;
@@ -571,7 +572,7 @@ public final class RocksStore implements Store {
     public static RocksStore openWithoutCompactions(Path dir) {
         notAFile(dir);
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
+            throw Faults.of(ErrorCode.STORE, dir + ": no store here");
         }
         return openWriter(dir, false, CACHE_BYTES, true);
     }
@@ -585,7 +586,7 @@ public final class RocksStore implements Store {
     public static RocksStore openReadOnly(Path dir, long cacheBytes) {
         notAFile(dir);
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
+            throw Faults.of(ErrorCode.STORE, dir + ": no store here");
         }
         StoreState st = StoreState.read(dir); // before the manifest: never newer than what the open reads
         RocksStore s = new RocksStore(dir, true, false, true, cacheBytes);
@@ -605,14 +606,14 @@ public final class RocksStore implements Store {
     public static RocksStore openReadOnlyUnchecked(Path dir) {
         notAFile(dir);
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": no store here");
+            throw Faults.of(ErrorCode.STORE, dir + ": no store here");
         }
         return new RocksStore(dir, true, false, true, CACHE_BYTES);
     }
 
     private static void notAFile(Path dir) {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new ThorDbException(ErrorCode.STORE, dir + ": this is a file, not a store folder");
+            throw Faults.of(ErrorCode.STORE, dir + ": this is a file, not a store folder");
         }
     }
 
@@ -620,12 +621,12 @@ public final class RocksStore implements Store {
         String m = String.valueOf(e.getMessage());
         Status.Code code = e.getStatus() == null ? null : e.getStatus().getCode();
         if (code == Status.Code.IOError && m.contains("lock hold by current process")) {
-            return new ThorDbException(ErrorCode.LOCKED, dir + ": the store is open already in this process"
+            return Faults.of(ErrorCode.LOCKED, dir + ": the store is open already in this process"
                     + " (share that ThorDb, or close it first)", e);
         }
         // RocksDB says a lock failed with an I/O error on the LOCK file: only then is it in use
         if (code == Status.Code.IOError && m.contains(java.io.File.separator + "LOCK")) {
-            return new ThorDbException(ErrorCode.LOCKED, dir + ": the store is in use by another process"
+            return Faults.of(ErrorCode.LOCKED, dir + ": the store is in use by another process"
                     + " (open it read-only, or wait for that process to finish)", e);
         }
         return failure("cannot open the store", e);
@@ -635,10 +636,10 @@ public final class RocksStore implements Store {
     private ThorDbException failure(String what, RocksDBException e) {
         Status.Code code = e.getStatus() == null ? null : e.getStatus().getCode();
         if (code == Status.Code.Corruption) {
-            return new ThorDbException(ErrorCode.CORRUPT, dir + ": " + what + ": the store is damaged: "
-                    + ThorDbException.whole(e.getMessage()) + repairAdvice(dir), e);
+            return Faults.of(ErrorCode.CORRUPT, dir + ": " + what + ": the store is damaged: "
+                    + Faults.whole(e.getMessage()) + repairAdvice(dir), e);
         }
-        return new ThorDbException(ErrorCode.STORE, dir + ": " + what + ": " + ThorDbException.whole(e.getMessage()), e);
+        return Faults.of(ErrorCode.STORE, dir + ": " + what + ": " + Faults.whole(e.getMessage()), e);
     }
 
     /**
@@ -651,7 +652,7 @@ public final class RocksStore implements Store {
 
     private void checkOpen() {
         if (closed) {
-            throw new ThorDbException(ErrorCode.CLOSED, dir + ": the store is closed");
+            throw Faults.of(ErrorCode.CLOSED, dir + ": the store is closed");
         }
     }
 
@@ -717,7 +718,7 @@ public final class RocksStore implements Store {
     @Override
     public long sequence() {
         if (closed) {
-            throw new ThorDbException(ErrorCode.CLOSED, dir + ": the store is closed");
+            throw Faults.of(ErrorCode.CLOSED, dir + ": the store is closed");
         }
         return db.getLatestSequenceNumber();
     }
@@ -726,7 +727,7 @@ public final class RocksStore implements Store {
     public Batch batch() {
         checkOpen();
         if (readOnly) {
-            throw new ThorDbException(ErrorCode.READ_ONLY, dir + ": the store is open read-only");
+            throw Faults.of(ErrorCode.READ_ONLY, dir + ": the store is open read-only");
         }
         RocksBatch b = new RocksBatch();
         open.add(b);
@@ -758,7 +759,7 @@ public final class RocksStore implements Store {
                 }
             }
         } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         out.put(null, total);
         return out;
@@ -804,7 +805,7 @@ public final class RocksStore implements Store {
     public synchronized void clear(Space space) {
         checkOpen();
         if (readOnly) {
-            throw new ThorDbException(ErrorCode.READ_ONLY, dir + ": the store is open read-only");
+            throw Faults.of(ErrorCode.READ_ONLY, dir + ": the store is open read-only");
         }
         // the family dropped and made again: RocksDB deletes its files unread (a compaction, or
         // deleting by range, would read them, and meet the damage). Their bytes are kept first, as
@@ -915,7 +916,7 @@ public final class RocksStore implements Store {
         /** Throws CLOSED when this view, or its store, is closed: its handles are freed then. */
         private void usable() {
             if (released || closed) {
-                throw new ThorDbException(ErrorCode.CLOSED, dir + (closed ? ": the store is closed" : ": the view is closed"));
+                throw Faults.of(ErrorCode.CLOSED, dir + (closed ? ": the store is closed" : ": the view is closed"));
             }
         }
 
@@ -1163,7 +1164,7 @@ public final class RocksStore implements Store {
 
         private void usable() {
             if (released || closed) {
-                throw new ThorDbException(ErrorCode.CLOSED, dir + (closed ? ": the store is closed" : ": the batch is closed"));
+                throw Faults.of(ErrorCode.CLOSED, dir + (closed ? ": the store is closed" : ": the batch is closed"));
             }
         }
 

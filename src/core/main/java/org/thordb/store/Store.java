@@ -221,9 +221,9 @@ public interface Store extends AutoCloseable {
      */
     static org.thordb.error.ThorDbException corrupt(java.nio.file.Path dir, Space space, byte[] key, RuntimeException cause) {
         String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.CORRUPT, dir + ": a value of the " + space.familyName()
+        return org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CORRUPT, dir + ": a value of the " + space.familyName()
                 + " family does not decode (key " + (key == null ? "?" : java.util.HexFormat.of().formatHex(key, 0,
-                Math.min(key.length, 24))) + "): " + org.thordb.error.ThorDbException.whole(why) + RocksStore.repairAdvice(dir), cause);
+                Math.min(key.length, 24))) + "): " + org.thordb.fault.Faults.whole(why) + RocksStore.repairAdvice(dir), cause);
     }
 
     /** Whether an exception is what a decoder throws on bytes it cannot read (and so means damage). */

@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -87,7 +88,7 @@ public final class StoreFolder {
                 }
             }
         } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         Path current = dir.resolve("CURRENT");
         String problem = null;
@@ -154,7 +155,7 @@ public final class StoreFolder {
      * mends it.
      */
     public static ThorDbException damaged(Path dir, Inspection i) {
-        return new ThorDbException(ErrorCode.CORRUPT, dir + ": a damaged store: " + i.why()
+        return Faults.of(ErrorCode.CORRUPT, dir + ": a damaged store: " + i.why()
                 + "; nothing was changed: 'thordb verify --db " + dir + " --repair' recovers it");
     }
 
@@ -182,10 +183,10 @@ public final class StoreFolder {
                 }
             }
         } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
         if (manifests.isEmpty()) {
-            throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store cannot be recovered here: no manifest is"
+            throw Faults.of(ErrorCode.CORRUPT, dir + ": the store cannot be recovered here: no manifest is"
                     + " left to say which table files make it up; its files were left as they are");
         }
         manifests.sort(Comparator.comparingLong(StoreFolder::number).reversed());
@@ -204,10 +205,10 @@ public final class StoreFolder {
                 tried.add(m + " (" + failure + ")");
             }
             Files.deleteIfExists(current);
-            throw new ThorDbException(ErrorCode.CORRUPT, dir + ": the store cannot be recovered here: no manifest"
+            throw Faults.of(ErrorCode.CORRUPT, dir + ": the store cannot be recovered here: no manifest"
                     + " opens: " + String.join("; ", tried) + "; its files were left as they are");
         } catch (IOException e) {
-            throw ThorDbException.io(dir, e);
+            throw Faults.io(dir, e);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.thordb.store;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -104,7 +105,7 @@ public record StoreState(long games, boolean pending, List<Table> tables, Map<By
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
-            throw ThorDbException.io(dir.resolve(FILE), e);
+            throw Faults.io(dir.resolve(FILE), e);
         }
         return decode(dir.resolve(FILE), b);
     }
@@ -157,7 +158,7 @@ public record StoreState(long games, boolean pending, List<Table> tables, Map<By
     public static final java.util.Comparator<ByteKey> ORDER = (a, b) -> java.util.Arrays.compareUnsigned(a.bytes(), b.bytes());
 
     private static ThorDbException damaged(Path file, String why) {
-        return new ThorDbException(ErrorCode.CORRUPT, file + ": the store's state file is damaged: " + why);
+        return Faults.of(ErrorCode.CORRUPT, file + ": the store's state file is damaged: " + why);
     }
 
     /** Writes the state into a store's folder, atomically and durably. */
@@ -183,7 +184,7 @@ public record StoreState(long games, boolean pending, List<Table> tables, Map<By
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             syncFolder(target.getParent());
         } catch (IOException e) {
-            throw ThorDbException.io(target, e);
+            throw Faults.io(target, e);
         }
     }
 

@@ -87,7 +87,7 @@ public final class ByteLines {
 
     private void tooLong() {
         if (line.size() > MAX_LINE_BYTES) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_FILE, name + ": line " + (number + 1)
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_FILE, name + ": line " + (number + 1)
                     + " is longer than " + String.format("%,d", MAX_LINE_BYTES) + " bytes, the most a line may hold (byte offset "
                     + offset + ")");
         }

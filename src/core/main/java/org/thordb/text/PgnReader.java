@@ -1,5 +1,6 @@
 package org.thordb.text;
 
+import org.thordb.fault.Faults;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -144,7 +145,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
                 raw.add(b.raw());
                 rawBytes += b.raw().length;
                 if (rawBytes > SourceReader.MAX_GAME_BYTES) {
-                    throw new ThorDbException(ErrorCode.BAD_FILE, source + ": line " + (gameLineStart == 0 ? lineNumber : gameLineStart)
+                    throw Faults.of(ErrorCode.BAD_FILE, source + ": line " + (gameLineStart == 0 ? lineNumber : gameLineStart)
                             + ": the game is longer than " + String.format("%,d", SourceReader.MAX_GAME_BYTES)
                             + " bytes, the most a game may hold (byte offset " + (gameOffset < 0 ? b.offset() : gameOffset) + ")");
                 }
@@ -158,7 +159,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
             }
             return l;
         } catch (IOException e) {
-            throw new ThorDbException(ErrorCode.IO, source + ": " + e.getMessage(), e);
+            throw Faults.of(ErrorCode.IO, source + ": " + e.getMessage(), e);
         }
     }
 
@@ -167,11 +168,11 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
 
     /** The file's structure is broken: refused whole, naming the line where the fault began. */
     private ThorDbException broken(int line, String why) {
-        return new ThorDbException(ErrorCode.BAD_FILE, source + ": line " + line + ": " + why);
+        return Faults.of(ErrorCode.BAD_FILE, source + ": line " + line + ": " + why);
     }
 
     private ThorDbException bad(String why) {
-        return new ThorDbException(ErrorCode.BAD_RECORD, source + ": line " + lineNumber + ": " + why);
+        return Faults.of(ErrorCode.BAD_RECORD, source + ": line " + lineNumber + ": " + why);
     }
 
     private ByteLines.Line lastLine;
@@ -304,7 +305,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         int q1 = t.indexOf('"');
         int q2 = t.lastIndexOf('"');
         if (!t.endsWith("]") || space < 0 || q1 < 0 || q2 <= q1) {
-            throw bad("not a tag pair: " + ThorDbException.quote(t));
+            throw bad("not a tag pair: " + Faults.quote(t));
         }
         String value = t.substring(q1 + 1, q2).replace("\\\"", "\"").replace("\\\\", "\\");
         tags.put(t.substring(1, space), value);
@@ -361,11 +362,11 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
         }
         if (lenient) {
             if (problem == null) {
-                problem = "line " + lineNumber + ": " + ThorDbException.quote(word) + " is not a move, a pass, a move"
+                problem = "line " + lineNumber + ": " + Faults.quote(word) + " is not a move, a pass, a move"
                         + " number or a result";
             }
             return null;
         }
-        throw bad("not a move, a pass, a move number or a result: " + ThorDbException.quote(word));
+        throw bad("not a move, a pass, a move number or a result: " + Faults.quote(word));
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb.text;
 
+import org.thordb.fault.Faults;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -83,14 +84,14 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             p.unread(head);
             SourceFormat f = SourceFormat.detect(head, head.length);
             if (f == null) {
-                throw new ThorDbException(ErrorCode.BAD_FILE, file + ": not a game file thordb imports: neither WTHOR"
+                throw Faults.of(ErrorCode.BAD_FILE, file + ": not a game file thordb imports: neither WTHOR"
                         + " (.wtb .wtd .JOU .TRN) nor text games (GGF, PGN, transcripts, Logistello's book, eOthello's CSV,"
                         + " MOVES:/RESULT: records)");
             }
             return new SourceReader(file, f, p);
         } catch (IOException e) {
             close(in);
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         } catch (RuntimeException e) {
             close(in);
             throw e;
@@ -192,7 +193,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
             private void count(int n) {
                 read += n;
                 if (read > MAX_TEXT_BYTES) {
-                    throw new ThorDbException(ErrorCode.BAD_FILE, file + ": more than " + String.format("%,d", MAX_TEXT_BYTES)
+                    throw Faults.of(ErrorCode.BAD_FILE, file + ": more than " + String.format("%,d", MAX_TEXT_BYTES)
                             + " bytes of text (once un-gzipped), the most a text source may hold (byte offset "
                             + MAX_TEXT_BYTES + "): import it as several smaller files");
                 }
@@ -224,7 +225,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
     @Override
     public Iterator<SourceGame> iterator() {
         if (iterated) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.STORE, String.valueOf("the games of a source are read once"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf("the games of a source are read once"));
         }
         iterated = true;
         return new Iterator<>() {
@@ -251,14 +252,14 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         try {
             return parser.next();
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         } catch (UncheckedIOException e) {
-            throw ThorDbException.io(file, e.getCause());
+            throw Faults.io(file, e.getCause());
         }
     }
 
     private ThorDbException broken(String where, String why) {
-        return new ThorDbException(ErrorCode.BAD_FILE, file + ": " + where + ": " + why);
+        return Faults.of(ErrorCode.BAD_FILE, file + ": " + where + ": " + why);
     }
 
     // ---- moves ------------------------------------------------------------------------------
@@ -312,7 +313,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
     }
 
     private static String quoted(String s) {
-        return "'" + ThorDbException.quote(s.length() > 24 ? s.substring(0, 24) + "…" : s) + "'";
+        return "'" + Faults.quote(s.length() > 24 ? s.substring(0, 24) + "…" : s) + "'";
     }
 
     // ---- GGF --------------------------------------------------------------------------------
@@ -526,7 +527,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
                 }
                 g = games.next();
             } catch (ThorDbException e) {
-                throw new ThorDbException(ErrorCode.BAD_FILE, e.getMessage());
+                throw Faults.of(ErrorCode.BAD_FILE, e.getMessage());
             }
             List<Integer> moves = new ArrayList<>();
             for (String m : g.moves()) {

@@ -18,7 +18,7 @@ public record TextGameRecord(List<String> moves, GameResult result, java.util.Ma
     public TextGameRecord {
         moves = List.copyOf(moves);
         if (result == null) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("no result"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("no result"));
         }
         tags = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tags));
     }

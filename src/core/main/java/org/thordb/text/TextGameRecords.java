@@ -1,5 +1,6 @@
 package org.thordb.text;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,19 +59,19 @@ public final class TextGameRecords {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         }
         try {
             return parse(text);
         } catch (ThorDbException e) {
-            throw new ThorDbException(e.code(), file + ": " + e.getMessage());
+            throw Faults.of(e.code(), file + ": " + e.getMessage());
         }
     }
 
     /** Reads a record from its text. */
     public static TextGameRecord parse(String text) {
         if (text == null) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "no text");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "no text");
         }
         List<String> moves = null;
         GameResult result = null;
@@ -103,7 +104,7 @@ public final class TextGameRecords {
                     try {
                         result = GameResult.valueOf(value.toUpperCase(Locale.ROOT));
                     } catch (IllegalArgumentException e) {
-                        throw notation(i, "RESULT '" + ThorDbException.quote(value)
+                        throw notation(i, "RESULT '" + Faults.quote(value)
                                 + "' is not BLACK, WHITE, DRAW or IN_PROGRESS");
                     }
                 }
@@ -120,10 +121,10 @@ public final class TextGameRecords {
             }
         }
         if (moves == null) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "the MOVES: line is missing");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "the MOVES: line is missing");
         }
         if (result == null) {
-            throw new ThorDbException(ErrorCode.BAD_NOTATION, "the RESULT: line is missing");
+            throw Faults.of(ErrorCode.BAD_NOTATION, "the RESULT: line is missing");
         }
         return new TextGameRecord(moves, result, tags);
     }
@@ -166,16 +167,16 @@ public final class TextGameRecords {
         try {
             return parse(text);
         } catch (ThorDbException e) {
-            throw new ThorDbException(e.code(), "the record from line " + (firstLine + 1) + ": " + e.getMessage());
+            throw Faults.of(e.code(), "the record from line " + (firstLine + 1) + ": " + e.getMessage());
         }
     }
 
     private static ThorDbException notation(int lineIndex, String reason) {
-        return new ThorDbException(ErrorCode.BAD_NOTATION, "line " + (lineIndex + 1) + ": " + reason);
+        return Faults.of(ErrorCode.BAD_NOTATION, "line " + (lineIndex + 1) + ": " + reason);
     }
 
     private static String abbreviate(String s) {
-        return ThorDbException.quote(s.length() > 40 ? s.substring(0, 40) + "…" : s);
+        return Faults.quote(s.length() > 40 ? s.substring(0, 40) + "…" : s);
     }
 
     /** The text of a record. */
@@ -191,7 +192,7 @@ public final class TextGameRecords {
         try {
             Files.writeString(file, format(r), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw ThorDbException.io(file, e);
+            throw Faults.io(file, e);
         }
     }
 
@@ -226,7 +227,7 @@ public final class TextGameRecords {
     public static Position replay(TextGameRecord r, boolean strict) {
         Walk w = walk(r, strict);
         if (strict && w.error != null && w.error.moveNumber() > 0) {
-            throw new ThorDbException(ErrorCode.ILLEGAL_MOVE, w.error.toString());
+            throw Faults.of(ErrorCode.ILLEGAL_MOVE, w.error.toString());
         }
         return w.position;
     }

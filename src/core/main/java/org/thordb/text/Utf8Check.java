@@ -1,5 +1,6 @@
 package org.thordb.text;
 
+import org.thordb.fault.Faults;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -121,7 +122,7 @@ public final class Utf8Check extends FilterInputStream {
     }
 
     private ThorDbException refused(String why, long at) {
-        return new ThorDbException(ErrorCode.BAD_FILE, name + ": line " + line + ": " + why + " (byte offset " + at
+        return Faults.of(ErrorCode.BAD_FILE, name + ": line " + line + ": " + why + " (byte offset " + at
                 + "); a text source is UTF-8: convert it (iconv -f ISO-8859-1 -t UTF-8, for a Latin-1 file) and import it again");
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb.wthor;
 
+import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +21,10 @@ public final class InputFiles {
     /** Refuses anything but a regular file (a link to one is one). */
     public static void requireRegularFile(Path in) {
         if (!Files.exists(in, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            throw new ThorDbException(ErrorCode.IO, in + ": no such file");
+            throw Faults.of(ErrorCode.IO, in + ": no such file");
         }
         if (Files.isDirectory(in)) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": a folder, not a file");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, in + ": a folder, not a file");
         }
         requireFileOrFolder(in);
     }
@@ -42,10 +43,10 @@ public final class InputFiles {
                 in.toRealPath();
             } catch (java.nio.file.FileSystemException e) {
                 boolean loop = e.getMessage() != null && e.getMessage().contains("Too many levels of symbolic links");
-                throw new ThorDbException(ErrorCode.IO, in + (loop ? ": a loop of symbolic links" : ": a symbolic link to "
+                throw Faults.of(ErrorCode.IO, in + (loop ? ": a loop of symbolic links" : ": a symbolic link to "
                         + "nothing (" + readLink(in) + " is not there)"), e);
             } catch (IOException e) {
-                throw ThorDbException.io(in, e);
+                throw Faults.io(in, e);
             }
         }
         if (Files.exists(in)) {
@@ -63,9 +64,9 @@ public final class InputFiles {
             } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
                 // the plain words then
             }
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, in + ": " + what + ": thordb reads regular files only");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, in + ": " + what + ": thordb reads regular files only");
         }
-        throw new ThorDbException(ErrorCode.IO, in + ": no such file or folder");
+        throw Faults.of(ErrorCode.IO, in + ": no such file or folder");
     }
 
     private static String readLink(Path p) {

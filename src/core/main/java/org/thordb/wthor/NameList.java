@@ -24,7 +24,7 @@ public record NameList(WthorKind kind, WthorHeader header, List<byte[]> records,
     /** Checks the kind and freezes the lists. */
     public NameList {
         if (!kind.isNames()) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " is not a names kind"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " is not a names kind"));
         }
         records = Collections.unmodifiableList(new ArrayList<>(records));
         warnings = List.copyOf(warnings);
@@ -39,7 +39,7 @@ public record NameList(WthorKind kind, WthorHeader header, List<byte[]> records,
     public static NameList read(Path path, WthorKind kind) {
         try (WthorReader r = WthorReader.open(path, kind)) {
             if (!kind.isNames()) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
                         path + ": not a names file");
             }
             List<byte[]> recs = new ArrayList<>((int) r.recordCount());

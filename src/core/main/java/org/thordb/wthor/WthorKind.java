@@ -1,5 +1,6 @@
 package org.thordb.wthor;
 
+import org.thordb.fault.Faults;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.thordb.error.ErrorCode;
@@ -81,7 +82,7 @@ public enum WthorKind {
     public static WthorKind of(Path path) {
         WthorKind k = ofOrNull(path);
         if (k == null) {
-            throw new ThorDbException(ErrorCode.BAD_FILE,
+            throw Faults.of(ErrorCode.BAD_FILE,
                     path + ": not a WTHOR file name (.wtb, .wtd, .pzz, .jou or .trn)");
         }
         return k;

@@ -1,5 +1,6 @@
 package org.thordb.wthor;
 
+import org.thordb.fault.Faults;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,7 +45,7 @@ public final class WthorReader implements AutoCloseable {
         try {
             size = Files.size(path);
         } catch (IOException e) {
-            throw ThorDbException.io(path, e);
+            throw Faults.io(path, e);
         }
         if (size < WthorHeader.SIZE) {
             throw bad(size, "the file is " + size + " bytes, shorter than the 16-byte WTHOR header");
@@ -52,7 +53,7 @@ public final class WthorReader implements AutoCloseable {
         try {
             this.in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
         } catch (IOException e) {
-            throw ThorDbException.io(path, e);
+            throw Faults.io(path, e);
         }
         try {
             this.header = WthorHeader.decode(readFully(WthorHeader.SIZE, 0));
@@ -168,12 +169,12 @@ public final class WthorReader implements AutoCloseable {
             }
             return b;
         } catch (IOException e) {
-            throw ThorDbException.io(path, e);
+            throw Faults.io(path, e);
         }
     }
 
     private ThorDbException bad(long offset, String reason) {
-        return ThorDbException.atOffset(ErrorCode.BAD_FILE, path, offset, reason);
+        return Faults.atOffset(ErrorCode.BAD_FILE, path, offset, reason);
     }
 
     /** The file. */
@@ -224,7 +225,7 @@ public final class WthorReader implements AutoCloseable {
     /** The games of a {@code .wtb} or {@code .wtd} file, streamed once. */
     public Iterable<WthorGame> games() {
         if (!kind.isGames()) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, path + ": a ." + kind.extension() + " file holds no games");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, path + ": a ." + kind.extension() + " file holds no games");
         }
         int side = header.boardSide();
         return () -> records(b -> new WthorGame(b, side));
@@ -233,7 +234,7 @@ public final class WthorReader implements AutoCloseable {
     /** The solitaires of a {@code .pzz} file, streamed once. */
     public Iterable<WthorSolitaire> solitaires() {
         if (kind != WthorKind.SOLITAIRES) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, path + ": a ." + kind.extension() + " file holds no solitaires");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, path + ": a ." + kind.extension() + " file holds no solitaires");
         }
         return () -> records(WthorSolitaire::new);
     }
@@ -269,7 +270,7 @@ public final class WthorReader implements AutoCloseable {
         try {
             in.close();
         } catch (IOException e) {
-            throw ThorDbException.io(path, e);
+            throw Faults.io(path, e);
         }
     }
 }

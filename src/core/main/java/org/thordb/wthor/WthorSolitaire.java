@@ -18,7 +18,7 @@ public final class WthorSolitaire {
     /** Wraps a raw 36-byte record (not copied). */
     public WthorSolitaire(byte[] raw) {
         if (raw.length != SIZE) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a solitaire record has 36 bytes, not " + raw.length));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a solitaire record has 36 bytes, not " + raw.length));
         }
         this.raw = raw;
     }

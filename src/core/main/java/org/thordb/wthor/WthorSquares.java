@@ -26,7 +26,7 @@ public final class WthorSquares {
     /** The move byte of a square (0 … side²−1). */
     public static int toByte(int square, int side) {
         if (square < 0 || square >= side * side) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         int base = side == 10 ? 12 : 10;
         return (square / side + 1) * base + square % side + 1;

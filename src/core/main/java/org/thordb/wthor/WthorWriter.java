@@ -1,5 +1,6 @@
 package org.thordb.wthor;
 
+import org.thordb.fault.Faults;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,7 +42,7 @@ public final class WthorWriter implements AutoCloseable {
                 out.write(presenceTable != null ? presenceTable : presenceTableFor(header));
             }
         } catch (IOException e) {
-            throw ThorDbException.io(target, e);
+            throw Faults.io(target, e);
         }
     }
 
@@ -53,7 +54,7 @@ public final class WthorWriter implements AutoCloseable {
     /** Starts a solitaire file with its presence table as given (512 bytes). */
     public static WthorWriter createSolitaires(Path target, WthorHeader header, byte[] presenceTable) {
         if (presenceTable.length != 512) {
-            throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("the presence table has 512 bytes"));
+            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("the presence table has 512 bytes"));
         }
         return new WthorWriter(target, WthorKind.SOLITAIRES, header, presenceTable);
     }
@@ -73,14 +74,14 @@ public final class WthorWriter implements AutoCloseable {
     /** Writes one record's raw bytes. */
     public void write(byte[] record) {
         if (record.length != kind.recordSize()) {
-            throw new ThorDbException(ErrorCode.BAD_ARGUMENT, target + ": a ." + kind.extension() + " record has "
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, target + ": a ." + kind.extension() + " record has "
                     + kind.recordSize() + " bytes, not " + record.length);
         }
         try {
             out.write(record);
             written++;
         } catch (IOException e) {
-            throw ThorDbException.io(target, e);
+            throw Faults.io(target, e);
         }
     }
 
@@ -136,7 +137,7 @@ public final class WthorWriter implements AutoCloseable {
             } catch (IOException ignored) {
                 // report the first failure
             }
-            throw ThorDbException.io(target, e);
+            throw Faults.io(target, e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -323,7 +324,7 @@ public final class WebServer implements AutoCloseable {
             String q = scoped(ctx, param(ctx, "q", ""));
             String format = param(ctx, "format", "pgn").strip().toLowerCase(java.util.Locale.ROOT);
             if (!format.equals("pgn") && !format.equals("wthor")) {
-                throw new Refused(400, "format: pgn or wthor, not " + ThorDbException.quote(format));
+                throw new Refused(400, "format: pgn or wthor, not " + Faults.quote(format));
             }
             answer(ctx, Cost.HEAVY, () -> download(q, format));
         });
@@ -361,7 +362,7 @@ public final class WebServer implements AutoCloseable {
         app.error(404, ctx -> {
             String type = ctx.res().getContentType();
             if (type == null || !type.startsWith("application/json")) { // not a route's own JSON 404
-                error(ctx, 404, "no such page: " + ThorDbException.quote(ctx.path()), null);
+                error(ctx, 404, "no such page: " + Faults.quote(ctx.path()), null);
             }
         });
     }
@@ -380,7 +381,7 @@ public final class WebServer implements AutoCloseable {
                 continue; // the side to move already says a pass
             }
             if (!p.isLegal(sq)) {
-                throw new ThorDbException(org.thordb.error.ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq)
+                throw Faults.of(org.thordb.error.ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq)
                         + " is not legal on the board given");
             }
             p = p.play(sq);
@@ -395,7 +396,7 @@ public final class WebServer implements AutoCloseable {
     private Download download(String q, String format) throws java.io.IOException {
         long n = db.count(q);
         if (n > MAX_DOWNLOAD) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, n + " games: a download holds "
+            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, n + " games: a download holds "
                     + MAX_DOWNLOAD + " at most (thordb export writes any number)");
         }
         if (format.equals("pgn")) {
@@ -439,8 +440,8 @@ public final class WebServer implements AutoCloseable {
         String base = param(ctx, "base", "");
         String copies = param(ctx, "copies", "once").strip().toLowerCase(java.util.Locale.ROOT);
         if (!copies.equals("all") && !copies.equals("once")) {
-            throw new ThorDbException(org.thordb.error.ErrorCode.BAD_ARGUMENT, "copies is all or once, not '"
-                    + ThorDbException.quote(copies) + "'");
+            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "copies is all or once, not '"
+                    + Faults.quote(copies) + "'");
         }
         String out = q;
         if (!base.isBlank()) {
@@ -461,13 +462,13 @@ public final class WebServer implements AutoCloseable {
     private void screen(Context ctx) {
         String method = ctx.req().getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            throw new Refused(405, "the method " + ThorDbException.quote(method) + " is not allowed: thordb's API reads"
+            throw new Refused(405, "the method " + Faults.quote(method) + " is not allowed: thordb's API reads"
                     + " only, with GET", java.util.Map.of("Allow", "GET, HEAD"));
         }
         if (!anyHost) {
             String host = hostName(ctx.header("Host"));
             if (host == null || !allowedHosts.contains(host)) {
-                throw new Refused(403, "the Host header " + (host == null ? "is missing" : "'" + ThorDbException.quote(host)
+                throw new Refused(403, "the Host header " + (host == null ? "is missing" : "'" + Faults.quote(host)
                         + "' is not a name of this server") + "; 'thordb serve --allow-host NAME' accepts another");
             }
         }
@@ -476,7 +477,7 @@ public final class WebServer implements AutoCloseable {
             for (int i = 0; i < qs.length(); i++) {
                 if (qs.charAt(i) == '%' && (i + 2 >= qs.length() || hex(qs.charAt(i + 1)) < 0 || hex(qs.charAt(i + 2)) < 0)) {
                     throw new Refused(400, "a malformed percent escape at character " + (i + 1) + " of the query string: '"
-                            + ThorDbException.quote(qs.substring(i, Math.min(qs.length(), i + 3))) + "' (write % as %25)");
+                            + Faults.quote(qs.substring(i, Math.min(qs.length(), i + 3))) + "' (write % as %25)");
                 }
             }
         }
@@ -556,7 +557,7 @@ public final class WebServer implements AutoCloseable {
         if (m == null) {
             m = Explorer.perfect(p, maxEmpties, timeoutMillis);
             if (m == null) {
-                org.thordb.error.Cancellation.check(); // stopped by the time limit: no answer, not "unsolved"
+                org.thordb.fault.Cancellation.check(); // stopped by the time limit: no answer, not "unsolved"
                 return null; // not solved in time: asked again next time
             }
             if (solved.size() >= SOLVED_BOUND) {
@@ -717,7 +718,7 @@ public final class WebServer implements AutoCloseable {
             return n.intValue();
         }
         throw new Refused(400, name + " takes a whole number from " + min + " to " + max + ", not '"
-                + ThorDbException.quote(v) + "'");
+                + Faults.quote(v) + "'");
     }
 
     /** A whole number written in ASCII digits (no sign, no other script's digits), or null; past 18 digits, null. */
@@ -740,7 +741,7 @@ public final class WebServer implements AutoCloseable {
         String v = ctx.pathParam(name);
         Long n = plainNumber(v);
         if (n == null) {
-            throw new Refused(404, "no game: " + name + " '" + ThorDbException.quote(v) + "' is not a number written in the"
+            throw new Refused(404, "no game: " + name + " '" + Faults.quote(v) + "' is not a number written in the"
                     + " digits 0 to 9");
         }
         if (n > Integer.MAX_VALUE) {

@@ -108,7 +108,7 @@ public sealed interface BoardCondition extends Predicate
         public static PatternMatch of(String text, boolean anyOrientation, Window window) {
             String t = text.strip();
             if (t.length() < 64) {
-                throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "a pattern is 64 squares a1…h8 of X, O, - and ?, then"
+                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, "a pattern is 64 squares a1…h8 of X, O, - and ?, then"
                         + " optionally the side to move; got " + t.length() + " characters");
             }
             long b = 0;
@@ -120,7 +120,7 @@ public sealed interface BoardCondition extends Predicate
                     case 'O' -> w |= 1L << i;
                     case '-', '.' -> e |= 1L << i;
                     case '?' -> { }
-                    default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf("pattern: character " + (i + 1) + " '"
+                    default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf("pattern: character " + (i + 1) + " '"
                             + t.charAt(i) + "' is not X, O, - or ?"));
                 }
             }
@@ -129,7 +129,7 @@ public sealed interface BoardCondition extends Predicate
                 case "" -> -1;
                 case "X", "B", "*" -> 0;
                 case "O", "W" -> 1;
-                default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, "pattern: after the 64 squares comes the side to move,"
+                default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, "pattern: after the 64 squares comes the side to move,"
                         + " X or O, or nothing; not '" + rest + "'");
             };
             java.util.LinkedHashSet<java.util.List<Long>> seen = new java.util.LinkedHashSet<>();

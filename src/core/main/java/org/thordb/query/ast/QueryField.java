@@ -1,5 +1,6 @@
 package org.thordb.query.ast;
 
+import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -287,7 +288,7 @@ public enum QueryField {
                         return new Predicate.FieldCompare(num, o, other.numField());
                     }
                     throw new Invalid(value, word + " is compared with a number or a numeric field (" + numericWords()
-                            + "), and '" + ThorDbException.quote(value.text()) + "' is neither");
+                            + "), and '" + Faults.quote(value.text()) + "' is neither");
                 }
                 default -> throw new Invalid(value, word + " takes a number, unquoted: " + word + " " + op + " "
                         + value.text());
@@ -357,7 +358,7 @@ public enum QueryField {
                 yield new Predicate.PositionMatch(Replay.replay(line, null).finalPosition(),
                         value.text().toLowerCase(Locale.ROOT));
             }
-            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(word)); // names and numbers are handled above
+            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(word)); // names and numbers are handled above
         };
     }
 
@@ -479,7 +480,7 @@ public enum QueryField {
                 }
                 return new BoardCondition.SquareIs(Notation.square(argument.text()), content, op.equals("="), window);
             }
-            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(word));
+            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(word));
         }
     }
 
@@ -507,7 +508,7 @@ public enum QueryField {
                 yield BoardCondition.Window.between(n, m);
             }
             case "end" -> BoardCondition.Window.atEnd();
-            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(kind));
+            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(kind));
         };
     }
 
@@ -531,7 +532,7 @@ public enum QueryField {
     }
 
     private static String shown(Value v) {
-        return v.kind() == ValueKind.STRING ? "\"" + ThorDbException.quote(v.text()) + "\"" : "'" + ThorDbException.quote(v.text()) + "'";
+        return v.kind() == ValueKind.STRING ? "\"" + Faults.quote(v.text()) + "\"" : "'" + Faults.quote(v.text()) + "'";
     }
 
     private static Predicate.Op op(String op) {
@@ -542,7 +543,7 @@ public enum QueryField {
             case "<=" -> Predicate.Op.LE;
             case ">" -> Predicate.Op.GT;
             case ">=" -> Predicate.Op.GE;
-            default -> throw new org.thordb.error.ThorDbException(org.thordb.error.ErrorCode.QUERY, String.valueOf(op));
+            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(op));
         };
     }
 
@@ -553,7 +554,7 @@ public enum QueryField {
         try {
             return Integer.parseInt(v.text());
         } catch (NumberFormatException e) {
-            throw new Invalid(v, "the number " + ThorDbException.quote(v.text()) + " is too large");
+            throw new Invalid(v, "the number " + Faults.quote(v.text()) + " is too large");
         }
     }
 

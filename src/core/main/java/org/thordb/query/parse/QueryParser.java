@@ -1,5 +1,6 @@
 package org.thordb.query.parse;
 
+import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,10 +47,10 @@ public final class QueryParser {
 
     private static Expr parse(String query, boolean blankAllowed) {
         if (query == null) {
-            throw new ThorDbException(ErrorCode.QUERY, "no query");
+            throw Faults.of(ErrorCode.QUERY, "no query");
         }
         if (query.length() > MAX_LENGTH) {
-            throw new ThorDbException(ErrorCode.QUERY, "the query is " + query.length()
+            throw Faults.of(ErrorCode.QUERY, "the query is " + query.length()
                     + " characters long; at most " + MAX_LENGTH + " are accepted");
         }
         ThorQueryLexer lexer = new ThorQueryLexer(CharStreams.fromString(query));
@@ -99,7 +100,7 @@ public final class QueryParser {
                 case "&" -> "write and, not &";
                 case "|" -> "write or, not |";
                 case "." -> "unexpected '.': numbers are whole, and a range is written low..high (year in 1990..1999)";
-                default -> "unexpected character '" + ThorDbException.quote(c) + "'";
+                default -> "unexpected character '" + Faults.quote(c) + "'";
             };
             throw error(query, t.getLine(), t.getCharPositionInLine() + 1, why);
         }
@@ -112,7 +113,7 @@ public final class QueryParser {
         if (end < 0 || eol >= 0 && eol < end) {
             end = eol < 0 ? query.length() : eol;
         }
-        return ThorDbException.quote(query.substring(at + 1, end));
+        return Faults.quote(query.substring(at + 1, end));
     }
 
     private static void checkDepth(List<Token> tokens, String query) {
@@ -152,7 +153,7 @@ public final class QueryParser {
                 Token v = tokens.get(i + 2);
                 throw error(query, v.getLine(), v.getCharPositionInLine() + 1, "names are quoted: "
                         + f.getText().toLowerCase(Locale.ROOT) + " " + op.getText() + " \""
-                        + ThorDbException.quote(String.join(" ", words)) + "\"");
+                        + Faults.quote(String.join(" ", words)) + "\"");
             }
         }
     }
@@ -161,7 +162,7 @@ public final class QueryParser {
     private static ThorDbException syntax(String query, List<Token> tokens, Token found, IntervalSet expected) {
         Token previous = found.getTokenIndex() > 0 ? tokens.get(found.getTokenIndex() - 1) : null;
         String foundText = found.getType() == Token.EOF ? "the end of the query"
-                : "'" + ThorDbException.quote(found.getText()) + "'";
+                : "'" + Faults.quote(found.getText()) + "'";
         String want;
         Token before = previous == null || previous.getTokenIndex() == 0 ? null : tokens.get(previous.getTokenIndex() - 1);
         boolean afterField = previous != null && previous.getType() == ThorQueryLexer.WORD && (before == null
@@ -180,7 +181,7 @@ public final class QueryParser {
         }
         if (afterField) {
             QueryField field = QueryField.of(previous.getText());
-            String w = ThorDbException.quote(previous.getText());
+            String w = Faults.quote(previous.getText());
             if (field != null) {
                 want = "an operator after " + field.word() + " (" + field.operators() + ")";
             } else {
@@ -218,7 +219,7 @@ public final class QueryParser {
         boolean value = expected.contains(ThorQueryLexer.STRING) || expected.contains(ThorQueryLexer.INT)
                 && expected.contains(ThorQueryLexer.WORD);
         if (value) {
-            String after = previous == null ? "" : " after " + ThorDbException.quote(previous.getText());
+            String after = previous == null ? "" : " after " + Faults.quote(previous.getText());
             parts.add("a value" + after + " (a \"quoted name\", a number, or moves such as f5d6)");
         } else if (expected.contains(ThorQueryLexer.WORD)) {
             parts.add("a condition such as year = 1990 (fields: " + String.join(", ", QueryField.words()) + ")");
@@ -271,8 +272,34 @@ public final class QueryParser {
         String[] lines = query.split("\r?\n", -1);
         String text = line >= 1 && line <= lines.length ? lines[line - 1] : "";
         String caret = " ".repeat(Math.max(0, column - 1)) + "^";
-        return new ThorDbException(ErrorCode.QUERY, "query error at line " + line + ", column " + column + ": "
-                + message, "  " + text + "\n  " + caret);
+        return Faults.query("query error at line " + line + ", column " + column + ": " + message,
+                "  " + text + "\n  " + caret, line, column, offending(text, column - 1));
+    }
+
+    /**
+     * The text at a spot of a query's line: a quoted name whole, else the word or the run of signs
+     * there (up to 40 characters); empty at the end of the line.
+     */
+    static String offending(String line, int at) {
+        if (at < 0 || at >= line.length()) {
+            return "";
+        }
+        int end = at + 1;
+        char c = line.charAt(at);
+        if (c == '"') {
+            int close = line.indexOf('"', at + 1);
+            end = close < 0 ? line.length() : close + 1;
+        } else if (Character.isLetterOrDigit(c) || c == '_') {
+            while (end < line.length() && (Character.isLetterOrDigit(line.charAt(end)) || line.charAt(end) == '_'
+                    || line.charAt(end) == '.')) {
+                end++;
+            }
+        } else if (!Character.isWhitespace(c) && "()".indexOf(c) < 0) {
+            while (end < line.length() && "=<>!~&|".indexOf(line.charAt(end)) >= 0) {
+                end++;
+            }
+        }
+        return line.substring(at, Math.min(end, at + 40));
     }
 
     /** A message and where it belongs, thrown inside the tree builder. */
@@ -328,12 +355,12 @@ public final class QueryParser {
                 String unit = s.unit.getText().toLowerCase(Locale.ROOT);
                 if (!unit.equals("moves") && !unit.equals("move")) {
                     throw new Positioned(s.unit.getLine(), s.unit.getCharPositionInLine() + 1,
-                            "within N moves: the gap is counted in moves, not '" + ThorDbException.quote(s.unit.getText()) + "'");
+                            "within N moves: the gap is counted in moves, not '" + Faults.quote(s.unit.getText()) + "'");
                 }
                 int n = number(s.n);
                 if (n < 1 || n > 60) {
                     throw new Positioned(s.n.getLine(), s.n.getCharPositionInLine() + 1,
-                            "within 1 to 60 moves, not " + ThorDbException.quote(s.n.getText()));
+                            "within 1 to 60 moves, not " + Faults.quote(s.n.getText()));
                 }
                 within.add(n);
             }
@@ -405,7 +432,7 @@ public final class QueryParser {
                 return f;
             }
             QueryField near = QueryField.nearest(t.getText());
-            String w = ThorDbException.quote(t.getText());
+            String w = Faults.quote(t.getText());
             throw new Positioned(t.getLine(), t.getCharPositionInLine() + 1, "unknown field '" + w + "'"
                     + (near != null ? " (did you mean " + near.word() + "?)"
                     : "; the fields are " + String.join(", ", QueryField.words())));

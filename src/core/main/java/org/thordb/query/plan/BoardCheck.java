@@ -1,5 +1,6 @@
 package org.thordb.query.plan;
 
+import org.thordb.fault.Faults;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -52,11 +53,11 @@ public final class BoardCheck implements CompiledPredicate {
     @Override
     public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
         if (condition instanceof Sequence) {
-            throw new ThorDbException(ErrorCode.QUERY, "'" + condition.text() + "': a solitaire"
+            throw Faults.of(ErrorCode.QUERY, "'" + condition.text() + "': a solitaire"
                     + " is one position; a sequence needs the moves of a game");
         }
         if (!condition.window().equals(Window.ANY)) {
-            throw new ThorDbException(ErrorCode.QUERY, "'" + condition.window().text() + "': a"
+            throw Faults.of(ErrorCode.QUERY, "'" + condition.window().text() + "': a"
                     + " solitaire is one position; its board's fields take no move");
         }
         return s -> {
@@ -174,14 +175,14 @@ public final class BoardCheck implements CompiledPredicate {
     }
 
     /**
-     * {@link org.thordb.error.Cancellation#check()} for the request whose thread is {@code owner}:
+     * {@link org.thordb.fault.Cancellation#check()} for the request whose thread is {@code owner}:
      * a half of a long loop run on another thread stops when the request's own thread is told to.
      */
     private static void cancelled(Thread owner) {
         if (owner == Thread.currentThread()) {
-            org.thordb.error.Cancellation.check();
+            org.thordb.fault.Cancellation.check();
         } else if (owner.isInterrupted()) {
-            throw new ThorDbException(ErrorCode.CANCELLED, "the work was cancelled before its end");
+            throw Faults.of(ErrorCode.CANCELLED, "the work was cancelled before its end");
         }
     }
 
@@ -316,7 +317,7 @@ public final class BoardCheck implements CompiledPredicate {
         while (it.hasNext()) {
             int id = it.next();
             if ((++games & 2047) == 0) {
-                org.thordb.error.Cancellation.check();
+                org.thordb.fault.Cancellation.check();
             }
             if (t.side(id) != 8) {
                 continue;

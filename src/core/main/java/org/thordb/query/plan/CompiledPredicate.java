@@ -1,5 +1,6 @@
 package org.thordb.query.plan;
 
+import org.thordb.fault.Faults;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -53,7 +54,7 @@ public interface CompiledPredicate {
      * @throws ThorDbException {@link ErrorCode#QUERY} for a question solitaires cannot answer
      */
     default java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-        throw new ThorDbException(ErrorCode.QUERY, "'" + source().text() + "' is not a"
+        throw Faults.of(ErrorCode.QUERY, "'" + source().text() + "' is not a"
                 + " question about solitaires; they have year, record, score, player, black, white, tournament, base,"
                 + " country, born, damaged, position and the board's fields (empties, pattern, board, discs, corners, square)");
     }

@@ -1,5 +1,6 @@
 package org.thordb.query.plan;
 
+import org.thordb.fault.Faults;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -79,7 +80,7 @@ record NumberLookup(Predicate.Numeric source) implements ColumnarPredicate {
     public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
         GameNumber f = field();
         if (!f.ofSolitaires()) {
-            throw new ThorDbException(ErrorCode.QUERY, f.word() + " is not a field"
+            throw Faults.of(ErrorCode.QUERY, f.word() + " is not a field"
                     + " of solitaires; they have year, record and score (their game's real score)");
         }
         long[] b = source.bounds();

@@ -1,4 +1,6 @@
-package org.thordb.error;
+package org.thordb.fault;
+
+import org.thordb.error.ErrorCode;
 
 /**
  * Long work stops when its thread is interrupted: a server that answered 503 at its time limit
@@ -15,7 +17,7 @@ public final class Cancellation {
     /** Throws {@link ErrorCode#CANCELLED} when the current thread was interrupted (the flag is kept). */
     public static void check() {
         if (Thread.currentThread().isInterrupted()) {
-            throw new ThorDbException(ErrorCode.CANCELLED, "the work was cancelled before its end");
+            throw Faults.of(ErrorCode.CANCELLED, "the work was cancelled before its end");
         }
     }
 }
