@@ -5,7 +5,7 @@
  * language, engine) is internal and may change between versions.
  */
 module org.thordb {
-    requires rocksdbjni;
+    requires org.rocksdb; // RocksDB's jar under a stable name (thordb-rocksdbjni)
     requires org.antlr.antlr4.runtime;
     requires roaringbitmap;
     requires com.fasterxml.jackson.databind;

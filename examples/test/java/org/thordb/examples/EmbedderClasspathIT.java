@@ -34,9 +34,28 @@ class EmbedderClasspathIT {
             }
         }
         assertTrue(jars.stream().anyMatch(j -> j.getFileName().toString().startsWith("thordb-core-")), jars.toString());
-        assertTrue(jars.stream().anyMatch(j -> j.getFileName().toString().startsWith("rocksdbjni-")), jars.toString());
+        assertTrue(jars.stream().anyMatch(j -> j.getFileName().toString().startsWith("thordb-rocksdbjni-")), jars.toString());
         System.out.printf("EmbedderClasspathIT: %d jars, %.1f MB: %s%n", jars.size(), bytes / 1e6,
                 jars.stream().map(j -> j.getFileName().toString()).toList());
+    }
+
+    /** The README's list of runtime jars is the build's: each jar it names is there, and no other. */
+    @Test
+    void theReadmeListsEveryRuntimeJar() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        Matcher block = Pattern.compile("<!-- begin: runtime jars -->(.*?)<!-- end: runtime jars -->", Pattern.DOTALL)
+                .matcher(readme);
+        assertTrue(block.find(), "the README lists the runtime jars");
+        java.util.TreeSet<String> listed = new java.util.TreeSet<>();
+        Matcher jar = Pattern.compile("`([^`\\s]+\\.jar)`").matcher(block.group(1));
+        while (jar.find()) {
+            listed.add(jar.group(1));
+        }
+        java.util.TreeSet<String> built = new java.util.TreeSet<>();
+        try (Stream<Path> s = Files.list(Path.of("examples/target/embedder-lib"))) {
+            s.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith("thordb-core-")).forEach(built::add);
+        }
+        assertEquals(built, listed, "the README's runtime jars against examples/target/embedder-lib");
     }
 
     @Test

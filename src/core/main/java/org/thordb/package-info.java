@@ -10,6 +10,7 @@
  * try (ThorDb db = ThorDb.open(Path.of("store"))) {
  *     db.importFiles(List.of(Path.of("wthor")));
  *     try (QueryResult r = db.query("player = \"Tastet Marc\" and opening = f5d6")) {
+ *         System.out.println(r.count() + " games");
  *         r.stream().limit(5).forEach(g -> System.out.println(g.year() + " " + g.moves()));
  *     }
  * }

@@ -17,13 +17,45 @@ public final class Main {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
-        org.thordb.engine.Engine.prepareInBackground(); // on the second core while picocli reads the arguments
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // the version alone needs no command line parsed: picocli's model of the root command
+            // (its classes are Java 5 class files, which the start-up archive cannot hold) would be
+            // most of the run
+            System.out.println("thordb " + ThordbCommand.version());
+            if (System.out.checkError()) {
+                System.err.println("thordb: the standard output could not be written: the version was not printed");
+                System.exit(2);
+            }
+            System.exit(0);
+        }
+        if (opensStore(args)) {
+            org.thordb.engine.Engine.prepareInBackground(); // on the second core while picocli reads the arguments
+        }
         // every write to standard output checked: a failure is an error, never a silent exit 0
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(CheckedOutput.standardOutput(), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int status = run(out, err, args);
         err.flush();
         System.exit(status);
+    }
+
+    /** The commands that read a store: only they gain from its classes and the parser made ahead. */
+    private static final java.util.Set<String> STORE_COMMANDS = java.util.Set.of("query", "count", "explain", "explore",
+            "stats", "players", "openings", "repl", "serve", "export", "info", "verify", "theoretical", "solitaires",
+            "duplicates", "import", "remove", "undo", "releases", "optimize");
+
+    private static boolean opensStore(String[] args) {
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+                return false;
+            }
+        }
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                return STORE_COMMANDS.contains(a);
+            }
+        }
+        return false;
     }
 
     /** Runs the command line with the given streams and returns its exit status. */

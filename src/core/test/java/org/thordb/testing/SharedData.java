@@ -17,6 +17,11 @@ public final class SharedData {
     private SharedData() {
     }
 
+    /** Where the real files come from, said with every test skipped for want of them. */
+    static final String WHERE = "the real files live in ../shared/data or $THORDB_SHARED_DATA: the FFO's WTHOR base"
+            + " in wthor/ (WTH_1977.wtb to WTH_2015.wtb, WTHOR.JOU, WTHOR.TRN: www.ffothello.org/informatique/la-base-wthor/);"
+            + " see README.md, 'Run the tests'";
+
     /** The data folder: {@code THORDB_SHARED_DATA}, or {@code ../shared/data} from the project. */
     public static Path root() {
         String env = System.getenv("THORDB_SHARED_DATA");
@@ -31,7 +36,7 @@ public final class SharedData {
     public static boolean hasWthor() {
         Path d = root().resolve("wthor");
         if (!Files.isDirectory(d)) {
-            System.err.println("skipped: " + d + " not found (the real WTHOR files live in ../shared/data)");
+            System.err.println("skipped: " + d + " not found (" + WHERE + ")");
             return false;
         }
         return true;
@@ -41,7 +46,7 @@ public final class SharedData {
     public static Path dir(String name) {
         Path d = root().resolve(name);
         if (!Files.isDirectory(d)) {
-            String why = "skipped: " + d + " not found (the real WTHOR files live in ../shared/data)";
+            String why = "skipped: " + d + " not found (" + WHERE + ")";
             System.err.println(why);
             assumeTrue(false, why);
         }
