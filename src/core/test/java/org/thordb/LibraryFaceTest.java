@@ -105,6 +105,16 @@ class LibraryFaceTest {
             // to play are left unknown (no solve would end); every other one is filled
             long left = db.count("theoretical = unknown");
             assertTrue(filled > 100 && filled + left == 600, filled + " filled, " + left + " left");
+            // replayed: each game left unknown stops with more than 20 empties and moves to play; each filled one does not
+            for (String q : List.of("theoretical = unknown", "theoretical = known")) {
+                try (QueryResult games = db.query(q)) {
+                    for (Game g : games) {
+                        org.thordb.othello.Position end = org.thordb.othello.Position.afterLine(g.moves());
+                        boolean unfinished = 64 - end.discs() > 20 && !end.isFinal();
+                        assertEquals(q.endsWith("unknown"), unfinished, q + ": " + g.moves());
+                    }
+                }
+            }
             wellFormed(seen, "fill", 600);
         }
     }

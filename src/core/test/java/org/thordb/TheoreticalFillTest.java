@@ -214,9 +214,9 @@ class TheoreticalFillTest {
     }
 
     /**
-     * A fill stopped while its solves are under way stops them (a game whose record breaks off
-     * after 15 moves is a 45-empty solve that would not end), writes no score of a stopped solve,
-     * and leaves those games unknown.
+     * A fill stopped while its solves are under way stops them (at 30 empties, a game whose record
+     * breaks off there is a 30-empty solve that takes far longer than the test), writes no score
+     * of a stopped solve, and leaves those games unknown.
      */
     @Test
     void aStoppedFillStopsTheSolvesUnderWayAndWritesNoneOfThem() throws Exception {
@@ -229,7 +229,7 @@ class TheoreticalFillTest {
         out[14] = 0; // no depth said
         for (int at = 16; at < out.length; at += 68) {
             out[at + 7] = 0; // and no score: unknown
-            java.util.Arrays.fill(out, at + 8 + 15, at + 68, (byte) 0); // the moves break off after move 15
+            java.util.Arrays.fill(out, at + 8 + 30, at + 68, (byte) 0); // the moves break off after move 30
         }
         Files.write(dir.resolve("EARLY_1990.wtb"), out);
         Files.copy(SharedData.dir("wthor").resolve("WTHOR.JOU"), dir.resolve("EARLY.JOU"));
@@ -242,7 +242,7 @@ class TheoreticalFillTest {
             Throwable[] ended = new Throwable[1];
             filler[0] = new Thread(() -> {
                 try {
-                    db.fillTheoretical("", DEPTH, 2, new TheoreticalFill.Listener() { });
+                    db.fillTheoretical("", 30, 2, new TheoreticalFill.Listener() { });
                 } catch (Throwable t) {
                     ended[0] = t;
                 }
@@ -256,7 +256,7 @@ class TheoreticalFillTest {
             }
             filler[0].interrupt();
             filler[0].join(120_000); // a hang guard, not a speed test: before, the fill waited for its solves forever
-            assertTrue(!filler[0].isAlive(), "a stopped fill waited for its 45-empty solves");
+            assertTrue(!filler[0].isAlive(), "a stopped fill waited for its 30-empty solves");
             assertTrue(ended[0] instanceof ThorDbException e && e.code() == ErrorCode.CANCELLED, String.valueOf(ended[0]));
             assertEquals(games, db.count("theoretical = unknown"), "no stopped solve was written");
             db.close(); // only once the fill has ended: a close waits for it

@@ -30,8 +30,10 @@ public final class CountCommand implements Callable<Integer> {
     public Integer call() {
         org.thordb.query.plan.QueryPlanner.oneQuery(true); // one answer, then the process ends
         try (Engine db = Stores.openForReading(store.dir())) {
+            StartupTrace.mark("store taken");
             String q = String.join(" ", query);
             spec.commandLine().getOut().println(db.count(q));
+            StartupTrace.mark("counted");
             for (String note : db.notes(q)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }

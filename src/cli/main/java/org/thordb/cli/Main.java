@@ -1,6 +1,7 @@
 package org.thordb.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import org.thordb.error.ThorDbException;
 import picocli.CommandLine;
@@ -17,6 +18,7 @@ public final class Main {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
+        StartupTrace.begin();
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             // the version alone needs no command line parsed: picocli's model of the root command
             // (its classes are Java 5 class files, which the start-up archive cannot hold) would be
@@ -28,14 +30,19 @@ public final class Main {
             }
             System.exit(0);
         }
-        if (opensStore(args)) {
-            org.thordb.engine.Engine.prepareInBackground(); // on the second core while picocli reads the arguments
+        Path ahead = readsStore(args);
+        if (ahead != null) {
+            Stores.openAhead(ahead); // on the second core while picocli makes its model and reads the arguments
+        } else if (opensStore(args)) {
+            org.thordb.engine.Engine.prepareInBackground(); // the same, for the store's classes and the parser
         }
         // every write to standard output checked: a failure is an error, never a silent exit 0
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(CheckedOutput.standardOutput(), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int status = run(out, err, args);
         err.flush();
+        StartupTrace.mark("done, exit " + status);
+        StartupTrace.threads();
         System.exit(status);
     }
 
@@ -43,6 +50,44 @@ public final class Main {
     private static final java.util.Set<String> STORE_COMMANDS = java.util.Set.of("query", "count", "explain", "explore",
             "stats", "players", "openings", "repl", "serve", "export", "info", "verify", "theoretical", "solitaires",
             "duplicates", "import", "remove", "undo", "releases", "optimize");
+
+    /** The one-shot questions (and the REPL): their store is opened ahead, read-only. */
+    private static final java.util.Set<String> READ_COMMANDS = java.util.Set.of("query", "count", "explain", "explore",
+            "stats", "repl");
+
+    /**
+     * The store a read command will open (its {@code --db}, else the default one), or null for any
+     * other command, or arguments that ask for help: found by a look at the arguments, not a parse
+     * (a wrong guess only opens a store the command does not take).
+     */
+    static Path readsStore(String[] args) {
+        if (!opensStore(args)) {
+            return null;
+        }
+        try {
+            String command = null;
+            Path db = null;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--")) {
+                    break;
+                }
+                if (a.equals("--db") && i + 1 < args.length) {
+                    db = Path.of(args[++i]);
+                } else if (a.startsWith("--db=")) {
+                    db = Path.of(a.substring("--db=".length()));
+                } else if (command == null && !a.startsWith("-")) {
+                    command = a;
+                }
+            }
+            if (command == null || !READ_COMMANDS.contains(command)) {
+                return null;
+            }
+            return db != null ? db : StoreOption.defaultDir();
+        } catch (RuntimeException e) { // a path the system refuses: the command says so itself
+            return null;
+        }
+    }
 
     private static boolean opensStore(String[] args) {
         for (String a : args) {
@@ -61,6 +106,7 @@ public final class Main {
     /** Runs the command line with the given streams and returns its exit status. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = ThordbCommand.commandLine(args);
+        StartupTrace.mark("command line's model made");
         ThordbCommand root = cl.getCommand();
         cl.setOut(out);
         cl.setErr(err);

@@ -21,9 +21,11 @@ public final class StoreOption {
 
     /** The store folder to use. */
     public Path dir() {
-        if (db != null) {
-            return db;
-        }
+        return db != null ? db : defaultDir();
+    }
+
+    /** The store folder without {@code --db}: {@code THORDB_DB}, else the checkout's {@code store/}. */
+    static Path defaultDir() {
         String env = System.getenv("THORDB_DB");
         if (env != null && !env.isBlank()) {
             return Path.of(env);

@@ -56,6 +56,7 @@ public final class ThordbCommand implements Runnable {
      */
     public static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new ThordbCommand());
+        StartupTrace.mark("picocli: the root's model made");
         String asked = args == null ? null : commandName(args);
         int at = asked == null || asked.equals("help") || asked.equals("completion") ? -1 : NAMES.indexOf(asked);
         Class<?> only = at < 0 ? null : SUBCOMMANDS.get(at);
