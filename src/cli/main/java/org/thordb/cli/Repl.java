@@ -322,9 +322,7 @@ public final class Repl {
     /** {@code :explore [LINE | BOARD]}: the next moves from a position (default: where the explorer is). */
     private void exploreFrom(String rest) {
         if (!rest.isEmpty()) {
-            explored.clear();
-            passDue = false;
-            exploreStart = isLine(rest) ? Position.afterLine(rest) : Position.parseBoard(rest);
+            moveTo(isLine(rest) ? Position.afterLine(rest) : Position.parseBoard(rest));
         }
         explore();
     }
@@ -497,7 +495,8 @@ public final class Repl {
             }
             String why = from.whyIllegal(sq);
             if (why != null) {
-                out.println("error: " + Notation.name(sq) + " is not legal here: " + why);
+                out.println("error: " + Notation.name(sq) + " is not legal here: " + why
+                        + (line.isEmpty() ? " (:play goes on from the explorer's position; :explore LINE starts a line from the beginning)" : ""));
                 return;
             }
             Position next = from.play(sq);
@@ -547,6 +546,18 @@ public final class Repl {
             out.print(p.draw(p.legalMoves(), '*'));
             out.println("* legal moves");
         }
+        if (!rest.isEmpty() && positions.size() == 1) {
+            // the board drawn is the one :explore, :play and :solve work on next
+            moveTo(positions.get(0));
+            out.println("the explorer is on this position: :explore, :play and :solve start from it");
+        }
+    }
+
+    /** Puts the explorer on a position: :explore, :play, :solve and :back start from it. */
+    private void moveTo(Position p) {
+        explored.clear();
+        passDue = false;
+        exploreStart = p;
     }
 
     /** {@code :stats GROUP [QUERY]}: the last query's games (or QUERY's) grouped, as {@code thordb stats} shows them. */

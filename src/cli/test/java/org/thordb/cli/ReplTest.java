@@ -259,6 +259,44 @@ class ReplTest {
         return got.stream().anyMatch(x -> x.value().equals(value));
     }
 
+    /**
+     * {@code :board POSITION} puts the explorer there: {@code :explore} then explores that board
+     * (its games counted by the engine, not the start's), {@code :play} goes on from it, and
+     * {@code :solve} answers for it with every move's exact score.
+     */
+    @Test
+    void theBoardDrawnIsTheOneExplorePlayAndSolveWorkOn() throws Exception {
+        String moves;
+        long reach;
+        long reachNext;
+        String next;
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
+            moves = db.games(db.select("moves = 60 and year = 2014")).get(0).moves();
+            org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(moves.substring(0, 2 * 6));
+            reach = db.explore(p, "").total();
+            next = org.thordb.othello.Notation.name(db.explore(p, "").rows().get(0).move());
+            reachNext = db.explore(p.play(org.thordb.othello.Notation.square(next)), "").total();
+        }
+        long all;
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
+            all = db.count("");
+        }
+        assertTrue(reach < all && reachNext <= reach, reach + " of " + all);
+        String late = moves.substring(0, 2 * 42); // 18 empties
+        String screen = type(String.join("\n", ":board " + moves.substring(0, 2 * 6), ":explore", ":play " + next,
+                ":board " + late, ":solve", ":quit") + "\n", null);
+        assertTrue(screen.contains("the explorer is on this position"), screen);
+        int explore = screen.indexOf(":explore");
+        String explored = screen.substring(explore);
+        assertTrue(explored.contains(reach + (reach == 1 ? " game reaches" : " games reach") + " this position"),
+                ":explore after :board counts the board's games (" + reach + "), not the start's (" + all + "): " + explored);
+        assertTrue(explored.contains(reachNext + (reachNext == 1 ? " game reaches" : " games reach") + " this position"),
+                ":play goes on from the board: " + explored);
+        String solved = screen.substring(screen.lastIndexOf(":solve"));
+        assertTrue(solved.contains("perfect play: "), ":solve answers for the board drawn: " + solved);
+        assertFalse(solved.contains("empties: :solve takes positions of at most"), solved);
+    }
+
     @Test
     void solveShowsEveryMovesExactScoreAtTheExplorersBoard() throws Exception {
         String moves;
