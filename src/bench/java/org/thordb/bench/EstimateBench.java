@@ -22,7 +22,7 @@ import org.thordb.othello.Side;
 /**
  * An explorer request with every legal move's value, as {@code /api/explore} answers it: the
  * exploration of the position, then exact scores at 20 empties or fewer, else the estimates
- * ({@link org.thordb.solve.Estimator.Budget#EXPLORER}). Each invocation a position not asked
+ * ({@link org.thordb.solve.Estimator.Budget#explorer}: a node budget, deterministic). Each invocation a position not asked
  * before (positions of random FFO games at random moves), so that no estimate comes from the
  * cache; the sample's 99th percentile is the figure.
  *
@@ -61,7 +61,8 @@ public class EstimateBench extends StoreBench {
     public int request() {
         Position p = positions[next++ % positions.length];
         Exploration e = db.explore(p, "");
-        MoveValues v = MoveValues.of(p, 20, 60_000, true);
+        MoveValues v = MoveValues.of(p, org.thordb.explore.ExplorePolicy.EXACT_EMPTIES,
+                org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
         return e.rows().size() + v.values().size();
     }
 }

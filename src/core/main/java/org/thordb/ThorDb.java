@@ -300,8 +300,9 @@ public final class ThorDb implements AutoCloseable {
      * Every legal move of a position (a line, or a board as {@link #explore} takes it) with its
      * value for the side to move, best first: the exact score under perfect play when the
      * position has at most {@value #EXACT_EMPTIES} empties, else an estimate, a search of the
-     * learned evaluation as deep as 0.15 s on every core allows (kept per position, up to the
-     * board's symmetries, for the life of the JVM). None when the side to move cannot move.
+     * learned evaluation with a fixed budget of positions, so the same value and depth in every
+     * process and under any load (kept per position, up to the board's symmetries, for the life
+     * of the JVM). None when the side to move cannot move.
      *
      * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} or {@link ErrorCode#ILLEGAL_MOVE}
      *     for a line that is not a legal one
@@ -309,7 +310,8 @@ public final class ThorDb implements AutoCloseable {
     public List<MoveValue> values(String line) {
         String l = Checks.notNull(line, "the line");
         return guard(() -> {
-            org.thordb.explore.MoveValues v = org.thordb.explore.MoveValues.of(position(l), EXACT_EMPTIES, 60_000, true);
+            org.thordb.explore.MoveValues v = org.thordb.explore.MoveValues.of(position(l), EXACT_EMPTIES,
+                    org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
             List<MoveValue> out = new ArrayList<>();
             v.values().forEach((sq, discs) -> out.add(new MoveValue(Notation.name(sq), discs, v.exact(), v.depth())));
             return out;
@@ -317,7 +319,7 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /** At most this many empties, {@link #values} gives exact scores. */
-    public static final int EXACT_EMPTIES = 20;
+    public static final int EXACT_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
 
     /**
      * The games of a query (blank: every game) grouped, each group with its record, most games

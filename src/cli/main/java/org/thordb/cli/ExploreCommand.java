@@ -52,13 +52,14 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--solve", paramLabel = "N", defaultValue = "20", description = "With at most N empties, each move's"
+    @Option(names = "--solve", paramLabel = "N", defaultValue = "" + org.thordb.explore.ExplorePolicy.EXACT_EMPTIES, description = "With at most N empties, each move's"
             + " exact score under perfect play too, and the moves that keep the best (default: ${DEFAULT-VALUE}; 0: never).")
     int solve;
 
     @Option(names = "--estimate", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Above --solve's empties, each legal move's estimated score: a search of the learned"
-                    + " evaluation as deep as 0.15 s on every core allows, marked ~ and never exact"
+                    + " evaluation with a fixed budget of positions (the same value and depth in every run, whatever"
+                    + " the load), marked ~ and never exact"
                     + " (default: on; --no-estimate leaves it out).")
     boolean estimate;
 
@@ -136,7 +137,8 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             Exploration e = db.explore(p, f);
-            org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(e.position(), solve, 60_000, estimate);
+            org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(e.position(), solve,
+                    org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, estimate);
             if (format.equals("json")) {
                 out.println(org.thordb.export.Json.exploration(e, values, db.firstGames(e.position(), f,
                         e.rows().stream().map(Exploration.Row::move).toList())));

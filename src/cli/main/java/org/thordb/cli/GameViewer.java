@@ -104,7 +104,7 @@ final class GameViewer {
     }
 
     /** The most empties at which the viewer shows each move's exact score, as {@code thordb explore} does. */
-    static final int EXACT_EMPTIES = 20;
+    static final int EXACT_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
 
     private void show(int ply) {
         Position p = positions.get(ply);
@@ -126,7 +126,7 @@ final class GameViewer {
                 + (ply == 0 ? ": the start" : ": " + Notation.name(moves[ply - 1]) + " played")
                 + (ply < positions.size() - 1 ? ", next " + Notation.name(moves[ply]) : ", the end"));
         // exact scores near the end; before, every move's estimate (marked ~)
-        org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(p, EXACT_EMPTIES, 10_000, true);
+        org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(p, EXACT_EMPTIES, org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
         org.thordb.explore.Exploration here = db.explore(p, filter);
         ExplorationView.table(here, values, ExplorationView.Extras.of(here), out);
         out.println("→ / n next, ← / p back, Home / End the ends, q leaves");

@@ -328,7 +328,7 @@ public final class Repl {
     }
 
     /** At most this many empties, :explore shows exact scores (as {@code thordb explore --solve} by default). */
-    static final int EXPLORE_EXACT_EMPTIES = 20;
+    static final int EXPLORE_EXACT_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
 
     private Position current() {
         return explored.isEmpty() ? exploreStart : explored.peekLast();
@@ -337,7 +337,8 @@ public final class Repl {
     private void explore() {
         org.thordb.explore.Exploration here = db.explore(current(), exploreFilter);
         // exact scores near the end, as explore gives them; before, every move's estimate
-        ExplorationView.table(here, org.thordb.explore.MoveValues.of(current(), EXPLORE_EXACT_EMPTIES, 60_000, true),
+        ExplorationView.table(here, org.thordb.explore.MoveValues.of(current(), EXPLORE_EXACT_EMPTIES,
+                org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true),
                 ExplorationView.Extras.withFirst(db, here), out);
     }
 

@@ -31,7 +31,7 @@ public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth)
     /**
      * The values of a position's moves: exact scores when it has at most {@code solveEmpties}
      * empties (and the solve ends within {@code solveMillis}), else, when {@code estimate},
-     * the explorer's estimates ({@link Estimator.Budget#EXPLORER}).
+     * the explorer's estimates ({@link Estimator.Budget#explorer}: a fixed depth by the empties).
      */
     public static MoveValues of(Position p, int solveEmpties, long solveMillis, boolean estimate) {
         Map<Integer, Integer> exact = Explorer.perfect(p, solveEmpties, solveMillis);
@@ -48,7 +48,7 @@ public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth)
 
     /** The explorer's estimates of a position's moves. */
     public static MoveValues estimated(Position p) {
-        Estimator.Estimates e = Estimator.estimate(p, Estimator.Budget.EXPLORER);
+        Estimator.Estimates e = Estimator.estimate(p, Estimator.Budget.explorer(64 - p.discs()));
         return new MoveValues(e.scores(), e.exact(), e.exact() ? 0 : e.depth());
     }
 

@@ -12,15 +12,18 @@ import org.thordb.othello.Symmetry;
 
 /**
  * An estimated score for every legal move of a position: a {@link MidgameSearch} of the learned
- * evaluation, deepened one move at a time until a node or time budget runs out; each move's value
- * is the one of the deepest search finished for every move. Where the search reaches the end of
- * the game the values are exact, and said to be. An estimate is never an exact score: the
- * explorer shows both, apart.
+ * evaluation, deepened one move at a time. The explorer's estimates ({@link Budget#explorer}) go
+ * to a fixed depth set by the position's empties, each move searched alone with tables of its own,
+ * so that an estimate is a function of the position and the depth: the same value and depth in
+ * every process, on any number of threads, under any load. A budget of nodes or time instead
+ * deepens until it runs out (each move's value the one of the deepest search finished for every
+ * move). Where the search reaches the end of the game the values are exact, and said to be. An
+ * estimate is never an exact score: the explorer shows both, apart.
  *
  * <p>Estimates are kept per position (up to the board's symmetries, so f5 and d3 share one) for
  * as long as the JVM runs, a few thousand positions at most.
  *
- * <p>Usage: {@code Estimator.Estimates e = Estimator.estimate(position, Estimator.Budget.EXPLORER);}
+ * <p>Usage: {@code Estimator.Estimates e = Estimator.estimate(position, Estimator.Budget.explorer(64 - position.discs()));}
  */
 public final class Estimator {
     private Estimator() {
@@ -35,9 +38,30 @@ public final class Estimator {
      * @param maxDepth no deeper than this many moves
      */
     public record Budget(long nodes, long millis, int maxDepth) {
-        /** The explorer's: what answers within its latency goal on two cores. */
-        public static final Budget EXPLORER = new Budget(0, 150, 60);
+        /**
+         * The explorer's, the same on every surface: no node or time limit, a fixed depth by the
+         * position's empties ({@link #explorerDepth}); deterministic.
+         */
+        public static Budget explorer(int empties) {
+            return new Budget(EXPLORER_NODES, 0, 60);
+        }
+
+        /**
+         * Whether no clock bounds the search (a node budget, a depth or both): its estimates are
+         * deterministic, each move searched alone with its share of the nodes.
+         */
+        public boolean deterministic() {
+            return millis == 0;
+        }
     }
+
+    /**
+     * The explorer's node budget for every legal move of a position together, shared evenly: about
+     * 150 ms on two cores, deep enough near the end that the estimates at 21 to 24 empties are
+     * within about 2 discs of the exact scores on average (docs/performance.md, "Deterministic
+     * estimates").
+     */
+    public static final long EXPLORER_NODES = Long.getLong("thordb.explorerNodes", 1_200_000L);
 
     /**
      * The estimates of a position's moves.
@@ -91,7 +115,8 @@ public final class Estimator {
             e = CACHE.get(key);
         }
         if (e == null) {
-            e = search(canonical, budget, Runtime.getRuntime().availableProcessors());
+            int threads = Runtime.getRuntime().availableProcessors();
+            e = budget.deterministic() ? searchEachAlone(canonical, budget, threads) : search(canonical, budget, threads);
             synchronized (CACHE) {
                 CACHE.put(key, e);
             }
@@ -165,6 +190,86 @@ public final class Estimator {
             nodes += w.allNodes();
         }
         return new Estimates(scores, depth, exact, nodes, System.nanoTime() - t0);
+    }
+
+    /**
+     * The estimates of a position's moves, each move searched alone, from its own first
+     * evaluation up, with a table of its own made for it and its even share of the budget's nodes:
+     * deepened until its nodes run out (the last depth it finished stands) or the budget's depth.
+     * What one move's search finds depends on nothing else, so the values and the depth are the
+     * same whatever the threads and whichever of them searches which move (no cache). The depth
+     * said is the least any move reached.
+     */
+    static Estimates searchEachAlone(Position p, Budget budget, int threads) {
+        int maxDepth = budget.maxDepth();
+        Evaluation.Weights weights = Evaluation.Weights.INSTANCE; // loaded (once) before the clock starts
+        long t0 = System.nanoTime();
+        long me = p.mover();
+        long opp = p.opponent();
+        int empties = 64 - p.discs();
+        List<Integer> moves = new ArrayList<>();
+        for (long m = p.legalMoves(); m != 0; m &= m - 1) {
+            moves.add(Long.numberOfTrailingZeros(m));
+        }
+        int last = Math.max(1, Math.min(maxDepth, empties));
+        long share = budget.nodes() == 0 ? 0 : Math.max(1, budget.nodes() / moves.size());
+        Thread caller = Thread.currentThread(); // its interrupt (a server's time limit) stops every move's search
+        int[] values = new int[64];
+        int[] reached = new int[64];
+        java.util.concurrent.atomic.AtomicLong nodes = new java.util.concurrent.atomic.AtomicLong();
+        AtomicInteger next = new AtomicInteger();
+        java.util.function.IntConsumer work = w -> {
+            for (int i; (i = next.getAndIncrement()) < moves.size(); ) {
+                int sq = moves.get(i);
+                long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+                long childMe = opp & ~f;
+                long childOpp = me | f | 1L << sq;
+                SolveControl control = new SolveControl(share, 0, caller);
+                MidgameSearch s = new MidgameSearch(new TranspositionTable(empties <= 16 ? 15 : 16), control);
+                s.selectivity = SELECTIVITY;
+                s.endgameEmpties = ENDGAME_EMPTIES;
+                s.endgame().selectivity = empties <= EXACT_EMPTIES ? TranspositionTable.EXACT : SELECTIVITY;
+                int v = -MidgameSearch.discs(Evaluation.eval(childMe, childOpp));
+                int depth = 1;
+                for (int d = 2; d <= last; d = nextDepth(d, empties)) {
+                    int deeper;
+                    try {
+                        deeper = -aspiration(s, childMe, childOpp, -v, d - 1);
+                    } catch (EndgameSearch.Stopped stopped) {
+                        if (caller.isInterrupted() || !control.stopped()) {
+                            throw stopped; // cancelled, not out of nodes
+                        }
+                        break; // its nodes ran out: the last depth finished stands
+                    }
+                    v = deeper;
+                    depth = d;
+                    if (d >= empties) {
+                        break;
+                    }
+                }
+                values[sq] = v;
+                reached[sq] = depth;
+                nodes.addAndGet(s.allNodes());
+            }
+        };
+        try {
+            ParallelSearch.onEveryWorker(threads > 1 ? ParallelSearch.pool() : null, Math.max(1, threads), work);
+        } catch (EndgameSearch.Stopped stopped) {
+            org.thordb.fault.Cancellation.check(); // an interrupted thread: the work was cancelled
+            throw stopped;
+        }
+        int depth = last;
+        for (int sq : moves) {
+            depth = Math.min(depth, reached[sq]);
+        }
+        boolean exact = depth >= empties && empties <= EXACT_EMPTIES;
+        List<Integer> sorted = new ArrayList<>(moves);
+        sorted.sort((a, b) -> values[b] != values[a] ? values[b] - values[a] : a - b);
+        Map<Integer, Integer> scores = new LinkedHashMap<>();
+        for (int sq : sorted) {
+            scores.put(sq, values[sq]);
+        }
+        return new Estimates(scores, depth, exact, nodes.get(), System.nanoTime() - t0);
     }
 
     /**

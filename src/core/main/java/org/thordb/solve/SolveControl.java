@@ -17,12 +17,18 @@ final class SolveControl {
     private volatile boolean stop;
     // the thread that asked for the solve: when it is interrupted (a server's time limit), every
     // search of the solve stops, whichever thread runs it
-    private final Thread owner = Thread.currentThread();
+    private final Thread owner;
 
     /** At most {@code maxNodes} nodes (0: no limit) and {@code millis} milliseconds (0: no limit). */
     SolveControl(long maxNodes, long millis) {
+        this(maxNodes, millis, Thread.currentThread());
+    }
+
+    /** {@link #SolveControl(long, long)} for a solve that {@code owner} asked for, from another thread. */
+    SolveControl(long maxNodes, long millis, Thread owner) {
         this.maxNodes = maxNodes;
         this.deadline = millis <= 0 ? Long.MAX_VALUE : System.nanoTime() + millis * 1_000_000L;
+        this.owner = owner;
     }
 
     /** Counts {@code nodes} more and says whether to stop. */

@@ -50,10 +50,15 @@ public final class WebServer implements AutoCloseable {
     public static final int MAX_LIMIT = 500;
     /** The longest {@code moves} accepted: 60 moves and passes, with room for separators. */
     public static final int MAX_MOVES_TEXT = 400;
-    /** By default, explored positions with at most this many empties get each move's exact score. */
-    public static final int SOLVE_EMPTIES = 10;
+    /**
+     * By default, explored positions with at most this many empties get each move's exact score:
+     * the one policy of every surface ({@link org.thordb.explore.ExplorePolicy#EXACT_EMPTIES}).
+     */
+    public static final int SOLVE_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
     /** The most empties {@code solve=} takes: beyond, a solve takes seconds. */
     public static final int MAX_SOLVE_EMPTIES = 20;
+    /** At most this many empties a solve is milliseconds, a cheap request; above, a heavy one unless its answer is kept. */
+    static final int CHEAP_SOLVE_EMPTIES = 10;
     /** The most rows of {@code /api/stats} (the groups themselves are bounded by {@code Statistics.MAX_GROUPS}). */
     public static final int MAX_STATS_ROWS = 10_000;
     /** Heavy requests waiting for a thread, at most; past it, 503. */
@@ -340,7 +345,7 @@ public final class WebServer implements AutoCloseable {
             Position p = board.isBlank() ? Position.afterLine(moves) : fromBoard(board, moves);
             int empties = 64 - p.discs();
             // solving past the default depth is seconds of work, unless its answer is cached
-            boolean solving = solve > SOLVE_EMPTIES && empties <= solve && empties > SOLVE_EMPTIES && !solved.containsKey(p);
+            boolean solving = empties <= solve && empties > CHEAP_SOLVE_EMPTIES && !solved.containsKey(p);
             answer(ctx, solving || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
                 Exploration e = db.explore(p, q);
                 java.util.Map<Integer, Integer> exact = solve == 0 ? null : perfect(p, solve);

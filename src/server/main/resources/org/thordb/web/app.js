@@ -241,7 +241,7 @@ async function drawExplorer(n) {
   const moves = lineText();
   let data;
   try {
-    data = await api('/api/explore?solve=14&moves=' + encodeURIComponent(moves) + '&q=' + encodeURIComponent(filterQuery())
+    data = await api('/api/explore?moves=' + encodeURIComponent(moves) + '&q=' + encodeURIComponent(filterQuery())
       + scope() + (state.board ? '&board=' + encodeURIComponent(state.board) : ''));
   } catch (e) {
     if (n === requestNumber) { showError(e); clearTable(); }
