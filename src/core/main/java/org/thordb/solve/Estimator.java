@@ -130,6 +130,13 @@ public final class Estimator {
         return new Estimates(scores, e.depth(), e.exact(), e.nodes(), e.nanos());
     }
 
+    /** Forgets every estimate kept: the next ones are searched again (for tests that compare two searches). */
+    public static void forget() {
+        synchronized (CACHE) {
+            CACHE.clear();
+        }
+    }
+
     /** Loads the evaluation's weights on a thread of their own now, so that a first estimate does not wait for them. */
     public static void preload() {
         Evaluation.preload();
