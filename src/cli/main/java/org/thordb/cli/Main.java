@@ -23,9 +23,12 @@ public final class Main {
             // the version alone needs no command line parsed: picocli's model of the root command
             // (its classes are Java 5 class files, which the start-up archive cannot hold) would be
             // most of the run
-            System.out.println("thordb " + ThordbCommand.version());
-            if (System.out.checkError()) {
-                System.err.println("thordb: the standard output could not be written: the version was not printed");
+            try {
+                java.io.OutputStream o = CheckedOutput.standardOutput();
+                o.write(("thordb " + ThordbCommand.version() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+                o.flush();
+            } catch (ThorDbException | java.io.IOException e) { // a full standard output: one line, a failure
+                System.err.println("thordb: " + oneLine(e));
                 System.exit(2);
             }
             System.exit(0);
