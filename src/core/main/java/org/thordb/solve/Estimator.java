@@ -56,12 +56,12 @@ public final class Estimator {
     }
 
     /**
-     * The explorer's node budget for every legal move of a position together, shared evenly: about
-     * 150 ms on two cores, deep enough near the end that the estimates at 21 to 24 empties are
-     * within about 2 discs of the exact scores on average (docs/performance.md, "Deterministic
-     * estimates").
+     * The explorer's node budget for every legal move of a position together, shared evenly by
+     * the groups: 240 to 290 ms on two cores, deep enough near the end that the estimates at 20
+     * to 24 empties are within 2.2 discs of the exact scores on average (EstimatorTest; see
+     * docs/command-line.md, "Estimates before the end").
      */
-    public static final long EXPLORER_NODES = Long.getLong("thordb.explorerNodes", 1_200_000L);
+    public static final long EXPLORER_NODES = Long.getLong("thordb.explorerNodes", 1_000_000L);
 
     /**
      * The estimates of a position's moves.
@@ -200,15 +200,22 @@ public final class Estimator {
     }
 
     /**
-     * The estimates of a position's moves, each move searched alone, from its own first
-     * evaluation up, with a table of its own made for it and its even share of the budget's nodes:
-     * deepened until its nodes run out (the last depth it finished stands) or the budget's depth.
-     * What one move's search finds depends on nothing else, so the values and the depth are the
-     * same whatever the threads and whichever of them searches which move (no cache). The depth
-     * said is the least any move reached.
+     * How many groups the moves of a deterministic estimate are split into: each group searched by
+     * one thread at a time with a table of its own, whatever the machine's threads, so that what a
+     * group finds depends on nothing else.
+     */
+    static final int GROUPS = 2;
+
+    /**
+     * The estimates of a position's moves, deterministic: the moves (in square order) dealt into
+     * {@link #GROUPS} groups, each group deepened on its own, all its moves one depth at a time as
+     * {@link #search} does, with a table of its own and its even share of the budget's nodes, until
+     * they run out (the last depth it finished for all its moves stands) or the budget's depth.
+     * What a group finds depends on nothing else, so the values and the depth are the same whatever
+     * the threads and whichever of them searches which group (no cache). The depth said is the
+     * least a group reached.
      */
     static Estimates searchEachAlone(Position p, Budget budget, int threads) {
-        int maxDepth = budget.maxDepth();
         Evaluation.Weights weights = Evaluation.Weights.INSTANCE; // loaded (once) before the clock starts
         long t0 = System.nanoTime();
         long me = p.mover();
@@ -218,56 +225,66 @@ public final class Estimator {
         for (long m = p.legalMoves(); m != 0; m &= m - 1) {
             moves.add(Long.numberOfTrailingZeros(m));
         }
-        int last = Math.max(1, Math.min(maxDepth, empties));
-        long share = budget.nodes() == 0 ? 0 : Math.max(1, budget.nodes() / moves.size());
-        Thread caller = Thread.currentThread(); // its interrupt (a server's time limit) stops every move's search
+        int groups = Math.min(GROUPS, moves.size());
+        int last = Math.max(1, Math.min(budget.maxDepth(), empties));
+        long share = budget.nodes() == 0 ? 0 : Math.max(1, budget.nodes() / groups);
+        Thread caller = Thread.currentThread(); // its interrupt (a server's time limit) stops every group's search
         int[] values = new int[64];
-        int[] reached = new int[64];
+        int[] reached = new int[groups];
         java.util.concurrent.atomic.AtomicLong nodes = new java.util.concurrent.atomic.AtomicLong();
         AtomicInteger next = new AtomicInteger();
         java.util.function.IntConsumer work = w -> {
-            for (int i; (i = next.getAndIncrement()) < moves.size(); ) {
-                int sq = moves.get(i);
-                long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
-                long childMe = opp & ~f;
-                long childOpp = me | f | 1L << sq;
+            for (int g; (g = next.getAndIncrement()) < groups; ) {
+                List<Integer> mine = new ArrayList<>();
+                for (int i = g; i < moves.size(); i += groups) {
+                    mine.add(moves.get(i));
+                }
                 SolveControl control = new SolveControl(share, 0, caller);
-                MidgameSearch s = new MidgameSearch(new TranspositionTable(empties <= 16 ? 15 : 16), control);
+                MidgameSearch s = new MidgameSearch(new TranspositionTable(empties <= 16 ? 17 : 19), control);
                 s.selectivity = SELECTIVITY;
                 s.endgameEmpties = ENDGAME_EMPTIES;
                 s.endgame().selectivity = empties <= EXACT_EMPTIES ? TranspositionTable.EXACT : SELECTIVITY;
-                int v = -MidgameSearch.discs(Evaluation.eval(childMe, childOpp));
+                for (int sq : mine) {
+                    long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+                    values[sq] = -MidgameSearch.discs(Evaluation.eval(opp & ~f, me | f | 1L << sq));
+                }
                 int depth = 1;
                 for (int d = 2; d <= last; d = nextDepth(d, empties)) {
-                    int deeper;
+                    int[] deeper = new int[64];
+                    List<Integer> order = new ArrayList<>(mine);
+                    order.sort((a, b) -> values[b] != values[a] ? values[b] - values[a] : a - b); // the best first
                     try {
-                        deeper = -aspiration(s, childMe, childOpp, -v, d - 1);
+                        for (int sq : order) {
+                            long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+                            deeper[sq] = -aspiration(s, opp & ~f, me | f | 1L << sq, -values[sq], d - 1);
+                        }
                     } catch (EndgameSearch.Stopped stopped) {
                         if (caller.isInterrupted() || !control.stopped()) {
                             throw stopped; // cancelled, not out of nodes
                         }
-                        break; // its nodes ran out: the last depth finished stands
+                        break; // its nodes ran out: the last depth it finished stands
                     }
-                    v = deeper;
+                    for (int sq : mine) {
+                        values[sq] = deeper[sq];
+                    }
                     depth = d;
                     if (d >= empties) {
                         break;
                     }
                 }
-                values[sq] = v;
-                reached[sq] = depth;
+                reached[g] = depth;
                 nodes.addAndGet(s.allNodes());
             }
         };
         try {
-            ParallelSearch.onEveryWorker(threads > 1 ? ParallelSearch.pool() : null, Math.max(1, threads), work);
+            ParallelSearch.onEveryWorker(threads > 1 ? ParallelSearch.pool() : null, Math.max(1, Math.min(threads, groups)), work);
         } catch (EndgameSearch.Stopped stopped) {
             org.thordb.fault.Cancellation.check(); // an interrupted thread: the work was cancelled
             throw stopped;
         }
         int depth = last;
-        for (int sq : moves) {
-            depth = Math.min(depth, reached[sq]);
+        for (int r : reached) {
+            depth = Math.min(depth, r);
         }
         boolean exact = depth >= empties && empties <= EXACT_EMPTIES;
         List<Integer> sorted = new ArrayList<>(moves);
