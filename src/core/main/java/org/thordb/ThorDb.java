@@ -313,7 +313,8 @@ public final class ThorDb implements AutoCloseable {
             org.thordb.explore.MoveValues v = org.thordb.explore.MoveValues.of(position(l), EXACT_EMPTIES,
                     org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
             List<MoveValue> out = new ArrayList<>();
-            v.values().forEach((sq, discs) -> out.add(new MoveValue(Notation.name(sq), discs, v.exact(), v.depth())));
+            v.values().forEach((sq, discs) -> out.add(new MoveValue(Notation.name(sq), discs, v.exact(), v.depth(),
+                    Notation.line(v.line(sq).stream().mapToInt(Integer::intValue).toArray()))));
             return out;
         });
     }

@@ -182,7 +182,7 @@ final class ExplorationView {
 
     /** The table with each move's exact score beside it, and the perfect-play line. */
     static void table(Exploration e, java.util.Map<Integer, Integer> scores, PrintWriter out) {
-        table(e, org.thordb.explore.MoveValues.exact(scores), Extras.of(e), out);
+        table(e, org.thordb.explore.MoveValues.exact(e.position(), scores), Extras.of(e), out);
     }
 
     /**
@@ -238,6 +238,22 @@ final class ExplorationView {
         } else if (any) {
             out.println(estimateLine(e, values));
         }
+        if (any) {
+            out.println(principalLine(values));
+        }
+    }
+
+    /**
+     * The best move's principal variation under the table: perfect play to the end for an exact
+     * score, the line the search saw for an estimate ("line: g6 h7 e8 f8 …").
+     */
+    static String principalLine(org.thordb.explore.MoveValues values) {
+        int best = values.values().keySet().iterator().next();
+        StringBuilder sb = new StringBuilder(values.exact() ? "perfect line: " : "line searched: ");
+        for (int sq : values.line(best)) {
+            sb.append(Notation.name(sq)).append(' ');
+        }
+        return sb.toString().stripTrailing() + (values.exact() ? "" : " (the estimate's search, not perfect play)");
     }
 
     /**

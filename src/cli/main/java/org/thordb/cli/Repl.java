@@ -462,7 +462,7 @@ public final class Repl {
             return;
         }
         org.thordb.explore.Exploration here = db.explore(p, exploreFilter);
-        ExplorationView.table(here, org.thordb.explore.MoveValues.exact(scores), ExplorationView.Extras.withFirst(db, here), out);
+        ExplorationView.table(here, org.thordb.explore.MoveValues.exact(p, scores), ExplorationView.Extras.withFirst(db, here), out);
     }
 
     /**

@@ -54,9 +54,9 @@ class OneAnswerAcrossSurfacesTest {
     @TempDir
     Path tmp;
 
-    /** A move's value as a surface says it: "+4" exact, "~+4@13" an estimate and its depth. */
-    private static String said(int discs, boolean exact, int depth) {
-        return (exact ? "" : "~") + (discs > 0 ? "+" : "") + discs + (exact ? "" : "@" + depth);
+    /** A move's value as a surface says it: "+4 f5d6…" exact, "~+4@13 f5d6…" an estimate and its depth; its line after. */
+    private static String said(int discs, boolean exact, int depth, String line) {
+        return (exact ? "" : "~") + (discs > 0 ? "+" : "") + discs + (exact ? "" : "@" + depth) + " " + line;
     }
 
     /** Every legal move's value from an exploration's JSON (the command line's and the API's). */
@@ -68,17 +68,11 @@ class OneAnswerAcrossSurfacesTest {
             o.get("unplayed").forEach(rows::add);
         }
         for (JsonNode m : rows) {
+            String line = m.has("line") ? m.get("line").asText() : "";
             if (m.has("perfect")) {
-                out.put(m.get("move").asText(), said(m.get("perfect").asInt(), true, 0));
+                out.put(m.get("move").asText(), said(m.get("perfect").asInt(), true, 0, line));
             } else if (m.has("estimate")) {
-                out.put(m.get("move").asText(), said(m.get("estimate").asInt(), false, m.get("estimateDepth").asInt()));
-            }
-        }
-        // a move the board's symmetry turns into another has that move's value
-        if (o.has("sameAs")) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = o.get("sameAs").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                out.put(e.getKey(), out.get(e.getValue().asText()));
+                out.put(m.get("move").asText(), said(m.get("estimate").asInt(), false, m.get("estimateDepth").asInt(), line));
             }
         }
         return out;
@@ -87,9 +81,37 @@ class OneAnswerAcrossSurfacesTest {
     private static Map<String, String> fromLibrary(List<MoveValue> values) {
         Map<String, String> out = new TreeMap<>();
         for (MoveValue v : values) {
-            out.put(v.move(), said(v.discs(), v.exact(), v.depth()));
+            out.put(v.move(), said(v.discs(), v.exact(), v.depth(), v.line()));
+            checkLine(v);
         }
         return out;
+    }
+
+    private static Position asked;
+
+    /**
+     * A principal variation replayed from the position asked: every move legal, the move itself
+     * first; an exact one ends the game with the mover's final disc difference (empties to the
+     * winner) equal to the value; an estimate's is at most its depth long.
+     */
+    private static void checkLine(MoveValue v) {
+        Position q = asked;
+        org.thordb.othello.Side mover = asked.toMove();
+        int[] moves = org.thordb.othello.Notation.parseMoves(v.line());
+        assertTrue(moves.length >= 1 && org.thordb.othello.Notation.name(moves[0]).equals(v.move()), v.toString());
+        for (int sq : moves) {
+            assertTrue(q.isLegal(sq), v + ": " + org.thordb.othello.Notation.name(sq) + " is not legal");
+            q = q.play(sq);
+        }
+        if (v.exact()) {
+            assertTrue(q.isFinal(), "perfect play goes to the end: " + v);
+            int d = q.blackDiscs() - q.whiteDiscs();
+            int e = 64 - q.discs();
+            int black = d > 0 ? d + e : d < 0 ? d - e : 0;
+            assertEquals(v.discs(), mover == org.thordb.othello.Side.BLACK ? black : -black, "the line ends with its value: " + v);
+        } else {
+            assertTrue(moves.length <= v.depth(), "no longer than its depth: " + v);
+        }
     }
 
     /** The positions: a game's line cut at each number of empties, where the side to move has a move. */
@@ -149,6 +171,8 @@ class OneAnswerAcrossSurfacesTest {
                     assertTrue(proc.waitFor(5, TimeUnit.MINUTES));
                     assertEquals(0, proc.exitValue(), new String(proc.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
                     Map<String, String> cli = fromJson(JSON.readTree(cliOut), p);
+                    // a move the board's symmetry turns into another one is listed once, as that one
+                    JsonNode same = JSON.readTree(cliOut).get("sameAs");
 
                     String url = "http://127.0.0.1:" + server.port() + "/api/explore?moves="
                             + URLEncoder.encode(line, StandardCharsets.UTF_8) + (solve == null ? "" : "&solve=" + solve);
@@ -157,10 +181,15 @@ class OneAnswerAcrossSurfacesTest {
                     assertEquals(200, r.statusCode(), r.body());
                     Map<String, String> api = fromJson(JSON.readTree(r.body()), p);
 
-                    assertEquals(Long.bitCount(p.legalMoves()), cli.size(), "every legal move has a value: " + cli);
+                    assertEquals(Long.bitCount(p.legalMoves()), cli.size() + (same == null ? 0 : same.size()),
+                            "every legal move has a value: " + cli);
                     assertEquals(cli, api, "the API against the command line at " + empties + " empties, " + with + ": " + line);
                     if (solve == null) {
+                        asked = p;
                         Map<String, String> library = fromLibrary(lib.values(line));
+                        if (same != null) {
+                            same.fieldNames().forEachRemaining(library::remove); // listed as the move they are the same as
+                        }
                         assertEquals(cli, library, "the library against the command line at " + empties + " empties: " + line);
                         boolean exact = empties <= ExplorePolicy.EXACT_EMPTIES;
                         assertTrue(cli.values().stream().allMatch(v -> v.startsWith("~") != exact),
@@ -194,6 +223,7 @@ class OneAnswerAcrossSurfacesTest {
                 for (String line : lines) {
                     Position p = Position.afterLine(line);
                     if (64 - p.discs() > ExplorePolicy.EXACT_EMPTIES) {
+                        asked = p;
                         Map<String, String> before = fromLibrary(lib.values(line));
                         org.thordb.solve.Estimator.forget();
                         assertEquals(before, fromLibrary(lib.values(line)), "under load: " + line);

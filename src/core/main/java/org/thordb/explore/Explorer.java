@@ -278,16 +278,106 @@ public final class Explorer {
         if (64 - p.discs() > maxEmpties || p.legalMoves() == 0) {
             return null;
         }
+        org.thordb.solve.Solver.Result r = solverFor(p, millis).solve(p, true);
+        return r.solved() ? r.moveScores() : null;
+    }
+
+    /**
+     * Every legal move's exact score and its line of perfect play ({@link #perfectLines}), from one
+     * solver: the lines' searches find most of what they ask in the table the scores' solve
+     * filled. Null, as {@link #perfect}, when the position has more than {@code maxEmpties}
+     * empties, no legal move, or the solve did not end within {@code millis}.
+     */
+    public static MoveValues perfectValues(Position p, int maxEmpties, long millis) {
+        if (64 - p.discs() > maxEmpties || p.legalMoves() == 0) {
+            return null;
+        }
+        org.thordb.solve.Solver solver = solverFor(p, millis);
+        org.thordb.solve.Solver.Result r = solver.solve(p, true);
+        if (!r.solved()) {
+            return null;
+        }
+        return new MoveValues(r.moveScores(), true, 0, perfectLines(solver, p, r.moveScores()));
+    }
+
+    /**
+     * A solver for a position's exact scores: a table sized to the solve (making the default
+     * 48 MB one costs more than solving 12 empties), and one thread up to 14 empties, where
+     * splitting the search costs more than it gives.
+     */
+    private static org.thordb.solve.Solver solverFor(Position p, long millis) {
         int empties = 64 - p.discs();
-        // a table sized to the solve (making the default 48 MB one costs more than solving 12 empties),
-        // and one thread up to 14 empties, where splitting the search costs more than it gives
         org.thordb.solve.Solver.Options o = org.thordb.solve.Solver.Options.defaults().limited(0, millis)
                 .withTableBits(empties <= 12 ? 15 : empties <= 16 ? 18 : empties <= 20 ? 20 : 21);
         if (empties <= 14) {
             o = o.withThreads(1);
         }
-        org.thordb.solve.Solver.Result r = new org.thordb.solve.Solver(o).solve(p, true);
-        return r.solved() ? r.moveScores() : null;
+        return new org.thordb.solve.Solver(o);
+    }
+
+    /**
+     * The principal variation of each move's exact score: the move, then at each position the
+     * first move in square order that keeps the score (a null-window search proves it), to the
+     * end of the game. So a line is a function of the position alone, the same on every surface;
+     * replayed, it ends with the mover's final disc difference (empties to the winner) equal to
+     * the score. A line a limit stopped is cut where it stopped.
+     */
+    public static java.util.Map<Integer, java.util.List<Integer>> perfectLines(Position p,
+            java.util.Map<Integer, Integer> scores, long millis) {
+        if (scores == null || scores.isEmpty()) {
+            return new java.util.LinkedHashMap<>();
+        }
+        return perfectLines(solverFor(p, millis), p, scores);
+    }
+
+    private static java.util.Map<Integer, java.util.List<Integer>> perfectLines(org.thordb.solve.Solver solver,
+            Position p, java.util.Map<Integer, Integer> scores) {
+        java.util.Map<Integer, java.util.List<Integer>> out = new java.util.LinkedHashMap<>();
+        org.thordb.othello.Side root = p.toMove();
+        for (java.util.Map.Entry<Integer, Integer> m : scores.entrySet()) {
+            java.util.List<Integer> line = new java.util.ArrayList<>();
+            line.add(m.getKey());
+            Position q = p.play(m.getKey());
+            int v = m.getValue();
+            while (!q.isFinal()) {
+                int vq = q.toMove() == root ? v : -v;
+                int keep = -1;
+                for (long legal = q.legalMoves(); legal != 0 && keep < 0; legal &= legal - 1) {
+                    int sq = Long.numberOfTrailingZeros(legal);
+                    Position c = q.play(sq);
+                    Boolean keeps;
+                    if (c.isFinal()) {
+                        int black = finalScore(c);
+                        keeps = (q.toMove() == org.thordb.othello.Side.BLACK ? black : -black) == vq;
+                    } else if (c.toMove() == q.toMove()) { // the other side passes
+                        keeps = solver.reaches(c, vq);
+                    } else {
+                        Boolean more = solver.reaches(c, -vq + 1);
+                        keeps = more == null ? null : !more;
+                    }
+                    if (keeps == null) {
+                        legal = 0; // stopped by the limit: the line ends here
+                        keep = -2;
+                    } else if (keeps) {
+                        keep = sq;
+                    }
+                }
+                if (keep < 0) {
+                    break;
+                }
+                line.add(keep);
+                q = q.play(keep);
+            }
+            out.put(m.getKey(), java.util.List.copyOf(line));
+        }
+        return out;
+    }
+
+    /** Black's final score of a finished game: the disc difference, the empties to the winner. */
+    static int finalScore(Position end) {
+        int d = end.blackDiscs() - end.whiteDiscs();
+        int empties = 64 - end.discs();
+        return d > 0 ? d + empties : d < 0 ? d - empties : 0;
     }
 
     /** The replay state at the start (see {@link org.thordb.index.MoveTable#step}); copied, never written. */

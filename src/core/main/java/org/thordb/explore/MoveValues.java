@@ -2,6 +2,7 @@ package org.thordb.explore;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
@@ -19,14 +20,18 @@ import org.thordb.solve.Estimator;
  * @param values each legal move's value, best first (empty when neither was asked for or found)
  * @param exact whether the values are exact scores (else estimates)
  * @param depth how many moves deep the estimates were searched (0 for exact scores)
+ * @param lines each move's principal variation, the move first: for an exact score the line of
+ *     perfect play to the end of the game ({@link Explorer#perfectLines}); for an estimate the line
+ *     its search saw, at most {@code depth} moves
  */
-public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth) {
+public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth, Map<Integer, List<Integer>> lines) {
     public MoveValues {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        lines = Collections.unmodifiableMap(new LinkedHashMap<>(lines));
     }
 
     /** No values. */
-    public static final MoveValues NONE = new MoveValues(Map.of(), false, 0);
+    public static final MoveValues NONE = new MoveValues(Map.of(), false, 0, Map.of());
 
     /**
      * The values of a position's moves: exact scores when it has at most {@code solveEmpties}
@@ -34,22 +39,28 @@ public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth)
      * the explorer's estimates ({@link Estimator.Budget#explorer}: a fixed depth by the empties).
      */
     public static MoveValues of(Position p, int solveEmpties, long solveMillis, boolean estimate) {
-        Map<Integer, Integer> exact = Explorer.perfect(p, solveEmpties, solveMillis);
+        MoveValues exact = Explorer.perfectValues(p, solveEmpties, solveMillis);
         if (exact != null) {
-            return new MoveValues(exact, true, 0);
+            return exact;
         }
         return estimate ? estimated(p) : NONE;
     }
 
-    /** Exact scores already solved (null: none). */
-    public static MoveValues exact(Map<Integer, Integer> scores) {
-        return scores == null ? NONE : new MoveValues(scores, true, 0);
+    /** Exact scores of a position already solved (null: none), with their lines of perfect play. */
+    public static MoveValues exact(Position p, Map<Integer, Integer> scores) {
+        return scores == null ? NONE : new MoveValues(scores, true, 0,
+                Explorer.perfectLines(p, scores, ExplorePolicy.SOLVE_MILLIS));
     }
 
     /** The explorer's estimates of a position's moves. */
     public static MoveValues estimated(Position p) {
         Estimator.Estimates e = Estimator.estimate(p, Estimator.Budget.explorer(64 - p.discs()));
-        return new MoveValues(e.scores(), e.exact(), e.exact() ? 0 : e.depth());
+        return new MoveValues(e.scores(), e.exact(), e.exact() ? 0 : e.depth(), e.lines());
+    }
+
+    /** A move's principal variation (the move first), empty when none was kept. */
+    public List<Integer> line(int move) {
+        return lines.getOrDefault(move, List.of());
     }
 
     /** Whether there are values at all. */

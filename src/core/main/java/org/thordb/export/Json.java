@@ -109,7 +109,7 @@ public final class Json {
      */
     public static ObjectNode exploration(Exploration e, java.util.Map<Integer, Integer> scores,
                                          java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
-        return exploration(e, org.thordb.explore.MoveValues.exact(scores), first);
+        return exploration(e, org.thordb.explore.MoveValues.exact(e.position(), scores), first);
     }
 
     /**
@@ -138,7 +138,7 @@ public final class Json {
             }
             Integer v = values.value(r.move());
             if (v != null) {
-                putValue(m.node(), v, values);
+                putValue(m.node(), r.move(), v, values);
                 double gap = values.gap(e, r);
                 if (!Double.isNaN(gap)) {
                     m.node().put("gap", round(gap, 1));
@@ -160,7 +160,7 @@ public final class Json {
             }
             ArrayNode unplayed = o.putArray("unplayed"); // with their values
             for (int sq : org.thordb.explore.Explorer.unplayed(e, values.values())) {
-                putValue(unplayed.addObject().put("move", Notation.name(sq)), values.value(sq), values);
+                putValue(unplayed.addObject().put("move", Notation.name(sq)), sq, values.value(sq), values);
             }
         }
         ObjectNode same = o.putObject("sameAs");
@@ -168,12 +168,20 @@ public final class Json {
         return o;
     }
 
-    /** A move's value: {@code perfect} when exact, else {@code estimate} with its depth. */
-    private static void putValue(ObjectNode n, int v, org.thordb.explore.MoveValues values) {
+    /**
+     * A move's value: {@code perfect} when exact, else {@code estimate} with its depth; and its
+     * principal variation, {@code line} (the move first: perfect play to the end, or the line the
+     * estimate's search saw).
+     */
+    private static void putValue(ObjectNode n, int move, int v, org.thordb.explore.MoveValues values) {
         if (values.exact()) {
             n.put("perfect", v);
         } else {
             n.put("estimate", v).put("estimateDepth", values.depth());
+        }
+        java.util.List<Integer> line = values.line(move);
+        if (!line.isEmpty()) {
+            n.put("line", Notation.line(line.stream().mapToInt(Integer::intValue).toArray()));
         }
     }
 

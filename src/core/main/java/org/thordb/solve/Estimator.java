@@ -71,10 +71,14 @@ public final class Estimator {
      * @param exact whether the search reached the end of the game on every line (the values are exact)
      * @param nodes the positions searched
      * @param nanos the time taken
+     * @param lines each move's principal variation as the search saw it (the move first, then the
+     *     best replies its table kept, at most {@code depth} moves; empty when not kept)
      */
-    public record Estimates(Map<Integer, Integer> scores, int depth, boolean exact, long nodes, long nanos) {
+    public record Estimates(Map<Integer, Integer> scores, int depth, boolean exact, long nodes, long nanos,
+                            Map<Integer, List<Integer>> lines) {
         public Estimates {
             scores = Collections.unmodifiableMap(new LinkedHashMap<>(scores));
+            lines = Collections.unmodifiableMap(new LinkedHashMap<>(lines));
         }
     }
 
@@ -105,7 +109,7 @@ public final class Estimator {
      */
     public static Estimates estimate(Position p, Budget budget) {
         if (p.toMove() == Side.NONE || p.legalMoves() == 0) {
-            return new Estimates(Map.of(), 0, true, 0, 0);
+            return new Estimates(Map.of(), 0, true, 0, 0, Map.of());
         }
         Symmetry s = p.canonicalSymmetry();
         Position canonical = p.transform(s);
@@ -127,7 +131,9 @@ public final class Estimator {
         Symmetry back = s.inverse();
         Map<Integer, Integer> scores = new LinkedHashMap<>();
         e.scores().forEach((sq, v) -> scores.put(back.apply(sq), v));
-        return new Estimates(scores, e.depth(), e.exact(), e.nodes(), e.nanos());
+        Map<Integer, List<Integer>> lines = new LinkedHashMap<>();
+        e.lines().forEach((sq, line) -> lines.put(back.apply(sq), line.stream().map(back::apply).toList()));
+        return new Estimates(scores, e.depth(), e.exact(), e.nodes(), e.nanos(), lines);
     }
 
     /** Forgets every estimate kept: the next ones are searched again (for tests that compare two searches). */
@@ -196,7 +202,7 @@ public final class Estimator {
         for (MidgameSearch w : workers) {
             nodes += w.allNodes();
         }
-        return new Estimates(scores, depth, exact, nodes, System.nanoTime() - t0);
+        return new Estimates(scores, depth, exact, nodes, System.nanoTime() - t0, Map.of());
     }
 
     /**
@@ -231,6 +237,8 @@ public final class Estimator {
         Thread caller = Thread.currentThread(); // its interrupt (a server's time limit) stops every group's search
         int[] values = new int[64];
         int[] reached = new int[groups];
+        @SuppressWarnings("unchecked")
+        List<Integer>[] lineOf = new List[64];
         java.util.concurrent.atomic.AtomicLong nodes = new java.util.concurrent.atomic.AtomicLong();
         AtomicInteger next = new AtomicInteger();
         java.util.function.IntConsumer work = w -> {
@@ -240,7 +248,8 @@ public final class Estimator {
                     mine.add(moves.get(i));
                 }
                 SolveControl control = new SolveControl(share, 0, caller);
-                MidgameSearch s = new MidgameSearch(new TranspositionTable(empties <= 16 ? 17 : 19), control);
+                TranspositionTable tt = new TranspositionTable(empties <= 16 ? 17 : 19);
+                MidgameSearch s = new MidgameSearch(tt, control);
                 s.selectivity = SELECTIVITY;
                 s.endgameEmpties = ENDGAME_EMPTIES;
                 s.endgame().selectivity = empties <= EXACT_EMPTIES ? TranspositionTable.EXACT : SELECTIVITY;
@@ -274,6 +283,13 @@ public final class Estimator {
                 }
                 reached[g] = depth;
                 nodes.addAndGet(s.allNodes());
+                for (int sq : mine) { // each move's line, from what the group's table kept
+                    long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+                    List<Integer> line = new ArrayList<>();
+                    line.add(sq);
+                    line.addAll(walk(tt, p.play(sq), opp & ~f, me | f | 1L << sq, depth - 1));
+                    lineOf[sq] = List.copyOf(line);
+                }
             }
         };
         try {
@@ -290,10 +306,35 @@ public final class Estimator {
         List<Integer> sorted = new ArrayList<>(moves);
         sorted.sort((a, b) -> values[b] != values[a] ? values[b] - values[a] : a - b);
         Map<Integer, Integer> scores = new LinkedHashMap<>();
+        Map<Integer, List<Integer>> lines = new LinkedHashMap<>();
         for (int sq : sorted) {
             scores.put(sq, values[sq]);
+            lines.put(sq, lineOf[sq].size() > depth ? lineOf[sq].subList(0, depth) : lineOf[sq]); // no longer than the depth said
         }
-        return new Estimates(scores, depth, exact, nodes.get(), System.nanoTime() - t0);
+        return new Estimates(scores, depth, exact, nodes.get(), System.nanoTime() - t0, lines);
+    }
+
+    /**
+     * The best replies a search's table kept from a position, at most {@code plies} of them, each
+     * checked legal: the line the search saw. {@code me}/{@code opp}: the position as the search
+     * was asked it (the side that may have to pass first).
+     */
+    private static List<Integer> walk(TranspositionTable tt, Position from, long me, long opp, int plies) {
+        List<Integer> out = new ArrayList<>();
+        Position q = from;
+        long d = tt.probe(me, opp);
+        for (int i = 0; i < plies && !q.isFinal(); i++) {
+            if (i > 0 || d == TranspositionTable.MISS) {
+                d = tt.probe(q.mover(), q.opponent());
+            }
+            int m = d == TranspositionTable.MISS ? -1 : TranspositionTable.move(d);
+            if (m < 0 || !q.isLegal(m)) {
+                break;
+            }
+            out.add(m);
+            q = q.play(m);
+        }
+        return out;
     }
 
     /**

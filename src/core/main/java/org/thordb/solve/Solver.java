@@ -159,6 +159,26 @@ public final class Solver {
         return new Result(true, score, bestMove[0], (64 + black) / 2, scores, search.nodes(), System.nanoTime() - t0);
     }
 
+    /**
+     * Whether the side to move gets at least {@code target} discs more than the other under
+     * perfect play: a null-window search, far cheaper than the exact score. Null when a limit
+     * stopped it.
+     *
+     * @throws IllegalArgumentException for a finished game (no side to move)
+     */
+    public Boolean reaches(Position p, int target) {
+        if (p.toMove() == Side.NONE) {
+            throw new IllegalArgumentException("the game is over: no side to move");
+        }
+        SolveControl control = new SolveControl(options.maxNodes(), options.maxMillis());
+        ParallelSearch search = new ParallelSearch(table, local, control, team);
+        try {
+            return search.root(mover(p), other(p), target - 1, target, new int[1]) >= target;
+        } catch (EndgameSearch.Stopped e) {
+            return null;
+        }
+    }
+
     /** Win, draw or loss: a search with the window around 0 only. */
     public OutcomeResult outcomeOf(Position p) {
         long t0 = System.nanoTime();

@@ -350,7 +350,7 @@ public final class WebServer implements AutoCloseable {
                 Exploration e = db.explore(p, q);
                 java.util.Map<Integer, Integer> exact = solve == 0 ? null : perfect(p, solve);
                 // above the solved empties, every legal move's estimate (estimate=false leaves it out)
-                org.thordb.explore.MoveValues values = exact != null ? org.thordb.explore.MoveValues.exact(exact)
+                org.thordb.explore.MoveValues values = exact != null ? org.thordb.explore.MoveValues.exact(p, exact)
                         : estimate ? org.thordb.explore.MoveValues.estimated(p) : org.thordb.explore.MoveValues.NONE;
                 ObjectNode o = Json.exploration(e, values,
                         db.firstGames(p, q, e.rows().stream().map(Exploration.Row::move).toList()));

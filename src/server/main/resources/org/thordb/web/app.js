@@ -317,12 +317,15 @@ async function drawExplorer(n) {
 // a move's value: its exact score (perfect play), or "~" and an estimate, with the search's depth in its title
 function valueCell(m) {
   const signed = v => (v > 0 ? '+' : '') + v;
+  // the principal variation, its moves apart: squares only (the server's notation)
+  const line = m.line ? String(m.line).replace(/[^a-h1-8]/g, '').replace(/(..)(?=.)/g, '$1 ') : '';
   if (m.perfect !== undefined) {
-    return `<td class="exact" title="exact: the disc difference for the side to move under perfect play">${signed(m.perfect)}</td>`;
+    return `<td class="exact" title="exact: the disc difference for the side to move under perfect play`
+      + (line ? `; perfect play: ${line}` : '') + `">${signed(m.perfect)}</td>`;
   }
   if (m.estimate !== undefined) {
-    return `<td class="estimate" title="an estimate, not exact: a search ${m.estimateDepth} moves deep of the learned evaluation">`
-      + `~${signed(m.estimate)}</td>`;
+    return `<td class="estimate" title="an estimate, not exact: a search ${m.estimateDepth} moves deep of the learned evaluation`
+      + (line ? `; the line it saw: ${line}` : '') + `">~${signed(m.estimate)}</td>`;
   }
   return '<td></td>';
 }
