@@ -227,9 +227,22 @@ public final class Estimator {
         long me = p.mover();
         long opp = p.opponent();
         int empties = 64 - p.discs();
-        List<Integer> moves = new ArrayList<>();
+        List<Integer> all = new ArrayList<>();
         for (long m = p.legalMoves(); m != 0; m &= m - 1) {
-            moves.add(Long.numberOfTrailingZeros(m));
+            all.add(Long.numberOfTrailingZeros(m));
+        }
+        // one move searched for each position up to the board's symmetries (at the start, f5 for
+        // the four first moves): the moves the position's symmetry turns into it take its value
+        List<Integer> moves = new ArrayList<>();
+        Map<Integer, Integer> sameAs = new LinkedHashMap<>();
+        Map<Position, Integer> seen = new java.util.HashMap<>();
+        for (int sq : all) {
+            Integer first = seen.putIfAbsent(p.play(sq).canonical(), sq);
+            if (first == null) {
+                moves.add(sq);
+            } else {
+                sameAs.put(sq, first);
+            }
         }
         int groups = Math.min(GROUPS, moves.size());
         int last = Math.max(1, Math.min(budget.maxDepth(), empties));
@@ -302,8 +315,22 @@ public final class Estimator {
         for (int r : reached) {
             depth = Math.min(depth, r);
         }
+        for (Map.Entry<Integer, Integer> e : sameAs.entrySet()) {
+            int sq = e.getKey();
+            int rep = e.getValue();
+            values[sq] = values[rep];
+            Position target = p.play(sq);
+            for (Symmetry s : Symmetry.values()) {
+                if (p.play(rep).transform(s).equals(target)) {
+                    List<Integer> turned = new ArrayList<>(List.of(sq));
+                    lineOf[rep].stream().skip(1).map(s::apply).forEach(turned::add);
+                    lineOf[sq] = List.copyOf(turned);
+                    break;
+                }
+            }
+        }
         boolean exact = depth >= empties && empties <= EXACT_EMPTIES;
-        List<Integer> sorted = new ArrayList<>(moves);
+        List<Integer> sorted = new ArrayList<>(all);
         sorted.sort((a, b) -> values[b] != values[a] ? values[b] - values[a] : a - b);
         Map<Integer, Integer> scores = new LinkedHashMap<>();
         Map<Integer, List<Integer>> lines = new LinkedHashMap<>();
