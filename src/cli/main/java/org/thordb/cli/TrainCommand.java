@@ -40,6 +40,18 @@ public final class TrainCommand implements Callable<Integer> {
                     db.explain(q);
                 }
                 new Exporter(db, dir.resolve("out"), Exporter.Format.CSV, false, LocalDate.now()).export("year = 2000");
+                // the explorer's path: the exploration, the estimates' search, the exact solver
+                for (String line : List.of("f5d6c3", "f5d6c3d3c4f4f6f3e6e7d7c6")) {
+                    org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(line);
+                    db.explore(p, "");
+                    org.thordb.explore.MoveValues.of(p, org.thordb.explore.ExplorePolicy.EXACT_EMPTIES,
+                            org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
+                }
+                for (org.thordb.engine.StoredGame g : db.games(db.select("moves = 60"))) { // one game's end, solved
+                    org.thordb.explore.MoveValues.of(org.thordb.othello.Position.afterLine(g.moves().substring(0, 2 * 46)),
+                            14, 10_000, true);
+                    break;
+                }
             }
         } finally {
             try (var s = Files.walk(dir)) {
