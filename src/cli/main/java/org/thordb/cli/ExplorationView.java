@@ -253,7 +253,7 @@ final class ExplorationView {
         for (int sq : values.line(best)) {
             sb.append(Notation.name(sq)).append(' ');
         }
-        return sb.toString().stripTrailing() + (values.exact() ? "" : " (the estimate's search, not perfect play)");
+        return sb.toString().stripTrailing() + (values.exact() ? "" : " (what the estimate's search saw, not an exact line)");
     }
 
     /**
