@@ -60,9 +60,8 @@ public class EstimateBench extends StoreBench {
     @Benchmark
     public int request() {
         Position p = positions[next++ % positions.length];
-        Exploration e = db.explore(p, "");
-        MoveValues v = MoveValues.of(p, org.thordb.explore.ExplorePolicy.EXACT_EMPTIES,
-                org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
-        return e.rows().size() + v.values().size();
+        org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, "",
+                org.thordb.usecase.Explore.Settings.DEFAULT);
+        return a.exploration().rows().size() + a.values().values().size();
     }
 }

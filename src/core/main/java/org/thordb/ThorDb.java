@@ -310,8 +310,8 @@ public final class ThorDb implements AutoCloseable {
     public List<MoveValue> values(String line) {
         String l = Checks.notNull(line, "the line");
         return guard(() -> {
-            org.thordb.explore.MoveValues v = org.thordb.explore.MoveValues.of(position(l), EXACT_EMPTIES,
-                    org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
+            org.thordb.explore.MoveValues v = org.thordb.usecase.Explore.values(position(l),
+                    org.thordb.usecase.Explore.Settings.DEFAULT);
             List<MoveValue> out = new ArrayList<>();
             v.values().forEach((sq, discs) -> out.add(new MoveValue(Notation.name(sq), discs, v.exact(), v.depth(),
                     Notation.line(v.line(sq).stream().mapToInt(Integer::intValue).toArray()))));

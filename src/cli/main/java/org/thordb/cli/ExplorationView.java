@@ -41,10 +41,10 @@ final class ExplorationView {
         }
 
         /** The side to move's share, with each move's first game from the store. */
-        static Extras withFirst(org.thordb.engine.Engine db, Exploration e) {
+        /** The extras of an exploration with the first games its answer found. */
+        static Extras of(Exploration e, java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
             Extras x = of(e);
-            return new Extras(x.side(), x.label(), db.firstGames(e.position(), e.filter(),
-                    e.rows().stream().map(Exploration.Row::move).toList()));
+            return new Extras(x.side(), x.label(), first);
         }
     }
 
@@ -180,10 +180,6 @@ final class ExplorationView {
         return v > 0 ? "+" + v : Integer.toString(v);
     }
 
-    /** The table with each move's exact score beside it, and the perfect-play line. */
-    static void table(Exploration e, java.util.Map<Integer, Integer> scores, PrintWriter out) {
-        table(e, org.thordb.explore.MoveValues.exact(e.position(), scores), Extras.of(e), out);
-    }
 
     /**
      * The table (with each move's value and gap when {@code values} has them, and the line of the

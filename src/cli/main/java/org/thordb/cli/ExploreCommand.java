@@ -136,14 +136,14 @@ public final class ExploreCommand implements Callable<Integer> {
             f = org.thordb.query.ast.QueryField.playersGames(filter, as, c);
         }
         try (Engine db = Stores.openForReading(store.dir())) {
-            Exploration e = db.explore(p, f);
-            org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(e.position(), solve,
-                    org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, estimate);
+            org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, f,
+                    org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(solve).withEstimates(estimate));
+            Exploration e = a.exploration();
+            org.thordb.explore.MoveValues values = a.values();
             if (format.equals("json")) {
-                out.println(org.thordb.export.Json.exploration(e, values, db.firstGames(e.position(), f,
-                        e.rows().stream().map(Exploration.Row::move).toList())));
+                out.println(org.thordb.export.Json.exploration(e, values, a.firstGames()));
             } else {
-                ExplorationView.Extras x = ExplorationView.Extras.withFirst(db, e);
+                ExplorationView.Extras x = ExplorationView.Extras.of(e, a.firstGames());
                 if (side != null) {
                     x = new ExplorationView.Extras(side, as.strip(), x.first());
                 }

@@ -126,9 +126,9 @@ final class GameViewer {
                 + (ply == 0 ? ": the start" : ": " + Notation.name(moves[ply - 1]) + " played")
                 + (ply < positions.size() - 1 ? ", next " + Notation.name(moves[ply]) : ", the end"));
         // exact scores near the end; before, every move's estimate (marked ~)
-        org.thordb.explore.MoveValues values = org.thordb.explore.MoveValues.of(p, EXACT_EMPTIES, org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
-        org.thordb.explore.Exploration here = db.explore(p, filter);
-        ExplorationView.table(here, values, ExplorationView.Extras.of(here), out);
+        org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, filter,
+                org.thordb.usecase.Explore.Settings.DEFAULT);
+        ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
         out.println("→ / n next, ← / p back, Home / End the ends, q leaves");
         out.flush();
     }

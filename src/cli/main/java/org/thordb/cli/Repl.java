@@ -335,11 +335,10 @@ public final class Repl {
     }
 
     private void explore() {
-        org.thordb.explore.Exploration here = db.explore(current(), exploreFilter);
         // exact scores near the end, as explore gives them; before, every move's estimate
-        ExplorationView.table(here, org.thordb.explore.MoveValues.of(current(), EXPLORE_EXACT_EMPTIES,
-                org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true),
-                ExplorationView.Extras.withFirst(db, here), out);
+        org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, current(), exploreFilter,
+                org.thordb.usecase.Explore.Settings.DEFAULT);
+        ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
     }
 
     /** The solitaires of the last {@code :solitaires}, by row number from 1. */
@@ -456,13 +455,13 @@ public final class Repl {
                     + " (:play on, or :explore a later position)");
             return;
         }
-        java.util.Map<Integer, Integer> scores = org.thordb.explore.Explorer.perfect(p, SOLVE_EMPTIES, 120_000);
-        if (scores == null) {
-            out.println("error: not solved within two minutes");
+        org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, exploreFilter,
+                org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(SOLVE_EMPTIES).withEstimates(false));
+        if (!a.values().exact()) {
+            out.println("error: not solved within a minute");
             return;
         }
-        org.thordb.explore.Exploration here = db.explore(p, exploreFilter);
-        ExplorationView.table(here, org.thordb.explore.MoveValues.exact(p, scores), ExplorationView.Extras.withFirst(db, here), out);
+        ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
     }
 
     /**

@@ -43,13 +43,11 @@ public final class TrainCommand implements Callable<Integer> {
                 // the explorer's path: the exploration, the estimates' search, the exact solver
                 for (String line : List.of("f5d6c3", "f5d6c3d3c4f4f6f3e6e7d7c6")) {
                     org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(line);
-                    db.explore(p, "");
-                    org.thordb.explore.MoveValues.of(p, org.thordb.explore.ExplorePolicy.EXACT_EMPTIES,
-                            org.thordb.explore.ExplorePolicy.SOLVE_MILLIS, true);
+                    org.thordb.usecase.Explore.of(db, p, "", org.thordb.usecase.Explore.Settings.DEFAULT);
                 }
                 for (org.thordb.engine.StoredGame g : db.games(db.select("moves = 60"))) { // one game's end, solved
-                    org.thordb.explore.MoveValues.of(org.thordb.othello.Position.afterLine(g.moves().substring(0, 2 * 46)),
-                            14, 10_000, true);
+                    org.thordb.usecase.Explore.of(db, org.thordb.othello.Position.afterLine(g.moves().substring(0, 2 * 46)),
+                            "", org.thordb.usecase.Explore.Settings.DEFAULT);
                     break;
                 }
             }

@@ -7,7 +7,7 @@ package org.thordb.explore;
  * every legal move's exact score under perfect play; above, every legal move's estimate. An
  * explicit option ({@code --solve N}, {@code solve=N}) moves the horizon the same way everywhere.
  *
- * <p>Usage: {@code MoveValues v = MoveValues.of(p, ExplorePolicy.EXACT_EMPTIES, ExplorePolicy.SOLVE_MILLIS, true);}
+ * <p>Usage: {@code MoveValues v = Explore.values(p, Explore.Settings.DEFAULT); // its settings are this policy}
  */
 public final class ExplorePolicy {
     private ExplorePolicy() {

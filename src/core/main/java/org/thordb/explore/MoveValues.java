@@ -15,7 +15,7 @@ import org.thordb.solve.Estimator;
  * which, and the views mark estimates as such. Beside each played move, its practice against its
  * theory: how it scored in games, as the mover's average disc difference, less its value.
  *
- * <p>Usage: {@code MoveValues v = MoveValues.of(p, 20, 60_000, true); Integer f4 = v.value(29);}
+ * <p>Usage: {@code MoveValues v = Explore.values(p, Explore.Settings.DEFAULT); Integer f4 = v.value(29);}
  *
  * @param values each legal move's value, best first (empty when neither was asked for or found)
  * @param exact whether the values are exact scores (else estimates)
@@ -32,25 +32,6 @@ public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth,
 
     /** No values. */
     public static final MoveValues NONE = new MoveValues(Map.of(), false, 0, Map.of());
-
-    /**
-     * The values of a position's moves: exact scores when it has at most {@code solveEmpties}
-     * empties (and the solve ends within {@code solveMillis}), else, when {@code estimate},
-     * the explorer's estimates ({@link Estimator.Budget#explorer}: a fixed depth by the empties).
-     */
-    public static MoveValues of(Position p, int solveEmpties, long solveMillis, boolean estimate) {
-        MoveValues exact = Explorer.perfectValues(p, solveEmpties, solveMillis);
-        if (exact != null) {
-            return exact;
-        }
-        return estimate ? estimated(p) : NONE;
-    }
-
-    /** Exact scores of a position already solved (null: none), with their lines of perfect play. */
-    public static MoveValues exact(Position p, Map<Integer, Integer> scores) {
-        return scores == null ? NONE : new MoveValues(scores, true, 0,
-                Explorer.perfectLines(p, scores, ExplorePolicy.SOLVE_MILLIS));
-    }
 
     /** The explorer's estimates of a position's moves. */
     public static MoveValues estimated(Position p) {

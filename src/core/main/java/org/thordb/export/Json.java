@@ -92,28 +92,14 @@ public final class Json {
     public static String of(StoredGame g) {
         return node(g).toString();
     }
+
     /**
      * The JSON of an exploration: the position, the filter, the games that reach it, each next move
      * with its figures (and the opening its line reaches, when named), the games that end there;
-     * with {@code scores} (null: none), each move's exact score and the moves of perfect play.
-     */
-    public static ObjectNode exploration(Exploration e, java.util.Map<Integer, Integer> scores) {
-        return exploration(e, scores, java.util.Map.of());
-    }
-
-    /**
-     * {@link #exploration(Exploration, java.util.Map)} with each move's first game ({@code first}:
-     * base, year, record, black, white), and its side to move's share of the points with the Wilson
-     * 95% interval ({@code moverShare}, {@code moverLow}, {@code moverHigh}, 0 to 1; {@code few}
-     * under {@link org.thordb.stats.Wilson#FEW} games).
-     */
-    public static ObjectNode exploration(Exploration e, java.util.Map<Integer, Integer> scores,
-                                         java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
-        return exploration(e, org.thordb.explore.MoveValues.exact(e.position(), scores), first);
-    }
-
-    /**
-     * The exploration with each move's value: exact scores ({@code perfect}, the moves that keep
+     * each move's first game ({@code first}: base, year, record, black, white), and its side to
+     * move's share of the points with the Wilson 95% interval ({@code moverShare}, {@code moverLow},
+     * {@code moverHigh}, 0 to 1; {@code few} under {@link org.thordb.stats.Wilson#FEW} games);
+     * with each move's value: exact scores ({@code perfect}, the moves that keep
      * the best in {@code perfectPlay}) or estimates ({@code estimate}, searched {@code
      * estimateDepth} moves deep), never both; each played move's {@code gap} (its games' average
      * disc difference for the mover less its value), and the legal moves no game played with

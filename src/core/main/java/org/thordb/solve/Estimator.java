@@ -136,6 +136,14 @@ public final class Estimator {
         return new Estimates(scores, e.depth(), e.exact(), e.nodes(), e.nanos(), lines);
     }
 
+    /** Whether this position's estimates (up to symmetry) with this budget are kept: answering them is immediate. */
+    public static boolean kept(Position p, Budget budget) {
+        Key key = new Key(p.transform(p.canonicalSymmetry()), budget);
+        synchronized (CACHE) {
+            return CACHE.containsKey(key);
+        }
+    }
+
     /** Forgets every estimate kept: the next ones are searched again (for tests that compare two searches). */
     public static void forget() {
         synchronized (CACHE) {

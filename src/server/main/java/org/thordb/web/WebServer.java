@@ -22,7 +22,6 @@ import java.util.regex.Pattern;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.explore.Exploration;
-import org.thordb.explore.Explorer;
 import org.thordb.export.Json;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
@@ -57,8 +56,6 @@ public final class WebServer implements AutoCloseable {
     public static final int SOLVE_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
     /** The most empties {@code solve=} takes: beyond, a solve takes seconds. */
     public static final int MAX_SOLVE_EMPTIES = 20;
-    /** At most this many empties a solve is milliseconds, a cheap request; above, a heavy one unless its answer is kept. */
-    static final int CHEAP_SOLVE_EMPTIES = 10;
     /** The most rows of {@code /api/stats} (the groups themselves are bounded by {@code Statistics.MAX_GROUPS}). */
     public static final int MAX_STATS_ROWS = 10_000;
     /** Heavy requests waiting for a thread, at most; past it, 503. */
@@ -343,17 +340,14 @@ public final class WebServer implements AutoCloseable {
             String q = scoped(ctx, param(ctx, "q", ""));
             String board = param(ctx, "board", "");
             Position p = board.isBlank() ? Position.afterLine(moves) : fromBoard(board, moves);
-            int empties = 64 - p.discs();
-            // solving past the default depth is seconds of work, unless its answer is cached
-            boolean solving = empties <= solve && empties > CHEAP_SOLVE_EMPTIES && !solved.containsKey(p);
-            answer(ctx, solving || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
-                Exploration e = db.explore(p, q);
-                java.util.Map<Integer, Integer> exact = solve == 0 ? null : perfect(p, solve);
-                // above the solved empties, every legal move's estimate (estimate=false leaves it out)
-                org.thordb.explore.MoveValues values = exact != null ? org.thordb.explore.MoveValues.exact(p, exact)
-                        : estimate ? org.thordb.explore.MoveValues.estimated(p) : org.thordb.explore.MoveValues.NONE;
-                ObjectNode o = Json.exploration(e, values,
-                        db.firstGames(p, q, e.rows().stream().map(Exploration.Row::move).toList()));
+            // the explorer's one answer, as every surface gets it (estimate=false leaves the estimates out)
+            org.thordb.usecase.Explore.Settings settings = org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(solve)
+                    .withEstimates(estimate);
+            // a solve or an estimate not kept yet is a fraction of a second of work or more: heavy
+            boolean cheap = org.thordb.usecase.Explore.cheap(p, settings);
+            answer(ctx, !cheap || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
+                org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, q, settings);
+                ObjectNode o = Json.exploration(a.exploration(), a.values(), a.firstGames());
                 o.put("line", Notation.line(java.util.Arrays.stream(Notation.parseMoves(moves))
                         .filter(sq -> sq != Notation.PASS).toArray()));
                 o.put("toMove", p.toMove().name().toLowerCase(java.util.Locale.ROOT));
@@ -549,29 +543,6 @@ public final class WebServer implements AutoCloseable {
         }
     }
 
-    /** Exact scores already solved: a position's never change. Emptied when it grows past its bound. */
-    private final java.util.concurrent.ConcurrentHashMap<Position, java.util.Map<Integer, Integer>> solved =
-            new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int SOLVED_BOUND = 50_000;
-
-    private java.util.Map<Integer, Integer> perfect(Position p, int maxEmpties) {
-        if (64 - p.discs() > maxEmpties || p.legalMoves() == 0) {
-            return null;
-        }
-        java.util.Map<Integer, Integer> m = solved.get(p);
-        if (m == null) {
-            m = Explorer.perfect(p, maxEmpties, timeoutMillis);
-            if (m == null) {
-                org.thordb.fault.Cancellation.check(); // stopped by the time limit: no answer, not "unsolved"
-                return null; // not solved in time: asked again next time
-            }
-            if (solved.size() >= SOLVED_BOUND) {
-                solved.clear();
-            }
-            solved.put(p, m);
-        }
-        return m;
-    }
 
     /**
      * Admits a request's work to its class's threads (503 at once when its client's share or the

@@ -1,0 +1,134 @@
+package org.thordb.usecase;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
+import org.thordb.error.ErrorCode;
+import org.thordb.explore.Exploration;
+import org.thordb.explore.ExplorePolicy;
+import org.thordb.explore.Explorer;
+import org.thordb.explore.MoveValues;
+import org.thordb.fault.Faults;
+import org.thordb.othello.Position;
+import org.thordb.solve.Estimator;
+
+/**
+ * The explorer's question, answered in one place for every surface (the command line's
+ * {@code explore}, the REPL's {@code :explore} and {@code :solve}, its game viewer,
+ * {@code /api/explore} and the library): what was played from a position by the games a filter
+ * matches, every legal move's value (exact scores up to the horizon, estimates above, each with its
+ * principal variation) and each played move's first game. The policy is {@link ExplorePolicy}'s;
+ * an explicit horizon ({@link Settings#exactUpTo}) changes it the same way wherever it is asked.
+ * Exact scores are kept per position (they never change), as estimates are by {@link Estimator}.
+ *
+ * <p>Usage: {@code Explore.Answer a = Explore.of(db, Position.afterLine("f5d6c3"), "", Explore.Settings.DEFAULT);}
+ */
+public final class Explore {
+    private Explore() {
+    }
+
+    /**
+     * What an exploration asks for beyond the games.
+     *
+     * @param exactEmpties positions with at most this many empties get exact scores (0: never)
+     * @param estimates whether positions above get every legal move's estimate
+     */
+    public record Settings(int exactEmpties, boolean estimates) {
+        /** The one policy of every surface: exact at {@link ExplorePolicy#EXACT_EMPTIES} empties or fewer, estimates above. */
+        public static final Settings DEFAULT = new Settings(ExplorePolicy.EXACT_EMPTIES, true);
+
+        /** The most empties an exact horizon takes: beyond, a solve takes many minutes. */
+        public static final int MAX_EXACT_EMPTIES = 30;
+
+        /** Checks the horizon. */
+        public Settings {
+            if (exactEmpties < 0 || exactEmpties > MAX_EXACT_EMPTIES) {
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "exact scores are asked for at 0 to " + MAX_EXACT_EMPTIES
+                        + " empties, not " + exactEmpties);
+            }
+        }
+
+        /** These settings with exact scores at {@code empties} or fewer. */
+        public Settings exactUpTo(int empties) {
+            return new Settings(empties, estimates);
+        }
+
+        /** These settings with estimates above the horizon, or none. */
+        public Settings withEstimates(boolean on) {
+            return new Settings(exactEmpties, on);
+        }
+    }
+
+    /**
+     * An exploration's answer.
+     *
+     * @param exploration the next moves played and their figures
+     * @param values every legal move's value, exact or estimated, with its principal variation
+     * @param firstGames each played move's first game (the earliest that reached the position after it)
+     */
+    public record Answer(Exploration exploration, MoveValues values, Map<Integer, StoredGame> firstGames) {
+    }
+
+    /** Exact values kept: a position's never change. Emptied when it grows past its bound. */
+    private static final Map<Position, MoveValues> EXACT = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Position, MoveValues> eldest) {
+            return size() > 20_000;
+        }
+    };
+
+    /** The answer for a position and the games a filter matches (blank: every game). */
+    public static Answer of(Engine db, Position p, String filter, Settings s) {
+        Exploration e = db.explore(p, filter);
+        MoveValues values = values(p, s);
+        Map<Integer, StoredGame> first = db.firstGames(e.position(), e.filter(),
+                e.rows().stream().map(Exploration.Row::move).toList());
+        return new Answer(e, values, first);
+    }
+
+    /** Every legal move's value under the settings: exact (kept) up to the horizon, else estimated when asked. */
+    public static MoveValues values(Position p, Settings s) {
+        if (64 - p.discs() <= s.exactEmpties() && p.legalMoves() != 0) {
+            MoveValues kept;
+            synchronized (EXACT) {
+                kept = EXACT.get(p);
+            }
+            if (kept != null) {
+                return kept;
+            }
+            MoveValues exact = Explorer.perfectValues(p, s.exactEmpties(), ExplorePolicy.SOLVE_MILLIS);
+            if (exact != null) {
+                synchronized (EXACT) {
+                    EXACT.put(p, exact);
+                }
+                return exact;
+            }
+            org.thordb.fault.Cancellation.check(); // stopped because the work was cancelled: no answer, not "unsolved"
+        }
+        return s.estimates() ? MoveValues.estimated(p) : MoveValues.NONE;
+    }
+
+    /**
+     * Whether answering takes milliseconds: exact scores at {@value #CHEAP_EXACT_EMPTIES} empties or
+     * fewer or already kept, no estimates or kept ones. A server schedules the rest as heavy work.
+     */
+    public static boolean cheap(Position p, Settings s) {
+        int empties = 64 - p.discs();
+        if (empties <= s.exactEmpties()) {
+            synchronized (EXACT) {
+                return empties <= CHEAP_EXACT_EMPTIES || EXACT.containsKey(p);
+            }
+        }
+        return !s.estimates() || Estimator.kept(p, Estimator.Budget.explorer(empties));
+    }
+
+    /** At most this many empties an exact solve is milliseconds. */
+    public static final int CHEAP_EXACT_EMPTIES = 10;
+
+    /** The moves of an answer's played rows. */
+    static List<Integer> played(Exploration e) {
+        return e.rows().stream().map(Exploration.Row::move).toList();
+    }
+}
