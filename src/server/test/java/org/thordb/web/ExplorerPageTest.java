@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -24,9 +23,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
@@ -40,20 +36,11 @@ import org.thordb.testing.TestBase;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExplorerPageTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
     private WebDriver browser;
 
     @BeforeAll
     void browser() {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
-                "chromium and chromium-driver are not installed: the browser tests are skipped"
-                        + " (apt-get install chromium chromium-driver)");
-        ChromeOptions o = new ChromeOptions();
-        o.setBinary(CHROMIUM.toFile());
-        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,900");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build();
-        browser = new ChromeDriver(service, o);
+        browser = HeadlessChromium.start(1200, 900);
     }
 
     @AfterAll
