@@ -180,7 +180,9 @@ public final class ThorDb implements AutoCloseable {
 
                         @Override
                         public void progress(long games) {
-                            progress.update("import", done.addAndGet(games), total.get());
+                            synchronized (done) { // files are prepared on several threads: one update at a time, in order
+                                progress.update("import", done.addAndGet(games), total.get());
+                            }
                         }
                     });
             if (total.get() >= 0 && done.get() != total.get()) {
@@ -406,12 +408,13 @@ public final class ThorDb implements AutoCloseable {
         Checks.notNull(options, "the export options");
         Progress progress = options.progress();
         long[] solving = {-1};
+        long[] solvedSoFar = {0};
         return guard(() -> new Exporter(engine, out, Exporter.Format.valueOf(format.name()), options.isReplacing(), LocalDate.now())
                 .withSolving(n -> {
                     solving[0] = n;
                     progress.update("solve", 0, n);
                 })
-                .withProgress(n -> progress.update("solve", n, solving[0]))
+                .withProgress(n -> progress.update("solve", solvedSoFar[0] += n, solving[0])) // the exporter tells each game solved
                 .withWritten(progress::update)
                 .export(q));
     }
@@ -485,9 +488,8 @@ public final class ThorDb implements AutoCloseable {
 
                 @Override
                 public void solved() {
-                    long n = solved.incrementAndGet();
-                    synchronized (solved) { // the solving threads call this: one update at a time
-                        progress.update("fill", n, total[0]);
+                    synchronized (solved) { // the solving threads call this: one update at a time, in order
+                        progress.update("fill", solved.incrementAndGet(), total[0]);
                     }
                 }
             }).filled();
