@@ -12,12 +12,11 @@ import org.thordb.othello.Symmetry;
 
 /**
  * An estimated score for every legal move of a position: a {@link MidgameSearch} of the learned
- * evaluation, deepened one move at a time. The explorer's estimates ({@link Budget#explorer}) go
- * to a fixed depth set by the position's empties, each move searched alone with tables of its own,
- * so that an estimate is a function of the position and the depth: the same value and depth in
- * every process, on any number of threads, under any load. A budget of nodes or time instead
- * deepens until it runs out (each move's value the one of the deepest search finished for every
- * move). Where the search reaches the end of the game the values are exact, and said to be. An
+ * evaluation, deepened one move at a time within a budget of positions and depth, with no clock:
+ * one move searched for each child position up to symmetry, the moves dealt into two groups each
+ * deepened alone with its half of the positions and a table of its own. An estimate is so a
+ * function of the position and the budget: the same value and depth in every process, on any
+ * number of threads, under any load. Where the search reaches the end of the game the values are exact, and said to be. An
  * estimate is never an exact score: the explorer shows both, apart.
  *
  * <p>Estimates are kept per position (up to the board's symmetries, so f5 and d3 share one) for
@@ -30,28 +29,20 @@ public final class Estimator {
     }
 
     /**
-     * How much a set of estimates may cost: positions searched and time, the first reached ending
-     * the deepening (the last finished depth stands).
+     * How much a set of estimates may cost: positions searched, shared evenly by the groups of
+     * moves, and depth, the first reached ending the deepening (the last finished depth stands).
+     * No clock: an estimate is the same under any load.
      *
      * @param nodes at most this many positions (0: no limit)
-     * @param millis at most this many milliseconds (0: no limit)
      * @param maxDepth no deeper than this many moves
      */
-    public record Budget(long nodes, long millis, int maxDepth) {
+    public record Budget(long nodes, int maxDepth) {
         /**
          * The explorer's, the same on every surface: no node or time limit, a fixed depth by the
          * position's empties ({@link #explorerDepth}); deterministic.
          */
         public static Budget explorer(int empties) {
-            return new Budget(EXPLORER_NODES, 0, 60);
-        }
-
-        /**
-         * Whether no clock bounds the search (a node budget, a depth or both): its estimates are
-         * deterministic, each move searched alone with its share of the nodes.
-         */
-        public boolean deterministic() {
-            return millis == 0;
+            return new Budget(EXPLORER_NODES, 60);
         }
     }
 
@@ -120,7 +111,7 @@ public final class Estimator {
         }
         if (e == null) {
             int threads = Runtime.getRuntime().availableProcessors();
-            e = budget.deterministic() ? searchEachAlone(canonical, budget, threads) : search(canonical, budget, threads);
+            e = search(canonical, budget, threads);
             synchronized (CACHE) {
                 CACHE.put(key, e);
             }
@@ -156,63 +147,6 @@ public final class Estimator {
         Evaluation.preload();
     }
 
-    /** The estimates of a position's moves, searched now on {@code threads} threads (no cache). */
-    static Estimates search(Position p, Budget budget, int threads) {
-        Evaluation.Weights weights = Evaluation.Weights.INSTANCE; // loaded (once) before the clock starts
-        long t0 = System.nanoTime();
-        long me = p.mover();
-        long opp = p.opponent();
-        int empties = 64 - p.discs();
-        SolveControl control = new SolveControl(budget.nodes(), budget.millis());
-        TranspositionTable table = new TranspositionTable(empties <= 16 ? 18 : 20);
-        MidgameSearch[] workers = new MidgameSearch[Math.max(1, threads)];
-        for (int i = 0; i < workers.length; i++) {
-            workers[i] = new MidgameSearch(table, control);
-            workers[i].selectivity = SELECTIVITY;
-            workers[i].endgameEmpties = ENDGAME_EMPTIES;
-            workers[i].endgame().selectivity = empties <= EXACT_EMPTIES ? TranspositionTable.EXACT : SELECTIVITY;
-        }
-        List<Integer> moves = new ArrayList<>();
-        for (long m = p.legalMoves(); m != 0; m &= m - 1) {
-            moves.add(Long.numberOfTrailingZeros(m));
-        }
-        // depth 1: each move's position evaluated; always finished, whatever the budget
-        int[] values = new int[64];
-        for (int sq : moves) {
-            long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
-            values[sq] = -MidgameSearch.discs(Evaluation.eval(opp & ~f, me | f | 1L << sq));
-        }
-        int depth = 1;
-        boolean exact = empties <= 1;
-        boolean ended = false;
-        int last = Math.min(budget.maxDepth(), empties);
-        for (int d = 2; d <= last && !exact && !ended; d = nextDepth(d, empties)) {
-            int[] next = values.clone();
-            List<Integer> order = new ArrayList<>(moves);
-            order.sort((a, b) -> values[b] - values[a]); // the best first: the others' windows cut more
-            try {
-                iteration(workers, me, opp, order, d, values, next);
-            } catch (EndgameSearch.Stopped stopped) {
-                break;
-            }
-            System.arraycopy(next, 0, values, 0, 64);
-            ended = d >= empties;
-            depth = d;
-            exact = d >= empties && empties <= EXACT_EMPTIES;
-        }
-        List<Integer> sorted = new ArrayList<>(moves);
-        sorted.sort((a, b) -> values[b] != values[a] ? values[b] - values[a] : a - b);
-        Map<Integer, Integer> scores = new LinkedHashMap<>();
-        for (int sq : sorted) {
-            scores.put(sq, values[sq]);
-        }
-        long nodes = 0;
-        for (MidgameSearch w : workers) {
-            nodes += w.allNodes();
-        }
-        return new Estimates(scores, depth, exact, nodes, System.nanoTime() - t0, Map.of());
-    }
-
     /**
      * How many groups the moves of a deterministic estimate are split into: each group searched by
      * one thread at a time with a table of its own, whatever the machine's threads, so that what a
@@ -229,7 +163,7 @@ public final class Estimator {
      * the threads and whichever of them searches which group (no cache). The depth said is the
      * least a group reached.
      */
-    static Estimates searchEachAlone(Position p, Budget budget, int threads) {
+    static Estimates search(Position p, Budget budget, int threads) {
         Evaluation.Weights weights = Evaluation.Weights.INSTANCE; // loaded (once) before the clock starts
         long t0 = System.nanoTime();
         long me = p.mover();
@@ -386,20 +320,6 @@ public final class Estimator {
 
     /** How many empties before the end the midgame iterations stop when the next one searches to the end. */
     static final int ENDGAME_JUMP = Integer.getInteger("thordb.estimateJump", 12);
-
-    /** One depth for every move, the moves shared among the threads; each in a window around its last value. */
-    private static void iteration(MidgameSearch[] workers, long me, long opp, List<Integer> order, int depth,
-                                  int[] previous, int[] out) {
-        AtomicInteger next = new AtomicInteger();
-        java.util.function.IntConsumer work = w -> {
-            for (int i; (i = next.getAndIncrement()) < order.size(); ) {
-                int sq = order.get(i);
-                long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
-                out[sq] = -aspiration(workers[w], opp & ~f, me | f | 1L << sq, -previous[sq], depth - 1);
-            }
-        };
-        ParallelSearch.onEveryWorker(ParallelSearch.pool(), workers.length, work);
-    }
 
     /** A search in windows around a guess ({@link Aspiration}: ±3, then 12 beyond the value found, doubling). */
     private static int aspiration(MidgameSearch s, long me, long opp, int guess, int depth) {

@@ -55,7 +55,7 @@ class EstimatorTest {
             if (p.toMove() == Side.NONE) {
                 continue;
             }
-            Estimator.Budget small = new Estimator.Budget(40_000 + i, 0, 60); // a budget of its own: not from the cache
+            Estimator.Budget small = new Estimator.Budget(40_000 + i, 60); // a budget of its own: not from the cache
             Estimator.Estimates e = Estimator.estimate(p, small);
             Set<Integer> legal = new HashSet<>();
             for (long m = p.legalMoves(); m != 0; m &= m - 1) {
@@ -97,13 +97,13 @@ class EstimatorTest {
                     continue;
                 }
                 Estimator.Budget budget = Estimator.Budget.explorer(64 - p.discs());
-                Estimator.Estimates one = Estimator.searchEachAlone(p, budget, 1);
-                Estimator.Estimates two = Estimator.searchEachAlone(p, budget, 2);
+                Estimator.Estimates one = Estimator.search(p, budget, 1);
+                Estimator.Estimates two = Estimator.search(p, budget, 2);
                 if (!burner.isAlive()) {
                     burner.setDaemon(true);
                     burner.start();
                 }
-                Estimator.Estimates loaded = Estimator.searchEachAlone(p, budget, 2);
+                Estimator.Estimates loaded = Estimator.search(p, budget, 2);
                 assertEquals(one.scores(), two.scores(), p + ": one thread against two");
                 assertEquals(one.scores(), loaded.scores(), p + ": two threads beside a busy core");
                 assertEquals(one.depth(), two.depth(), p.toString());
@@ -125,7 +125,7 @@ class EstimatorTest {
             if (p.toMove() == Side.NONE || p.legalMoves() == 0) {
                 continue;
             }
-            Estimator.Estimates e = Estimator.search(p, new Estimator.Budget(0, 0, 60), 1);
+            Estimator.Estimates e = Estimator.search(p, new Estimator.Budget(0, 60), 1);
             assertTrue(e.exact(), p + " at " + (64 - p.discs()) + " empties");
             assertEquals(solver.solve(p, true).moveScores(), e.scores(), p.toString());
             checked++;
