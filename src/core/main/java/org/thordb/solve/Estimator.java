@@ -38,21 +38,37 @@ public final class Estimator {
      */
     public record Budget(long nodes, int maxDepth) {
         /**
-         * The explorer's, the same on every surface: no node or time limit, a fixed depth by the
-         * position's empties ({@link #explorerDepth}); deterministic.
+         * The explorer's, the same on every surface: a node budget by the position's empties
+         * ({@link #EXPLORER_NODES} up to {@link #NEAR_END_EMPTIES}, {@link #EXPLORER_NODES_EARLY}
+         * before), no depth or time limit; deterministic.
          */
         public static Budget explorer(int empties) {
-            return new Budget(EXPLORER_NODES, 60);
+            return new Budget(empties <= NEAR_END_EMPTIES ? EXPLORER_NODES : EXPLORER_NODES_EARLY, 60);
         }
     }
 
     /**
+     * Up to this many empties an estimate gets the explorer's whole budget ({@link #EXPLORER_NODES}):
+     * near the end, where the estimates lead into the exact scores of 20 empties and fewer.
+     */
+    public static final int NEAR_END_EMPTIES = 24;
+
+    /**
      * The explorer's node budget for every legal move of a position together, shared evenly by
-     * the groups: 240 to 290 ms on two cores, deep enough near the end that the estimates at 20
-     * to 24 empties are within 2.2 discs of the exact scores on average (EstimatorTest; see
-     * docs/command-line.md, "Estimates before the end").
+     * the groups, up to {@link #NEAR_END_EMPTIES} empties: 60 to 200 ms on two cores, deep
+     * enough near the end that the estimates at 20 to 24 empties are within 2.2 discs of the
+     * exact scores on average (EstimatorTest; see docs/command-line.md, "Estimates before the end").
      */
     public static final long EXPLORER_NODES = Long.getLong("thordb.explorerNodes", 1_000_000L);
+
+    /**
+     * The explorer's node budget before {@link #NEAR_END_EMPTIES} empties: positions there cost
+     * more a node (more moves, every leaf evaluated), 230 to 270 ms for a million on two cores,
+     * and a search one move shallower changes their estimates less than the evaluation's own
+     * error there; 650,000 keeps a set of estimates within 250 ms (EstimateBench's 99th
+     * percentile) at 13 to 15 moves deep.
+     */
+    public static final long EXPLORER_NODES_EARLY = Long.getLong("thordb.explorerNodesEarly", 650_000L);
 
     /**
      * The estimates of a position's moves.
