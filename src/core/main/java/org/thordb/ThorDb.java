@@ -325,6 +325,45 @@ public final class ThorDb implements AutoCloseable {
     public static final int EXACT_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
 
     /**
+     * A player's report (any spelling the player's identity joins): see {@link PlayerReport}. The
+     * most frequent lines' values are the explorer's ({@link #values}): exact at
+     * {@value #EXACT_EMPTIES} empties or fewer, else estimates.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when no base holds the name
+     */
+    public PlayerReport report(String player) {
+        String name = Checks.notNull(player, "the player");
+        return guard(() -> {
+            org.thordb.usecase.PlayerReport.Report r = org.thordb.usecase.PlayerReport.of(engine, name,
+                    org.thordb.usecase.PlayerReport.Settings.DEFAULT);
+            List<ReportLine> lines = new ArrayList<>();
+            for (org.thordb.usecase.PlayerReport.Line l : concat(r.blackLines(), r.whiteLines())) {
+                lines.add(new ReportLine(l.line(), l.colour(), tally(l.record()), l.baseGames(), 100 * l.expected(),
+                        l.bestMove(), l.best() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(l.best()),
+                        l.played() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(l.played()), l.exact(),
+                        l.depth()));
+            }
+            return new PlayerReport(r.player(), r.names(), r.country(), r.born(), r.bases(), tally(r.all()), tally(r.black()),
+                    tally(r.white()), r.years().stream().map(ThorDb::tally).toList(), lines,
+                    r.replies().stream().map(p -> tally(p.record())).toList(), r.opponents().stream().map(ThorDb::tally).toList(),
+                    r.endgames().known(), r.endgames().averageLoss(),
+                    r.ratings().stream().map(p -> new RatingPoint(p.year(), p.rating(), p.deviation(), p.games())).toList());
+        });
+    }
+
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /** A report's record as the API's group: no theoretical average, no years (the report says them apart). */
+    private static Group tally(org.thordb.usecase.PlayerReport.Tally t) {
+        return new Group(t.name(), t.games(), t.wins(), t.draws(), t.losses(), t.games() == 0 ? 0 : 100 * t.score(),
+                t.games() == 0 ? 0 : t.averageDiscs(), java.util.OptionalDouble.empty(), 0, 0, 0);
+    }
+
+    /**
      * The games of a query (blank: every game) grouped, each group with its record, most games
      * first (years and results in their order).
      *
