@@ -45,7 +45,7 @@ public final class Repl {
 
     private static final List<String> COMMANDS = List.of(":help", ":count", ":explain", ":more", ":export", ":board",
             ":explore", ":play", ":back", ":filter", ":solve", ":game", ":stats", ":solitaires", ":solitaire", ":try",
-            ":quit");
+            ":report", ":quit");
 
     /** Each command's usage, printed when it is given the wrong arguments. */
     private static final java.util.Map<String, String> USAGE = java.util.Map.ofEntries(
@@ -66,6 +66,7 @@ public final class Repl {
             java.util.Map.entry(":solitaires", ":solitaires [QUERY]   (over solitaires: empties = 20 and year >= 2000)"),
             java.util.Map.entry(":solitaire", ":solitaire ROW   (ROW: a row number of the last :solitaires)"),
             java.util.Map.entry(":try", ":try MOVE   (in the solitaire on the board: does MOVE keep the win, or the draw?)"),
+            java.util.Map.entry(":report", ":report PLAYER   (a player's report, as thordb report shows it)"),
             java.util.Map.entry(":quit", ":quit   (or Ctrl-D)"));
 
     private final Engine db;
@@ -194,6 +195,14 @@ public final class Repl {
             }
             case ":game" -> game(rest);
             case ":stats" -> stats(rest);
+            case ":report" -> {
+                if (rest.isEmpty()) {
+                    out.println("usage: " + USAGE.get(":report"));
+                } else {
+                    ReportCommand.write(org.thordb.usecase.PlayerReport.of(db, rest,
+                            org.thordb.usecase.PlayerReport.Settings.DEFAULT), out);
+                }
+            }
             case ":solitaires" -> solitaires(rest);
             case ":solitaire" -> {
                 if (!rest.matches("\\d+")) {

@@ -312,6 +312,12 @@ public final class WebServer implements AutoCloseable {
             }
             return o;
         }));
+        // a player's report (any spelling the player's identity joins), as thordb report --format json gives it
+        app.get("/api/players/{name}/report", ctx -> {
+            String name = ctx.pathParam("name");
+            answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.PlayerReport.json(org.thordb.usecase.PlayerReport.of(db, name,
+                    org.thordb.usecase.PlayerReport.Settings.DEFAULT)));
+        });
         app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> {
             ObjectNode o = Json.object();
             ArrayNode a = o.putArray("bases");
