@@ -235,6 +235,55 @@ class PlayerReportTest {
     }
 
     @Test
+    void thePreparationTreeIsTheReplaysCountsPrunedAtTheMinimum() {
+        String player = "Tastet Marc";
+        org.thordb.usecase.Preparation.Settings s = new org.thordb.usecase.Preparation.Settings(7, 9, 3);
+        // the user plays Black: the opponent's games as White
+        org.thordb.usecase.Preparation.Tree t = org.thordb.usecase.Preparation.of(db, player, org.thordb.othello.Side.BLACK, s);
+        List<Map.Entry<PlainScan.Game, Boolean>> gs = games(player).stream().filter(e -> !e.getValue()).toList();
+        Map<String, long[]> prefixes = new HashMap<>(); // line -> games, the opponent's wins, draws
+        for (var e : gs) {
+            String line = f5(e.getKey().game().squares(), 9);
+            int d = diff(e);
+            for (int k = 0; k <= line.length(); k += 2) {
+                long[] c = prefixes.computeIfAbsent(line.substring(0, k), x -> new long[3]);
+                c[0]++;
+                c[1] += d > 0 ? 1 : 0;
+                c[2] += d == 0 ? 1 : 0;
+            }
+        }
+        List<org.thordb.usecase.Preparation.Node> all = new ArrayList<>();
+        java.util.Deque<org.thordb.usecase.Preparation.Node> todo = new java.util.ArrayDeque<>(List.of(t.root()));
+        while (!todo.isEmpty()) {
+            org.thordb.usecase.Preparation.Node n = todo.pop();
+            all.add(n);
+            todo.addAll(n.children());
+        }
+        // every kept line is there, with the replay's games and score; none below the minimum
+        long kept = prefixes.entrySet().stream().filter(e -> e.getValue()[0] >= 7).count();
+        assertEquals(kept, all.size(), "every line of 7 games or more, and only those");
+        for (org.thordb.usecase.Preparation.Node n : all) {
+            long[] c = prefixes.get(n.line());
+            assertEquals(c[0], n.games(), n.line());
+            assertEquals((c[1] + c[2] / 2.0) / c[0], n.score(), 1e-12, n.line());
+            assertTrue(n.line().length() / 2 <= 9);
+            if (n.opponentToMove() && !n.children().isEmpty()) {
+                org.thordb.usecase.Preparation.Node most = n.children().get(0);
+                assertEquals(most.move(), n.chosen(), n.line() + ": their most played move");
+            }
+        }
+        assertEquals(gs.size(), t.root().games());
+        // the worst lines first, and the valued choices' costs
+        for (int i = 1; i < t.worstScores().size(); i++) {
+            assertTrue(t.worstScores().get(i - 1).score() <= t.worstScores().get(i).score());
+        }
+        assertEquals(3, all.stream().filter(n -> n.best() != null).count(), "three choices valued");
+        assertTrue(t.biggestErrors().stream().allMatch(n -> n.cost() > 0));
+        String md = org.thordb.usecase.Preparation.markdown(t);
+        assertTrue(md.startsWith("# Preparation against Tastet Marc (you play black)"), md);
+    }
+
+    @Test
     void anUnknownNameIsAClearErrorWithTheNearestNames() {
         ThorDbException e = assertThrows(ThorDbException.class, () -> PlayerReport.of(db, "Tastet Marq", PlayerReport.Settings.DEFAULT));
         assertEquals(ErrorCode.BAD_ARGUMENT, e.code());

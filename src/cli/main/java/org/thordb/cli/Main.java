@@ -51,12 +51,12 @@ public final class Main {
 
     /** The commands that read a store: only they gain from its classes and the parser made ahead. */
     private static final java.util.Set<String> STORE_COMMANDS = java.util.Set.of("query", "count", "explain", "explore",
-            "stats", "report", "players", "openings", "repl", "serve", "export", "info", "verify", "theoretical", "solitaires",
+            "stats", "report", "prepare", "players", "openings", "repl", "serve", "export", "info", "verify", "theoretical", "solitaires",
             "duplicates", "import", "remove", "undo", "releases", "optimize");
 
     /** The one-shot questions (and the REPL): their store is opened ahead, read-only. */
     private static final java.util.Set<String> READ_COMMANDS = java.util.Set.of("query", "count", "explain", "explore",
-            "stats", "report", "repl");
+            "stats", "report", "prepare", "repl");
 
     /**
      * The store a read command will open (its {@code --db}, else the default one), or null for any

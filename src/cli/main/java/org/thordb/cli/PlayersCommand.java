@@ -40,8 +40,16 @@ public final class PlayersCommand implements Callable<Integer> {
     @Option(names = "--where", paramLabel = "QUERY", description = "The games counted (default: every game).")
     String where;
 
-    @Option(names = "--sort", paramLabel = "KEY", defaultValue = "games", description = "games (most first, the default), score (best score share first) or name.")
+    @Option(names = "--sort", paramLabel = "KEY", defaultValue = "games", description = "games (most first, the default), score (best score share first), name,"
+            + " or rating (the rating thordb computes, Glicko-2 a year a period, highest first; see --at).")
     String sort;
+
+    /** Above this deviation a rating is provisional: listed after the established ones, marked ?. */
+    static final double PROVISIONAL = 100;
+
+    @Option(names = "--at", paramLabel = "YEAR", description = "With --sort rating: the ratings at the end of YEAR (default:"
+            + " the last year of the store).")
+    Integer at;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Show at most N players (default: 0, every one).")
     int limit;
@@ -117,11 +125,26 @@ public final class PlayersCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Engine db = Stores.openForReading(store.dir())) {
-            List<Engine.Player> players = db.players(where, sort);
+            boolean byRating = sort.equals("rating");
+            if (at != null && !byRating) {
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
+            }
+            List<Engine.Player> players = new java.util.ArrayList<>(db.players(where, byRating ? "games" : sort));
+            java.util.Map<String, org.thordb.stats.Glicko2.Point> ratings = byRating
+                    ? org.thordb.usecase.PlayerReport.ratingsAt(db, at == null ? 0 : at) : java.util.Map.of();
+            if (byRating) {
+                // the rated first, highest first; a player of the games not yet rated at that year after them
+                players.removeIf(p -> !ratings.containsKey(p.name()) && at != null && p.stats().firstYear() > at);
+                // the established (a deviation of 100 or less) by rating, then the provisional (marked ?), then the unrated
+                java.util.function.ToIntFunction<Engine.Player> tier = p -> !ratings.containsKey(p.name()) ? 2
+                        : ratings.get(p.name()).deviation() > PROVISIONAL ? 1 : 0;
+                players.sort(java.util.Comparator.comparingInt(tier).thenComparingDouble((Engine.Player p) ->
+                        ratings.containsKey(p.name()) ? -ratings.get(p.name()).rating() : 0).thenComparing(Engine.Player::name));
+            }
             int shown = limit == 0 ? players.size() : Math.min(limit, players.size());
             if (format.equals("table")) {
-                out.printf("%-20s %6s %5s %5s %5s %6s %5s  %-9s %-4s %-10s %s%n", "player", "games", "wins", "draws",
-                        "losses", "score%", "discs", "years", "from", "born", "aliases");
+                out.printf("%-20s %6s %5s %5s %5s %6s %5s  %-9s %-4s %-10s %s%s%n", "player", "games", "wins", "draws",
+                        "losses", "score%", "discs", "years", "from", "born", byRating ? "rating    " : "", "aliases");
             }
             for (Engine.Player p : players.subList(0, shown)) {
                 org.thordb.stats.GroupStats g = p.stats();
@@ -134,13 +157,21 @@ public final class PlayersCommand implements Callable<Integer> {
                         o.put("country", p.record().country()).put("born", p.record().bornText());
                     }
                     p.aliases().forEach(o.putArray("aliases")::add);
+                    org.thordb.stats.Glicko2.Point r = ratings.get(p.name());
+                    if (r != null) {
+                        o.put("rating", Math.round(r.rating())).put("deviation", Math.round(r.deviation()));
+                    }
                     out.println(o);
                 } else {
-                    out.printf("%-20s %6d %5d %5d %5d %6.1f %5.1f  %-9s %-4s %-10s %s%n", SafeText.of(p.name()), g.games(),
+                    org.thordb.stats.Glicko2.Point r = ratings.get(p.name());
+                    out.printf("%-20s %6d %5d %5d %5d %6.1f %5.1f  %-9s %-4s %-10s %s%s%n", SafeText.of(p.name()), g.games(),
                             g.wins(), g.draws(), g.losses(), g.scorePct(), p.averageDiscs(),
                             g.firstYear() + (g.lastYear() == g.firstYear() ? "" : "–" + g.lastYear()),
                             p.record() == null || p.record().country() == null ? "" : p.record().country(),
-                            p.record() == null ? "" : p.record().bornText(), SafeText.of(String.join(", ", p.aliases())));
+                            p.record() == null ? "" : p.record().bornText(), !byRating ? "" : r == null ? "          "
+                                    : String.format(java.util.Locale.ROOT, "%4.0f ±%3.0f%s", r.rating(), 2 * r.deviation(),
+                                    r.deviation() > PROVISIONAL ? "?" : " "),
+                            SafeText.of(String.join(", ", p.aliases())));
                 }
             }
             if (format.equals("table")) {

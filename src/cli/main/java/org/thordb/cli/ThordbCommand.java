@@ -32,7 +32,7 @@ public final class ThordbCommand implements Runnable {
     static final List<Class<?>> SUBCOMMANDS = List.of(HelpCommand.class, CompletionCommand.class, ImportCommand.class,
             SolveCommand.class, QueryCommand.class, CountCommand.class, ExplainCommand.class, ExportCommand.class,
             RemoveCommand.class, UndoCommand.class, ReleasesCommand.class, OptimizeCommand.class, DuplicatesCommand.class, PlayersCommand.class,
-            SolitairesCommand.class, OpeningsCommand.class, StatsCommand.class, ReportCommand.class, ServeCommand.class, ReplCommand.class,
+            SolitairesCommand.class, OpeningsCommand.class, StatsCommand.class, ReportCommand.class, PrepareCommand.class, ServeCommand.class, ReplCommand.class,
             ExploreCommand.class, DemoCommand.class, TrainCommand.class, InfoCommand.class, DumpCommand.class,
             VerifyCommand.class, TheoreticalCommand.class);
     /**
@@ -41,7 +41,7 @@ public final class ThordbCommand implements Runnable {
      * annotations' names.
      */
     static final List<String> NAMES = List.of("help", "completion", "import", "solve", "query", "count", "explain",
-            "export", "remove", "undo", "releases", "optimize", "duplicates", "players", "solitaires", "openings", "stats", "report", "serve", "repl",
+            "export", "remove", "undo", "releases", "optimize", "duplicates", "players", "solitaires", "openings", "stats", "report", "prepare", "serve", "repl",
             "explore", "demo", "train-startup", "info", "dump", "verify", "theoretical");
 
     /** The whole command line, every subcommand made: for help, completion and tests. */

@@ -109,6 +109,35 @@ class PlayerReportSurfacesTest {
                 assertTrue(repl.contains(l), "the REPL has the command line's line '" + l + "':\n" + repl);
             }
 
+            // the players ranked by the rating computed here, at a year: the use case's ratings, highest first
+            // among the established (a deviation of 100 or less), then the provisional
+            int year = cli.get("ratings").get(0).get("year").asInt();
+            StringWriter ranked = new StringWriter();
+            assertEquals(0, Main.run(new PrintWriter(ranked), new PrintWriter(new StringWriter()), "players", "--db", store.toString(),
+                    "--sort", "rating", "--at", String.valueOf(year), "--format", "jsonl"));
+            java.util.Map<String, org.thordb.stats.Glicko2.Point> at = org.thordb.usecase.PlayerReport.ratingsAt(db, year);
+            double last = Double.MAX_VALUE;
+            boolean provisional = false;
+            int rated = 0;
+            for (String l : ranked.toString().lines().toList()) {
+                JsonNode p = JSON.readTree(l);
+                if (!p.has("rating")) {
+                    continue;
+                }
+                rated++;
+                org.thordb.stats.Glicko2.Point want = at.get(p.get("player").asText());
+                assertEquals(Math.round(want.rating()), p.get("rating").asLong(), l);
+                boolean prov = want.deviation() > PlayersCommand.PROVISIONAL;
+                assertTrue(!provisional || prov, "the provisional after the established: " + l);
+                if (prov != provisional) {
+                    last = Double.MAX_VALUE;
+                    provisional = prov;
+                }
+                assertTrue(want.rating() <= last, "highest first: " + l);
+                last = want.rating();
+            }
+            assertTrue(rated > 10, ranked.toString());
+
             // a name no base holds: one line, the same words, on each
             StringWriter err = new StringWriter();
             assertEquals(2, Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "report", "--db", store.toString(),

@@ -160,7 +160,7 @@ public final class PlayerReport {
      * @param bases the bases with the player's games
      * @param all every game; {@code black} and {@code white} by colour
      * @param years the record year by year
-     * @param ratings the rating computed here at the end of every year from the first game on
+     * @param ratings the rating computed here at the end of every year from the first game to the last
      */
     public record Report(String player, List<String> names, String country, int born, List<String> bases, Tally all,
                          Tally black, Tally white, List<Tally> years, List<Line> blackLines, List<Line> whiteLines,
@@ -360,8 +360,9 @@ public final class PlayerReport {
                 });
         Glicko2.History h = ratings(r);
         List<Glicko2.Point> curve = List.of();
-        if (!identities.isEmpty()) {
-            curve = h.of(identities.iterator().next());
+        if (!identities.isEmpty() && !years.isEmpty()) {
+            int lastPlayed = years.lastKey(); // the curve ends with the player's last year of games
+            curve = h.of(identities.iterator().next()).stream().filter(p -> p.year() <= lastPlayed).toList();
         }
         return new Gathered(player, quotedPlayer, List.copyOf(names), country, born, List.copyOf(bases), all, black, white,
                 years, top(blackLines, s.lines()), top(whiteLines, s.lines()), replies, opp,
@@ -471,6 +472,33 @@ public final class PlayerReport {
             RATINGS.put(c, h);
         }
         return h;
+    }
+
+    /**
+     * Every rated player's rating at the end of a year (0: the store's last year), by preferred
+     * name: what {@code thordb players --sort rating --at YEAR} ranks them by. A player's rating at
+     * a year after their last game is the last one, its deviation widened by the idle years.
+     */
+    public static Map<String, Glicko2.Point> ratingsAt(Engine db, int year) {
+        return db.read(r -> {
+            Glicko2.History h = ratings(r);
+            int at = year;
+            if (at == 0) {
+                for (long p : h.players()) {
+                    List<Glicko2.Point> pts = h.of(p);
+                    at = Math.max(at, pts.get(pts.size() - 1).year());
+                }
+            }
+            org.thordb.store.Identities ids = r.catalog().identities();
+            Map<String, Glicko2.Point> out = new HashMap<>();
+            for (long p : h.players()) {
+                Glicko2.Point pt = h.at(p, at);
+                if (pt != null && p >= 0) {
+                    out.put(ids.preferred((int) p), pt);
+                }
+            }
+            return out;
+        });
     }
 
     /** Every game counted once, as the ratings take it: the two players' identities, the year and Black's result. */

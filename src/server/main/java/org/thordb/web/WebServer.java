@@ -318,6 +318,27 @@ public final class WebServer implements AutoCloseable {
             answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.PlayerReport.json(org.thordb.usecase.PlayerReport.of(db, name,
                     org.thordb.usecase.PlayerReport.Settings.DEFAULT)));
         });
+        // the opponent's repertoire as a tree, for a game as black or white
+        app.get("/api/players/{name}/prepare", ctx -> {
+            String name = ctx.pathParam("name");
+            String as = param(ctx, "as", "black").strip().toLowerCase(java.util.Locale.ROOT);
+            if (!as.equals("black") && !as.equals("white")) {
+                throw new Refused(400, "as: black or white, not " + Faults.quote(as));
+            }
+            org.thordb.usecase.Preparation.Settings d = org.thordb.usecase.Preparation.Settings.DEFAULT;
+            org.thordb.usecase.Preparation.Settings s = new org.thordb.usecase.Preparation.Settings(
+                    number(ctx, "min", d.minGames(), 1, 100_000), number(ctx, "plies", d.maxPlies(), 1, 30),
+                    number(ctx, "valued", d.valued(), 0, 200));
+            answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.Preparation.json(org.thordb.usecase.Preparation.of(db, name,
+                    as.equals("black") ? org.thordb.othello.Side.BLACK : org.thordb.othello.Side.WHITE, s)));
+        });
+        // a player's score and rating by year, drawn (the page shows it; the preparation's HTML file holds it)
+        app.get("/api/players/{name}/plot.svg", ctx -> {
+            String name = ctx.pathParam("name");
+            answer(ctx, Cost.HEAVY, () -> new Inline("image/svg+xml; charset=utf-8", org.thordb.usecase.Plots.yearsSvg(
+                    org.thordb.usecase.PlayerReport.of(db, name, new org.thordb.usecase.PlayerReport.Settings(8, 0, 0, 0)))
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        });
         app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> {
             ObjectNode o = Json.object();
             ArrayNode a = o.putArray("bases");
@@ -550,15 +571,19 @@ public final class WebServer implements AutoCloseable {
     }
 
 
+    /** A file to download: its name, its type and its bytes. */
+    private record Download(String name, String type, byte[] bytes) {
+    }
+
+    /** An answer shown in the page rather than saved (a drawing). */
+    private record Inline(String type, byte[] bytes) {
+    }
+
     /**
      * Admits a request's work to its class's threads (503 at once when its client's share or the
      * queue is full), waits for it within the time limit, and answers its JSON or the error as JSON.
      * At the limit, the work's thread is interrupted: the long loops check for it and stop.
      */
-    /** A file to download: its name, its type and its bytes. */
-    private record Download(String name, String type, byte[] bytes) {
-    }
-
     private void answer(Context ctx, Cost cost, Callable<?> task) {
         String client = cost + " " + ctx.ip();
         int share = cost == Cost.HEAVY ? HEAVY_PER_CLIENT : CHEAP_PER_CLIENT;
@@ -592,7 +617,9 @@ public final class WebServer implements AutoCloseable {
         }
         try {
             Object r = f.get(timeoutMillis, TimeUnit.MILLISECONDS);
-            if (r instanceof Download d) {
+            if (r instanceof Inline in) {
+                ctx.status(200).contentType(in.type()).result(in.bytes());
+            } else if (r instanceof Download d) {
                 ctx.status(200).contentType(d.type()).header("Content-Disposition", "attachment; filename=\"" + d.name() + "\"")
                         .result(d.bytes());
             } else {

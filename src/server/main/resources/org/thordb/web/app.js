@@ -423,6 +423,169 @@ async function drawStats() {
   }
 }
 
+// ---- a player's report and the preparation against them
+// a link to the games behind a figure: the page with that filter, as any URL of the page
+function gamesLink(text, query) {
+  const a = document.createElement('a');
+  const p = new URLSearchParams();
+  p.set('q', query);
+  a.href = location.pathname + '?' + p.toString();
+  a.textContent = text;
+  a.className = 'games-link';
+  a.addEventListener('click', ev => {
+    ev.preventDefault();
+    history.pushState(null, '', a.href);
+    fromUrl().then(() => document.getElementById('games-table').scrollIntoView());
+  });
+  return a;
+}
+function pct(share) { return share === null || share === undefined ? '-' : (100 * share).toFixed(1) + '%'; }
+function signed(v) { return (v > 0 ? '+' : '') + v; }
+// a table of records: each row's name, then its figures, each figure a link to the row's games
+function tallyTable(caption, rows, extra) {
+  const t = document.createElement('table');
+  const c = document.createElement('caption');
+  c.textContent = caption;
+  t.appendChild(c);
+  const head = document.createElement('tr');
+  for (const h of ['', 'Games', 'Wins', 'Draws', 'Losses', 'Score', '95%', 'Discs'].concat(extra ? extra.heads : [])) {
+    const th = document.createElement('th');
+    th.textContent = h;
+    th.scope = 'col';
+    head.appendChild(th);
+  }
+  t.appendChild(head);
+  for (const r of rows) {
+    const tr = document.createElement('tr');
+    if (r.few) tr.className = 'few';
+    const name = document.createElement('td');
+    name.textContent = r.name + (r.few ? ' *' : '');
+    tr.appendChild(name);
+    const figures = [r.games, r.wins, r.draws, r.losses, pct(r.score),
+      r.scoreLow === null ? '-' : `${(100 * r.scoreLow).toFixed(0)}-${(100 * r.scoreHigh).toFixed(0)}`,
+      r.averageDiscs === null ? '-' : signed(r.averageDiscs.toFixed(1))];
+    for (const v of figures) {
+      const td = document.createElement('td');
+      td.appendChild(gamesLink(String(v), r.query));
+      tr.appendChild(td);
+    }
+    if (extra) for (const v of extra.cells(r)) {
+      const td = document.createElement('td');
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    t.appendChild(tr);
+  }
+  return t;
+}
+async function drawReport(name) {
+  const box = document.getElementById('report');
+  box.textContent = 'Reading ' + name + "'s games...";
+  const path = '/api/players/' + encodeURIComponent(name);
+  const r = await api(path + '/report');
+  box.textContent = '';
+  const h = document.createElement('h3');
+  h.textContent = r.player + (r.country ? ', ' + r.country : '') + (r.born ? ', born ' + r.born : '');
+  box.appendChild(h);
+  const who = document.createElement('p');
+  who.textContent = 'Names: ' + r.names.join(', ') + '. Bases: ' + r.bases.join(', ') + '.'
+    + (r.years.length ? ' Years ' + r.years[0].name + '-' + r.years[r.years.length - 1].name + '.' : '');
+  box.appendChild(who);
+  const img = document.createElement('img');
+  img.className = 'years-plot';
+  img.src = path + '/plot.svg';
+  img.alt = r.player + ': score by year (bars) and the rating computed by thordb (line)';
+  box.appendChild(img);
+  box.appendChild(tallyTable('Results (* fewer than 10 games; every figure opens its games)', [r.all, r.black, r.white]));
+  const ratingOf = y => { const p = r.ratings.find(x => String(x.year) === y.name); return p ? [p.rating + ' ±' + 2 * p.deviation] : ['']; };
+  box.appendChild(tallyTable('By year, with the rating computed here (Glicko-2, not a federation\'s)', r.years,
+    { heads: ['Rating'], cells: ratingOf }));
+  for (const colour of ['black', 'white']) {
+    const lines = r.lines.filter(l => l.colour === colour).map(l => Object.assign({}, l, { name: l.line }));
+    box.appendChild(tallyTable('Most frequent lines as ' + (colour === 'black' ? 'Black' : 'White') + ' (f5 first)', lines, {
+      heads: ['Expected', 'Best', 'Played'],
+      cells: l => [pct(l.expected) + ' of ' + l.baseGames,
+        l.best === undefined ? '' : l.bestMove + ' ' + (l.exact ? '' : '~') + signed(l.best),
+        l.played === undefined ? '' : (l.exact ? '' : '~') + signed(l.played)]
+    }));
+  }
+  box.appendChild(tallyTable('Replies to the first moves', r.replies.map(p => Object.assign({}, p, {
+    name: p.colour + ' after ' + p.after + ': ' + p.move }))));
+  box.appendChild(tallyTable('Most frequent opponents', r.opponents));
+  const end = document.createElement('p');
+  end.textContent = `Endgames against the theoretical score: ${r.endgames.known} games known, ${r.endgames.lostSome} lost discs,`
+    + ` ${r.endgames.averageLoss === null ? '-' : r.endgames.averageLoss.toFixed(2)} discs lost on average.`;
+  box.appendChild(end);
+}
+function prepareNode(n) {
+  const li = document.createElement('li');
+  const m = document.createElement('span');
+  m.className = 'move';
+  m.textContent = n.move + ' ';
+  li.appendChild(m);
+  li.appendChild(gamesLink(plural(n.games, 'game', 'games'), n.query));
+  li.appendChild(document.createTextNode(', ' + pct(n.score) + ' for them'
+    + (n.chosen ? '; they play ' + n.chosen : '')
+    + (n.best !== undefined ? ` (${n.exact ? '' : '~'}${signed(n.chosenValue)}; best ${n.bestMove} ${n.exact ? '' : '~'}${signed(n.best)})` : '')));
+  if (n.children.length) {
+    const ul = document.createElement('ul');
+    for (const c of n.children) ul.appendChild(prepareNode(c));
+    li.appendChild(ul);
+  }
+  return li;
+}
+async function drawPreparation(name, as) {
+  const box = document.getElementById('prepare');
+  box.textContent = '';
+  if (!as) return;
+  box.textContent = 'Preparing against ' + name + '...';
+  const p = await api('/api/players/' + encodeURIComponent(name) + '/prepare?as=' + as);
+  box.textContent = '';
+  const h = document.createElement('h3');
+  h.textContent = `Preparation against ${p.opponent} (you play ${p.colour})`;
+  box.appendChild(h);
+  for (const [title, list, text] of [
+    ['Where they score worst', p.worstScores, n => `, ${pct(n.score)} for them`],
+    ['Where their choice gives away most', p.biggestErrors,
+      n => `: they play ${n.chosen} (${n.exact ? '' : '~'}${signed(n.chosenValue)}), best ${n.bestMove} (${n.exact ? '' : '~'}${signed(n.best)}): ${n.cost} discs`]]) {
+    const h4 = document.createElement('h4');
+    h4.textContent = title;
+    box.appendChild(h4);
+    const ul = document.createElement('ul');
+    for (const n of list) {
+      const li = document.createElement('li');
+      li.appendChild(gamesLink(n.line + ' (' + plural(n.games, 'game', 'games') + ')', n.query));
+      li.appendChild(document.createTextNode(text(n)));
+      ul.appendChild(li);
+    }
+    box.appendChild(ul);
+  }
+  const h4 = document.createElement('h4');
+  h4.textContent = `Their repertoire: lines of ${p.minGames} games or more, ${p.maxPlies} moves deep`;
+  box.appendChild(h4);
+  const ul = document.createElement('ul');
+  ul.id = 'prepare-tree';
+  ul.appendChild(prepareNode(p.tree));
+  box.appendChild(ul);
+}
+document.getElementById('player-form').addEventListener('submit', async ev => {
+  ev.preventDefault();
+  const name = document.getElementById('player-name').value.trim();
+  const as = document.getElementById('prepare-as').value;
+  const err = document.getElementById('player-error');
+  err.hidden = true;
+  if (!name) return;
+  try {
+    await drawReport(name);
+    await drawPreparation(name, as);
+  } catch (e) {
+    document.getElementById('report').textContent = '';
+    document.getElementById('prepare').textContent = '';
+    err.textContent = e.error || String(e);
+    err.hidden = false;
+  }
+});
+
 function refresh() {
   const n = ++requestNumber;
   drawBoard();
