@@ -448,7 +448,9 @@ function tallyTable(caption, rows, extra) {
   c.textContent = caption;
   t.appendChild(c);
   const head = document.createElement('tr');
-  for (const h of ['', 'Games', 'Wins', 'Draws', 'Losses', 'Score', '95%', 'Discs'].concat(extra ? extra.heads : [])) {
+  const compact = extra && extra.compact; // the games, the score and its interval only: room for the extra columns
+  const heads = compact ? ['', 'Games', 'Score', '95%'] : ['', 'Games', 'Wins', 'Draws', 'Losses', 'Score', '95%', 'Discs'];
+  for (const h of heads.concat(extra ? extra.heads : [])) {
     const th = document.createElement('th');
     th.textContent = h;
     th.scope = 'col';
@@ -461,8 +463,8 @@ function tallyTable(caption, rows, extra) {
     const name = document.createElement('td');
     name.textContent = r.name + (r.few ? ' *' : '');
     tr.appendChild(name);
-    const figures = [r.games, r.wins, r.draws, r.losses, pct(r.score),
-      r.scoreLow === null ? '-' : `${(100 * r.scoreLow).toFixed(0)}-${(100 * r.scoreHigh).toFixed(0)}`,
+    const interval = r.scoreLow === null ? '-' : `${(100 * r.scoreLow).toFixed(0)}-${(100 * r.scoreHigh).toFixed(0)}`;
+    const figures = compact ? [r.games, pct(r.score), interval] : [r.games, r.wins, r.draws, r.losses, pct(r.score), interval,
       r.averageDiscs === null ? '-' : signed(r.averageDiscs.toFixed(1))];
     for (const v of figures) {
       const td = document.createElement('td');
@@ -471,7 +473,7 @@ function tallyTable(caption, rows, extra) {
     }
     if (extra) for (const v of extra.cells(r)) {
       const td = document.createElement('td');
-      td.textContent = v;
+      if (v && v.query) td.appendChild(gamesLink(v.text, v.query)); else td.textContent = v;
       tr.appendChild(td);
     }
     t.appendChild(tr);
@@ -503,10 +505,11 @@ async function drawReport(name) {
   for (const colour of ['black', 'white']) {
     const lines = r.lines.filter(l => l.colour === colour).map(l => Object.assign({}, l, { name: l.line }));
     box.appendChild(tallyTable('Most frequent lines as ' + (colour === 'black' ? 'Black' : 'White') + ' (f5 first)', lines, {
-      heads: ['Expected', 'Best', 'Played'],
-      cells: l => [pct(l.expected) + ' of ' + l.baseGames,
-        l.best === undefined ? '' : l.bestMove + ' ' + (l.exact ? '' : '~') + signed(l.best),
-        l.played === undefined ? '' : (l.exact ? '' : '~') + signed(l.played)]
+      compact: true,
+      heads: ['Expected', 'Best / played'],
+      cells: l => [{ text: pct(l.expected) + ' of ' + l.baseGames, query: 'opening = ' + l.line },
+        l.best === undefined ? '' : l.bestMove + ' ' + (l.exact ? '' : '~') + signed(l.best) + ' / '
+          + (l.exact ? '' : '~') + signed(l.played)]
     }));
   }
   box.appendChild(tallyTable('Replies to the first moves', r.replies.map(p => Object.assign({}, p, {

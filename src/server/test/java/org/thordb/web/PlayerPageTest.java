@@ -118,12 +118,25 @@ class PlayerPageTest {
             waiting().until(d -> d.findElement(By.id("total")).getText().equals("(" + want.white().games() + " games)"));
             assertTrue(browser.getCurrentUrl().contains("q="), browser.getCurrentUrl());
             screenshot("player-games-1280.png");
+            // the base's games of a line: its expected score opens them
+            browser.navigate().back();
+            waiting().until(d -> !d.findElements(By.xpath("//table[caption[starts-with(., 'Most frequent lines as Black')]]//tr[td]")).isEmpty());
+            PlayerReport.Line line = want.blackLines().get(0);
+            browser.findElement(By.xpath("//table[caption[starts-with(., 'Most frequent lines as Black')]]//tr[td][1]/td[5]/a")).click();
+            waiting().until(d -> d.findElement(By.id("filter")).getAttribute("value").equals("opening = " + line.line()));
+            waiting().until(d -> d.findElement(By.id("total")).getText().equals("(" + db.count("opening = " + line.line()) + " games)"));
             browser.navigate().back();
             browser.manage().window().setSize(new Dimension(800, 1000));
             browser.findElement(By.cssSelector("#player-form button")).click();
             waiting().until(d -> !d.findElements(By.cssSelector("#report table")).isEmpty());
             scrollTo("player-heading");
             screenshot("player-800.png");
+            // at 800 px no table of the report runs past the page's side
+            Object past = ((JavascriptExecutor) browser).executeScript("""
+                    const side = document.getElementById('explorer-side').getBoundingClientRect().right;
+                    return [...document.querySelectorAll('#report table')].filter(t => t.getBoundingClientRect().right > side + 1)
+                      .map(t => t.querySelector('caption').textContent);""");
+            assertEquals(List.of(), past, "tables past the side at 800 px");
         }
     }
 
