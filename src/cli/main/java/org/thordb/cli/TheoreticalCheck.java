@@ -183,7 +183,7 @@ final class TheoreticalCheck {
         java.util.concurrent.atomic.AtomicInteger solving = new java.util.concurrent.atomic.AtomicInteger();
         java.util.function.IntConsumer submit = i -> {
             Item it = items.get(i);
-            if (it.damaged() || !it.known()) {
+            if (it.damaged() || !it.known() || !TheoreticalScore.finishable(it.squares(), it.depth())) {
                 solved.add(null);
             } else {
                 solving.incrementAndGet();
@@ -212,6 +212,7 @@ final class TheoreticalCheck {
         long shortDiffer = 0;
         long damaged = 0;
         long unknown = 0;
+        long unfinished = 0;
         long nodes = 0;
         long explained = 0;
         long unexplained = 0;
@@ -235,6 +236,11 @@ final class TheoreticalCheck {
                 }
                 if (!it.known()) { // no stored score to check: unknown, counted, no difference
                     unknown++;
+                    continue;
+                }
+                if (!TheoreticalScore.finishable(it.squares(), it.depth())) {
+                    // adjourned far from its end: no endgame a solve ends; counted, not checked
+                    unfinished++;
                     continue;
                 }
                 depthsUsed.add(it.depth());
@@ -290,10 +296,11 @@ final class TheoreticalCheck {
         long checked = agree + differ + shortAgree + shortDiffer;
         out.printf("theoretical scores at depth %s: %d games checked in %.1f s (%.1f games/s, %,d nodes): %d agree,"
                         + " %d differ; %d too short to reach the depth, their last position solved (%d agree, %d differ);"
-                        + " %d damaged games skipped; %d unknown (no theoretical score stored to check)%n",
+                        + " %d damaged games skipped; %d unknown (no theoretical score stored to check)%s%n",
                 depthsUsed.isEmpty() ? "-" : depthsUsed.size() == 1 ? depthsUsed.first() : depthsUsed.toString(),
                 checked, seconds, seconds == 0 ? 0 : checked / seconds, nodes, agree, differ, shortAgree + shortDiffer,
-                shortAgree, shortDiffer, damaged, unknown);
+                shortAgree, shortDiffer, damaged, unknown, unfinished == 0 ? "" : "; " + unfinished + " unfinished (adjourned"
+                        + " with more than " + TheoreticalScore.LAST_POSITION_EMPTIES + " empties and moves to play: not checked)");
         if (explain) {
             out.printf("explained: %d differences come from the moves played between the file's depth and this one"
                     + " (the file's depth gives the stored score); %d do not%n", explained, unexplained);

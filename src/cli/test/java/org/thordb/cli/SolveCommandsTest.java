@@ -54,6 +54,29 @@ class SolveCommandsTest {
         assertTrue(limited.out().contains("not solved (limit reached)"), limited.out());
     }
 
+    /**
+     * A WTHOR record adjourned far from its end (20 moves, 40 empties, moves still to play) with a
+     * stored score: verify --theoretical counts it unfinished and goes on, as a fill leaves it
+     * unknown; it does not try to solve 40 empties.
+     */
+    @Test
+    void verifyTheoreticalLeavesAnAdjournedGameUnfinishedAndEnds() throws Exception {
+        WthorGame whole = SampleBase.randomGame(new java.util.SplittableRandom(69), 2, 1);
+        int[] moves = java.util.Arrays.copyOf(whole.squares(), 20);
+        Path f = tmp.resolve("ADJ_2001.wtb");
+        try (WthorWriter w = WthorWriter.create(f, WthorKind.GAMES_8, WthorHeader.forGames(LocalDate.of(2002, 1, 2), 2, 2001, 8, 22))) {
+            w.write(WthorGame.of(0, 0, 1, 32, 40, moves, 8)); // stored: 40 discs for Black
+            w.write(whole);
+        }
+        assertTrue(!TheoreticalScore.finishable(moves, 22));
+        long t0 = System.nanoTime();
+        CommandsTest.Run r = CommandsTest.run("verify", "--theoretical", "--depth", "22", "--no-progress", f.toString());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 120, "ended");
+        assertTrue(r.out().contains("1 unfinished (adjourned with more than 20 empties and moves to play: not checked)"),
+                r.out() + r.err());
+        assertTrue(r.out().contains("1 games checked") || r.out().contains(": 1 games checked"), r.out());
+    }
+
     /** A generated base, its theoretical scores solved on export, then checked by verify: they all agree. */
     @Test
     void exportSolvesTheoreticalScoresAndVerifyAgreesWithThem() throws Exception {

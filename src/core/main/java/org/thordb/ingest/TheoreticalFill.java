@@ -109,11 +109,8 @@ public final class TheoreticalFill {
     private static final long COMMIT_NANOS = 1_000_000_000L;
     private static final int COMMIT_GAMES = 4096;
     private static final int READ_BLOCK = 256;
-    /**
-     * The most empties of an unfinished game's last position that a fill solves when the game
-     * stops before the fill's depth (a solve of 20 empties takes about a second).
-     */
-    static final int LAST_POSITION_EMPTIES = 20;
+    /** The most empties of an unfinished game's last position that a fill solves ({@link TheoreticalScore#LAST_POSITION_EMPTIES}). */
+    static final int LAST_POSITION_EMPTIES = TheoreticalScore.LAST_POSITION_EMPTIES;
 
     private final Store store;
     private Catalog catalog;
@@ -285,8 +282,7 @@ public final class TheoreticalFill {
             for (Job j; (j = work.take()) != END; ) {
                 try {
                     WthorGame g = new WthorGame(j.row.raw(), 8);
-                    Position last = TheoreticalScore.positionAt(g.squares(), depth);
-                    if (64 - last.discs() > Math.max(depth, LAST_POSITION_EMPTIES) && !last.isFinal()) {
+                    if (!TheoreticalScore.finishable(g.squares(), depth)) {
                         // an adjourned game that stops far from its end: its last position is no
                         // endgame a solve ends (40 empties would take years); its score stays unknown
                         j.unfinished = true;

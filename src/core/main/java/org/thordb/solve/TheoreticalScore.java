@@ -40,7 +40,24 @@ public final class TheoreticalScore {
         return Replay.replay(squares, plies, null).finalPosition();
     }
 
-    /** Solves a game's theoretical score at {@code depth} empties. */
+    /**
+     * The most empties of a game's last position that is solved when the game stops before the
+     * depth (a solve of 20 empties takes about a second; 40 would take years).
+     */
+    public static final int LAST_POSITION_EMPTIES = 20;
+
+    /**
+     * Whether a game's score at {@code depth} is computed: false for a game adjourned far from its
+     * end (it stops with more than {@code max(depth, LAST_POSITION_EMPTIES)} empties and moves still
+     * to play), whose last position is no endgame a solve ends. Its score stays unknown wherever
+     * it is asked for (a fill, a check), and said to be "unfinished".
+     */
+    public static boolean finishable(int[] squares, int depth) {
+        Position last = positionAt(squares, depth);
+        return 64 - last.discs() <= Math.max(depth, LAST_POSITION_EMPTIES) || last.isFinal();
+    }
+
+    /** Solves a game's theoretical score at {@code depth} empties (ask {@link #finishable} first). */
     public static Computed compute(int[] squares, int depth, Solver solver) {
         Position p = positionAt(squares, depth);
         int empties = 64 - p.discs();
