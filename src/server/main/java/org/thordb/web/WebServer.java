@@ -2,13 +2,10 @@ package org.thordb.web;
 
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
-import org.thordb.engine.StoredGame;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -21,10 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.explore.Exploration;
 import org.thordb.export.Json;
-import org.thordb.othello.Notation;
-import org.thordb.othello.Position;
 
 /**
  * thordb over HTTP: the explorer page ({@code /}) and a JSON API on a store opened read-only, on
@@ -211,180 +205,11 @@ public final class WebServer implements AutoCloseable {
         });
         app.exception(ThorDbException.class, (e, ctx) -> error(ctx, status(e), e.getMessage(), e.detail()));
         app.exception(Exception.class, (e, ctx) -> error(ctx, 500, "the server failed on this request", null));
-        app.get("/", ctx -> resource(ctx, "index.html", "text/html; charset=utf-8"));
-        app.get("/app.js", ctx -> resource(ctx, "app.js", "text/javascript; charset=utf-8"));
-        app.get("/app.css", ctx -> resource(ctx, "app.css", "text/css; charset=utf-8"));
-        app.get("/api/count", ctx -> {
-            String q = scoped(ctx, param(ctx, "q", ""));
-            answer(ctx, costOf(q), () -> {
-                ObjectNode o = Json.object();
-                o.put("query", q).put("count", db.count(q));
-                ArrayNode notes = o.putArray("notes"); // names no base holds, copies counted once
-                db.notes(q).forEach(notes::add);
-                return o;
-            });
-        });
-        app.get("/api/stats", ctx -> {
-            String by = param(ctx, "by", "year");
-            String q = scoped(ctx, param(ctx, "q", ""));
-            String sort = param(ctx, "sort", "");
-            String as = param(ctx, "as", "");
-            String colour = param(ctx, "colour", "");
-            int limit = number(ctx, "limit", 100, 1, MAX_STATS_ROWS);
-            answer(ctx, Cost.HEAVY, () -> {
-                org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
-                java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(as.isBlank() ? db.stats(by, q)
-                        : db.stats(by, q, as, colour));
-                if (!sort.isBlank()) {
-                    rows.sort(org.thordb.stats.Statistics.order(sort));
-                }
-                ObjectNode o = Json.object();
-                o.put("query", q).put("by", g.toString()).put("side", as.isBlank() ? g.side() : as.strip() + "'s side")
-                        .put("groups", rows.size());
-                if (!as.isBlank()) {
-                    o.put("as", as.strip()).put("colour", colour.isBlank() ? "both" : colour);
-                }
-                ArrayNode a = o.putArray("rows");
-                rows.stream().limit(limit).forEach(r -> a.add(Json.group(r)));
-                return o;
-            });
-        });
-        app.get("/api/explain", ctx -> {
-            String q = param(ctx, "q", "");
-            answer(ctx, Cost.CHEAP, () -> { // planning reads estimates only: no replay, no grouping
-                ObjectNode o = Json.object();
-                o.put("query", q).put("plan", db.explain(q));
-                return o;
-            });
-        });
-        app.get("/api/games", ctx -> {
-            String q = scoped(ctx, param(ctx, "q", ""));
-            int offset = number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
-            int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
-            String sort = param(ctx, "sort", "");
-            boolean byId = sort.isBlank() || sort.replace(" ", "").matches("(?i)[+-]?id");
-            int after = number(ctx, "after", -1, -1, Integer.MAX_VALUE);
-            answer(ctx, byId ? costOf(q) : Cost.HEAVY, () -> {
-                Engine.Page page = after >= 0 ? db.pageAfter(q, sort, after, limit) : db.page(q, sort, offset, limit);
-                ObjectNode o = Json.object();
-                o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
-                ArrayNode games = o.putArray("games");
-                page.games().forEach(g -> games.add(Json.node(g)));
-                if (offset == 0 && after < 0) { // said once, with the first page: names no base holds, copies counted once
-                    ArrayNode notes = o.putArray("notes");
-                    db.notes(q).forEach(notes::add);
-                }
-                if (!page.games().isEmpty() && page.games().size() == limit) { // the cursor of the next page
-                    o.put("next", page.games().get(page.games().size() - 1).id());
-                }
-                return o;
-            });
-        });
-        app.get("/api/games/{base}/{year}/{record}", ctx -> {
-            String base = ctx.pathParam("base");
-            int year = pathNumber(ctx, "year");
-            int record = pathNumber(ctx, "record");
-            answer(ctx, Cost.CHEAP, () -> {
-                StoredGame g = db.game(base, year, record).orElseThrow(() -> new NotFound("no game " + base + " " + year + " " + record));
-                ObjectNode o = Json.node(g);
-                db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
-                        .put("format", src.format()).put("line", src.line()).put("text", src.text()));
-                return o;
-            });
-        });
-        // where names disagree: on copies of one game in two bases, and games one base holds twice
-        app.get("/api/players/conflicts", ctx -> answer(ctx, Cost.HEAVY, () -> {
-            org.thordb.engine.Engine.Conflicts c = db.conflicts();
-            ObjectNode o = Json.object();
-            ArrayNode names = o.putArray("names");
-            for (org.thordb.engine.Engine.NameConflict n : c.copies()) {
-                ObjectNode x = names.addObject().put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
-                        .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
-                if (n.example() != null) {
-                    x.put("example", n.example().base() + "/" + n.example().year() + "/" + n.example().record());
-                }
-            }
-            ArrayNode same = o.putArray("sameGames");
-            for (java.util.List<org.thordb.engine.StoredGame> p : c.sameBase()) {
-                same.addObject().put("base", p.get(0).base()).put("year", p.get(0).year()).put("record", p.get(0).record())
-                        .put("otherRecord", p.get(1).record()).put("black", p.get(0).black()).put("white", p.get(0).white())
-                        .put("otherBlack", p.get(1).black()).put("otherWhite", p.get(1).white());
-            }
-            return o;
-        }));
-        // a player's report (any spelling the player's identity joins), as thordb report --format json gives it
-        app.get("/api/players/{name}/report", ctx -> {
-            String name = ctx.pathParam("name");
-            answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.PlayerReport.json(org.thordb.usecase.PlayerReport.of(db, name,
-                    org.thordb.usecase.PlayerReport.Settings.DEFAULT)));
-        });
-        // the opponent's repertoire as a tree, for a game as black or white
-        app.get("/api/players/{name}/prepare", ctx -> {
-            String name = ctx.pathParam("name");
-            String as = param(ctx, "as", "black").strip().toLowerCase(java.util.Locale.ROOT);
-            if (!as.equals("black") && !as.equals("white")) {
-                throw new Refused(400, "as: black or white, not " + Faults.quote(as));
-            }
-            org.thordb.usecase.Preparation.Settings d = org.thordb.usecase.Preparation.Settings.DEFAULT;
-            org.thordb.usecase.Preparation.Settings s = new org.thordb.usecase.Preparation.Settings(
-                    number(ctx, "min", d.minGames(), 1, 100_000), number(ctx, "plies", d.maxPlies(), 1, 30),
-                    number(ctx, "valued", d.valued(), 0, 200));
-            answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.Preparation.json(org.thordb.usecase.Preparation.of(db, name,
-                    as.equals("black") ? org.thordb.othello.Side.BLACK : org.thordb.othello.Side.WHITE, s)));
-        });
-        // a player's score and rating by year, drawn (the page shows it; the preparation's HTML file holds it)
-        app.get("/api/players/{name}/plot.svg", ctx -> {
-            String name = ctx.pathParam("name");
-            answer(ctx, Cost.HEAVY, () -> new Inline("image/svg+xml; charset=utf-8", org.thordb.usecase.Plots.yearsSvg(
-                    org.thordb.usecase.PlayerReport.of(db, name, new org.thordb.usecase.PlayerReport.Settings(8, 0, 0, 0)))
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        });
-        app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> {
-            ObjectNode o = Json.object();
-            ArrayNode a = o.putArray("bases");
-            org.thordb.store.Catalog c = db.catalog();
-            for (org.thordb.store.Catalog.Base b : c.bases()) {
-                long games = c.gameFiles().stream().filter(f -> f.base() == b.id()).mapToLong(org.thordb.store.FileRow::games).sum();
-                a.addObject().put("name", b.name()).put("games", games);
-            }
-            return o;
-        }));
-        app.get("/api/export", ctx -> {
-            String q = scoped(ctx, param(ctx, "q", ""));
-            String format = param(ctx, "format", "pgn").strip().toLowerCase(java.util.Locale.ROOT);
-            if (!format.equals("pgn") && !format.equals("wthor")) {
-                throw new Refused(400, "format: pgn or wthor, not " + Faults.quote(format));
-            }
-            answer(ctx, Cost.HEAVY, () -> download(q, format));
-        });
-        app.get("/api/explore", ctx -> {
-            String moves = param(ctx, "moves", "");
-            if (moves.length() > MAX_MOVES_TEXT) {
-                throw new Refused(400, "moves: at most " + MAX_MOVES_TEXT + " characters");
-            }
-            int solve = number(ctx, "solve", SOLVE_EMPTIES, 0, MAX_SOLVE_EMPTIES);
-            boolean estimate = !"false".equals(param(ctx, "estimate", "true"));
-            String q = scoped(ctx, param(ctx, "q", ""));
-            String board = param(ctx, "board", "");
-            Position p = board.isBlank() ? Position.afterLine(moves) : fromBoard(board, moves);
-            // the explorer's one answer, as every surface gets it (estimate=false leaves the estimates out)
-            org.thordb.usecase.Explore.Settings settings = org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(solve)
-                    .withEstimates(estimate);
-            // a solve or an estimate not kept yet is a fraction of a second of work or more: heavy
-            boolean cheap = org.thordb.usecase.Explore.cheap(p, settings);
-            answer(ctx, !cheap || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
-                org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, q, settings);
-                ObjectNode o = Json.exploration(a.exploration(), a.values(), a.firstGames());
-                o.put("line", Notation.line(java.util.Arrays.stream(Notation.parseMoves(moves))
-                        .filter(sq -> sq != Notation.PASS).toArray()));
-                o.put("toMove", p.toMove().name().toLowerCase(java.util.Locale.ROOT));
-                ArrayNode legal = o.putArray("legal");
-                for (long m = p.legalMoves(); m != 0; m &= m - 1) {
-                    legal.add(Notation.name(Long.numberOfTrailingZeros(m)));
-                }
-                return o;
-            });
-        });
+        // each family of routes in a class of its own
+        new PageRoutes().register(app);
+        new GameRoutes(this, db).register(app);
+        new PlayerRoutes(this, db).register(app);
+        new ExplorerRoutes(this, db).register(app);
         app.error(404, ctx -> {
             String type = ctx.res().getContentType();
             if (type == null || !type.startsWith("application/json")) { // not a route's own JSON 404
@@ -394,75 +219,10 @@ public final class WebServer implements AutoCloseable {
     }
 
     /**
-     * A position set up on the page's board editor ({@code board}: 64 squares a1…h8 of X O -, a
-     * space, the side to move), then the moves played from it.
-     */
-    private static Position fromBoard(String board, String moves) {
-        if (board.length() > 80) {
-            throw new Refused(400, "board: 64 squares and the side to move, not " + board.length() + " characters");
-        }
-        Position p = Position.parseBoard(board);
-        for (int sq : Notation.parseMoves(moves)) {
-            if (sq == Notation.PASS) {
-                continue; // the side to move already says a pass
-            }
-            if (!p.isLegal(sq)) {
-                throw Faults.of(org.thordb.error.ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq)
-                        + " is not legal on the board given");
-            }
-            p = p.play(sq);
-        }
-        return p;
-    }
-
-    /** The most games a download holds: the FFO base is 117,435. */
-    static final long MAX_DOWNLOAD = 250_000;
-
-    /** A query's games as one PGN file, or as WTHOR files (a year each, and the names) in a zip. */
-    private Download download(String q, String format) throws java.io.IOException {
-        long n = db.count(q);
-        if (n > MAX_DOWNLOAD) {
-            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, n + " games: a download holds "
-                    + MAX_DOWNLOAD + " at most (thordb export writes any number)");
-        }
-        if (format.equals("pgn")) {
-            java.io.StringWriter text = new java.io.StringWriter();
-            try (java.io.PrintWriter w = new java.io.PrintWriter(text)) {
-                new org.thordb.export.Exporter(db, java.nio.file.Path.of("."), org.thordb.export.Exporter.Format.PGN, false,
-                        java.time.LocalDate.now()).exportTo(q, w);
-            }
-            return new Download("thordb.pgn", "application/x-chess-pgn; charset=utf-8",
-                    text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("thordb-download");
-        try {
-            new org.thordb.export.Exporter(db, dir, org.thordb.export.Exporter.Format.WTHOR, false, java.time.LocalDate.now())
-                    .exportAll(q);
-            java.io.ByteArrayOutputStream zip = new java.io.ByteArrayOutputStream();
-            try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(zip);
-                 java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
-                for (java.nio.file.Path f : files.sorted().toList()) {
-                    z.putNextEntry(new java.util.zip.ZipEntry(f.getFileName().toString()));
-                    z.write(java.nio.file.Files.readAllBytes(f));
-                    z.closeEntry();
-                }
-            }
-            return new Download("thordb-wthor.zip", "application/zip", zip.toByteArray());
-        } finally {
-            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
-                for (java.nio.file.Path f : files.toList()) {
-                    java.nio.file.Files.deleteIfExists(f);
-                }
-            }
-            java.nio.file.Files.deleteIfExists(dir);
-        }
-    }
-
-    /**
      * A query with the request's scope: {@code base=NAME} keeps one base's games, {@code copies=all}
      * counts every copy of a game imported from several bases ({@code once}, the default, counts it once).
      */
-    private static String scoped(Context ctx, String q) {
+    static String scoped(Context ctx, String q) {
         String base = param(ctx, "base", "");
         String copies = param(ctx, "copies", "once").strip().toLowerCase(java.util.Locale.ROOT);
         if (!copies.equals("all") && !copies.equals("once")) {
@@ -528,7 +288,7 @@ public final class WebServer implements AutoCloseable {
     }
 
     /** Heavy when the query replays games for a board condition; cheap otherwise (or when it does not parse: it fails fast). */
-    private static Cost costOf(String q) {
+    static Cost costOf(String q) {
         if (q.isBlank()) {
             return Cost.CHEAP;
         }
@@ -545,7 +305,7 @@ public final class WebServer implements AutoCloseable {
     }
 
     /** A request refused before its work: its status, message and headers. */
-    private static final class Refused extends RuntimeException {
+    static final class Refused extends RuntimeException {
         private static final long serialVersionUID = 1L;
         final int status;
         final java.util.Map<String, String> headers;
@@ -562,7 +322,7 @@ public final class WebServer implements AutoCloseable {
     }
 
     /** A game or a page that is not there. */
-    private static final class NotFound extends RuntimeException {
+    static final class NotFound extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         NotFound(String message) {
@@ -572,11 +332,11 @@ public final class WebServer implements AutoCloseable {
 
 
     /** A file to download: its name, its type and its bytes. */
-    private record Download(String name, String type, byte[] bytes) {
+    record Download(String name, String type, byte[] bytes) {
     }
 
     /** An answer shown in the page rather than saved (a drawing). */
-    private record Inline(String type, byte[] bytes) {
+    record Inline(String type, byte[] bytes) {
     }
 
     /**
@@ -584,7 +344,7 @@ public final class WebServer implements AutoCloseable {
      * queue is full), waits for it within the time limit, and answers its JSON or the error as JSON.
      * At the limit, the work's thread is interrupted: the long loops check for it and stop.
      */
-    private void answer(Context ctx, Cost cost, Callable<?> task) {
+    void answer(Context ctx, Cost cost, Callable<?> task) {
         String client = cost + " " + ctx.ip();
         int share = cost == Cost.HEAVY ? HEAVY_PER_CLIENT : CHEAP_PER_CLIENT;
         java.util.concurrent.atomic.AtomicInteger held = admitted.computeIfAbsent(client,
@@ -712,12 +472,12 @@ public final class WebServer implements AutoCloseable {
         return Pattern.compile("(?<![\\w./-])(?:" + either + ")(?![\\w.-])");
     }
 
-    private static String param(Context ctx, String name, String fallback) {
+    static String param(Context ctx, String name, String fallback) {
         String v = ctx.queryParam(name);
         return v == null ? fallback : v;
     }
 
-    private static int number(Context ctx, String name, int fallback, int min, int max) {
+    static int number(Context ctx, String name, int fallback, int min, int max) {
         String v = ctx.queryParam(name);
         if (v == null || v.isEmpty()) {
             return fallback;
@@ -746,7 +506,7 @@ public final class WebServer implements AutoCloseable {
         return n;
     }
 
-    private static int pathNumber(Context ctx, String name) {
+    static int pathNumber(Context ctx, String name) {
         String v = ctx.pathParam(name);
         Long n = plainNumber(v);
         if (n == null) {
@@ -759,14 +519,6 @@ public final class WebServer implements AutoCloseable {
         return n.intValue();
     }
 
-    private static void resource(Context ctx, String name, String type) throws IOException {
-        try (InputStream in = WebServer.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IOException("the page's file " + name + " is missing from the jar");
-            }
-            ctx.contentType(type).header("Cache-Control", "no-cache").result(in.readAllBytes());
-        }
-    }
 
     /**
      * Jetty's own errors (a request line too long, headers too large, a bad escape in the path, an

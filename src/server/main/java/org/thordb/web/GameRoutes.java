@@ -1,0 +1,182 @@
+package org.thordb.web;
+
+import static org.thordb.web.WebServer.*;
+
+import org.thordb.fault.Faults;
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.util.concurrent.Callable;
+import org.thordb.error.ErrorCode;
+import org.thordb.export.Json;
+import org.thordb.web.WebServer.Cost;
+import org.thordb.web.WebServer.Download;
+import org.thordb.web.WebServer.NotFound;
+import org.thordb.web.WebServer.Refused;
+
+/**
+ * The routes of a query's games: {@code /api/count}, {@code /api/stats}, {@code /api/explain},
+ * {@code /api/games} and one game, {@code /api/bases}, {@code /api/export}.
+ *
+ * <p>Usage: {@code new GameRoutes(server, db).register(app);} (by {@link WebServer})
+ */
+final class GameRoutes {
+    private final WebServer server;
+    private final Engine db;
+
+    GameRoutes(WebServer server, Engine db) {
+        this.server = server;
+        this.db = db;
+    }
+
+    private void answer(Context ctx, Cost cost, Callable<?> task) {
+        server.answer(ctx, cost, task);
+    }
+
+    /** Adds the routes to the server's Javalin. */
+    void register(Javalin app) {
+        app.get("/api/count", ctx -> {
+            String q = scoped(ctx, param(ctx, "q", ""));
+            answer(ctx, costOf(q), () -> {
+                ObjectNode o = Json.object();
+                o.put("query", q).put("count", db.count(q));
+                ArrayNode notes = o.putArray("notes"); // names no base holds, copies counted once
+                db.notes(q).forEach(notes::add);
+                return o;
+            });
+        });
+        app.get("/api/stats", ctx -> {
+            String by = param(ctx, "by", "year");
+            String q = scoped(ctx, param(ctx, "q", ""));
+            String sort = param(ctx, "sort", "");
+            String as = param(ctx, "as", "");
+            String colour = param(ctx, "colour", "");
+            int limit = number(ctx, "limit", 100, 1, MAX_STATS_ROWS);
+            answer(ctx, Cost.HEAVY, () -> {
+                org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+                java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(as.isBlank() ? db.stats(by, q)
+                        : db.stats(by, q, as, colour));
+                if (!sort.isBlank()) {
+                    rows.sort(org.thordb.stats.Statistics.order(sort));
+                }
+                ObjectNode o = Json.object();
+                o.put("query", q).put("by", g.toString()).put("side", as.isBlank() ? g.side() : as.strip() + "'s side")
+                        .put("groups", rows.size());
+                if (!as.isBlank()) {
+                    o.put("as", as.strip()).put("colour", colour.isBlank() ? "both" : colour);
+                }
+                ArrayNode a = o.putArray("rows");
+                rows.stream().limit(limit).forEach(r -> a.add(Json.group(r)));
+                return o;
+            });
+        });
+        app.get("/api/explain", ctx -> {
+            String q = param(ctx, "q", "");
+            answer(ctx, Cost.CHEAP, () -> { // planning reads estimates only: no replay, no grouping
+                ObjectNode o = Json.object();
+                o.put("query", q).put("plan", db.explain(q));
+                return o;
+            });
+        });
+        app.get("/api/games", ctx -> {
+            String q = scoped(ctx, param(ctx, "q", ""));
+            int offset = number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
+            int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
+            String sort = param(ctx, "sort", "");
+            boolean byId = sort.isBlank() || sort.replace(" ", "").matches("(?i)[+-]?id");
+            int after = number(ctx, "after", -1, -1, Integer.MAX_VALUE);
+            answer(ctx, byId ? costOf(q) : Cost.HEAVY, () -> {
+                Engine.Page page = after >= 0 ? db.pageAfter(q, sort, after, limit) : db.page(q, sort, offset, limit);
+                ObjectNode o = Json.object();
+                o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
+                ArrayNode games = o.putArray("games");
+                page.games().forEach(g -> games.add(Json.node(g)));
+                if (offset == 0 && after < 0) { // said once, with the first page: names no base holds, copies counted once
+                    ArrayNode notes = o.putArray("notes");
+                    db.notes(q).forEach(notes::add);
+                }
+                if (!page.games().isEmpty() && page.games().size() == limit) { // the cursor of the next page
+                    o.put("next", page.games().get(page.games().size() - 1).id());
+                }
+                return o;
+            });
+        });
+        app.get("/api/games/{base}/{year}/{record}", ctx -> {
+            String base = ctx.pathParam("base");
+            int year = pathNumber(ctx, "year");
+            int record = pathNumber(ctx, "record");
+            answer(ctx, Cost.CHEAP, () -> {
+                StoredGame g = db.game(base, year, record).orElseThrow(() -> new NotFound("no game " + base + " " + year + " " + record));
+                ObjectNode o = Json.node(g);
+                db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
+                        .put("format", src.format()).put("line", src.line()).put("text", src.text()));
+                return o;
+            });
+        });
+        app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> {
+            ObjectNode o = Json.object();
+            ArrayNode a = o.putArray("bases");
+            org.thordb.store.Catalog c = db.catalog();
+            for (org.thordb.store.Catalog.Base b : c.bases()) {
+                long games = c.gameFiles().stream().filter(f -> f.base() == b.id()).mapToLong(org.thordb.store.FileRow::games).sum();
+                a.addObject().put("name", b.name()).put("games", games);
+            }
+            return o;
+        }));
+        app.get("/api/export", ctx -> {
+            String q = scoped(ctx, param(ctx, "q", ""));
+            String format = param(ctx, "format", "pgn").strip().toLowerCase(java.util.Locale.ROOT);
+            if (!format.equals("pgn") && !format.equals("wthor")) {
+                throw new Refused(400, "format: pgn or wthor, not " + Faults.quote(format));
+            }
+            answer(ctx, Cost.HEAVY, () -> download(q, format));
+        });
+    }
+
+    /** The most games a download holds: the FFO base is 117,435. */
+    static final long MAX_DOWNLOAD = 250_000;
+
+    /** A query's games as one PGN file, or as WTHOR files (a year each, and the names) in a zip. */
+    private Download download(String q, String format) throws java.io.IOException {
+        long n = db.count(q);
+        if (n > MAX_DOWNLOAD) {
+            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, n + " games: a download holds "
+                    + MAX_DOWNLOAD + " at most (thordb export writes any number)");
+        }
+        if (format.equals("pgn")) {
+            java.io.StringWriter text = new java.io.StringWriter();
+            try (java.io.PrintWriter w = new java.io.PrintWriter(text)) {
+                new org.thordb.export.Exporter(db, java.nio.file.Path.of("."), org.thordb.export.Exporter.Format.PGN, false,
+                        java.time.LocalDate.now()).exportTo(q, w);
+            }
+            return new Download("thordb.pgn", "application/x-chess-pgn; charset=utf-8",
+                    text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("thordb-download");
+        try {
+            new org.thordb.export.Exporter(db, dir, org.thordb.export.Exporter.Format.WTHOR, false, java.time.LocalDate.now())
+                    .exportAll(q);
+            java.io.ByteArrayOutputStream zip = new java.io.ByteArrayOutputStream();
+            try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(zip);
+                 java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path f : files.sorted().toList()) {
+                    z.putNextEntry(new java.util.zip.ZipEntry(f.getFileName().toString()));
+                    z.write(java.nio.file.Files.readAllBytes(f));
+                    z.closeEntry();
+                }
+            }
+            return new Download("thordb-wthor.zip", "application/zip", zip.toByteArray());
+        } finally {
+            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path f : files.toList()) {
+                    java.nio.file.Files.deleteIfExists(f);
+                }
+            }
+            java.nio.file.Files.deleteIfExists(dir);
+        }
+    }
+}
