@@ -77,7 +77,11 @@ public final class StoreVerifier {
 
     /**
      * Checks at most {@code sample} game files, drawn with {@code seed} (every file when there are
-     * no more), and the whole store for entries of segments that no file holds.
+     * no more), and the whole store for entries of segments that no file holds. The steps, in
+     * order: {@link Run#digestFamilies} (or stop when a family's bytes are damaged),
+     * {@link Run#checkMerged}, {@link Run#checkSources}, {@link Run#checkSolitaires},
+     * {@link Run#checkRetired}, {@link Run#reportOrphans}, {@link Run#checkFiles},
+     * {@link Run#compareDiffering}, then {@link Run#finish} (columns, and what a repair rewrites).
      */
     public Report verify(boolean repair, int sample, long seed, Listener out) {
         List<FileRow> files = new ArrayList<>(catalog.gameFiles());
@@ -85,34 +89,67 @@ public final class StoreVerifier {
             java.util.Collections.shuffle(files, new java.util.Random(seed));
             files = files.subList(0, sample);
         }
-        long[] games = {0};
-        long problems = 0;
-        long repaired = 0;
-        long entries = 0;
-        // The store's entries are read once, family by family, and each segment's folded into a
-        // digest (an order-free sum of one hash an entry, postings by their ids, blocks by their
-        // bytes): memory grows with the number of segments, not of entries. Each file's records are
-        // then indexed again and digested the same way; only a segment whose digest differs has its
-        // entries gathered (one more scan) and compared key by key, to name and repair what differs.
-        Map<Integer, long[]> storedDigests = new HashMap<>();
         unsaid = 0;
         unmarked.clear();
-        List<byte[]> orphans = new ArrayList<>();
-        List<Space> orphanSpaces = new ArrayList<>();
-        java.util.Set<Integer> differ = new java.util.TreeSet<>();
-        List<FileRow> columnsDiffer = new ArrayList<>();
-        java.util.Set<Integer> mergedDiffer = new java.util.TreeSet<>();
-        // A segment of a merge group has its ids in the group's entries (and, while a merge is
-        // under way, some in its own): its digest is then made id by id, whatever entry holds the id,
-        // so that the stored and the expected digests agree however the entries are laid out.
-        Merged merged = new Merged();
-        long[] missingMoves = {0};
-        List<Space> damagedFamilies = new ArrayList<>();
-        String damage = null;
         try (Store.View v = store.view()) {
             edgesUnwritten = v.get(Space.META, Catalog.EDGES_KEY) == null;
         }
+        Run run = new Run(repair, out);
         try (Store.View v = store.view()) {
+            if (!run.digestFamilies(v)) {
+                return new Report(0, 0, run.damagedFamilies.size(), 0);
+            }
+        }
+        try (Store.View v = store.view()) {
+            run.checkMerged();
+            run.checkSources(v);
+            run.checkSolitaires(v);
+            run.checkRetired(v);
+            run.reportOrphans();
+            run.checkFiles(v, files);
+            run.compareDiffering(v, files);
+        }
+        run.finish();
+        out.checked(files.size(), files.size());
+        return new Report(run.games[0], run.entries, run.problems, run.repaired);
+    }
+
+    /**
+     * One verification's state, step by step. The store's entries are read once, family by family,
+     * and each segment's folded into a digest (an order-free sum of one hash an entry, postings by
+     * their ids, blocks by their bytes): memory grows with the number of segments, not of entries.
+     * Each file's records are then indexed again and digested the same way; only a segment whose
+     * digest differs has its entries gathered (one more scan) and compared key by key, to name and
+     * repair what differs.
+     */
+    private final class Run {
+        final boolean repair;
+        final Listener out;
+        final long[] games = {0};
+        long problems;
+        long repaired;
+        long entries;
+        final Map<Integer, long[]> storedDigests = new HashMap<>();
+        final List<byte[]> orphans = new ArrayList<>();
+        final List<Space> orphanSpaces = new ArrayList<>();
+        final java.util.Set<Integer> differ = new java.util.TreeSet<>();
+        final List<FileRow> columnsDiffer = new ArrayList<>();
+        final java.util.Set<Integer> mergedDiffer = new java.util.TreeSet<>();
+        // A segment of a merge group has its ids in the group's entries (and, while a merge is
+        // under way, some in its own): its digest is then made id by id, whatever entry holds the id,
+        // so that the stored and the expected digests agree however the entries are laid out.
+        final Merged merged = new Merged();
+        final long[] missingMoves = {0};
+        final List<Space> damagedFamilies = new ArrayList<>();
+
+        Run(boolean repair, Listener out) {
+            this.repair = repair;
+            this.out = out;
+        }
+
+        /** Digests every postings family; false (and said) when a family's bytes are damaged. */
+        boolean digestFamilies(Store.View v) {
+            String damage = null;
             for (Space s : POSTINGS) {
                 try {
                     scanFamily(v, s, storedDigests, orphans, orphanSpaces, merged, missingMoves);
@@ -126,16 +163,19 @@ public final class StoreVerifier {
                     damage = e.getMessage().replace(org.thordb.store.RocksStore.repairAdvice(store.path()), "");
                 }
             }
-        }
-        if (!damagedFamilies.isEmpty()) {
+            if (damagedFamilies.isEmpty()) {
+                return true;
+            }
             // nothing more can be digested; a repair drops the families before the store is opened
             // for it (dropDamagedFamilies), so that no compaction meets the damage first
             out.line(String.join(", ", damagedFamilies.stream().map(Space::familyName).toList())
                     + ": the family's bytes are damaged (" + damage + "); --repair drops it and writes every entry"
                     + " again from the records");
-            return new Report(0, 0, damagedFamilies.size(), 0);
+            return false;
         }
-        try (Store.View v = store.view()) {
+
+        /** The merge groups' entries: their digests joined to their segments', their stale ids said. */
+        void checkMerged() {
             merged.into(storedDigests);
             if (missingMoves[0] > 0) {
                 problems += missingMoves[0];
@@ -154,7 +194,10 @@ public final class StoreVerifier {
                             + " group's row says it holds none");
                 }
             }
-            // every game text of the sources family belongs to a game of a text source
+        }
+
+        /** Every game text of the sources family belongs to a game of a text source. */
+        void checkSources(Store.View v) {
             long[] strays = {0};
             v.scan(Space.SOURCES, new byte[0], null, (k, val) -> {
                 FileRow f = catalog.gameFileOf(Keys.getU32(k, 0));
@@ -167,7 +210,10 @@ public final class StoreVerifier {
                 return true;
             });
             problems += strays[0];
-            // every solitaire belongs to a stored solitaire file, which holds as many as it says
+        }
+
+        /** Every solitaire belongs to a stored solitaire file, which holds as many as it says. */
+        void checkSolitaires(Store.View v) {
             java.util.Map<Long, Integer> perFile = new java.util.HashMap<>();
             long[] loose = {0};
             v.scan(Space.SOLITAIRES, new byte[0], null, (k, val) -> {
@@ -190,7 +236,10 @@ public final class StoreVerifier {
                     out.line(f.name() + ": the store holds " + have + " of its " + f.solitaires() + " solitaires");
                 }
             }
-            // every retired release (kept for undo) has each of its records, and nothing else is kept
+        }
+
+        /** Every retired release (kept for undo) has each of its records, and nothing else is kept. */
+        void checkRetired(Store.View v) {
             java.util.Map<Integer, Integer> retiredHeld = new java.util.HashMap<>();
             java.util.TreeMap<Integer, Catalog.RetiredRelease> retiredByFirst = new java.util.TreeMap<>();
             catalog.retired().forEach(r -> retiredByFirst.put(r.file().firstId(), r));
@@ -218,11 +267,22 @@ public final class StoreVerifier {
                             + "): the store keeps " + have + " of its " + r.file().games() + " records");
                 }
             }
+        }
+
+        /** The entries of segments that no file holds. */
+        void reportOrphans() {
             for (int i = 0; i < orphans.size(); i++) {
                 problems++;
                 out.line(orphanSpaces.get(i).familyName() + ": an entry of segment "
                         + Terms.segmentOf(orphans.get(i)) + ", which no file holds");
             }
+        }
+
+        /**
+         * Each file's records indexed again and digested, against the stored digests: the games
+         * checked, the columns compared, the segments whose entries differ noted for the next step.
+         */
+        void checkFiles(Store.View v, List<FileRow> files) {
             int checked = 0;
             out.checked(0, files.size());
             for (FileRow f : files) {
@@ -298,7 +358,10 @@ public final class StoreVerifier {
                 problems += bad.size();
                 bad.forEach(out::line);
             }
-            // the segments whose entries differ: gathered in one more scan, then compared key by key
+        }
+
+        /** The segments whose entries differ: gathered in one more scan, compared key by key, repaired when asked. */
+        void compareDiffering(Store.View v, List<FileRow> files) {
             Map<Integer, Map<Space, Map<ByteKey, byte[]>>> stored = new HashMap<>();
             if (!differ.isEmpty()) {
                 for (Space s : POSTINGS) {
@@ -359,31 +422,33 @@ public final class StoreVerifier {
                 stored.remove(f.segment());
             }
         }
-        long[] columns = repairColumns(columnsDiffer, repair, out);
-        problems += columns[0];
-        repaired += columns[1];
-        if (unsaid > 0) {
-            out.line(unsaid + " games in position entries written before schema 7 do not say their next moves yet"
-                    + " (the explorer then looks up each next move; thordb optimize writes them)");
-        }
-        if (repair) {
-            repaired += markDamaged(out);
-        }
-        if (repair && !mergedDiffer.isEmpty()) {
-            repaired += unmerge(out);
-        }
-        if (repair && !orphans.isEmpty()) {
-            try (Store.Batch batch = store.batch()) {
-                for (int i = 0; i < orphans.size(); i++) {
-                    batch.delete(orphanSpaces.get(i), orphans.get(i));
+
+        /** The columns, the next moves not said yet, and what a repair rewrites: damage marks, merges, orphans. */
+        void finish() {
+            long[] columns = repairColumns(columnsDiffer, repair, out);
+            problems += columns[0];
+            repaired += columns[1];
+            if (unsaid > 0) {
+                out.line(unsaid + " games in position entries written before schema 7 do not say their next moves yet"
+                        + " (the explorer then looks up each next move; thordb optimize writes them)");
+            }
+            if (repair) {
+                repaired += markDamaged(out);
+            }
+            if (repair && !mergedDiffer.isEmpty()) {
+                repaired += unmerge(out);
+            }
+            if (repair && !orphans.isEmpty()) {
+                try (Store.Batch batch = store.batch()) {
+                    for (int i = 0; i < orphans.size(); i++) {
+                        batch.delete(orphanSpaces.get(i), orphans.get(i));
+                    }
+                    batch.commit();
+                    repaired += orphans.size();
+                    out.line("repaired: " + orphans.size() + " entries of segments no file holds deleted");
                 }
-                batch.commit();
-                repaired += orphans.size();
-                out.line("repaired: " + orphans.size() + " entries of segments no file holds deleted");
             }
         }
-        out.checked(files.size(), files.size());
-        return new Report(games[0], entries, problems, repaired);
     }
 
     /**
