@@ -86,6 +86,57 @@ public final class VerifyCommand implements Callable<Integer> {
     private long brokenFiles;
     private long warnings;
 
+    /** The check's lines on standard output (made safe to print), its progress as a bar on a terminal. */
+    private org.thordb.usecase.TheoreticalCheck.Listener checkListener(PrintWriter out) {
+        return new org.thordb.usecase.TheoreticalCheck.Listener() {
+            private me.tongfei.progressbar.ProgressBar bar;
+
+            @Override
+            public void line(String line) {
+                out.println(SafeText.of(line));
+                out.flush();
+            }
+
+            @Override
+            public void started(int games) {
+                if (progress && System.console() != null && games > 0) {
+                    bar = new me.tongfei.progressbar.ProgressBarBuilder().setTaskName("solve").setInitialMax(games)
+                            .setUnit(" games", 1).setStyle(me.tongfei.progressbar.ProgressBarStyle.ASCII).showSpeed()
+                            .setUpdateIntervalMillis(500).build();
+                }
+            }
+
+            @Override
+            public void step() {
+                if (bar != null) {
+                    bar.step();
+                }
+            }
+
+            @Override
+            public void pause() {
+                if (bar != null) {
+                    bar.pause();
+                }
+            }
+
+            @Override
+            public void resume() {
+                if (bar != null) {
+                    bar.resume();
+                }
+            }
+
+            @Override
+            public void finished() {
+                if (bar != null) {
+                    bar.close();
+                    bar = null;
+                }
+            }
+        };
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -96,7 +147,8 @@ public final class VerifyCommand implements Callable<Integer> {
             throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
         }
         if (theoretical) {
-            TheoreticalCheck check = new TheoreticalCheck(out, depth, sample, seed, progress).explaining(explain);
+            org.thordb.usecase.TheoreticalCheck check = new org.thordb.usecase.TheoreticalCheck(checkListener(out), depth, sample,
+                    seed).explaining(explain);
             if (!files.isEmpty()) {
                 return check.files(files);
             }

@@ -1,17 +1,13 @@
-package org.thordb.cli;
+package org.thordb.usecase;
 
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ThorDbException;
 import org.thordb.solve.Solver;
@@ -28,27 +24,60 @@ import org.thordb.wthor.WthorReader;
  * {@code FILE: record N: theoretical 34 stored, 36 computed}, then one summary line. A game too short
  * to reach the depth has its last position solved, and is counted apart.
  *
- * <p>Usage: {@code new TheoreticalCheck(out, depth, sample, seed, progress).files(paths)}
+ * The check beside the fill ({@link org.thordb.ingest.TheoreticalFill}): the same rules
+ * ({@link TheoreticalScore#finishable}), a listener told each line and the progress.
+ *
+ * <p>Usage: {@code int status = new TheoreticalCheck(listener, depth, sample, seed).files(paths);}
  */
-final class TheoreticalCheck {
+public final class TheoreticalCheck {
+    /** What a check says: each difference and the summary as lines, and how far it is. */
+    public interface Listener {
+        /** A line of the check's answer: a difference, the summary. */
+        void line(String line);
+
+        /** The games to solve, before the first. */
+        default void started(int games) {
+        }
+
+        /** One more game reported. */
+        default void step() {
+        }
+
+        /** A line is about to be said (a progress bar steps aside), then {@link #resume}. */
+        default void pause() {
+        }
+
+        /** After a line. */
+        default void resume() {
+        }
+
+        /** Every game reported. */
+        default void finished() {
+        }
+    }
+
     /** One game to check: where it is, its moves, its stored score, the depth to solve at. */
     private record Item(String file, long record, int[] squares, int stored, int depth, int fileDepth, boolean damaged,
                         boolean known) {
     }
 
-    private final PrintWriter out;
+    private final Listener out;
     private final Integer depth;
     private final Integer sample;
     private final long seed;
-    private final boolean progress;
     private boolean explain;
 
-    TheoreticalCheck(PrintWriter out, Integer depth, Integer sample, long seed, boolean progress) {
+    /**
+     * A check.
+     *
+     * @param depth the empties to solve at (null: each file's own depth)
+     * @param sample at most this many games, drawn with {@code seed} (null: every game)
+     */
+    public TheoreticalCheck(Listener out, Integer depth, Integer sample, long seed) {
         this.out = out;
         this.depth = depth;
         this.sample = sample;
         this.seed = seed;
-        this.progress = progress;
     }
 
     /**
@@ -56,7 +85,7 @@ final class TheoreticalCheck {
      * depth, and the line says whether that gives the stored score (then the moves played between
      * the two depths lost the difference) or not (then the stored score itself is wrong).
      */
-    TheoreticalCheck explaining(boolean on) {
+    public TheoreticalCheck explaining(boolean on) {
         this.explain = on;
         return this;
     }
@@ -76,7 +105,7 @@ final class TheoreticalCheck {
     }
 
     /** Checks the games of WTHOR game files. */
-    int files(List<Path> files) {
+    public int files(List<Path> files) {
         Solver.preload(); // while the files are read
         List<Item> items = new ArrayList<>();
         for (Path f : files) {
@@ -101,7 +130,7 @@ final class TheoreticalCheck {
     }
 
     /** Checks the games of a store that a query matches (blank: every game). */
-    int store(Engine db, String where) {
+    public int store(Engine db, String where) {
         Solver.preload(); // while the games are read
         // every stored record is checked, copies of a game from other bases too
         RoaringBitmap ids = db.select(where == null || where.isBlank() ? "copies = all" : "(" + where + ") and copies = all");
@@ -218,18 +247,14 @@ final class TheoreticalCheck {
         long unexplained = 0;
         java.util.TreeSet<Integer> depthsUsed = new java.util.TreeSet<>();
         long t0 = System.nanoTime();
-        ProgressBar bar = progress && System.console() != null && !items.isEmpty()
-                ? new ProgressBarBuilder().setTaskName("solve").setInitialMax(items.size()).setUnit(" games", 1)
-                .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(500).build() : null;
+        out.started(items.size());
         try {
             for (int index = 0; index < items.size(); index++) {
                 while (solved.size() < items.size() && solved.size() <= index + AHEAD * threads) {
                     submit.accept(solved.size());
                 }
                 Item it = items.get(index);
-                if (bar != null) {
-                    bar.step();
-                }
+                out.step();
                 if (it.damaged()) {
                     damaged++;
                     continue;
@@ -257,9 +282,7 @@ final class TheoreticalCheck {
                     shortDiffer += same ? 0 : 1;
                 }
                 if (!same) {
-                    if (bar != null) {
-                        bar.pause();
-                    }
+                    out.pause();
                     String why = "";
                     if (done.atFile() != null) {
                         TheoreticalScore.Computed atFile = done.atFile();
@@ -278,32 +301,27 @@ final class TheoreticalCheck {
                                     + ", not the stored " + it.stored();
                         }
                     }
-                    out.println(SafeText.of(it.file()) + ": record " + it.record() + ": theoretical " + it.stored()
+                    out.line(it.file() + ": record " + it.record() + ": theoretical " + it.stored()
                             + " stored, " + c.blackDiscs() + " computed" + (c.reachedDepth() ? ""
                             : " (the game stops at " + c.empties() + " empties: its last position solved)") + why);
-                    out.flush();
-                    if (bar != null) {
-                        bar.resume();
-                    }
+                    out.resume();
                 }
             }
         } finally {
-            if (bar != null) {
-                bar.close();
-            }
+            out.finished();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         long checked = agree + differ + shortAgree + shortDiffer;
-        out.printf("theoretical scores at depth %s: %d games checked in %.1f s (%.1f games/s, %,d nodes): %d agree,"
+        out.line(String.format(java.util.Locale.ROOT, "theoretical scores at depth %s: %d games checked in %.1f s (%.1f games/s, %,d nodes): %d agree,"
                         + " %d differ; %d too short to reach the depth, their last position solved (%d agree, %d differ);"
-                        + " %d damaged games skipped; %d unknown (no theoretical score stored to check)%s%n",
+                        + " %d damaged games skipped; %d unknown (no theoretical score stored to check)%s",
                 depthsUsed.isEmpty() ? "-" : depthsUsed.size() == 1 ? depthsUsed.first() : depthsUsed.toString(),
                 checked, seconds, seconds == 0 ? 0 : checked / seconds, nodes, agree, differ, shortAgree + shortDiffer,
                 shortAgree, shortDiffer, damaged, unknown, unfinished == 0 ? "" : "; " + unfinished + " unfinished (adjourned"
-                        + " with more than " + TheoreticalScore.LAST_POSITION_EMPTIES + " empties and moves to play: not checked)");
+                        + " with more than " + TheoreticalScore.LAST_POSITION_EMPTIES + " empties and moves to play: not checked)"));
         if (explain) {
-            out.printf("explained: %d differences come from the moves played between the file's depth and this one"
-                    + " (the file's depth gives the stored score); %d do not%n", explained, unexplained);
+            out.line(String.format(java.util.Locale.ROOT, "explained: %d differences come from the moves played between"
+                    + " the file's depth and this one (the file's depth gives the stored score); %d do not", explained, unexplained));
         }
         return differ + shortDiffer == 0 ? 0 : 1;
     }
