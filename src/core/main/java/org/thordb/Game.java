@@ -2,6 +2,8 @@ package org.thordb;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.OptionalInt;
+import org.thordb.engine.StoredGame;
 
 /**
  * A stored game with its names resolved in its own base, and its WTHOR record byte for byte.
@@ -26,13 +28,13 @@ import java.util.Objects;
  *     theoretical score filled since is in {@link #theoreticalDiscs()}, not in a WTHOR file's record
  */
 public record Game(int id, String base, int year, int record, String black, String white, String tournament,
-                   int blackDiscs, java.util.OptionalInt theoreticalDiscs, int theoreticalDepth, String moves,
+                   int blackDiscs, OptionalInt theoreticalDiscs, int theoreticalDepth, String moves,
                    String damage, byte[] wthorRecord) {
 
     /** A stored game as the front shows it. */
-    static Game of(org.thordb.engine.StoredGame g) {
+    static Game of(StoredGame g) {
         return new Game(g.id(), g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                g.theoreticalKnown() ? java.util.OptionalInt.of(g.theoretical()) : java.util.OptionalInt.empty(),
+                g.theoreticalKnown() ? OptionalInt.of(g.theoretical()) : OptionalInt.empty(),
                 g.theoreticalDepth(), g.moves(), g.damage(), g.importedRecord().bytes());
     }
 

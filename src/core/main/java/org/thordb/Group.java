@@ -1,5 +1,7 @@
 package org.thordb;
 
+import java.util.OptionalDouble;
+
 /**
  * The record of one group of games (a player, a year, an opening…) from the side its
  * {@link Grouping} says.
@@ -20,7 +22,7 @@ package org.thordb;
  * @param lastYear the last year it played
  */
 public record Group(String name, long games, long wins, long draws, long losses, double scorePercent,
-                   double averageDiscDifference, java.util.OptionalDouble averageTheoretical, long theoreticalGames,
+                   double averageDiscDifference, OptionalDouble averageTheoretical, long theoreticalGames,
                    int firstYear, int lastYear) {
     /** Checks the average is there. */
     public Group {

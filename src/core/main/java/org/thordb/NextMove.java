@@ -1,5 +1,7 @@
 package org.thordb;
 
+import java.util.OptionalDouble;
+
 /**
  * One move played from an explored position, with what became of the games that played it.
  *
@@ -18,7 +20,7 @@ package org.thordb;
  * @param lastYear the last year it was played
  */
 public record NextMove(String move, long games, long blackWins, long draws, long whiteWins,
-                       double averageBlackDiscs, java.util.OptionalDouble averageTheoretical, long theoreticalGames,
+                       double averageBlackDiscs, OptionalDouble averageTheoretical, long theoreticalGames,
                        int firstYear, int lastYear) {
     /** Checks the average is there. */
     public NextMove {

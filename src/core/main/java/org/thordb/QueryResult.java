@@ -8,6 +8,7 @@ import java.util.stream.StreamSupport;
 import org.thordb.engine.MatchedGames;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import org.thordb.engine.StoredGame;
 
 /**
  * The games a query matches, read lazily in id order from the snapshot the query ran on: the
@@ -44,7 +45,7 @@ public final class QueryResult implements AutoCloseable, Iterable<Game> {
      */
     @Override
     public Iterator<Game> iterator() {
-        Iterator<org.thordb.engine.StoredGame> it = games.iterator();
+        Iterator<StoredGame> it = games.iterator();
         return new Iterator<>() {
             @Override
             public boolean hasNext() {

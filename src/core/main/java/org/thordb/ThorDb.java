@@ -23,6 +23,15 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.stats.GroupStats;
 import org.thordb.store.Catalog;
+import java.time.Duration;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicLong;
+import org.thordb.explore.ExplorePolicy;
+import org.thordb.explore.MoveValues;
+import org.thordb.ingest.Optimizer;
+import org.thordb.ingest.TheoreticalFill;
+import org.thordb.usecase.Explore;
 
 /**
  * A thordb store: import WTHOR files (and GGF, PGN, text records), ask which games a query
@@ -105,7 +114,7 @@ public final class ThorDb implements AutoCloseable {
          *
          * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for null, zero or a negative time
          */
-        public Builder refreshEvery(java.time.Duration every) {
+        public Builder refreshEvery(Duration every) {
             if (every == null || every.isZero() || every.isNegative()) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, "refresh every " + every + ": a time above zero");
             }
@@ -164,8 +173,8 @@ public final class ThorDb implements AutoCloseable {
         Checks.notNull(options, "the import options");
         return guard(() -> {
             Progress progress = options.progress();
-            java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
-            java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong(-1);
+            AtomicLong done = new AtomicLong();
+            AtomicLong total = new AtomicLong(-1);
             ImportReport r = engine.importFiles(in, new Importer.Options(options.isStrict(), options.baseName(), List.of(),
                     null, options.isSkippingDuplicates()), new Importer.Listener() {
                         @Override
@@ -312,8 +321,8 @@ public final class ThorDb implements AutoCloseable {
     public List<MoveValue> values(String line) {
         String l = Checks.notNull(line, "the line");
         return guard(() -> {
-            org.thordb.explore.MoveValues v = org.thordb.usecase.Explore.values(position(l),
-                    org.thordb.usecase.Explore.Settings.DEFAULT);
+            MoveValues v = Explore.values(position(l),
+                    Explore.Settings.DEFAULT);
             List<MoveValue> out = new ArrayList<>();
             v.values().forEach((sq, discs) -> out.add(new MoveValue(Notation.name(sq), discs, v.exact(), v.depth(),
                     Notation.line(v.line(sq).stream().mapToInt(Integer::intValue).toArray()))));
@@ -322,7 +331,7 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /** At most this many empties, {@link #values} gives exact scores. */
-    public static final int EXACT_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
+    public static final int EXACT_EMPTIES = ExplorePolicy.EXACT_EMPTIES;
 
     /**
      * A player's report (any spelling the player's identity joins): see {@link PlayerReport}. The
@@ -339,8 +348,8 @@ public final class ThorDb implements AutoCloseable {
             List<ReportLine> lines = new ArrayList<>();
             for (org.thordb.usecase.PlayerReport.Line l : concat(r.blackLines(), r.whiteLines())) {
                 lines.add(new ReportLine(l.line(), l.colour(), tally(l.record()), l.baseGames(), 100 * l.expected(),
-                        l.bestMove(), l.best() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(l.best()),
-                        l.played() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(l.played()), l.exact(),
+                        l.bestMove(), l.best() == null ? OptionalInt.empty() : OptionalInt.of(l.best()),
+                        l.played() == null ? OptionalInt.empty() : OptionalInt.of(l.played()), l.exact(),
                         l.depth()));
             }
             return new PlayerReport(r.player(), r.names(), r.country(), r.born(), r.bases(), tally(r.all()), tally(r.black()),
@@ -360,7 +369,7 @@ public final class ThorDb implements AutoCloseable {
     /** A report's record as the API's group: no theoretical average, no years (the report says them apart). */
     private static Group tally(org.thordb.usecase.PlayerReport.Tally t) {
         return new Group(t.name(), t.games(), t.wins(), t.draws(), t.losses(), t.games() == 0 ? 0 : 100 * t.score(),
-                t.games() == 0 ? 0 : t.averageDiscs(), java.util.OptionalDouble.empty(), 0, 0, 0);
+                t.games() == 0 ? 0 : t.averageDiscs(), OptionalDouble.empty(), 0, 0, 0);
     }
 
     /**
@@ -516,9 +525,9 @@ public final class ThorDb implements AutoCloseable {
         }
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         return guard(() -> {
-            java.util.concurrent.atomic.AtomicLong solved = new java.util.concurrent.atomic.AtomicLong();
+            AtomicLong solved = new AtomicLong();
             long[] total = {-1};
-            return engine.fillTheoretical(q, depth, threads, new org.thordb.ingest.TheoreticalFill.Listener() {
+            return engine.fillTheoretical(q, depth, threads, new TheoreticalFill.Listener() {
                 @Override
                 public void started(long games) {
                     total[0] = games;
@@ -545,7 +554,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public long optimize() {
         return guard(() -> {
-            org.thordb.ingest.Optimizer.Report r = engine.optimize(true, m -> { });
+            Optimizer.Report r = engine.optimize(true, m -> { });
             return r.alreadyMerged() ? 0L : r.games();
         });
     }
@@ -580,8 +589,8 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /** An average of theoretical scores: empty when no game's score is known (NaN underneath). */
-    private static java.util.OptionalDouble average(double v) {
-        return Double.isNaN(v) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
+    private static OptionalDouble average(double v) {
+        return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
     }
 
     /**

@@ -5,10 +5,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 
 /**
  * An output stream whose failures are not swallowed: {@link java.io.PrintWriter} and
- * {@link java.io.PrintStream} keep an I/O error to themselves (a full disk, {@code /dev/full}, a
+ * {@link PrintStream} keep an I/O error to themselves (a full disk, {@code /dev/full}, a
  * closed pipe), so a command would print "exported 76534 games" and exit 0 over a cut file. Under
  * them, this stream turns the first failed write or flush into a {@link ThorDbException} (unchecked,
  * so it passes through the writers) that names the output and the bytes written before it.
@@ -27,7 +30,7 @@ final class CheckedOutput extends OutputStream {
 
     /** The process's standard output, unbuffered underneath (the writer above buffers). */
     static CheckedOutput standardOutput() {
-        return new CheckedOutput(new java.io.FileOutputStream(java.io.FileDescriptor.out), "standard output");
+        return new CheckedOutput(new FileOutputStream(FileDescriptor.out), "standard output");
     }
 
     /** Bytes written so far. */

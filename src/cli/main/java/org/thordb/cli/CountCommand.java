@@ -7,6 +7,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.util.List;
+import org.thordb.query.plan.QueryPlanner;
 
 /**
  * {@code thordb count [--db DIR] QUERY}: the number of games a query matches, alone on the last line.
@@ -21,14 +23,14 @@ public final class CountCommand implements Callable<Integer> {
     StoreOption store;
 
     @Parameters(arity = "1..*", paramLabel = "QUERY", description = "The query (its words may be given apart).")
-    java.util.List<String> query;
+    List<String> query;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        org.thordb.query.plan.QueryPlanner.oneQuery(true); // one answer, then the process ends
+        QueryPlanner.oneQuery(true); // one answer, then the process ends
         try (Engine db = Stores.openForReading(store.dir())) {
             StartupTrace.mark("store taken");
             String q = String.join(" ", query);
@@ -38,7 +40,7 @@ public final class CountCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         } finally {
-            org.thordb.query.plan.QueryPlanner.oneQuery(false);
+            QueryPlanner.oneQuery(false);
         }
         return 0;
     }

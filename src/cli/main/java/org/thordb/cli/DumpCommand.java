@@ -25,6 +25,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.util.ArrayList;
+import org.thordb.export.Json;
+import org.thordb.ingest.TheoreticalStatus;
+import org.thordb.store.FileRow;
 
 /**
  * {@code thordb dump FILE…}: decodes any WTHOR file to a table, or to JSON lines.
@@ -147,16 +151,16 @@ public final class DumpCommand implements Callable<Integer> {
                     "score", "theo", "moves");
         }
         long i = 0;
-        java.util.List<WthorGame> all = new java.util.ArrayList<>();
+        List<WthorGame> all = new ArrayList<>();
         r.games().forEach(all::add);
         // the file's theoretical scores are known, or say nothing (depth and scores 0), or are final scores
-        boolean known = org.thordb.ingest.TheoreticalStatus.of(all, r.header().depth()).equals(org.thordb.store.FileRow.KNOWN);
-        String base = org.thordb.wthor.NamesLocator.baseOf(r.path());
+        boolean known = TheoreticalStatus.of(all, r.header().depth()).equals(FileRow.KNOWN);
+        String base = NamesLocator.baseOf(r.path());
         for (WthorGame g : all) {
             String damage = g.damage();
             if (format == Format.jsonl) {
                 // the one game schema of export --format jsonl (docs/data.md), and where the game is
-                ObjectNode o = org.thordb.export.Json.game(g, base, r.header().gameYear(), i,
+                ObjectNode o = Json.game(g, base, r.header().gameYear(), i,
                         name(players, g.black()), name(players, g.white()), name(tournaments, g.tournament()), null,
                         known, r.header().effectiveDepth(), damage);
                 o.put("type", "game").put("file", r.path().toString());

@@ -13,6 +13,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.thordb.export.Json;
 
 /**
  * {@code thordb duplicates [--where QUERY] [--format table|jsonl]}: the groups of games that are
@@ -54,11 +57,11 @@ public final class DuplicatesCommand implements Callable<Integer> {
                 n++;
                 later += g.size() - 1;
                 if (format.equals("jsonl")) {
-                    com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                    ObjectNode o = Json.object();
                     o.put("group", n);
-                    com.fasterxml.jackson.databind.node.ArrayNode a = o.putArray("games");
+                    ArrayNode a = o.putArray("games");
                     for (StoredGame game : g) {
-                        a.add(org.thordb.export.Json.node(game));
+                        a.add(Json.node(game));
                     }
                     out.println(o);
                 } else {

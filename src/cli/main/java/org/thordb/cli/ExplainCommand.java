@@ -8,6 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.thordb.query.plan.QueryPlanner;
 
 /**
  * {@code thordb explain QUERY}: the plan of a query: which parts the indexes answer, what each
@@ -30,11 +31,11 @@ public final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        org.thordb.query.plan.QueryPlanner.oneQuery(true); // one answer, then the process ends
+        QueryPlanner.oneQuery(true); // one answer, then the process ends
         try (Engine db = Stores.openForReading(store.dir())) {
             spec.commandLine().getOut().print(db.explain(String.join(" ", query)));
         } finally {
-            org.thordb.query.plan.QueryPlanner.oneQuery(false);
+            QueryPlanner.oneQuery(false);
         }
         return 0;
     }

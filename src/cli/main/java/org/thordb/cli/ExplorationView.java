@@ -5,6 +5,20 @@ import java.util.List;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.thordb.engine.StoredGame;
+import org.thordb.explore.Exploration10;
+import org.thordb.explore.Explorer;
+import org.thordb.explore.MoveValues;
+import org.thordb.othello.Board10;
+import org.thordb.othello.OpeningNames;
+import org.thordb.othello.Side;
 
 /**
  * Shows an exploration: the board with the next moves marked by rank (1 the most played, up to 9,
@@ -18,7 +32,7 @@ final class ExplorationView {
     }
 
     private static void openingLine(Exploration e, PrintWriter out) {
-        String n = org.thordb.othello.OpeningNames.standard().nameOf(e.position());
+        String n = OpeningNames.standard().nameOf(e.position());
         if (n != null) {
             out.println("opening: " + n);
         }
@@ -32,39 +46,39 @@ final class ExplorationView {
      * @param label the column's head ("X", "O", or a player's name)
      * @param first each move's first game, or empty
      */
-    record Extras(org.thordb.othello.Side side, String label, java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
+    record Extras(Side side, String label, Map<Integer, StoredGame> first) {
         /** The side to move's share, and no first games. */
         static Extras of(Exploration e) {
-            org.thordb.othello.Side s = e.position().toMove() == org.thordb.othello.Side.WHITE
-                    ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.BLACK;
-            return new Extras(s, s == org.thordb.othello.Side.WHITE ? "O" : "X", java.util.Map.of());
+            Side s = e.position().toMove() == Side.WHITE
+                    ? Side.WHITE : Side.BLACK;
+            return new Extras(s, s == Side.WHITE ? "O" : "X", Map.of());
         }
 
         /** The side to move's share, with each move's first game from the store. */
         /** The extras of an exploration with the first games its answer found. */
-        static Extras of(Exploration e, java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
+        static Extras of(Exploration e, Map<Integer, StoredGame> first) {
             Extras x = of(e);
             return new Extras(x.side(), x.label(), first);
         }
     }
 
     static void table(Exploration e, PrintWriter out) {
-        table(e, org.thordb.explore.MoveValues.NONE, Extras.of(e), out);
+        table(e, MoveValues.NONE, Extras.of(e), out);
     }
 
     /** A side's share of the points in a row's games, in %, with its Wilson 95% interval; "few" under 10 games. */
-    static String share(Exploration.Row r, org.thordb.othello.Side side) {
+    static String share(Exploration.Row r, Side side) {
         if (r.games() == 0) {
             return "";
         }
         double points = r.points(side);
         double[] ci = org.thordb.stats.Wilson.interval(points, r.games());
-        return String.format(java.util.Locale.ROOT, "%.0f (%.0f-%.0f)%s", 100 * points / r.games(), 100 * ci[0],
+        return String.format(Locale.ROOT, "%.0f (%.0f-%.0f)%s", 100 * points / r.games(), 100 * ci[0],
                 100 * ci[1], r.games() < org.thordb.stats.Wilson.FEW ? " few" : "");
     }
 
     private static String first(Extras x, int move) {
-        org.thordb.engine.StoredGame g = x.first().get(move);
+        StoredGame g = x.first().get(move);
         return g == null ? "" : g.year() + " " + SafeText.fit(g.black(), 19) + " - " + SafeText.fit(g.white(), 19);
     }
 
@@ -82,19 +96,19 @@ final class ExplorationView {
     }
 
     /** A move's value as the table shows it: {@code +4} exact, {@code ~+4} estimated. */
-    static String value(org.thordb.explore.MoveValues v, int move) {
+    static String value(MoveValues v, int move) {
         Integer x = v.value(move);
         return x == null ? "" : (v.exact() ? "" : "~") + signed(x);
     }
 
     /** The value and gap cells of a row (empty when there are no values). */
-    private static String valueCells(Exploration e, org.thordb.explore.MoveValues v, Exploration.Row r) {
+    private static String valueCells(Exploration e, MoveValues v, Exploration.Row r) {
         if (!v.any()) {
             return "";
         }
         double gap = r.games() == 0 ? Double.NaN : v.gap(e, r);
-        return String.format(java.util.Locale.ROOT, "%6s %6s ", value(v, r.move()),
-                Double.isNaN(gap) ? "" : String.format(java.util.Locale.ROOT, "%+.1f", gap));
+        return String.format(Locale.ROOT, "%6s %6s ", value(v, r.move()),
+                Double.isNaN(gap) ? "" : String.format(Locale.ROOT, "%+.1f", gap));
     }
 
     /** How the table's played moves are ordered. */
@@ -120,7 +134,7 @@ final class ExplorationView {
             marks[r.move()] = rank <= 9 ? (char) ('0' + rank) : '+';
         }
         // a legal move the position's symmetry turns into a played one (d3, c4, e6 at the start: f5) shares its mark
-        org.thordb.explore.Explorer.sameAs(e).forEach((sq, row) -> marks[sq] = marks[row]);
+        Explorer.sameAs(e).forEach((sq, row) -> marks[sq] = marks[row]);
         StringBuilder sb = new StringBuilder("  a b c d e f g h\n");
         for (int row = 0; row < 8; row++) {
             sb.append(row + 1);
@@ -149,7 +163,7 @@ final class ExplorationView {
      * The line under the table: the moves that keep the best score, those no game of the
      * exploration played marked ("perfect play: g5 +4, also h3 +4 (never played)").
      */
-    static String perfectLine(Exploration e, java.util.Map<Integer, Integer> scores) {
+    static String perfectLine(Exploration e, Map<Integer, Integer> scores) {
         return bestLine(e, scores, "perfect play: ", "");
     }
 
@@ -157,15 +171,15 @@ final class ExplorationView {
      * The moves that keep the best value, a move the position's symmetry turns into another one
      * listed left out (at the start, f5 alone for the four first moves), those no game played marked.
      */
-    private static String bestLine(Exploration e, java.util.Map<Integer, Integer> values, String head, String mark) {
+    private static String bestLine(Exploration e, Map<Integer, Integer> values, String head, String mark) {
         int best = values.values().stream().max(Integer::compare).orElseThrow();
-        java.util.Set<Integer> played = new java.util.HashSet<>();
+        Set<Integer> played = new HashSet<>();
         e.rows().forEach(r -> played.add(r.move()));
-        java.util.Map<Integer, Integer> sameAs = org.thordb.explore.Explorer.sameAs(e);
-        java.util.Set<Position> shown = new java.util.HashSet<>();
+        Map<Integer, Integer> sameAs = Explorer.sameAs(e);
+        Set<Position> shown = new HashSet<>();
         StringBuilder sb = new StringBuilder(head);
         int n = 0;
-        for (java.util.Map.Entry<Integer, Integer> m : values.entrySet()) {
+        for (Map.Entry<Integer, Integer> m : values.entrySet()) {
             if (m.getValue() != best || sameAs.containsKey(m.getKey())
                     || !shown.add(e.position().play(m.getKey()).canonical())) {
                 continue;
@@ -185,12 +199,12 @@ final class ExplorationView {
      * The table (with each move's value and gap when {@code values} has them, and the line of the
      * best moves), each row with its side's share of the points and its first game.
      */
-    static void table(Exploration e, org.thordb.explore.MoveValues values, Extras x, PrintWriter out) {
+    static void table(Exploration e, MoveValues values, Extras x, PrintWriter out) {
         table(e, values, x, Sort.GAMES, out);
     }
 
-    /** {@link #table(Exploration, org.thordb.explore.MoveValues, Extras, PrintWriter)} with the rows in that order. */
-    static void table(Exploration e, org.thordb.explore.MoveValues values, Extras x, Sort sort, PrintWriter out) {
+    /** {@link #table(Exploration, MoveValues, Extras, PrintWriter)} with the rows in that order. */
+    static void table(Exploration e, MoveValues values, Extras x, Sort sort, PrintWriter out) {
         out.print(board(e));
         openingLine(e, out);
         out.printf("%s this position%s%n", e.total() == 1 ? "1 game reaches" : e.total() + " games reach",
@@ -198,29 +212,29 @@ final class ExplorationView {
         boolean any = values.any();
         boolean firsts = !x.first().isEmpty();
         head(out, x, any, firsts ? "opening  /  first game" : "opening");
-        java.util.List<Exploration.Row> rows = new java.util.ArrayList<>(e.rows());
+        List<Exploration.Row> rows = new ArrayList<>(e.rows());
         if (sort == Sort.VALUE && any) {
-            rows.sort(java.util.Comparator.comparingInt((Exploration.Row r) -> values.value(r.move()) == null
+            rows.sort(Comparator.comparingInt((Exploration.Row r) -> values.value(r.move()) == null
                     ? Integer.MIN_VALUE : values.value(r.move())).reversed());
         } else if (sort == Sort.GAP && any) {
-            rows.sort(java.util.Comparator.comparingDouble((Exploration.Row r) -> {
+            rows.sort(Comparator.comparingDouble((Exploration.Row r) -> {
                 double g = values.gap(e, r);
                 return Double.isNaN(g) ? Double.NEGATIVE_INFINITY : g;
             }).reversed());
         }
-        java.util.Map<Integer, Integer> rankOf = new java.util.HashMap<>();
+        Map<Integer, Integer> rankOf = new HashMap<>();
         int k = 0;
         for (Exploration.Row r : e.rows()) {
             rankOf.put(r.move(), ++k);
         }
         for (Exploration.Row r : rows) {
-            String opening = org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move());
+            String opening = OpeningNames.standard().nameAfter(e.position(), r.move());
             String last = firsts ? (opening.isEmpty() ? "" : opening + "  /  ") + first(x, r.move()) : opening;
             row(out, rankOf.get(r.move()) + "", Notation.name(r.move()), r, e.total(), valueCells(e, values, r), last, x);
         }
         if (any) {
             // every legal move no game played (nor its image under the position's symmetries), with its value
-            for (int sq : org.thordb.explore.Explorer.unplayed(e, values.values())) {
+            for (int sq : Explorer.unplayed(e, values.values())) {
                 out.println(String.format("%4s %5s %8d %7s %7s %7s %7s %8s %6s  %-9s  %-15s %6s", "", Notation.name(sq), 0, "", "",
                         "", "", "", "", "(never)", "", value(values, sq)).stripTrailing());
             }
@@ -243,7 +257,7 @@ final class ExplorationView {
      * The best move's principal variation under the table: perfect play to the end for an exact
      * score, the line the search saw for an estimate ("line: g6 h7 e8 f8 …").
      */
-    static String principalLine(org.thordb.explore.MoveValues values) {
+    static String principalLine(MoveValues values) {
         int best = values.values().keySet().iterator().next();
         StringBuilder sb = new StringBuilder(values.exact() ? "perfect line: " : "line searched: ");
         for (int sq : values.line(best)) {
@@ -256,7 +270,7 @@ final class ExplorationView {
      * The line under a table of estimates: the moves estimated best, and what an estimate is
      * ("best estimate: f4 ~+2 (a search 11 moves deep of the evaluation, not exact)").
      */
-    static String estimateLine(Exploration e, org.thordb.explore.MoveValues values) {
+    static String estimateLine(Exploration e, MoveValues values) {
         return bestLine(e, values.values(), "best estimate: ", "~") + "  (~: an estimate, a search "
                 + values.depth() + " moves deep of the learned evaluation, not an exact score; gap: the games' disc"
                 + " difference for the side to move less the value)";
@@ -267,8 +281,8 @@ final class ExplorationView {
     }
 
     /** The 10×10 explorer: the board with the moves ranked, then a line a move. */
-    static void table10(org.thordb.explore.Exploration10 e, PrintWriter out) {
-        org.thordb.othello.Board10 b = org.thordb.othello.Board10.of(e.bits(), e.sideToMove() == 0 ? 1 : e.sideToMove());
+    static void table10(Exploration10 e, PrintWriter out) {
+        Board10 b = Board10.of(e.bits(), e.sideToMove() == 0 ? 1 : e.sideToMove());
         char[] marks = new char[100];
         if (e.sideToMove() != 0) {
             for (int m : b.legalMoves(e.sideToMove())) {
@@ -298,7 +312,7 @@ final class ExplorationView {
         rank = 0;
         for (Exploration.Row r : e.rows()) {
             out.println(String.format("%4d %5s %8d %7d %7d %7d %7.1f %5.1f%%  %s", ++rank,
-                    org.thordb.othello.Notation.name10(r.move()), r.games(), r.blackWins(), r.draws(), r.whiteWins(),
+                    Notation.name10(r.move()), r.games(), r.blackWins(), r.draws(), r.whiteWins(),
                     r.averageScore(), e.total() == 0 ? 0 : 100.0 * r.games() / e.total(), years(r)).stripTrailing());
         }
         if (e.endsHere().games() > 0) {
@@ -311,7 +325,7 @@ final class ExplorationView {
 
     /** An average of theoretical scores, or "-" when no game's score is known (an unknown score is no 0). */
     static String average(double v) {
-        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, "%.1f", v);
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 
     /**

@@ -17,6 +17,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.util.Locale;
+import org.thordb.explore.ExplorePolicy;
+import org.thordb.explore.MoveValues;
+import org.thordb.export.Json;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Side;
+import org.thordb.query.ast.QueryField;
+import org.thordb.solve.Estimator;
+import org.thordb.usecase.Explore;
 
 /**
  * {@code thordb explore [LINE | --moves LINE | --board "<64 squares> X"] [--where QUERY] [--format table|json]}:
@@ -52,7 +61,7 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--solve", paramLabel = "N", defaultValue = "" + org.thordb.explore.ExplorePolicy.EXACT_EMPTIES, description = "With at most N empties, each move's"
+    @Option(names = "--solve", paramLabel = "N", defaultValue = "" + ExplorePolicy.EXACT_EMPTIES, description = "With at most N empties, each move's"
             + " exact score under perfect play too, and the moves that keep the best (default: ${DEFAULT-VALUE}; 0: never).")
     int solve;
 
@@ -93,7 +102,7 @@ public final class ExploreCommand implements Callable<Integer> {
         if (!format.equals("table") && !format.equals("json")) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }
-        ExplorationView.Sort order = switch (sort.strip().toLowerCase(java.util.Locale.ROOT)) {
+        ExplorationView.Sort order = switch (sort.strip().toLowerCase(Locale.ROOT)) {
             case "games" -> ExplorationView.Sort.GAMES;
             case "value" -> ExplorationView.Sort.VALUE;
             case "gap" -> ExplorationView.Sort.GAP;
@@ -104,11 +113,11 @@ public final class ExploreCommand implements Callable<Integer> {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
         }
         if (estimate) {
-            org.thordb.solve.Estimator.preload(); // the weights load while the store opens
+            Estimator.preload(); // the weights load while the store opens
         }
         PrintWriter out = spec.commandLine().getOut();
         String moves = !line.isEmpty() ? String.join("", line) : where == null ? null : where.moves;
-        if (moves != null && org.thordb.othello.Notation.isLine10(moves)) {
+        if (moves != null && Notation.isLine10(moves)) {
             // a 10×10 line (its first move, e4 d5 g6 or f7, tells the board): the 10×10 explorer
             if (!format.equals("table")) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
@@ -123,25 +132,25 @@ public final class ExploreCommand implements Callable<Integer> {
         if (colour != null && as == null) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
-        org.thordb.othello.Side side = null;
+        Side side = null;
         String f = filter;
         if (as != null) {
-            String c = colour == null ? (p.toMove() == org.thordb.othello.Side.WHITE ? "white" : "black")
-                    : colour.strip().toLowerCase(java.util.Locale.ROOT);
+            String c = colour == null ? (p.toMove() == Side.WHITE ? "white" : "black")
+                    : colour.strip().toLowerCase(Locale.ROOT);
             if (!c.equals("black") && !c.equals("white")) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
                         + Faults.quote(colour) + "'");
             }
-            side = c.equals("white") ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.BLACK;
-            f = org.thordb.query.ast.QueryField.playersGames(filter, as, c);
+            side = c.equals("white") ? Side.WHITE : Side.BLACK;
+            f = QueryField.playersGames(filter, as, c);
         }
         try (Engine db = Stores.openForReading(store.dir())) {
-            org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, f,
-                    org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(solve).withEstimates(estimate));
+            Explore.Answer a = Explore.of(db, p, f,
+                    Explore.Settings.DEFAULT.exactUpTo(solve).withEstimates(estimate));
             Exploration e = a.exploration();
-            org.thordb.explore.MoveValues values = a.values();
+            MoveValues values = a.values();
             if (format.equals("json")) {
-                out.println(org.thordb.export.Json.exploration(e, values, a.firstGames()));
+                out.println(Json.exploration(e, values, a.firstGames()));
             } else {
                 ExplorationView.Extras x = ExplorationView.Extras.of(e, a.firstGames());
                 if (side != null) {

@@ -14,6 +14,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.thordb.error.ErrorCode;
+import org.thordb.export.SolitaireExport;
+import org.thordb.fault.Faults;
+import org.thordb.wthor.TempFiles;
 
 /**
  * {@code thordb export --out DIR [--format wthor|text|pgn|csv|jsonl] [--force] [QUERY]}: writes the
@@ -98,11 +112,11 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() {
         if (solitaires) {
             if (out.equals("-")) {
-                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                throw Faults.of(ErrorCode.BAD_ARGUMENT,
                         "--solitaires writes .pzz files: give a folder");
             }
             try (Engine db = Stores.openForReading(store.dir())) {
-                List<Path> files = new org.thordb.export.SolitaireExport(db, Path.of(out), force, LocalDate.now())
+                List<Path> files = new SolitaireExport(db, Path.of(out), force, LocalDate.now())
                         .export(query == null ? null : String.join(" ", query));
                 spec.commandLine().getOut().println("exported " + files.size() + (files.size() == 1 ? " solitaire file" : " solitaire files")
                         + " into " + out);
@@ -117,13 +131,13 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+            throw Faults.of(ErrorCode.BAD_ARGUMENT,
                     "unknown format '" + format + "': wthor, text, pgn, csv, jsonl or ggf");
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             boolean stdout = out.equals("-");
             if (stdout && f == Exporter.Format.WTHOR) {
-                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                throw Faults.of(ErrorCode.BAD_ARGUMENT,
                         "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
                                 + " and the names files: give a folder");
             }
@@ -134,10 +148,10 @@ public final class ExportCommand implements Callable<Integer> {
                 exporter.withPositions();
             }
             // solving theoretical scores takes a while: a bar on a terminal
-            me.tongfei.progressbar.ProgressBar[] bar = new me.tongfei.progressbar.ProgressBar[1];
+            ProgressBar[] bar = new ProgressBar[1];
             if (progress && System.console() != null) {
-                exporter.withSolving(n -> bar[0] = new me.tongfei.progressbar.ProgressBarBuilder().setTaskName("solve")
-                        .setInitialMax(n).setUnit(" games", 1).setStyle(me.tongfei.progressbar.ProgressBarStyle.ASCII)
+                exporter.withSolving(n -> bar[0] = new ProgressBarBuilder().setTaskName("solve")
+                        .setInitialMax(n).setUnit(" games", 1).setStyle(ProgressBarStyle.ASCII)
                         .showSpeed().build()).withProgress(n -> {
                             if (bar[0] != null) {
                                 bar[0].stepBy(n);
@@ -152,21 +166,21 @@ public final class ExportCommand implements Callable<Integer> {
             }
             if (unknownTheoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
-                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    throw Faults.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical goes with the wthor format");
                 }
                 try {
                     exporter.withUnknownTheoretical(Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip()
                             .toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    throw Faults.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical takes solve, zero or score, not '"
-                                    + org.thordb.fault.Faults.quote(unknownTheoretical) + "'");
+                                    + Faults.quote(unknownTheoretical) + "'");
                 }
             }
             if (theoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
-                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                    throw Faults.of(ErrorCode.BAD_ARGUMENT,
                             "--theoretical goes with the wthor format");
                 }
                 exporter.withTheoreticalDepth(theoretical);
@@ -175,11 +189,11 @@ public final class ExportCommand implements Callable<Integer> {
             boolean toFile = fileFormat != null && f != Exporter.Format.WTHOR && split == null;
             if (toFile) { // --out hobo.pgn: that file, not a folder of that name
                 Path file = Path.of(out);
-                if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !force) {
-                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.IO, file + ": exists; --force replaces it");
+                if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !force) {
+                    throw Faults.of(ErrorCode.IO, file + ": exists; --force replaces it");
                 }
                 if (Files.isDirectory(file)) {
-                    throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, file
+                    throw Faults.of(ErrorCode.BAD_ARGUMENT, file
                             + ": is a folder; give a file name, or a folder without an extension");
                 }
                 Path parent = file.toAbsolutePath().getParent();
@@ -191,29 +205,29 @@ public final class ExportCommand implements Callable<Integer> {
                     Files.createDirectories(parent);
                     // made with the user's umask (not the owner-only mode of a temporary file), moved
                     // into place whole, and gone again on any failure
-                    part = org.thordb.wthor.TempFiles.beside(file);
-                    try (java.io.PrintWriter w = new java.io.PrintWriter(Files.newBufferedWriter(part,
-                            java.nio.charset.StandardCharsets.UTF_8))) {
+                    part = TempFiles.beside(file);
+                    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(part,
+                            StandardCharsets.UTF_8))) {
                         n = exporter.exportTo(q, w);
                         w.flush();
                         if (w.checkError()) {
-                            throw new java.io.IOException("writing failed (is the disk full?)");
+                            throw new IOException("writing failed (is the disk full?)");
                         }
                     }
-                    try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(part,
-                            java.nio.file.StandardOpenOption.WRITE)) {
+                    try (FileChannel c = FileChannel.open(part,
+                            StandardOpenOption.WRITE)) {
                         c.force(true);
                     }
-                    Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                    Files.move(part, file, StandardCopyOption.REPLACE_EXISTING,
+                            StandardCopyOption.ATOMIC_MOVE);
                     done = true;
-                } catch (java.io.IOException e) {
-                    throw org.thordb.fault.Faults.io(file, e);
+                } catch (IOException e) {
+                    throw Faults.io(file, e);
                 } finally {
                     if (!done && part != null) {
                         try {
                             Files.deleteIfExists(part);
-                        } catch (java.io.IOException ignored) {
+                        } catch (IOException ignored) {
                             // the first failure is the one to report
                         }
                     }

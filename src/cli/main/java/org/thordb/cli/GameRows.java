@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.thordb.export.GameCsv;
+import org.thordb.export.Json;
 
 /**
  * Games as rows: a terminal table, CSV (Commons CSV), or JSON lines (Jackson), with the same
@@ -51,8 +54,8 @@ final class GameRows {
     }
 
     /** The JSON object of a game. */
-    static com.fasterxml.jackson.databind.node.ObjectNode json(StoredGame g) {
-        return org.thordb.export.Json.node(g);
+    static ObjectNode json(StoredGame g) {
+        return Json.node(g);
     }
 
     static Writer table(PrintWriter out) {
@@ -80,7 +83,7 @@ final class GameRows {
 
     static Writer csv(PrintWriter out) {
         try {
-            org.thordb.export.GameCsv p = org.thordb.export.GameCsv.to(out);
+            GameCsv p = GameCsv.to(out);
             return new Writer() {
                 @Override
                 public void row(StoredGame g) {

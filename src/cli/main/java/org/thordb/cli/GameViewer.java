@@ -13,6 +13,9 @@ import org.jline.utils.InfoCmp.Capability;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
+import org.jline.utils.InfoCmp;
+import org.thordb.explore.ExplorePolicy;
+import org.thordb.usecase.Explore;
 
 /**
  * The REPL's game viewer: one game's board at a move, with the explorer's statistics for that
@@ -104,12 +107,12 @@ final class GameViewer {
     }
 
     /** The most empties at which the viewer shows each move's exact score, as {@code thordb explore} does. */
-    static final int EXACT_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
+    static final int EXACT_EMPTIES = ExplorePolicy.EXACT_EMPTIES;
 
     private void show(int ply) {
         Position p = positions.get(ply);
         // the viewer redraws in place where the terminal can clear its screen (else one board under the other)
-        if (!terminal.puts(org.jline.utils.InfoCmp.Capability.clear_screen)) {
+        if (!terminal.puts(InfoCmp.Capability.clear_screen)) {
             out.println();
         }
         out.printf("%s %d, record %d: %s (Black) - %s (White), %s, %d-%d (theoretical %s)%n",
@@ -126,8 +129,8 @@ final class GameViewer {
                 + (ply == 0 ? ": the start" : ": " + Notation.name(moves[ply - 1]) + " played")
                 + (ply < positions.size() - 1 ? ", next " + Notation.name(moves[ply]) : ", the end"));
         // exact scores near the end; before, every move's estimate (marked ~)
-        org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, filter,
-                org.thordb.usecase.Explore.Settings.DEFAULT);
+        Explore.Answer a = Explore.of(db, p, filter,
+                Explore.Settings.DEFAULT);
         ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
         out.println("→ / n next, ← / p back, Home / End the ends, q leaves");
         out.flush();

@@ -17,6 +17,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * {@code thordb import [--db DIR] PATH…}: imports WTHOR files and folders into a store, one atomic
@@ -71,24 +76,24 @@ public final class ImportCommand implements Callable<Integer> {
      */
     private static void unmake(Path dir, Path made) {
         Path top = made != null ? made : dir;
-        try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(top)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        try (Stream<Path> s = Files.walk(top)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
                 if (made != null || !p.equals(dir)) {
-                    java.nio.file.Files.deleteIfExists(p);
+                    Files.deleteIfExists(p);
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // what is left is an empty store: harmless, and said by the next command
         }
     }
 
     private static boolean isEmptyOrMissing(Path dir) {
-        if (!java.nio.file.Files.exists(dir)) {
+        if (!Files.exists(dir)) {
             return true;
         }
-        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+        try (Stream<Path> s = Files.list(dir)) {
             return s.findAny().isEmpty();
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return false;
         }
     }
@@ -103,10 +108,10 @@ public final class ImportCommand implements Callable<Integer> {
         Path dir = store.dir();
         // a typo in --db would otherwise make a store where nobody looks for it: said at the end, with where
         boolean fresh = isEmptyOrMissing(dir);
-        boolean parentMissing = !java.nio.file.Files.isDirectory(dir.toAbsolutePath().getParent());
+        boolean parentMissing = !Files.isDirectory(dir.toAbsolutePath().getParent());
         // the folders this import makes: taken away again when nothing at all was imported
         Path made = null;
-        for (Path p = dir.toAbsolutePath().normalize(); p != null && !java.nio.file.Files.exists(p); p = p.getParent()) {
+        for (Path p = dir.toAbsolutePath().normalize(); p != null && !Files.exists(p); p = p.getParent()) {
             made = p;
         }
         boolean[] finished = {false};
@@ -116,7 +121,7 @@ public final class ImportCommand implements Callable<Integer> {
                 if (bar[0] != null) {
                     bar[0].close();
                 }
-                System.err.printf(java.util.Locale.ROOT, "stopped: %,d files (%,d games) were written whole before the"
+                System.err.printf(Locale.ROOT, "stopped: %,d files (%,d games) were written whole before the"
                         + " interrupt, the file being read was not; run the same import again to finish (it skips what"
                         + " landed)%n", landed[0], landed[1]);
             }

@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.util.List;
+import org.thordb.store.MergeGroup;
 
 /**
  * {@code thordb info [--db DIR]}: the bases of a store with their names files, the games per base
@@ -71,12 +73,12 @@ public final class InfoCommand implements Callable<Integer> {
                     renames(out, "tournament", b.tournamentAliases(), b.tournaments());
                     String reg = c.registryRow(b.id());
                     out.printf("  registry: %s%n", reg == null ? "none (thordb players import FILE.csv)"
-                            : b.registry().size() + " players, " + b.registryAliases().values().stream().mapToInt(java.util.List::size).sum()
+                            : b.registry().size() + " players, " + b.registryAliases().values().stream().mapToInt(List::size).sum()
                             + " aliases, " + SafeText.of(reg));
                 }
             }
             out.printf("games: %d in %d files%n", c.games(), c.gameFiles().size());
-            for (org.thordb.store.MergeGroup g : c.groups()) {
+            for (MergeGroup g : c.groups()) {
                 long held = c.gameFiles().stream().filter(g::holds).count();
                 long after = c.gameFiles().size() - held;
                 out.printf("merged: %d files in one merge group%s%s%s%n", held,
@@ -97,8 +99,8 @@ public final class InfoCommand implements Callable<Integer> {
     }
 
     /** One line a renamed number: {@code player 98: Zhelezov Alex → Zhelezov Aleksei}. */
-    private static void renames(PrintWriter out, String what, Map<Integer, java.util.List<String>> aliases,
-                                java.util.List<String> names) {
+    private static void renames(PrintWriter out, String what, Map<Integer, List<String>> aliases,
+                                List<String> names) {
         out.printf("  %d %s renamed%n", aliases.size(), what + (aliases.size() == 1 ? "" : "s"));
         aliases.forEach((number, old) -> out.printf("    %s %d: %s → %s%n", what, number,
                 SafeText.of(String.join(" → ", old)), SafeText.of(number < names.size() ? names.get(number) : "?")));

@@ -5,6 +5,14 @@ import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import org.thordb.error.ThorDbException;
 import picocli.CommandLine;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.thordb.engine.Engine;
 
 /**
  * The {@code thordb} command line: {@code thordb dump FILE…}, {@code thordb verify FILE…}, and more.
@@ -24,10 +32,10 @@ public final class Main {
             // (its classes are Java 5 class files, which the start-up archive cannot hold) would be
             // most of the run
             try {
-                java.io.OutputStream o = CheckedOutput.standardOutput();
+                OutputStream o = CheckedOutput.standardOutput();
                 o.write(("thordb " + ThordbCommand.version() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
                 o.flush();
-            } catch (ThorDbException | java.io.IOException e) { // a full standard output: one line, a failure
+            } catch (ThorDbException | IOException e) { // a full standard output: one line, a failure
                 System.err.println("thordb: " + oneLine(e));
                 System.exit(2);
             }
@@ -37,11 +45,11 @@ public final class Main {
         if (ahead != null) {
             Stores.openAhead(ahead); // on the second core while picocli makes its model and reads the arguments
         } else if (opensStore(args)) {
-            org.thordb.engine.Engine.prepareInBackground(); // the same, for the store's classes and the parser
+            Engine.prepareInBackground(); // the same, for the store's classes and the parser
         }
         // every write to standard output checked: a failure is an error, never a silent exit 0
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(CheckedOutput.standardOutput(), StandardCharsets.UTF_8), true);
-        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(CheckedOutput.standardOutput(), StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int status = run(out, err, args);
         err.flush();
         StartupTrace.mark("done, exit " + status);
@@ -50,12 +58,12 @@ public final class Main {
     }
 
     /** The commands that read a store: only they gain from its classes and the parser made ahead. */
-    private static final java.util.Set<String> STORE_COMMANDS = java.util.Set.of("query", "count", "explain", "explore",
+    private static final Set<String> STORE_COMMANDS = Set.of("query", "count", "explain", "explore",
             "stats", "report", "prepare", "players", "openings", "repl", "serve", "export", "info", "verify", "theoretical", "solitaires",
             "duplicates", "import", "remove", "undo", "releases", "optimize");
 
     /** The one-shot questions (and the REPL): their store is opened ahead, read-only. */
-    private static final java.util.Set<String> READ_COMMANDS = java.util.Set.of("query", "count", "explain", "explore",
+    private static final Set<String> READ_COMMANDS = Set.of("query", "count", "explain", "explore",
             "stats", "report", "prepare", "repl");
 
     /**
@@ -114,7 +122,7 @@ public final class Main {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
-            boolean debug = root.debug || java.util.Arrays.asList(args).contains("--debug"); // inherited: may follow the subcommand
+            boolean debug = root.debug || Arrays.asList(args).contains("--debug"); // inherited: may follow the subcommand
             if (debug) {
                 e.printStackTrace(err);
             } else {
@@ -126,10 +134,10 @@ public final class Main {
         int status;
         // help and version are printed by picocli itself, outside the handler above: into a buffer
         // first, so that a full standard output is one line and a failure, not a stack trace
-        java.util.List<String> a = java.util.Arrays.asList(args);
+        List<String> a = Arrays.asList(args);
         boolean help = args.length == 0 || a.contains("-h") || a.contains("--help") || a.contains("-V")
                 || a.contains("--version") || a.get(0).equals("help");
-        java.io.StringWriter buffered = help ? new java.io.StringWriter() : null;
+        StringWriter buffered = help ? new StringWriter() : null;
         if (help) {
             cl.setOut(new PrintWriter(buffered));
         }

@@ -8,6 +8,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.io.PrintWriter;
+import org.thordb.explore.ExplorationBook;
 
 /**
  * {@code thordb optimize [--db DIR] [--no-compact]}: merges every game file's postings into one
@@ -36,8 +38,8 @@ public final class OptimizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        java.io.PrintWriter out = spec.commandLine().getOut();
-        java.io.PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         try (Engine db = Engine.open(store.dir())) {
             Optimizer.Report r = db.optimize(!noCompact, new Optimizer.Listener() {
                 @Override
@@ -69,7 +71,7 @@ public final class OptimizeCommand implements Callable<Integer> {
             }
             if (r.bookPositions() > 0) {
                 out.printf("explorer's book: %d positions reached by %d games or more%n", r.bookPositions(),
-                        org.thordb.explore.ExplorationBook.DEFAULT_FROM);
+                        ExplorationBook.DEFAULT_FROM);
             }
         }
         return 0;

@@ -14,6 +14,29 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
+import org.thordb.engine.StoredGame;
+import org.thordb.export.CsvCells;
+import org.thordb.export.Json;
+import org.thordb.ingest.RegistryImport;
+import org.thordb.stats.Glicko2;
+import org.thordb.stats.GroupStats;
+import org.thordb.usecase.PlayerReport;
 
 /**
  * {@code thordb players [--where QUERY] [--sort games|score|name] [--limit N] [--format table|jsonl]}:
@@ -69,7 +92,7 @@ public final class PlayersCommand implements Callable<Integer> {
             Engine.Conflicts c = db.conflicts();
             for (Engine.NameConflict n : c.copies()) {
                 if (format.equals("jsonl")) {
-                    com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                    ObjectNode o = Json.object();
                     o.put("kind", "names").put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
                             .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
                     if (n.example() != null) {
@@ -77,7 +100,7 @@ public final class PlayersCommand implements Callable<Integer> {
                     }
                     out.println(o);
                 } else {
-                    out.println(SafeText.of(String.format(java.util.Locale.ROOT, "%s (%s) / %s (%s): %,d cop%s%s; e.g. %s",
+                    out.println(SafeText.of(String.format(Locale.ROOT, "%s (%s) / %s (%s): %,d cop%s%s; e.g. %s",
                             n.nameA(), n.baseA(), n.nameB(), n.baseB(), n.games(), n.games() == 1 ? "y" : "ies",
                             n.joined() ? ", one player" : ", two names kept apart",
                             n.example() == null ? "?" : n.example().base() + " " + n.example().year() + " record "
@@ -85,17 +108,17 @@ public final class PlayersCommand implements Callable<Integer> {
                                     + " record " + n.exampleCopy().record())));
                 }
             }
-            for (List<org.thordb.engine.StoredGame> pair : c.sameBase()) {
-                org.thordb.engine.StoredGame a = pair.get(0);
-                org.thordb.engine.StoredGame b = pair.get(1);
+            for (List<StoredGame> pair : c.sameBase()) {
+                StoredGame a = pair.get(0);
+                StoredGame b = pair.get(1);
                 if (format.equals("jsonl")) {
-                    com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                    ObjectNode o = Json.object();
                     o.put("kind", "sameGame").put("base", a.base()).put("year", a.year()).put("record", a.record())
                             .put("otherRecord", b.record()).put("black", a.black()).put("white", a.white())
                             .put("otherBlack", b.black()).put("otherWhite", b.white());
                     out.println(o);
                 } else {
-                    out.println(SafeText.of(String.format(java.util.Locale.ROOT, "%s %d: records %d and %d are the same game,"
+                    out.println(SafeText.of(String.format(Locale.ROOT, "%s %d: records %d and %d are the same game,"
                             + " %s – %s and %s – %s", a.base(), a.year(), a.record(), b.record(), a.black(), a.white(),
                             b.black(), b.white())));
                 }
@@ -129,16 +152,16 @@ public final class PlayersCommand implements Callable<Integer> {
             if (at != null && !byRating) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
             }
-            List<Engine.Player> players = new java.util.ArrayList<>(db.players(where, byRating ? "games" : sort));
-            java.util.Map<String, org.thordb.stats.Glicko2.Point> ratings = byRating
-                    ? org.thordb.usecase.PlayerReport.ratingsAt(db, at == null ? 0 : at) : java.util.Map.of();
+            List<Engine.Player> players = new ArrayList<>(db.players(where, byRating ? "games" : sort));
+            Map<String, Glicko2.Point> ratings = byRating
+                    ? PlayerReport.ratingsAt(db, at == null ? 0 : at) : Map.of();
             if (byRating) {
                 // the rated first, highest first; a player of the games not yet rated at that year after them
                 players.removeIf(p -> !ratings.containsKey(p.name()) && at != null && p.stats().firstYear() > at);
                 // the established (a deviation of 100 or less) by rating, then the provisional (marked ?), then the unrated
-                java.util.function.ToIntFunction<Engine.Player> tier = p -> !ratings.containsKey(p.name()) ? 2
+                ToIntFunction<Engine.Player> tier = p -> !ratings.containsKey(p.name()) ? 2
                         : ratings.get(p.name()).deviation() > PROVISIONAL ? 1 : 0;
-                players.sort(java.util.Comparator.comparingInt(tier).thenComparingDouble((Engine.Player p) ->
+                players.sort(Comparator.comparingInt(tier).thenComparingDouble((Engine.Player p) ->
                         ratings.containsKey(p.name()) ? -ratings.get(p.name()).rating() : 0).thenComparing(Engine.Player::name));
             }
             int shown = limit == 0 ? players.size() : Math.min(limit, players.size());
@@ -147,9 +170,9 @@ public final class PlayersCommand implements Callable<Integer> {
                         "losses", "score%", "discs", "years", "from", "born", byRating ? "rating    " : "", "aliases");
             }
             for (Engine.Player p : players.subList(0, shown)) {
-                org.thordb.stats.GroupStats g = p.stats();
+                GroupStats g = p.stats();
                 if (format.equals("jsonl")) {
-                    com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                    ObjectNode o = Json.object();
                     o.put("player", p.name()).put("games", g.games()).put("wins", g.wins()).put("draws", g.draws())
                             .put("losses", g.losses()).put("scorePct", g.scorePct()).put("averageDiscs", p.averageDiscs())
                             .put("firstYear", g.firstYear()).put("lastYear", g.lastYear());
@@ -157,19 +180,19 @@ public final class PlayersCommand implements Callable<Integer> {
                         o.put("country", p.record().country()).put("born", p.record().bornText());
                     }
                     p.aliases().forEach(o.putArray("aliases")::add);
-                    org.thordb.stats.Glicko2.Point r = ratings.get(p.name());
+                    Glicko2.Point r = ratings.get(p.name());
                     if (r != null) {
                         o.put("rating", Math.round(r.rating())).put("deviation", Math.round(r.deviation()));
                     }
                     out.println(o);
                 } else {
-                    org.thordb.stats.Glicko2.Point r = ratings.get(p.name());
+                    Glicko2.Point r = ratings.get(p.name());
                     out.printf("%-20s %6d %5d %5d %5d %6.1f %5.1f  %-9s %-4s %-10s %s%s%n", SafeText.of(p.name()), g.games(),
                             g.wins(), g.draws(), g.losses(), g.scorePct(), p.averageDiscs(),
                             g.firstYear() + (g.lastYear() == g.firstYear() ? "" : "–" + g.lastYear()),
                             p.record() == null || p.record().country() == null ? "" : p.record().country(),
                             p.record() == null ? "" : p.record().bornText(), !byRating ? "" : r == null ? "          "
-                                    : String.format(java.util.Locale.ROOT, "%4.0f ±%3.0f%s", r.rating(), 2 * r.deviation(),
+                                    : String.format(Locale.ROOT, "%4.0f ±%3.0f%s", r.rating(), 2 * r.deviation(),
                                     r.deviation() > PROVISIONAL ? "?" : " "),
                             SafeText.of(String.join(", ", p.aliases())));
                 }
@@ -211,7 +234,7 @@ public final class PlayersCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter err = spec.commandLine().getErr();
             try (Engine db = Engine.open(store.dir())) {
-                org.thordb.ingest.RegistryImport.Result r = db.importPlayers(file, base, m -> err.println(SafeText.of(m)));
+                RegistryImport.Result r = db.importPlayers(file, base, m -> err.println(SafeText.of(m)));
                 spec.commandLine().getOut().println(r.players() + " players recorded in the registry of base " + r.base()
                         + ", " + r.aliases() + " aliases added" + (r.leftOut() == 0 ? "" : ", " + r.leftOut() + " lines left out"));
                 return r.leftOut() == 0 ? 0 : 1;
@@ -308,15 +331,15 @@ public final class PlayersCommand implements Callable<Integer> {
         CommandSpec spec;
 
         @Override
-        public Integer call() throws java.io.IOException {
+        public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             if (in != null) {
                 int n = 0;
                 try (Engine db = Engine.open(store.dir());
-                     java.io.Reader r = java.nio.file.Files.newBufferedReader(in, java.nio.charset.StandardCharsets.UTF_8);
-                     org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader()
+                     Reader r = Files.newBufferedReader(in, StandardCharsets.UTF_8);
+                     CSVParser p = CSVFormat.DEFAULT.builder().setHeader()
                              .setSkipHeaderRecord(true).setTrim(true).get().parse(r)) {
-                    for (org.apache.commons.csv.CSVRecord row : p) {
+                    for (CSVRecord row : p) {
                         String name = unquote(row.get("name"));
                         String alias = unquote(row.get("alias"));
                         String rule = row.isMapped("rule") ? row.get("rule") : "user";
@@ -336,18 +359,18 @@ public final class PlayersCommand implements Callable<Integer> {
             }
             try (Engine db = Stores.openForReading(store.dir())) {
                 List<Engine.Alias> rows = db.aliases();
-                java.io.Writer w = export == null ? out : java.nio.file.Files.newBufferedWriter(export, java.nio.charset.StandardCharsets.UTF_8);
-                try (org.apache.commons.csv.CSVPrinter p = new org.apache.commons.csv.CSVPrinter(new java.io.FilterWriter(w) {
+                Writer w = export == null ? out : Files.newBufferedWriter(export, StandardCharsets.UTF_8);
+                try (CSVPrinter p = new CSVPrinter(new FilterWriter(w) {
                     @Override
-                    public void close() throws java.io.IOException {
+                    public void close() throws IOException {
                         flush();
                         if (export != null) {
                             super.close();
                         }
                     }
-                }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule", "years").get())) {
+                }, CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule", "years").get())) {
                     for (Engine.Alias a : rows) {
-                        p.printRecord(org.thordb.export.CsvCells.text(a.player()), org.thordb.export.CsvCells.text(a.alias()),
+                        p.printRecord(CsvCells.text(a.player()), CsvCells.text(a.alias()),
                                 a.base(), a.rule(), a.years());
                     }
                 }

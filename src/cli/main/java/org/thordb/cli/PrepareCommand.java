@@ -19,6 +19,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.nio.file.LinkOption;
+import java.util.Locale;
 
 /**
  * {@code thordb prepare --against PLAYER --as black|white}: the opponent's repertoire as a tree
@@ -71,11 +73,11 @@ public final class PrepareCommand implements Callable<Integer> {
         if (!List.of("md", "html", "json").contains(format)) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': md, html or json");
         }
-        String c = colour.strip().toLowerCase(java.util.Locale.ROOT);
+        String c = colour.strip().toLowerCase(Locale.ROOT);
         if (!c.equals("black") && !c.equals("white")) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--as is black or white, not '" + SafeText.of(colour) + "'");
         }
-        if (out != null && Files.exists(out, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !force) {
+        if (out != null && Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !force) {
             throw Faults.of(ErrorCode.IO, out + ": exists; --force replaces it");
         }
         Preparation.Settings settings = new Preparation.Settings(minGames, plies, valued);

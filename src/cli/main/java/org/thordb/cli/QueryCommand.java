@@ -20,6 +20,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.stream.IntStream;
+import org.thordb.export.Json;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.query.exec.SolitaireFilter;
+import org.thordb.query.plan.QueryPlanner;
+import org.thordb.store.Catalog;
+import org.thordb.store.SolitaireRow;
+import org.thordb.wthor.WthorSolitaire;
+import org.thordb.wthor.WthorSquares;
 
 /**
  * {@code thordb query [--format table|csv|jsonl] [--limit N] [--sort KEYS] QUERY}: the games a
@@ -73,7 +88,7 @@ public final class QueryCommand implements Callable<Integer> {
         if (limit != null && limit < 0) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
-        org.thordb.query.plan.QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
+        QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
         try (Engine db = Stores.openForReading(store.dir())) {
             if (solitaires) {
                 return solitaires(db, out);
@@ -99,7 +114,7 @@ public final class QueryCommand implements Callable<Integer> {
                     GameRows.Writer w = GameRows.writer(f, out);
                     // a game whose record is damaged is passed over, and said at the end: the games
                     // after it are no less readable, and are written
-                    java.util.Iterator<StoredGame> games = r.iterator();
+                    Iterator<StoredGame> games = r.iterator();
                     long shown = 0;
                     long unreadable = 0;
                     String first = null;
@@ -108,7 +123,7 @@ public final class QueryCommand implements Callable<Integer> {
                         try {
                             g = games.next();
                         } catch (ThorDbException e) {
-                            if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                            if (e.code() != ErrorCode.CORRUPT) {
                                 throw e;
                             }
                             unreadable++;
@@ -122,7 +137,7 @@ public final class QueryCommand implements Callable<Integer> {
                     total = r.count();
                     if (unreadable > 0) {
                         out.flush();
-                        throw Faults.of(org.thordb.error.ErrorCode.CORRUPT, String.format(java.util.Locale.ROOT,
+                        throw Faults.of(ErrorCode.CORRUPT, String.format(Locale.ROOT,
                                 "%,d of the query's games could not be read and were left out, %,d were written (the"
                                         + " first: %s)", unreadable, shown, first));
                     }
@@ -135,7 +150,7 @@ public final class QueryCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         } finally {
-            org.thordb.query.plan.QueryPlanner.oneQuery(false);
+            QueryPlanner.oneQuery(false);
         }
         return 0;
     }
@@ -149,27 +164,27 @@ public final class QueryCommand implements Callable<Integer> {
         if (batch != null) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
         }
-        List<org.thordb.store.SolitaireRow> rows = db.solitaires(String.join(" ", query));
-        org.thordb.store.Catalog c = db.catalog();
+        List<SolitaireRow> rows = db.solitaires(String.join(" ", query));
+        Catalog c = db.catalog();
         if (f.equals("table")) {
             out.printf("%-6s %3s %6s %4s  %-19s %-19s %4s %5s %5s  %s%n", "base", "emp", "record", "year", "black", "white",
                     "move", "solve", "first", "position");
         }
         int shown = 0;
-        for (org.thordb.store.SolitaireRow r : rows) {
+        for (SolitaireRow r : rows) {
             if (limit != null && shown >= limit) {
                 break;
             }
             shown++;
-            org.thordb.wthor.WthorSolitaire s = r.solitaire();
-            org.thordb.store.Catalog.Base b = c.base(r.base());
+            WthorSolitaire s = r.solitaire();
+            Catalog.Base b = c.base(r.base());
             String black = b == null || b.player((int) s.blackPlayer()) == null ? "#" + s.blackPlayer() : b.player((int) s.blackPlayer());
             String white = b == null || b.player((int) s.whitePlayer()) == null ? "#" + s.whitePlayer() : b.player((int) s.whitePlayer());
-            org.thordb.othello.Position p = org.thordb.query.exec.SolitaireFilter.position(r);
-            int fm = org.thordb.wthor.WthorSquares.toSquare(s.firstMove(), 8);
-            String first = fm < 0 ? "?" : org.thordb.othello.Notation.name(fm);
+            Position p = SolitaireFilter.position(r);
+            int fm = WthorSquares.toSquare(s.firstMove(), 8);
+            String first = fm < 0 ? "?" : Notation.name(fm);
             if (f.equals("jsonl")) {
-                com.fasterxml.jackson.databind.node.ObjectNode o = org.thordb.export.Json.object();
+                ObjectNode o = Json.object();
                 o.put("base", b == null ? "?" : b.name()).put("empties", r.empties()).put("record", r.record())
                         .put("year", s.year()).put("black", black).put("white", white)
                         .put("toMove", s.toMove() == 1 ? "black" : "white").put("solution", s.solutionScore())
@@ -197,7 +212,7 @@ public final class QueryCommand implements Callable<Integer> {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
         }
         List<String> lines = batch.toString().equals("-")
-                ? new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList()
+                ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList()
                 : readLines(batch);
         if (f.equals("count")) {
             return counts(db, lines, out);
@@ -231,7 +246,7 @@ public final class QueryCommand implements Callable<Integer> {
     private static int counts(Engine db, List<String> lines, PrintWriter out) {
         String[] answers = new String[lines.size()];
         boolean[] failed = new boolean[lines.size()];
-        java.util.stream.IntStream.range(0, lines.size()).parallel().forEach(i -> {
+        IntStream.range(0, lines.size()).parallel().forEach(i -> {
             String q = lines.get(i).strip();
             if (q.isEmpty() || q.startsWith("--")) {
                 return;
@@ -263,10 +278,10 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     private static String header(String q, long count) {
-        return org.thordb.export.Json.object().put("query", q).put("count", count).toString();
+        return Json.object().put("query", q).put("count", count).toString();
     }
 
     private static String errorLine(String q, String message) {
-        return org.thordb.export.Json.object().put("query", q).put("error", message).toString();
+        return Json.object().put("query", q).put("error", message).toString();
     }
 }

@@ -10,6 +10,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.time.LocalDate;
+import java.util.Locale;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * {@code thordb releases [--db DIR] [--prune [--before DATE]]}: the releases of years a newer
@@ -29,7 +33,7 @@ public final class ReleasesCommand implements Callable<Integer> {
     boolean prune;
 
     @Option(names = "--before", paramLabel = "DATE", description = "With --prune: only releases replaced before this day (yyyy-mm-dd).")
-    java.time.LocalDate before;
+    LocalDate before;
 
     @Spec
     CommandSpec spec;
@@ -38,7 +42,7 @@ public final class ReleasesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (before != null && !prune) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
         }
         if (prune) {
             try (Engine db = Engine.open(store.dir())) {
@@ -61,7 +65,7 @@ public final class ReleasesCommand implements Callable<Integer> {
     }
 
     private static String describe(Catalog.RetiredRelease r) {
-        return SafeText.of(String.format(java.util.Locale.ROOT, "%s: year %d, %,d games, made %d; replaced %s by %s",
+        return SafeText.of(String.format(Locale.ROOT, "%s: year %d, %,d games, made %d; replaced %s by %s",
                 r.file().name(), r.file().year(), r.file().games(), r.file().created(), r.retiredAt(), r.replacedBy()));
     }
 }

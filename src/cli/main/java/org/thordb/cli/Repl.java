@@ -31,6 +31,27 @@ import org.thordb.query.ast.Predicate;
 import org.thordb.query.ast.QueryField;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.Catalog;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jline.reader.CompletingParsedLine;
+import org.thordb.error.ErrorCode;
+import org.thordb.explore.Exploration;
+import org.thordb.explore.ExplorePolicy;
+import org.thordb.query.exec.SolitaireFilter;
+import org.thordb.solve.Estimator;
+import org.thordb.solve.Solver;
+import org.thordb.stats.GroupStats;
+import org.thordb.stats.Grouping;
+import org.thordb.store.SolitaireRow;
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.PlayerReport;
+import org.thordb.wthor.WthorSolitaire;
 
 /**
  * The interactive REPL on a JLine terminal: each line is a query, answered with its count, the
@@ -48,26 +69,26 @@ public final class Repl {
             ":report", ":quit");
 
     /** Each command's usage, printed when it is given the wrong arguments. */
-    private static final java.util.Map<String, String> USAGE = java.util.Map.ofEntries(
-            java.util.Map.entry(":help", ":help"),
-            java.util.Map.entry(":count", ":count QUERY"),
-            java.util.Map.entry(":explain", ":explain [QUERY]   (default: the last query, whatever command ran it)"),
-            java.util.Map.entry(":more", ":more"),
-            java.util.Map.entry(":export", ":export DIR [wthor|text|pgn|csv|jsonl] [QUERY] [--force]"),
-            java.util.Map.entry(":board", ":board [LINE|BOARD|QUERY]   (alone: the explorer's board)"),
-            java.util.Map.entry(":explore", ":explore [LINE|BOARD]"),
-            java.util.Map.entry(":play", ":play MOVE|LINE|RANK   (:play f5, :play f5d6c3, :play 2 for the explorer's move ranked 2)"),
-            java.util.Map.entry(":back", ":back"),
-            java.util.Map.entry(":filter", ":filter [QUERY]"),
-            java.util.Map.entry(":solve", ":solve"),
-            java.util.Map.entry(":game", ":game ROW | :game BASE YEAR RECORD   (ROW: a row number of the last listing)"),
-            java.util.Map.entry(":stats", ":stats GROUP [QUERY]   (GROUP: " + org.thordb.stats.Grouping.WORDS
+    private static final Map<String, String> USAGE = Map.ofEntries(
+            Map.entry(":help", ":help"),
+            Map.entry(":count", ":count QUERY"),
+            Map.entry(":explain", ":explain [QUERY]   (default: the last query, whatever command ran it)"),
+            Map.entry(":more", ":more"),
+            Map.entry(":export", ":export DIR [wthor|text|pgn|csv|jsonl] [QUERY] [--force]"),
+            Map.entry(":board", ":board [LINE|BOARD|QUERY]   (alone: the explorer's board)"),
+            Map.entry(":explore", ":explore [LINE|BOARD]"),
+            Map.entry(":play", ":play MOVE|LINE|RANK   (:play f5, :play f5d6c3, :play 2 for the explorer's move ranked 2)"),
+            Map.entry(":back", ":back"),
+            Map.entry(":filter", ":filter [QUERY]"),
+            Map.entry(":solve", ":solve"),
+            Map.entry(":game", ":game ROW | :game BASE YEAR RECORD   (ROW: a row number of the last listing)"),
+            Map.entry(":stats", ":stats GROUP [QUERY]   (GROUP: " + Grouping.WORDS
                     + "; QUERY: default the last query)"),
-            java.util.Map.entry(":solitaires", ":solitaires [QUERY]   (over solitaires: empties = 20 and year >= 2000)"),
-            java.util.Map.entry(":solitaire", ":solitaire ROW   (ROW: a row number of the last :solitaires)"),
-            java.util.Map.entry(":try", ":try MOVE   (in the solitaire on the board: does MOVE keep the win, or the draw?)"),
-            java.util.Map.entry(":report", ":report PLAYER   (a player's report, as thordb report shows it)"),
-            java.util.Map.entry(":quit", ":quit   (or Ctrl-D)"));
+            Map.entry(":solitaires", ":solitaires [QUERY]   (over solitaires: empties = 20 and year >= 2000)"),
+            Map.entry(":solitaire", ":solitaire ROW   (ROW: a row number of the last :solitaires)"),
+            Map.entry(":try", ":try MOVE   (in the solitaire on the board: does MOVE keep the win, or the draw?)"),
+            Map.entry(":report", ":report PLAYER   (a player's report, as thordb report shows it)"),
+            Map.entry(":quit", ":quit   (or Ctrl-D)"));
 
     private final Engine db;
     private final Terminal terminal;
@@ -82,7 +103,7 @@ public final class Repl {
     private boolean passDue;
     /** The explorer's position: where it started, and the moves played from there with :play. */
     private Position exploreStart = Position.start();
-    private final java.util.ArrayDeque<Position> explored = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Position> explored = new ArrayDeque<>();
     private String exploreFilter = "";
 
     /** A REPL on a store and a terminal, keeping its history in {@code history} (null: none). */
@@ -104,7 +125,7 @@ public final class Repl {
 
     /** Reads and answers lines until Ctrl-D or {@code :quit}. */
     public void run() {
-        org.thordb.solve.Estimator.preload(); // :explore's estimates: their weights load while the first line is typed
+        Estimator.preload(); // :explore's estimates: their weights load while the first line is typed
         out.println("thordb " + ThordbCommand.version() + ": " + db.catalog().games()
                 + " games. Type a query, or :help.");
         out.flush();
@@ -137,7 +158,7 @@ public final class Repl {
                     e.detail().lines().forEach(d -> out.println(SafeText.of(d)));
                 }
                 String usage = l.startsWith(":") ? USAGE.get(l.split("\\s+", 2)[0].toLowerCase(Locale.ROOT)) : null;
-                if (usage != null && e.code() != org.thordb.error.ErrorCode.IO) {
+                if (usage != null && e.code() != ErrorCode.IO) {
                     out.println("usage: " + usage); // a command given what it cannot take
                 }
             } catch (RuntimeException e) {
@@ -147,7 +168,7 @@ public final class Repl {
         }
         try {
             reader.getHistory().save();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             out.println("warning: the history was not saved: " + e.getMessage());
         }
         out.flush();
@@ -199,8 +220,8 @@ public final class Repl {
                 if (rest.isEmpty()) {
                     out.println("usage: " + USAGE.get(":report"));
                 } else {
-                    ReportCommand.write(org.thordb.usecase.PlayerReport.of(db, rest,
-                            org.thordb.usecase.PlayerReport.Settings.DEFAULT), out);
+                    ReportCommand.write(PlayerReport.of(db, rest,
+                            PlayerReport.Settings.DEFAULT), out);
                 }
             }
             case ":solitaires" -> solitaires(rest);
@@ -231,7 +252,7 @@ public final class Repl {
                 String near = null;
                 int best = 3;
                 for (String c : COMMANDS) {
-                    int d = org.thordb.query.ast.QueryField.editDistance(cmd, c);
+                    int d = QueryField.editDistance(cmd, c);
                     if (d < best) {
                         best = d;
                         near = c;
@@ -245,7 +266,7 @@ public final class Repl {
 
     private static String required(String s) {
         if (s == null) {
-            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "no query yet");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "no query yet");
         }
         return s;
     }
@@ -337,7 +358,7 @@ public final class Repl {
     }
 
     /** At most this many empties, :explore shows exact scores (as {@code thordb explore --solve} by default). */
-    static final int EXPLORE_EXACT_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
+    static final int EXPLORE_EXACT_EMPTIES = ExplorePolicy.EXACT_EMPTIES;
 
     private Position current() {
         return explored.isEmpty() ? exploreStart : explored.peekLast();
@@ -345,31 +366,31 @@ public final class Repl {
 
     private void explore() {
         // exact scores near the end, as explore gives them; before, every move's estimate
-        org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, current(), exploreFilter,
-                org.thordb.usecase.Explore.Settings.DEFAULT);
+        Explore.Answer a = Explore.of(db, current(), exploreFilter,
+                Explore.Settings.DEFAULT);
         ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
     }
 
     /** The solitaires of the last {@code :solitaires}, by row number from 1. */
-    private final List<org.thordb.store.SolitaireRow> solitaireRows = new ArrayList<>();
+    private final List<SolitaireRow> solitaireRows = new ArrayList<>();
     /** The solitaire being solved: its position now, its side, and the score it must keep (its sign). */
     private Position solitaire;
     private Side solitaireSide;
     private int solitaireScore;
     /** Made at the first {@code :try}: its transposition table is large. */
-    private org.thordb.solve.Solver solitaireSolver;
+    private Solver solitaireSolver;
 
     /** {@code :solitaires [QUERY]}: the stored solitaires a query over solitaires matches, numbered. */
     private void solitaires(String query) {
-        List<org.thordb.store.SolitaireRow> rows = db.solitaires(query);
+        List<SolitaireRow> rows = db.solitaires(query);
         solitaireRows.clear();
         solitaireRows.addAll(rows);
         int n = 0;
-        for (org.thordb.store.SolitaireRow r : rows) {
+        for (SolitaireRow r : rows) {
             if (++n > 20) {
                 break;
             }
-            org.thordb.wthor.WthorSolitaire w = r.solitaire();
+            WthorSolitaire w = r.solitaire();
             out.printf("%4d  %2d empties  %4d  %s to move  %s%n", n, r.empties(), w.year(),
                     w.toMove() == 1 ? "Black" : "White", r.reason() == null ? "" : "[" + SafeText.of(r.reason()) + "]");
         }
@@ -384,8 +405,8 @@ public final class Repl {
                     : "; rows run 1 to " + solitaireRows.size()));
             return;
         }
-        org.thordb.store.SolitaireRow r = solitaireRows.get(row - 1);
-        solitaire = org.thordb.query.exec.SolitaireFilter.position(r);
+        SolitaireRow r = solitaireRows.get(row - 1);
+        solitaire = SolitaireFilter.position(r);
         solitaireSide = solitaire.toMove();
         solitaireScore = r.solitaire().solutionScore();
         out.print(solitaire.draw(solitaire.legalMoves(), '*'));
@@ -405,7 +426,7 @@ public final class Repl {
         }
         int sq;
         try {
-            sq = org.thordb.othello.Notation.square(move.toLowerCase(Locale.ROOT));
+            sq = Notation.square(move.toLowerCase(Locale.ROOT));
         } catch (ThorDbException e) {
             out.println("error: '" + SafeText.of(move) + "' is not a square a1…h8");
             return;
@@ -415,14 +436,14 @@ public final class Repl {
             return;
         }
         if (solitaireSolver == null) {
-            solitaireSolver = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
+            solitaireSolver = new Solver(Solver.Options.defaults());
         }
-        org.thordb.solve.Solver solver = solitaireSolver; // one table for every :try: positions of one line share much
-        java.util.Map<Integer, Integer> scores = solver.solve(solitaire, true).moveScores();
+        Solver solver = solitaireSolver; // one table for every :try: positions of one line share much
+        Map<Integer, Integer> scores = solver.solve(solitaire, true).moveScores();
         int got = scores.get(sq);
         boolean keeps = solitaireScore > 0 ? got > 0 : got == 0;
         if (!keeps) {
-            int best = scores.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+            int best = scores.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
             out.printf("%s does not keep the %s: it gives %+d; one move does (%+d) — try again%n", move,
                     solitaireScore > 0 ? "win" : "draw", got, scores.get(best));
             return;
@@ -431,11 +452,11 @@ public final class Repl {
         StringBuilder said = new StringBuilder(move + " keeps the " + (solitaireScore > 0 ? "win" : "draw")
                 + String.format(" (%+d)", got));
         while (p.toMove() != Side.NONE && p.toMove() != solitaireSide) {
-            java.util.Map<Integer, Integer> replies = new java.util.TreeMap<>(solver.solve(p, true).moveScores());
+            Map<Integer, Integer> replies = new TreeMap<>(solver.solve(p, true).moveScores());
             int top = replies.values().stream().max(Integer::compare).orElseThrow();
             int reply = replies.entrySet().stream().filter(e -> e.getValue() == top).findFirst().orElseThrow().getKey();
             said.append("; ").append(p.toMove() == Side.BLACK ? "Black" : "White").append(" answers ")
-                    .append(org.thordb.othello.Notation.name(reply));
+                    .append(Notation.name(reply));
             p = p.play(reply);
         }
         solitaire = p;
@@ -464,8 +485,8 @@ public final class Repl {
                     + " (:play on, or :explore a later position)");
             return;
         }
-        org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, exploreFilter,
-                org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(SOLVE_EMPTIES).withEstimates(false));
+        Explore.Answer a = Explore.of(db, p, exploreFilter,
+                Explore.Settings.DEFAULT.exactUpTo(SOLVE_EMPTIES).withEstimates(false));
         if (!a.values().exact()) {
             out.println("error: not solved within a minute");
             return;
@@ -481,7 +502,7 @@ public final class Repl {
         Position p = current();
         if (what.matches("\\d+")) {
             int rank = Integer.parseInt(what);
-            List<org.thordb.explore.Exploration.Row> rows = db.explore(p, exploreFilter).rows();
+            List<Exploration.Row> rows = db.explore(p, exploreFilter).rows();
             if (rank < 1 || rank > rows.size()) {
                 out.println("error: no move ranked " + what + " here: "
                         + (rows.isEmpty() ? "no game of the filter goes on from this position" : "ranks run 1 to " + rows.size()));
@@ -495,7 +516,7 @@ public final class Repl {
             Position from = line.isEmpty() ? p : line.get(line.size() - 1);
             if (sq == Notation.PASS) {
                 if (!due) {
-                    out.println("error: pass is not legal here: " + (from.toMove() == org.thordb.othello.Side.NONE
+                    out.println("error: pass is not legal here: " + (from.toMove() == Side.NONE
                             ? "the game is over" : "a move is legal"));
                     return;
                 }
@@ -577,8 +598,8 @@ public final class Repl {
         }
         String[] w = rest.split("\\s+", 2);
         String where = w.length > 1 ? w[1] : lastQuery == null ? "" : lastQuery;
-        org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(w[0]);
-        List<org.thordb.stats.GroupStats> rows = db.stats(w[0], where);
+        Grouping g = Grouping.parse(w[0]);
+        List<GroupStats> rows = db.stats(w[0], where);
         if (w.length > 1) {
             lastQuery = where;
         }
@@ -680,11 +701,11 @@ public final class Repl {
         private final List<Candidate> fields = new ArrayList<>();
         private final List<String> players = new ArrayList<>();
         private final List<String> tournaments = new ArrayList<>();
-        private static final java.util.regex.Pattern NAME_OP = java.util.regex.Pattern.compile(
+        private static final Pattern NAME_OP = Pattern.compile(
                 "(?i)(?:^|[\\s(])(player|black|white|tournament)\\s*[=~]$");
-        private static final java.util.regex.Pattern OTHER_OP = java.util.regex.Pattern.compile(
+        private static final Pattern OTHER_OP = Pattern.compile(
                 "(?i)(?:^|[\\s(])([a-z_.]+)\\s*(=|!=|<|<=|>|>=|~)$");
-        private static final java.util.regex.Pattern CONDITION_START = java.util.regex.Pattern.compile(
+        private static final Pattern CONDITION_START = Pattern.compile(
                 "(?i)(|.*(\\s|\\()(and|or|not|then)|.*\\()");
 
         QueryCompleter(Catalog c) {
@@ -695,8 +716,8 @@ public final class Repl {
                 fields.add(new Candidate(w, w, "fields", null, null, null, true));
             }
             fields.add(new Candidate("not", "not", "keywords", null, null, null, true));
-            java.util.Set<String> seenP = new java.util.HashSet<>();
-            java.util.Set<String> seenT = new java.util.HashSet<>();
+            Set<String> seenP = new HashSet<>();
+            Set<String> seenT = new HashSet<>();
             for (Catalog.Base b : c.bases()) {
                 for (String n : b.players()) {
                     if (n != null && !n.isEmpty() && seenP.add(n)) {
@@ -716,7 +737,7 @@ public final class Repl {
             String text = line.line();
             int start = line.cursor() - line.wordCursor();
             int end = start + line.word().length();
-            if (line instanceof org.jline.reader.CompletingParsedLine c) {
+            if (line instanceof CompletingParsedLine c) {
                 start = line.cursor() - c.rawWordCursor();
                 end = start + c.rawWordLength();
             }
@@ -735,7 +756,7 @@ public final class Repl {
             } else if (before.isEmpty() && !quoted) {
                 out.addAll(commands);
             }
-            java.util.regex.Matcher name = NAME_OP.matcher(before);
+            Matcher name = NAME_OP.matcher(before);
             if (name.find()) {
                 boolean tournament = name.group(1).equalsIgnoreCase("tournament");
                 for (String n : tournament ? tournaments : players) {
@@ -747,7 +768,7 @@ public final class Repl {
             if (quoted) {
                 return;
             }
-            java.util.regex.Matcher other = OTHER_OP.matcher(before);
+            Matcher other = OTHER_OP.matcher(before);
             if (other.find()) {
                 if (other.group(1).equalsIgnoreCase("result")) {
                     for (String w : List.of("black", "white", "draw")) {

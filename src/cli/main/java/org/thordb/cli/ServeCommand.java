@@ -12,6 +12,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 
 /**
  * {@code thordb serve [--db DIR] [--host 127.0.0.1] [--port 8080] [--timeout S]}: the explorer page
@@ -42,7 +45,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--allow-host", paramLabel = "NAME", description = "Also answer requests whose Host header names NAME"
             + " (repeatable; * for any). By default only the address listened on (and localhost for a loopback one):"
             + " a web page of another site cannot reach the API through a name it points at 127.0.0.1.")
-    java.util.List<String> allowHosts = new java.util.ArrayList<>();
+    List<String> allowHosts = new ArrayList<>();
 
     @Spec
     CommandSpec spec;
@@ -58,7 +61,7 @@ public final class ServeCommand implements Callable<Integer> {
         Engine db = Stores.openForReading(store.dir());
         WebServer server;
         try {
-            server = WebServer.start(db, host, port, (long) (timeout * 1000), new java.util.HashSet<>(allowHosts));
+            server = WebServer.start(db, host, port, (long) (timeout * 1000), new HashSet<>(allowHosts));
         } catch (ThorDbException e) {
             db.close(); // the store, not the network: a damaged block read on the way up, say
             throw e;

@@ -14,6 +14,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * {@code thordb solitaires --empties N [--where QUERY] [--limit K] --out DIR}: WTHOR solitaires
@@ -58,7 +60,7 @@ public final class SolitairesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (limit < 0) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+            throw Faults.of(ErrorCode.BAD_ARGUMENT,
                     "--limit takes 0 (every solitaire) or more, not " + limit);
         }
         PrintWriter o = spec.commandLine().getOut();

@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.thordb.export.Json;
 
 /**
  * {@code thordb solve (LINE | --moves LINE | --board "<64 squares> X" | --obf FILE) [--all-moves]
@@ -200,7 +201,7 @@ public final class SolveCommand implements Callable<Integer> {
     }
 
     private static ObjectNode json(Task t, Solver.Result r, Boolean agrees) {
-        ObjectNode n = org.thordb.export.Json.object();
+        ObjectNode n = Json.object();
         n.put("position", t.position().toBoardString()).put("label", t.label()).put("solved", r.solved());
         if (r.solved()) {
             n.put("score", r.score()).put("best", r.best() < 0 ? null : Notation.name(r.best())).put("black", r.blackDiscs());
@@ -223,7 +224,7 @@ public final class SolveCommand implements Callable<Integer> {
      * 2^21, 16.6 G in 324.7 s with 2^24), so long as the heap holds four tables; a small one is
      * quicker to make for the rest.
      */
-    static int tableBits(org.thordb.othello.Position p, int bits) {
+    static int tableBits(Position p, int bits) {
         int empties = 64 - p.discs();
         int want = empties >= 27 ? 24 : empties >= 23 ? 23 : bits;
         while (want > bits && (32L << want) * 4 > Runtime.getRuntime().maxMemory()) {

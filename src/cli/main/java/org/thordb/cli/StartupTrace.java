@@ -1,5 +1,12 @@
 package org.thordb.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * Where a command's start goes, step by step: with {@code -Dthordb.startup=true} (through
  * {@code THORDB_JAVA_OPTS}) each step prints its time since {@code main} began, and its thread, on
@@ -27,30 +34,30 @@ final class StartupTrace {
         if (!ON) {
             return;
         }
-        java.nio.file.Path tasks = java.nio.file.Path.of("/proc/self/task");
-        if (!java.nio.file.Files.isDirectory(tasks)) {
+        Path tasks = Path.of("/proc/self/task");
+        if (!Files.isDirectory(tasks)) {
             return;
         }
-        java.util.List<String> rows = new java.util.ArrayList<>();
+        List<String> rows = new ArrayList<>();
         long hz = 100; // the kernel's clock ticks, USER_HZ, 100 on Linux
-        try (var s = java.nio.file.Files.list(tasks)) {
-            for (java.nio.file.Path t : s.toList()) {
+        try (var s = Files.list(tasks)) {
+            for (Path t : s.toList()) {
                 try {
-                    String stat = java.nio.file.Files.readString(t.resolve("stat"));
+                    String stat = Files.readString(t.resolve("stat"));
                     String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                     String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                     long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
                     if (ticks > 0) {
                         rows.add(String.format("%06d %-18s %5d ms", ticks, name, ticks * 1000 / hz));
                     }
-                } catch (java.io.IOException | RuntimeException e) {
+                } catch (IOException | RuntimeException e) {
                     // a thread that ended meanwhile
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return;
         }
-        rows.sort(java.util.Comparator.reverseOrder());
+        rows.sort(Comparator.reverseOrder());
         for (String r : rows) {
             System.err.println("startup: cpu " + r.substring(7));
         }

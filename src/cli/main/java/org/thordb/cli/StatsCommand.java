@@ -17,6 +17,17 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.FilterWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.thordb.export.CsvCells;
+import org.thordb.export.Json;
+import org.thordb.query.ast.QueryField;
 
 /**
  * {@code thordb stats --by player|black|white|opponent|tournament|year|opening[N]|result [--where
@@ -74,12 +85,12 @@ public final class StatsCommand implements Callable<Integer> {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
         }
         Grouping g = Grouping.parse(by);
-        java.util.Comparator<GroupStats> order = sort == null ? null : Statistics.order(sort);
+        Comparator<GroupStats> order = sort == null ? null : Statistics.order(sort);
         try (Engine db = Stores.openForReading(store.dir())) {
             if (colour != null && as == null) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
             }
-            List<GroupStats> rows = new java.util.ArrayList<>(as == null ? db.stats(by, where) : db.stats(by, where, as, colour));
+            List<GroupStats> rows = new ArrayList<>(as == null ? db.stats(by, where) : db.stats(by, where, as, colour));
             if (order != null) {
                 rows.sort(order);
             }
@@ -91,7 +102,7 @@ public final class StatsCommand implements Callable<Integer> {
                     + (colour == null || colour.equalsIgnoreCase("both") ? " (as Black and as White)"
                     : " (as " + (colour.equalsIgnoreCase("black") ? "Black" : "White") + ")");
             // with --as, the games are the player's: the header and the notes say so
-            String games = as == null ? where : org.thordb.query.ast.QueryField.playersGames(where, as, colour);
+            String games = as == null ? where : QueryField.playersGames(where, as, colour);
             write(rows, all, g, games, side, format, spec.commandLine().getOut());
             for (String note : db.notes(games)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
@@ -123,20 +134,20 @@ public final class StatsCommand implements Callable<Integer> {
                         : rows.size() + " of " + all + " groups");
             }
             case "json" -> {
-                com.fasterxml.jackson.databind.node.ArrayNode a = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+                ArrayNode a = JsonNodeFactory.instance.arrayNode();
                 rows.forEach(r -> a.add(node(r)));
                 out.println(a.toString());
             }
             case "jsonl" -> rows.forEach(r -> out.println(node(r).toString()));
             case "csv" -> {
-                try (org.apache.commons.csv.CSVPrinter p = new org.apache.commons.csv.CSVPrinter(new java.io.FilterWriter(out) {
+                try (CSVPrinter p = new CSVPrinter(new FilterWriter(out) {
                     @Override
                     public void close() throws IOException {
                         flush(); // standard output stays open
                     }
-                }, org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader(HEADER).get())) {
+                }, CSVFormat.DEFAULT.builder().setHeader(HEADER).get())) {
                     for (GroupStats r : rows) {
-                        p.printRecord(org.thordb.export.CsvCells.text(r.group()), r.games(), r.wins(), r.draws(), r.losses(), round(r.scorePct()),
+                        p.printRecord(CsvCells.text(r.group()), r.games(), r.wins(), r.draws(), r.losses(), round(r.scorePct()),
                                 round(r.avgDiff()), Double.isNaN(r.avgTheoretical()) ? "" : round(r.avgTheoretical()),
                                 r.theoreticalGames(), r.firstYear(), r.lastYear());
                     }
@@ -156,7 +167,7 @@ public final class StatsCommand implements Callable<Integer> {
         return Math.round(v * 100) / 100.0;
     }
 
-    static com.fasterxml.jackson.databind.node.ObjectNode node(GroupStats r) {
-        return org.thordb.export.Json.group(r);
+    static ObjectNode node(GroupStats r) {
+        return Json.group(r);
     }
 }

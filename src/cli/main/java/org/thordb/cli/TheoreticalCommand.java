@@ -18,6 +18,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.thordb.query.ast.QueryField;
+import org.thordb.store.FileRow;
 
 /**
  * {@code thordb theoretical}: how many games' theoretical scores a store knows, base by base; with
@@ -92,14 +94,14 @@ public final class TheoreticalCommand implements Callable<Integer> {
         long games = 0;
         long known = 0;
         for (Catalog.Base b : db.catalog().bases()) {
-            String base = "base = " + org.thordb.query.ast.QueryField.literal(b.name());
+            String base = "base = " + QueryField.literal(b.name());
             long n = db.count(scope(base));
             if (n == 0) {
                 continue;
             }
             long k = db.count(scope(base + " and theoretical = known"));
             long filled = db.catalog().gameFiles().stream().filter(f -> f.base() == b.id())
-                    .mapToLong(org.thordb.store.FileRow::filledGames).sum();
+                    .mapToLong(FileRow::filledGames).sum();
             out.printf(Locale.ROOT, "%-24s %,10d %,10d %,10d %,10d%n", SafeText.of(b.name()), n, k, n - k, filled);
             games += n;
             known += k;

@@ -12,6 +12,10 @@ import org.thordb.export.Exporter;
 import org.thordb.ingest.Importer;
 import org.thordb.sample.SampleBase;
 import picocli.CommandLine.Command;
+import java.util.Comparator;
+import org.thordb.engine.StoredGame;
+import org.thordb.othello.Position;
+import org.thordb.usecase.Explore;
 
 /**
  * {@code thordb train-startup} (hidden): runs every common path once on a small generated base in
@@ -42,18 +46,18 @@ public final class TrainCommand implements Callable<Integer> {
                 new Exporter(db, dir.resolve("out"), Exporter.Format.CSV, false, LocalDate.now()).export("year = 2000");
                 // the explorer's path: the exploration, the estimates' search, the exact solver
                 for (String line : List.of("f5d6c3", "f5d6c3d3c4f4f6f3e6e7d7c6")) {
-                    org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(line);
-                    org.thordb.usecase.Explore.of(db, p, "", org.thordb.usecase.Explore.Settings.DEFAULT);
+                    Position p = Position.afterLine(line);
+                    Explore.of(db, p, "", Explore.Settings.DEFAULT);
                 }
-                for (org.thordb.engine.StoredGame g : db.games(db.select("moves = 60"))) { // one game's end, solved
-                    org.thordb.usecase.Explore.of(db, org.thordb.othello.Position.afterLine(g.moves().substring(0, 2 * 46)),
-                            "", org.thordb.usecase.Explore.Settings.DEFAULT);
+                for (StoredGame g : db.games(db.select("moves = 60"))) { // one game's end, solved
+                    Explore.of(db, Position.afterLine(g.moves().substring(0, 2 * 46)),
+                            "", Explore.Settings.DEFAULT);
                     break;
                 }
             }
         } finally {
             try (var s = Files.walk(dir)) {
-                for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
                     Files.deleteIfExists(p);
                 }
             }

@@ -15,6 +15,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoreRebuild;
+import org.thordb.error.ErrorCode;
+import org.thordb.index.PositionHash;
+import org.thordb.store.LostAndFound;
+import org.thordb.store.RocksStore;
+import org.thordb.store.StoreFolder;
+import org.thordb.usecase.TheoreticalCheck;
 
 /**
  * {@code thordb verify FILE…}: checks WTHOR files; {@code thordb verify [--db DIR] [--sample N] [--repair]}
@@ -40,7 +53,7 @@ import picocli.CommandLine.Model.CommandSpec;
 public final class VerifyCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "WTHOR files (none: check the store).")
-    List<Path> files = new java.util.ArrayList<>();
+    List<Path> files = new ArrayList<>();
 
     @picocli.CommandLine.Mixin
     StoreOption store;
@@ -87,9 +100,9 @@ public final class VerifyCommand implements Callable<Integer> {
     private long warnings;
 
     /** The check's lines on standard output (made safe to print), its progress as a bar on a terminal. */
-    private org.thordb.usecase.TheoreticalCheck.Listener checkListener(PrintWriter out) {
-        return new org.thordb.usecase.TheoreticalCheck.Listener() {
-            private me.tongfei.progressbar.ProgressBar bar;
+    private TheoreticalCheck.Listener checkListener(PrintWriter out) {
+        return new TheoreticalCheck.Listener() {
+            private ProgressBar bar;
 
             @Override
             public void line(String line) {
@@ -100,8 +113,8 @@ public final class VerifyCommand implements Callable<Integer> {
             @Override
             public void started(int games) {
                 if (progress && System.console() != null && games > 0) {
-                    bar = new me.tongfei.progressbar.ProgressBarBuilder().setTaskName("solve").setInitialMax(games)
-                            .setUnit(" games", 1).setStyle(me.tongfei.progressbar.ProgressBarStyle.ASCII).showSpeed()
+                    bar = new ProgressBarBuilder().setTaskName("solve").setInitialMax(games)
+                            .setUnit(" games", 1).setStyle(ProgressBarStyle.ASCII).showSpeed()
                             .setUpdateIntervalMillis(500).build();
                 }
             }
@@ -141,23 +154,23 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (depth != null && (depth < 0 || depth > 60)) {
-            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
         }
         if (sample != null && sample < 1) {
-            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
         }
         if (theoretical) {
-            org.thordb.usecase.TheoreticalCheck check = new org.thordb.usecase.TheoreticalCheck(checkListener(out), depth, sample,
+            TheoreticalCheck check = new TheoreticalCheck(checkListener(out), depth, sample,
                     seed).explaining(explain);
             if (!files.isEmpty()) {
                 return check.files(files);
             }
-            try (org.thordb.engine.Engine db = Stores.openForReading(store.dir())) {
+            try (Engine db = Stores.openForReading(store.dir())) {
                 return check.store(db, where);
             }
         }
         if (depth != null || where != null || explain) {
-            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
         }
         if (files.isEmpty()) {
             return verifyStore(out);
@@ -195,18 +208,18 @@ public final class VerifyCommand implements Callable<Integer> {
 
     private int verifyStore(PrintWriter out) {
         java.nio.file.Path dir = store.dir();
-        org.thordb.store.StoreFolder.Inspection folder = org.thordb.store.StoreFolder.inspect(dir, true);
-        if (folder.state() == org.thordb.store.StoreFolder.State.NONE) {
-            throw Faults.of(org.thordb.error.ErrorCode.STORE, dir + ": no store here");
+        StoreFolder.Inspection folder = StoreFolder.inspect(dir, true);
+        if (folder.state() == StoreFolder.State.NONE) {
+            throw Faults.of(ErrorCode.STORE, dir + ": no store here");
         }
-        boolean interrupted = java.nio.file.Files.exists(dir.resolve(org.thordb.store.StoreFolder.REPAIRING));
+        boolean interrupted = Files.exists(dir.resolve(StoreFolder.REPAIRING));
         int code;
         if (!repair) {
             code = check(dir, folder, interrupted, out);
         } else {
             code = mend(dir, folder, out);
         }
-        String kept = org.thordb.store.LostAndFound.contents(dir).describe(dir);
+        String kept = LostAndFound.contents(dir).describe(dir);
         if (!kept.isEmpty()) {
             out.println(kept);
         }
@@ -214,21 +227,21 @@ public final class VerifyCommand implements Callable<Integer> {
     }
 
     /** verify --db without --repair: says what is wrong, changes nothing. */
-    private int check(java.nio.file.Path dir, org.thordb.store.StoreFolder.Inspection folder, boolean interrupted, PrintWriter out) {
+    private int check(java.nio.file.Path dir, StoreFolder.Inspection folder, boolean interrupted, PrintWriter out) {
         if (interrupted) {
-            out.println(dir + ": NOT SOUND: a repair of it was interrupted (" + org.thordb.store.StoreFolder.REPAIRING
+            out.println(dir + ": NOT SOUND: a repair of it was interrupted (" + StoreFolder.REPAIRING
                     + " is here); --repair finishes it");
             return 1;
         }
-        if (folder.state() == org.thordb.store.StoreFolder.State.DAMAGED) {
+        if (folder.state() == StoreFolder.State.DAMAGED) {
             out.println(dir + ": NOT SOUND: a damaged store: " + folder.why() + "; --repair recovers it");
             return 1;
         }
         try {
             return verifyOpened(dir, out);
         } catch (ThorDbException e) {
-            if (e.code() == org.thordb.error.ErrorCode.CORRUPT || e.code() == org.thordb.error.ErrorCode.STORE) {
-                out.println(SafeText.of("NOT SOUND: " + Main.oneLine(e).replace(org.thordb.store.RocksStore.repairAdvice(dir), "")
+            if (e.code() == ErrorCode.CORRUPT || e.code() == ErrorCode.STORE) {
+                out.println(SafeText.of("NOT SOUND: " + Main.oneLine(e).replace(RocksStore.repairAdvice(dir), "")
                         + "; --repair rebuilds the store from its records"));
                 return 1;
             }
@@ -243,15 +256,15 @@ public final class VerifyCommand implements Callable<Integer> {
      * state file says (a manifest cut short, a table file gone), rebuilds it from the records its
      * table and log files hold.
      */
-    private int mend(java.nio.file.Path dir, org.thordb.store.StoreFolder.Inspection folder, PrintWriter out) {
-        if (org.thordb.engine.StoreRebuild.swapInterrupted(dir)) {
-            org.thordb.engine.StoreRebuild.rebuild(dir, org.thordb.index.PositionHash.DEFAULT, line -> out.println(SafeText.of(line)));
+    private int mend(java.nio.file.Path dir, StoreFolder.Inspection folder, PrintWriter out) {
+        if (StoreRebuild.swapInterrupted(dir)) {
+            StoreRebuild.rebuild(dir, PositionHash.DEFAULT, line -> out.println(SafeText.of(line)));
             return verifyOpened(dir, out);
         }
-        if (folder.state() == org.thordb.store.StoreFolder.State.DAMAGED
-                && !java.nio.file.Files.exists(dir.resolve(org.thordb.store.StoreFolder.REPAIRING))) {
+        if (folder.state() == StoreFolder.State.DAMAGED
+                && !Files.exists(dir.resolve(StoreFolder.REPAIRING))) {
             try {
-                String manifest = org.thordb.store.StoreFolder.recoverCurrent(dir);
+                String manifest = StoreFolder.recoverCurrent(dir);
                 out.println(dir + ": recovered: CURRENT pointed at " + manifest + " (" + folder.why() + ")");
             } catch (ThorDbException e) {
                 out.println(SafeText.of(Main.oneLine(e)) + "; rebuilding from the records instead");
@@ -262,17 +275,17 @@ public final class VerifyCommand implements Callable<Integer> {
             org.thordb.ingest.StoreVerifier.dropDamagedFamilies(dir, line -> out.println(SafeText.of(line)));
             return verifyOpened(dir, out);
         } catch (ThorDbException e) {
-            if (e.code() != org.thordb.error.ErrorCode.CORRUPT && e.code() != org.thordb.error.ErrorCode.STORE) {
+            if (e.code() != ErrorCode.CORRUPT && e.code() != ErrorCode.STORE) {
                 throw e;
             }
-            out.println(SafeText.of(Main.oneLine(e).replace(org.thordb.store.RocksStore.repairAdvice(dir), ""))
+            out.println(SafeText.of(Main.oneLine(e).replace(RocksStore.repairAdvice(dir), ""))
                     + "; rebuilding the store from its records");
             return rebuild(dir, out);
         }
     }
 
     private int rebuild(java.nio.file.Path dir, PrintWriter out) {
-        org.thordb.engine.StoreRebuild.Report r = org.thordb.engine.StoreRebuild.rebuild(dir, org.thordb.index.PositionHash.DEFAULT,
+        StoreRebuild.Report r = StoreRebuild.rebuild(dir, PositionHash.DEFAULT,
                 line -> out.println(SafeText.of(line)));
         r.notes().forEach(n -> out.println("note: " + SafeText.of(n)));
         boolean was = repair;
@@ -285,7 +298,7 @@ public final class VerifyCommand implements Callable<Integer> {
     }
 
     private int verifyOpened(java.nio.file.Path dir, PrintWriter out) {
-        try (org.thordb.engine.Engine db = repair ? org.thordb.engine.Engine.openForRepair(dir) : org.thordb.engine.Engine.openReadOnly(dir)) {
+        try (Engine db = repair ? Engine.openForRepair(dir) : Engine.openReadOnly(dir)) {
             int n = sample == null ? Integer.MAX_VALUE : sample;
             long seed = System.nanoTime();
             org.thordb.ingest.StoreVerifier.Report r = db.verify(repair, n, seed, line -> out.println(SafeText.of(line)));

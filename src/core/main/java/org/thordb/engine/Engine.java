@@ -31,11 +31,44 @@ import org.thordb.store.RocksStore;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.store.ViewPool;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.thordb.ThorDb;
+import org.thordb.explore.Exploration;
+import org.thordb.explore.Exploration10;
+import org.thordb.explore.Explorer10;
+import org.thordb.index.Copies;
+import org.thordb.index.Duplicates;
+import org.thordb.index.Field;
+import org.thordb.index.GameColumns;
+import org.thordb.index.TheoreticalKnown;
+import org.thordb.ingest.IdentityLinks;
+import org.thordb.ingest.RegistryImport;
+import org.thordb.ingest.Releases;
+import org.thordb.ingest.TheoreticalFill;
+import org.thordb.query.ast.QueryField;
+import org.thordb.query.exec.SolitaireFilter;
+import org.thordb.query.plan.QueryPlanner;
+import org.thordb.stats.GroupStats;
+import org.thordb.stats.Grouping;
+import org.thordb.stats.Statistics;
+import org.thordb.store.FileRow;
+import org.thordb.store.Identities;
+import org.thordb.store.Keys;
+import org.thordb.store.PlayerRecord;
+import org.thordb.store.SolitaireRow;
+import org.thordb.text.ByteLines;
+import org.thordb.wthor.WthorGame;
 
 /**
  * An open store, as thordb's own command line, server and exporters use it: the wiring of its
  * generations (the snapshots reads run on), schema checks, imports, and the services that answer
- * (pages, players, explorer, maintenance). Embedders use the narrow front, {@code org.thordb.ThorDb}.
+ * (pages, players, explorer, maintenance). Embedders use the narrow front, {@code ThorDb}.
  * Safe for many reader threads at once; imports are serialised, and a reader sees each imported
  * file all or not at all.
  *
@@ -148,7 +181,7 @@ public final class Engine implements AutoCloseable {
         Thread t = new Thread(() -> {
             try {
                 Class.forName("org.thordb.store.RocksStore", true, Engine.class.getClassLoader());
-                org.thordb.query.parse.QueryParser.parse("year = 2000 and player ~ \"a\"");
+                QueryParser.parse("year = 2000 and player ~ \"a\"");
             } catch (Throwable ignored) { // said again where it matters
             }
         }, "thordb-prepare");
@@ -279,7 +312,7 @@ public final class Engine implements AutoCloseable {
                 if (r.games() > 0 || r.names() > 0 || g.catalog().joinsStamp() != g.catalog().namesStamp()) {
                     // copies that name one player in two spellings, and names that are one player's:
                     // the links and joins that say so, made again
-                    org.thordb.ingest.IdentityLinks.refresh(g.store(), g.catalog(), hash, this::commit);
+                    IdentityLinks.refresh(g.store(), g.catalog(), hash, this::commit);
                 }
                 if (r.games() > 0 || r.names() > 0) {
                     // each file's batch was committed with a synced log: durable already; writing the
@@ -294,15 +327,15 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Imports a base's player registry from a CSV file ({@code name,aliases,country,born}); see
-     * {@link org.thordb.ingest.RegistryImport}.
+     * {@link RegistryImport}.
      *
      * <p>Usage: {@code db.importPlayers(Path.of("players.csv"), "WTHOR", System.err::println);}
      */
-    public org.thordb.ingest.RegistryImport.Result importPlayers(Path file, String base, Importer.Listener listener) {
+    public RegistryImport.Result importPlayers(Path file, String base, Importer.Listener listener) {
         return guarded(() -> {
             Generation g = writer("imported");
             synchronized (importing) {
-                org.thordb.ingest.RegistryImport.Result r = new org.thordb.ingest.RegistryImport(g.store(), g.catalog(),
+                RegistryImport.Result r = new RegistryImport(g.store(), g.catalog(),
                         this::commit, listener).run(file, base);
                 g.store().flushInBackground();
                 flushPending = true;
@@ -314,28 +347,28 @@ public final class Engine implements AutoCloseable {
     /**
      * The 10×10 explorer: every next move played from the position a 10×10 line reaches
      * ({@code g6e4…}, squares a1…j10), in any of the 8 orientations of the 10×10 board, by the games
-     * of a filter; see {@link org.thordb.explore.Explorer10}.
+     * of a filter; see {@link Explorer10}.
      *
      * @throws ThorDbException {@link ErrorCode#ILLEGAL_MOVE} for a line that is not legal
      */
-    public org.thordb.explore.Exploration10 explore10(String line, String filter) {
-        return read(r -> org.thordb.explore.Explorer10.explore(r, line, filter));
+    public Exploration10 explore10(String line, String filter) {
+        return read(r -> Explorer10.explore(r, line, filter));
     }
 
     /**
-     * The stored solitaires a query over solitaires matches (see {@link org.thordb.query.exec.SolitaireFilter}:
+     * The stored solitaires a query over solitaires matches (see {@link SolitaireFilter}:
      * {@code empties = 20 and year >= 2000}, {@code position = …} in any orientation), by base, empties and record.
      *
      * @throws ThorDbException {@link ErrorCode#QUERY} for a bad query or a field solitaires lack
      */
-    public List<org.thordb.store.SolitaireRow> solitaires(String query) {
+    public List<SolitaireRow> solitaires(String query) {
         Expr e = QueryParser.parseOrBlank(query == null ? "" : query);
         return onGeneration(g -> {
-            java.util.function.Predicate<org.thordb.store.SolitaireRow> test = org.thordb.query.exec.SolitaireFilter.of(e, g.catalog());
-            List<org.thordb.store.SolitaireRow> out = new ArrayList<>();
+            java.util.function.Predicate<SolitaireRow> test = SolitaireFilter.of(e, g.catalog());
+            List<SolitaireRow> out = new ArrayList<>();
             try (Store.View v = g.store().view()) {
                 v.scan(Space.SOLITAIRES, new byte[0], null, (k, val) -> {
-                    org.thordb.store.SolitaireRow row = org.thordb.store.SolitaireRow.decode(k, val);
+                    SolitaireRow row = SolitaireRow.decode(k, val);
                     if (test.test(row)) {
                         out.add(row);
                     }
@@ -355,8 +388,8 @@ public final class Engine implements AutoCloseable {
      * @param record the registry's record in the first base that has one, or null
      * @param aliases the player's other names (renames, the registry's aliases), in every base
      */
-    public record Player(String name, org.thordb.stats.GroupStats stats, org.thordb.store.PlayerRecord record,
-                         java.util.List<String> aliases) {
+    public record Player(String name, GroupStats stats, PlayerRecord record,
+                         List<String> aliases) {
         /** Average discs at the end from the player's side. */
         public double averageDiscs() {
             return 32 + stats.avgDiff() / 2;
@@ -383,7 +416,7 @@ public final class Engine implements AutoCloseable {
     public record SourceText(String file, String format, int line, byte[] bytes) {
         /** The bytes as text (UTF-8 when they are valid UTF-8, else ISO-8859-1). */
         public String text() {
-            return org.thordb.text.ByteLines.decode(bytes, 0, bytes.length);
+            return ByteLines.decode(bytes, 0, bytes.length);
         }
     }
 
@@ -395,7 +428,7 @@ public final class Engine implements AutoCloseable {
      * @param games its games
      * @param verified what the verification of the whole store after the removal found
      */
-    public record Removal(String base, long files, long games, org.thordb.ingest.StoreVerifier.Report verified) {
+    public record Removal(String base, long files, long games, StoreVerifier.Report verified) {
     }
 
     /**
@@ -404,7 +437,7 @@ public final class Engine implements AutoCloseable {
      */
     public List<Player> players(String where, String sort) {
         PlayerDirectory.checkSort(sort);
-        return read(r -> PlayerDirectory.players(statsOn(r, org.thordb.stats.Grouping.parse("player"), where == null ? "" : where),
+        return read(r -> PlayerDirectory.players(statsOn(r, Grouping.parse("player"), where == null ? "" : where),
                 r.catalog(), sort));
     }
 
@@ -437,14 +470,14 @@ public final class Engine implements AutoCloseable {
     /**
      * The games of a query grouped ({@code player}, {@code black}, {@code white}, {@code opponent},
      * {@code tournament}, {@code year}, {@code opening} or {@code openingN}, {@code result}; see
-     * {@link org.thordb.stats.Grouping}), each group with its record, in the default order.
+     * {@link Grouping}), each group with its record, in the default order.
      * {@code opponent} is the record of the players the query's {@code player}, {@code black} or
      * {@code white} conditions name against each opponent.
      *
      * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT} for a bad grouping
      */
-    public List<org.thordb.stats.GroupStats> stats(String by, String where) {
-        org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+    public List<GroupStats> stats(String by, String where) {
+        Grouping g = Grouping.parse(by);
         return read(r -> statsOn(r, g, where));
     }
 
@@ -457,40 +490,40 @@ public final class Engine implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a grouping by player, or a colour
      *     that is none of those, {@link ErrorCode#QUERY} for a bad query
      */
-    public List<org.thordb.stats.GroupStats> stats(String by, String where, String asPlayer, String colour) {
-        org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
+    public List<GroupStats> stats(String by, String where, String asPlayer, String colour) {
+        Grouping g = Grouping.parse(by);
         if (asPlayer == null || asPlayer.isBlank()) {
             return stats(by, where);
         }
-        String c = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(java.util.Locale.ROOT);
+        String c = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(Locale.ROOT);
         if (!List.of("black", "white", "both").contains(c)) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a player's colour is black, white or both, not '"
                     + Faults.quote(colour) + "'");
         }
-        String w = org.thordb.query.ast.QueryField.playersGames(where, asPlayer, c);
-        Expr named = parse(org.thordb.query.ast.QueryField.playersGames("", asPlayer, "both"));
+        String w = QueryField.playersGames(where, asPlayer, c);
+        Expr named = parse(QueryField.playersGames("", asPlayer, "both"));
         return read(r -> {
-            java.util.Set<Long> players = new java.util.HashSet<>();
+            Set<Long> players = new HashSet<>();
             PlayerDirectory.namedPlayers(named, r.catalog(), players);
-            org.thordb.stats.Statistics.Perspective as = new org.thordb.stats.Statistics.Perspective(
+            Statistics.Perspective as = new Statistics.Perspective(
                     (base, number) -> players.contains(((long) base << 32) | number), !c.equals("white"), !c.equals("black"));
             RoaringBitmap ids = QueryEngine.matching(QueryParser.parseOrBlank(w), r);
-            return org.thordb.stats.Statistics.compute(r, ids, g, null, as);
+            return Statistics.compute(r, ids, g, null, as);
         });
     }
 
-    private static List<org.thordb.stats.GroupStats> statsOn(IndexReader r, org.thordb.stats.Grouping g, String where) {
+    private static List<GroupStats> statsOn(IndexReader r, Grouping g, String where) {
         Expr e = QueryParser.parseOrBlank(where);
         RoaringBitmap ids = QueryEngine.matching(e, r);
-        org.thordb.stats.Statistics.Subject subject = null;
-        if (g.by() == org.thordb.stats.Grouping.By.OPPONENT && e != null) {
-            java.util.Set<Long> named = new java.util.HashSet<>();
+        Statistics.Subject subject = null;
+        if (g.by() == Grouping.By.OPPONENT && e != null) {
+            Set<Long> named = new HashSet<>();
             PlayerDirectory.namedPlayers(e, r.catalog(), named);
             if (!named.isEmpty()) {
                 subject = (base, player) -> named.contains(((long) base << 32) | player);
             }
         }
-        return org.thordb.stats.Statistics.compute(r, ids, g, subject);
+        return Statistics.compute(r, ids, g, subject);
     }
 
     /**
@@ -516,9 +549,9 @@ public final class Engine implements AutoCloseable {
             return null;
         }
         RoaringBitmap all = e == null ? r.all() : QueryEngine.evaluate(e, r);
-        long once = org.thordb.index.Copies.once(r, all).getLongCardinality();
+        long once = Copies.once(r, all).getLongCardinality();
         long left = all.getLongCardinality() - once;
-        return left == 0 ? null : String.format(java.util.Locale.ROOT, "%,d games, %,d cop%s of games from other bases"
+        return left == 0 ? null : String.format(Locale.ROOT, "%,d games, %,d cop%s of games from other bases"
                 + " counted once (copies = all counts each)", once, left, left == 1 ? "y" : "ies");
     }
 
@@ -537,7 +570,7 @@ public final class Engine implements AutoCloseable {
                 String stored = g.catalog().bases().stream().map(Catalog.Base::name)
                         .filter(n -> n.equalsIgnoreCase(name)).findFirst().orElse(name);
                 long[] done = im.removeBase(stored);
-                org.thordb.ingest.IdentityLinks.refresh(g.store(), g.catalog(), hash, this::commit);
+                IdentityLinks.refresh(g.store(), g.catalog(), hash, this::commit);
                 g.store().flush();
                 StoreVerifier.Report report = new StoreVerifier(g.store(), g.catalog(), hash).verify(false, m -> { });
                 if (report.problems() > 0 || g.catalog().base(stored) != null) {
@@ -552,13 +585,13 @@ public final class Engine implements AutoCloseable {
     /**
      * Computes the unknown theoretical scores of the games a query matches (blank: every game) at
      * {@code depth} empties, on {@code threads} threads, and writes them into the store in atomic
-     * batches ({@link org.thordb.ingest.TheoreticalFill}): a kill keeps what was written, and the
+     * batches ({@link TheoreticalFill}): a kill keeps what was written, and the
      * next fill goes on from there. Known scores are left as they are.
      *
      * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a store opened read-only
      */
-    public org.thordb.ingest.TheoreticalFill.Report fillTheoretical(String where, int depth, int threads,
-                                                                    org.thordb.ingest.TheoreticalFill.Listener listener) {
+    public TheoreticalFill.Report fillTheoretical(String where, int depth, int threads,
+                                                                    TheoreticalFill.Listener listener) {
         Expr e = parse(where == null ? "" : where);
         return guarded(() -> {
             Generation g = writer("filled");
@@ -566,10 +599,10 @@ public final class Engine implements AutoCloseable {
                 RoaringBitmap[] sel = read(r -> {
                     RoaringBitmap all = e == null ? r.all() : QueryEngine.evaluate(e, r);
                     return new RoaringBitmap[] {all, RoaringBitmap.andNot(all,
-                            org.thordb.index.TheoreticalKnown.of(r).bitmap()),
-                        r.term(org.thordb.index.Field.DAMAGED, new byte[0])};
+                            TheoreticalKnown.of(r).bitmap()),
+                        r.term(Field.DAMAGED, new byte[0])};
                 });
-                return new org.thordb.ingest.TheoreticalFill(g.store(), g.catalog(), this::commit, depth, threads)
+                return new TheoreticalFill(g.store(), g.catalog(), this::commit, depth, threads)
                         .fill(sel[0], sel[1], sel[2], listener);
             }
         });
@@ -586,7 +619,7 @@ public final class Engine implements AutoCloseable {
         return guarded(() -> {
             Generation g = writer("restored");
             synchronized (importing) {
-                List<Catalog.RetiredRelease> r = org.thordb.ingest.Releases.undo(g.store(), g.catalog(), hash, this::commit, out);
+                List<Catalog.RetiredRelease> r = Releases.undo(g.store(), g.catalog(), hash, this::commit, out);
                 g.store().flush();
                 return r;
             }
@@ -601,7 +634,7 @@ public final class Engine implements AutoCloseable {
         return guarded(() -> {
             Generation g = writer("pruned");
             synchronized (importing) {
-                return org.thordb.ingest.Releases.prune(g.store(), g.catalog(), before, this::commit);
+                return Releases.prune(g.store(), g.catalog(), before, this::commit);
             }
         });
     }
@@ -612,11 +645,11 @@ public final class Engine implements AutoCloseable {
      *
      * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a name no base holds
      */
-    public org.thordb.store.Identities.Link sayPlayers(String a, String b, boolean same) {
+    public Identities.Link sayPlayers(String a, String b, boolean same) {
         return guarded(() -> {
             Generation g = writer("linked");
             synchronized (importing) {
-                return org.thordb.ingest.IdentityLinks.say(g.store(), g.catalog(), a, b, same, this::commit);
+                return IdentityLinks.say(g.store(), g.catalog(), a, b, same, this::commit);
             }
         });
     }
@@ -641,20 +674,20 @@ public final class Engine implements AutoCloseable {
     public List<Alias> aliases() {
         return read(r -> {
             Catalog c = r.catalog();
-            org.thordb.store.Identities who = c.identities();
-            java.util.Map<Long, String> linkRule = new java.util.HashMap<>();
-            for (org.thordb.store.Identities.Join j : who.joins()) {
+            Identities who = c.identities();
+            Map<Long, String> linkRule = new HashMap<>();
+            for (Identities.Join j : who.joins()) {
                 if (j.rule().equals("copies") || j.rule().equals("user")) {
                     linkRule.putIfAbsent(j.a(), j.rule());
                     linkRule.putIfAbsent(j.b(), j.rule());
                 }
             }
             // the years each name was played under: from the games' name columns, file by file
-            java.util.Map<Long, int[]> years = new java.util.HashMap<>();
-            org.thordb.index.GameColumns cols = org.thordb.index.GameColumns.of(r);
+            Map<Long, int[]> years = new HashMap<>();
+            GameColumns cols = GameColumns.of(r);
             char[] black = cols.blackColumn();
             char[] white = cols.whiteColumn();
-            for (org.thordb.store.FileRow f : c.gameFiles()) {
+            for (FileRow f : c.gameFiles()) {
                 for (int id = f.firstId(); id < f.firstId() + f.games() && id < black.length; id++) {
                     for (char n : new char[] {black[id], white[id]}) {
                         int[] y = years.computeIfAbsent(((long) f.base() << 32) | n, k -> new int[] {f.year(), f.year()});
@@ -666,24 +699,24 @@ public final class Engine implements AutoCloseable {
             List<Alias> out = new ArrayList<>();
             for (int i = 0; i < who.size(); i++) {
                 String preferred = who.preferred(i);
-                String[] pw = org.thordb.store.Identities.words(preferred);
-                for (org.thordb.store.Identities.Member m : who.members(i)) {
+                String[] pw = Identities.words(preferred);
+                for (Identities.Member m : who.members(i)) {
                     if (m.name().equals(preferred)) {
                         continue;
                     }
                     // the rule that makes the name the player's: the same name, the same words in another
                     // order, else the copies' or the user's link
-                    String[] mw = org.thordb.store.Identities.words(m.name());
+                    String[] mw = Identities.words(m.name());
                     long key = ((long) m.base() << 32) | m.number();
-                    String rule = java.util.Arrays.equals(pw, mw) ? "name"
-                            : org.thordb.store.Identities.sameWords(pw, mw) ? "order" : linkRule.getOrDefault(key, "copies");
+                    String rule = Arrays.equals(pw, mw) ? "name"
+                            : Identities.sameWords(pw, mw) ? "order" : linkRule.getOrDefault(key, "copies");
                     int[] y = years.get(key);
                     Catalog.Base b = c.base(m.base());
                     out.add(new Alias(preferred, m.name(), b == null ? "?" : b.name(), rule,
                             y == null ? "" : y[0] == y[1] ? String.valueOf(y[0]) : y[0] + "-" + y[1]));
                 }
             }
-            for (org.thordb.store.Identities.Link l : c.links()) {
+            for (Identities.Link l : c.links()) {
                 if (!l.same()) {
                     Catalog.Base a = c.base(l.baseA());
                     Catalog.Base b = c.base(l.baseB());
@@ -699,9 +732,9 @@ public final class Engine implements AutoCloseable {
     public boolean samePlayer(String a, String b) {
         return onGeneration(g -> {
             Catalog c = g.catalog();
-            org.thordb.store.Identities who = c.identities();
-            java.util.Set<Integer> ia = new java.util.HashSet<>();
-            java.util.Set<Integer> ib = new java.util.HashSet<>();
+            Identities who = c.identities();
+            Set<Integer> ia = new HashSet<>();
+            Set<Integer> ib = new HashSet<>();
             for (Catalog.Base base : c.bases()) {
                 for (int n : base.playerIndex().matching(a, false)) {
                     ia.add(who.of(base.id(), n));
@@ -721,7 +754,7 @@ public final class Engine implements AutoCloseable {
         return guarded(() -> {
             Generation g = writer("unlinked");
             synchronized (importing) {
-                return org.thordb.ingest.IdentityLinks.unsay(g.store(), g.catalog(), a, b, this::commit);
+                return IdentityLinks.unsay(g.store(), g.catalog(), a, b, this::commit);
             }
         });
     }
@@ -729,7 +762,7 @@ public final class Engine implements AutoCloseable {
     /**
      * Where the names of copies disagree, and where one base holds the same game twice under other
      * players' names (the same whole move list and year): for a federation to mend its files. See
-     * {@link org.thordb.index.Copies#disagreements()}.
+     * {@link Copies#disagreements()}.
      *
      * @param copies each pair of names that disagree on copies in two bases, most copies first, with
      *     whether a rule joins them into one player
@@ -758,9 +791,9 @@ public final class Engine implements AutoCloseable {
     public Conflicts conflicts() {
         return read(r -> {
             Catalog c = r.catalog();
-            org.thordb.store.Identities who = c.identities();
+            Identities who = c.identities();
             List<NameConflict> copies = new ArrayList<>();
-            for (org.thordb.index.Copies.Disagreement d : org.thordb.index.Copies.of(r).disagreements()) {
+            for (Copies.Disagreement d : Copies.of(r).disagreements()) {
                 Catalog.Base a = c.base(d.baseA());
                 Catalog.Base b = c.base(d.baseB());
                 String na = a == null ? null : a.player(d.numberA());
@@ -773,7 +806,7 @@ public final class Engine implements AutoCloseable {
                         eb == null ? null : StoredGame.of(eb, c)));
             }
             List<List<StoredGame>> same = new ArrayList<>();
-            for (org.thordb.index.Duplicates.Group grp : org.thordb.index.Duplicates.of(r).groups()) {
+            for (Duplicates.Group grp : Duplicates.of(r).groups()) {
                 List<GameRow> rows = new ArrayList<>();
                 for (int id : grp.ids()) {
                     GameRow row = r.game(id);
@@ -785,8 +818,8 @@ public final class Engine implements AutoCloseable {
                     for (int j = i + 1; j < rows.size(); j++) {
                         GameRow x = rows.get(i);
                         GameRow y = rows.get(j);
-                        org.thordb.wthor.WthorGame wx = new org.thordb.wthor.WthorGame(x.raw(), x.side());
-                        org.thordb.wthor.WthorGame wy = new org.thordb.wthor.WthorGame(y.raw(), y.side());
+                        WthorGame wx = new WthorGame(x.raw(), x.side());
+                        WthorGame wy = new WthorGame(y.raw(), y.side());
                         if (x.base() == y.base() && x.year() == y.year()
                                 && (wx.black() != wy.black() || wx.white() != wy.white())) {
                             same.add(List.of(StoredGame.of(x, c), StoredGame.of(y, c)));
@@ -837,15 +870,15 @@ public final class Engine implements AutoCloseable {
     /**
      * The groups of duplicate games (one whole move list, up to symmetry) holding a game the query
      * matches (every group for a blank query), each earliest first: base imported first, then year,
-     * then record. See {@link org.thordb.index.Duplicates}.
+     * then record. See {@link Duplicates}.
      */
     public List<List<StoredGame>> duplicates(String where) {
         RoaringBitmap sel = where == null || where.isBlank() ? null : select(where);
         return read(r -> {
-            List<org.thordb.index.Duplicates.Group> groups = sel == null ? org.thordb.index.Duplicates.of(r).groups()
-                    : org.thordb.index.Duplicates.of(r).touching(sel);
+            List<Duplicates.Group> groups = sel == null ? Duplicates.of(r).groups()
+                    : Duplicates.of(r).touching(sel);
             List<List<StoredGame>> out = new ArrayList<>(groups.size());
-            for (org.thordb.index.Duplicates.Group g : groups) {
+            for (Duplicates.Group g : groups) {
                 List<StoredGame> games = new ArrayList<>(g.ids().length);
                 for (int id : g.ids()) {
                     GameRow row = r.game(id);
@@ -865,10 +898,10 @@ public final class Engine implements AutoCloseable {
      */
     public Optional<SourceText> sourceText(int id) {
         return read(r -> {
-            org.thordb.store.FileRow f = r.catalog().gameFileOf(id);
+            FileRow f = r.catalog().gameFileOf(id);
             byte[] v = f == null || !f.fromSource() ? null : r.sourceBytes(id);
             return Optional.ofNullable(v == null ? null : new SourceText(f.name(), f.source(),
-                    org.thordb.store.Keys.getU32(v, 0), java.util.Arrays.copyOfRange(v, 4, v.length)));
+                    Keys.getU32(v, 0), Arrays.copyOfRange(v, 4, v.length)));
         });
     }
 
@@ -961,7 +994,7 @@ public final class Engine implements AutoCloseable {
     /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */
     public String explain(String query) {
         return read(r -> {
-            org.thordb.query.plan.QueryPlanner.Planned p = org.thordb.query.plan.QueryPlanner.plan(QueryParser.parse(query), r);
+            QueryPlanner.Planned p = QueryPlanner.plan(QueryParser.parse(query), r);
             long t0 = System.nanoTime();
             long n = QueryEngine.execute(p, r).getLongCardinality();
             long us = (System.nanoTime() - t0) / 1000;
@@ -973,7 +1006,7 @@ public final class Engine implements AutoCloseable {
      * What was played from a position in the games that reach it and match a filter query (blank:
      * every game): one row a next move, in the orientation of {@code position}.
      */
-    public org.thordb.explore.Exploration explore(Position position, String filter) {
+    public Exploration explore(Position position, String filter) {
         return read(r -> explorer.explore(r, position, filter));
     }
 
@@ -985,14 +1018,14 @@ public final class Engine implements AutoCloseable {
      * games (blank: every game; each game once) that reaches the position the move leads to from
      * {@code p}: where a move was first seen, so that novelties show.
      */
-    public java.util.Map<Integer, StoredGame> firstGames(Position p, String filter, List<Integer> moves) {
+    public Map<Integer, StoredGame> firstGames(Position p, String filter, List<Integer> moves) {
         Expr e = parse(filter == null ? "" : filter);
         return read(r -> {
             RoaringBitmap allowed = e == null ? null : QueryEngine.evaluate(e, r);
-            java.util.List<org.thordb.store.FileRow> files = new ArrayList<>(r.catalog().gameFiles());
-            files.sort(java.util.Comparator.comparingInt(org.thordb.store.FileRow::year)
-                    .thenComparingInt(org.thordb.store.FileRow::firstId));
-            java.util.Map<Integer, StoredGame> out = new java.util.LinkedHashMap<>();
+            List<FileRow> files = new ArrayList<>(r.catalog().gameFiles());
+            files.sort(Comparator.comparingInt(FileRow::year)
+                    .thenComparingInt(FileRow::firstId));
+            Map<Integer, StoredGame> out = new LinkedHashMap<>();
             for (int m : moves) {
                 if (!p.isLegal(m)) {
                     continue;
@@ -1001,8 +1034,8 @@ public final class Engine implements AutoCloseable {
                 if (allowed != null) {
                     ids = RoaringBitmap.and(ids, allowed);
                 }
-                ids = QueryEngine.everyCopy(e) ? ids : org.thordb.index.Copies.once(r, ids);
-                for (org.thordb.store.FileRow f : files) {
+                ids = QueryEngine.everyCopy(e) ? ids : Copies.once(r, ids);
+                for (FileRow f : files) {
                     if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
                         int first = (int) ids.nextValue(f.firstId());
                         GameRow row = r.game(first);
@@ -1054,7 +1087,7 @@ public final class Engine implements AutoCloseable {
     }
 
     /** Bytes on disk, per key space name and in total ({@code "total"}). */
-    public java.util.Map<String, Long> sizes() {
+    public Map<String, Long> sizes() {
         return onGeneration(g -> Maintenance.sizes(g.store()));
     }
 

@@ -22,6 +22,8 @@ import org.thordb.query.exec.QueryEngine;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.Catalog;
 import org.thordb.store.GameRow;
+import java.util.TreeSet;
+import java.util.function.IntPredicate;
 
 /**
  * Pages of a query's games in an order of the per-game columns ({@link GameColumns}): only the page's games are
@@ -55,7 +57,7 @@ public final class GamePages {
         RoaringBitmap ids = QueryEngine.matching(e, r);
         long total = ids.getLongCardinality();
         int[] chosen;
-        String key = sort == null ? "" : sort.replace(" ", "").toLowerCase(java.util.Locale.ROOT);
+        String key = sort == null ? "" : sort.replace(" ", "").toLowerCase(Locale.ROOT);
         if (key.equals("id") || key.equals("+id")) {
             key = ""; // by id is the order the ids have: paged by rank, not sorted
         }
@@ -99,7 +101,7 @@ public final class GamePages {
 
     /** The first {@code keep} of the ids {@code accept} takes, in order: kept in a heap as the ids go by. */
     private static List<Integer> firstInOrder(RoaringBitmap ids, Comparator<Integer> order, long keep,
-                                              java.util.function.IntPredicate accept) {
+                                              IntPredicate accept) {
         PriorityQueue<Integer> heap = new PriorityQueue<>(order.reversed());
         if (keep > 0) {
             for (IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
@@ -122,7 +124,7 @@ public final class GamePages {
      * names share a rank, and a number the base's names files lack ranks with the empty name (0).
      */
     private static int[][] nameRanks(GameName named, Catalog c) {
-        java.util.TreeSet<String> texts = new java.util.TreeSet<>(List.of(""));
+        TreeSet<String> texts = new TreeSet<>(List.of(""));
         int maxBase = 0;
         for (Catalog.Base b : c.bases()) {
             maxBase = Math.max(maxBase, b.id());

@@ -4,6 +4,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.thordb.store.Catalog;
 import org.thordb.store.Store;
 import org.thordb.store.ViewPool;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * One opened state of a store: its RocksDB instance, the catalog that describes it and a pool of
@@ -113,7 +115,7 @@ public final class Generation {
                 onFree.run();
             }
         } else if (n < 0) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE,
+            throw Faults.of(ErrorCode.STORE,
                     store.path() + ": generation " + number + " was released once too often");
         }
     }

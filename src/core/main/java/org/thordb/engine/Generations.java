@@ -11,6 +11,7 @@ import org.thordb.index.IndexReader;
 import org.thordb.index.PositionHash;
 import org.thordb.store.RocksStore;
 import org.thordb.store.ViewPool;
+import org.thordb.index.Derived;
 
 /**
  * The generations of one store handle: the current one, which every read {@link #acquire()
@@ -269,7 +270,7 @@ public final class Generations implements AutoCloseable {
                 // look comes soon, for what landed meanwhile (its stamp is the one before the open)
                 nextCheck = System.nanoTime() + RETRY_NANOS;
             }
-            org.thordb.index.Derived.carryOver(current.catalog(), fresh.catalog()); // the same games: kept, not made again
+            Derived.carryOver(current.catalog(), fresh.catalog()); // the same games: kept, not made again
             Generation old = current;
             current = fresh;
             old.release();

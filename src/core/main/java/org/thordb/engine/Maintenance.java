@@ -19,6 +19,13 @@ import org.thordb.store.Catalog;
 import org.thordb.store.Keys;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.thordb.fault.Faults;
+import org.thordb.store.StoreFolder;
+import org.thordb.store.StoreState;
 
 /**
  * The work on a store as a whole: verify it against its records (and repair), merge its files'
@@ -50,19 +57,19 @@ final class Maintenance {
 
     /** Checks a generation's store against its records; with {@code repair}, rewrites what they say the indexes should be. */
     StoreVerifier.Report verify(Generation g, boolean repair, int sample, long seed, StoreVerifier.Listener out) {
-        java.nio.file.Path mark = g.store().path().resolve(org.thordb.store.StoreFolder.REPAIRING);
+        Path mark = g.store().path().resolve(StoreFolder.REPAIRING);
         if (repair) {
             // a repair killed half-way leaves indexes that answer wrongly: until one ends, no open reads them
-            org.thordb.store.StoreState.writeAtomically(mark, "stage in-place\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            StoreState.writeAtomically(mark, "stage in-place\n".getBytes(StandardCharsets.US_ASCII));
         }
         StoreVerifier.Report r = new StoreVerifier(g.store(), g.catalog(), hash).verify(repair, sample, seed, out);
         r = verifyBook(g, r, repair, out);
         if (repair) {
             g.store().flush(); // what the repair wrote is in table files before the mark goes
             try {
-                java.nio.file.Files.deleteIfExists(mark);
-            } catch (java.io.IOException e) {
-                throw org.thordb.fault.Faults.io(mark, e);
+                Files.deleteIfExists(mark);
+            } catch (IOException e) {
+                throw Faults.io(mark, e);
             }
         }
         if (r.repaired() > 0) {

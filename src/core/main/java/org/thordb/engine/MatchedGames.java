@@ -14,6 +14,10 @@ import org.thordb.store.GameRow;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.store.Store;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
+import org.thordb.store.Catalog;
 
 /**
  * The games a query matches, read lazily in id order from the view the query ran on: a result
@@ -32,14 +36,14 @@ public final class MatchedGames implements AutoCloseable, Iterable<StoredGame> {
     private final Store.View view;
     private final IndexReader reader;
     private final RoaringBitmap ids;
-    private final java.util.function.Consumer<MatchedGames> onClose;
+    private final Consumer<MatchedGames> onClose;
     /** Reads hold the read side; closing takes the write side, so no read reaches a freed view. */
-    private final java.util.concurrent.locks.ReentrantReadWriteLock life = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private final ReentrantReadWriteLock life = new ReentrantReadWriteLock();
     private volatile boolean closed;
 
     /** Holds {@code generation} (already acquired for it) until closed; {@code onClose} is told once. */
     MatchedGames(Generation generation, Store.View view, IndexReader reader, RoaringBitmap ids,
-                 java.util.function.Consumer<MatchedGames> onClose) {
+                 Consumer<MatchedGames> onClose) {
         this.generation = generation;
         this.view = view;
         this.reader = reader;
@@ -66,7 +70,7 @@ public final class MatchedGames implements AutoCloseable, Iterable<StoredGame> {
     }
 
     /** The catalog the query ran on: bases, names, files. */
-    public org.thordb.store.Catalog catalog() {
+    public Catalog catalog() {
         open();
         return reader.catalog();
     }
@@ -98,7 +102,7 @@ public final class MatchedGames implements AutoCloseable, Iterable<StoredGame> {
                     throw new NoSuchElementException();
                 }
                 int id = it.next();
-                java.util.concurrent.locks.Lock l = life.readLock();
+                Lock l = life.readLock();
                 l.lock();
                 try { // the result may be closing: then this throws, never reads
                     open();
@@ -121,7 +125,7 @@ public final class MatchedGames implements AutoCloseable, Iterable<StoredGame> {
     /** Releases the snapshot and the store generation it reads; closing again does nothing. */
     @Override
     public void close() {
-        java.util.concurrent.locks.Lock l = life.writeLock();
+        Lock l = life.writeLock();
         l.lock();
         try {
             if (closed) {

@@ -14,6 +14,8 @@ import org.thordb.stats.GroupStats;
 import org.thordb.store.Catalog;
 import org.thordb.store.NameIndex;
 import org.thordb.store.PlayerRecord;
+import org.thordb.index.GameName;
+import org.thordb.store.Identities;
 
 /**
  * The players of a store as a user asks for them: each with the record of the games a query
@@ -43,7 +45,7 @@ public final class PlayerDirectory {
      */
     static List<Engine.Player> players(List<GroupStats> rows, Catalog c, String sort) {
         List<Engine.Player> out = new ArrayList<>(rows.size());
-        org.thordb.store.Identities who = c.identities();
+        Identities who = c.identities();
         for (GroupStats g : rows) {
             PlayerRecord rec = null;
             LinkedHashSet<String> aliases = new LinkedHashSet<>();
@@ -56,8 +58,8 @@ public final class PlayerDirectory {
                 }
             }
             // the player's every name: those the identity joins, and each one's old names and the registry's aliases
-            List<org.thordb.store.Identities.Member> members = identity < 0 ? List.of() : who.members(identity);
-            for (org.thordb.store.Identities.Member m : members) {
+            List<Identities.Member> members = identity < 0 ? List.of() : who.members(identity);
+            for (Identities.Member m : members) {
                 Catalog.Base b = c.base(m.base());
                 if (rec == null && b != null) {
                     rec = b.record(m.number());
@@ -84,7 +86,7 @@ public final class PlayerDirectory {
     /** The (base, number) of every player a query's player, black or white conditions name. */
     static void namedPlayers(Expr e, Catalog c, Set<Long> out) {
         for (Predicate p : e.predicates(false)) {
-            if (p instanceof Predicate.NameMatch m && m.field() != org.thordb.index.GameName.TOURNAMENT) {
+            if (p instanceof Predicate.NameMatch m && m.field() != GameName.TOURNAMENT) {
                 m.field().matching(c, m.name(), m.substring()).forEach((base, numbers) -> {
                     for (int n : numbers) {
                         out.add(((long) base << 32) | n);
@@ -106,7 +108,7 @@ public final class PlayerDirectory {
     }
 
     private static void unknownName(Predicate.NameMatch m, Catalog c, List<String> out) {
-        boolean tournament = m.field() == org.thordb.index.GameName.TOURNAMENT;
+        boolean tournament = m.field() == GameName.TOURNAMENT;
         LinkedHashSet<String> near = new LinkedHashSet<>();
         for (Catalog.Base b : c.bases()) {
             NameIndex ix = m.field().names(b);

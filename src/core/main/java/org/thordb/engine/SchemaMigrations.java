@@ -9,6 +9,9 @@ import org.thordb.index.Terms;
 import org.thordb.store.Catalog;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
+import org.thordb.index.Field;
+import org.thordb.index.SegmentIndexer;
+import org.thordb.store.FileRow;
 
 /**
  * The store's schema entry, checked at each open, and the upgrades in place from the schemas a
@@ -127,9 +130,9 @@ public final class SchemaMigrations {
     private static void upgradeFrom2(Store store, PositionHash hash, Catalog.Schema want) {
         try (Store.View v = store.view(); Store.Batch b = store.batch()) {
             Catalog c = Catalog.load(v);
-            for (org.thordb.store.FileRow f : c.gameFiles()) {
-                org.thordb.index.SegmentIndexer.ofStored(v, f, hash, null).emit((space, key, value) -> {
-                    if (space == Space.TERMS && key[0] == org.thordb.index.Field.GAME.code()) {
+            for (FileRow f : c.gameFiles()) {
+                SegmentIndexer.ofStored(v, f, hash, null).emit((space, key, value) -> {
+                    if (space == Space.TERMS && key[0] == Field.GAME.code()) {
                         b.put(space, key, value);
                     }
                 });

@@ -33,6 +33,10 @@ import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.store.StoreFolder;
 import org.thordb.store.StoreState;
+import java.util.Collections;
+import org.thordb.explore.ExplorationBook;
+import org.thordb.store.SolitaireRow;
+import org.thordb.wthor.NameList;
 
 /**
  * Rebuilds a store whose manifest cannot be trusted (cut short, replaced, naming a table file that
@@ -180,11 +184,11 @@ public final class StoreRebuild {
                 out.line(dir + ": the half-built store of an earlier rebuild was set aside in " + aside);
             }
             long total = build(scratch, rows, files, games, sources, names, solitaires, counters, retired);
-            List<byte[]> from = raw.values("meta").get(new ByteKey(org.thordb.explore.ExplorationBook.FROM_KEY));
+            List<byte[]> from = raw.values("meta").get(new ByteKey(ExplorationBook.FROM_KEY));
             if (merged || from != null) {
                 // the old store was merged, with the explorer's book: so is the fresh one, before the swap
                 long bookFrom = from != null && from.get(0).length == 8 ? Keys.getU64(from.get(0), 0)
-                        : org.thordb.explore.ExplorationBook.DEFAULT_FROM;
+                        : ExplorationBook.DEFAULT_FROM;
                 try (Engine fresh = Engine.open(scratch)) {
                     fresh.optimize(true, bookFrom, m -> { });
                 }
@@ -396,11 +400,11 @@ public final class StoreRebuild {
                         mine.forEach((ak, avs) -> {
                             byte[] a = ak.bytes();
                             if (a.length == 6 && a[2] == lower && a[3] == k[3] && a[4] == k[4] && (a[5] & 0xff) < Catalog.REGISTRY_RANK) {
-                                avs.forEach(v -> old.add(org.thordb.wthor.NameList.decode(v)));
+                                avs.forEach(v -> old.add(NameList.decode(v)));
                             }
                         });
                         List<byte[]> left = new ArrayList<>(e.getValue());
-                        left.removeIf(v -> old.contains(org.thordb.wthor.NameList.decode(v)));
+                        left.removeIf(v -> old.contains(NameList.decode(v)));
                         if (!left.isEmpty()) {
                             e.setValue(left);
                         }
@@ -508,7 +512,7 @@ public final class StoreRebuild {
                     missing.add("a solitaire file row does not decode");
                     continue;
                 }
-                byte[] prefix = org.thordb.store.SolitaireRow.filePrefix(f.base(), f.empties());
+                byte[] prefix = SolitaireRow.filePrefix(f.base(), f.empties());
                 int n = 0;
                 for (Map.Entry<ByteKey, List<byte[]>> e : raw.entrySet()) {
                     byte[] k = e.getKey().bytes();
@@ -633,7 +637,7 @@ public final class StoreRebuild {
         } catch (IOException e) {
             throw Faults.io(dir, e);
         }
-        java.util.Collections.sort(out);
+        Collections.sort(out);
         return out;
     }
 

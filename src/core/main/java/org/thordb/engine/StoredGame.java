@@ -4,6 +4,7 @@ import org.thordb.othello.Notation;
 import org.thordb.store.Catalog;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
+import org.thordb.store.FileRow;
 
 /**
  * A stored game with its names resolved in its own base.
@@ -47,7 +48,7 @@ public record StoredGame(int id, String base, int year, int record, String black
     static StoredGame of(GameRow row, Catalog catalog) {
         Catalog.Base b = catalog.base(row.base());
         WthorGame g = new WthorGame(row.raw(), row.side());
-        org.thordb.store.FileRow f = catalog.gameFileOf(row.id());
+        FileRow f = catalog.gameFileOf(row.id());
         boolean known = f != null && f.theoreticalKnown(row);
         int depth = f == null ? 0 : f.theoreticalDepth(row);
         int imported = f == null ? g.theoreticalScore() : f.importedTheoretical(row, g.theoreticalScore(), g.blackScore());

@@ -2,6 +2,7 @@ package org.thordb.explore;
 
 import java.util.List;
 import org.thordb.othello.Position;
+import org.thordb.othello.Side;
 
 /**
  * What was played from a position: one row a next move (equivalent moves under the position's own
@@ -40,8 +41,8 @@ public record Exploration(Position position, String filter, long total, List<Row
     public record Row(int move, long games, long blackWins, long draws, long whiteWins, double averageScore,
                       double averageTheoretical, int firstYear, int lastYear, long theoreticalGames) {
         /** A side's points in these games: a win one, a draw half (White's for White, else Black's). */
-        public double points(org.thordb.othello.Side side) {
-            return (side == org.thordb.othello.Side.WHITE ? whiteWins : blackWins) + draws / 2.0;
+        public double points(Side side) {
+            return (side == Side.WHITE ? whiteWins : blackWins) + draws / 2.0;
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.thordb.explore;
 
 import java.util.List;
+import org.thordb.othello.Board10;
 
 /**
  * What was played from a 10×10 position: one row a next move (moves equivalent under the
@@ -9,7 +10,7 @@ import java.util.List;
  * <p>Usage: {@code for (Exploration.Row r : db.explore10("g6e4", "").rows()) System.out.println(Notation.name10(r.move()));}
  *
  * @param line the line asked, squares row × 10 + column
- * @param bits the position ({@link org.thordb.othello.Board10#bits()})
+ * @param bits the position ({@link Board10#bits()})
  * @param sideToMove 1 Black, 2 White, 0 nobody
  * @param filter the filter query ("" for none)
  * @param total the 10×10 games that reach the position and match the filter

@@ -16,6 +16,12 @@ import java.util.Set;
 import org.thordb.index.IndexReader;
 import org.thordb.index.PositionKeys;
 import org.thordb.othello.Position;
+import java.io.ByteArrayInputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.thordb.index.Copies;
+import org.thordb.store.Catalog;
 
 /**
  * The explorations of the positions most games reach, worked out once by {@code thordb optimize}
@@ -36,13 +42,13 @@ public final class ExplorationBook {
     }
 
     /** The key prefix of the book's entries in {@code meta}. */
-    public static final byte[] PREFIX = "explore2/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    public static final byte[] PREFIX = "explore2/".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * The prefix of the entries of the book's first layout (rows without the count of known
      * theoretical scores): never read, deleted when the book is made again.
      */
-    public static final byte[] OLD_PREFIX = "explore/".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    public static final byte[] OLD_PREFIX = "explore/".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * Positions reached by at least this many games are put in the book by default: at ten
@@ -52,7 +58,7 @@ public final class ExplorationBook {
     public static final long DEFAULT_FROM = 10_000;
 
     /** The {@code meta} key of the games from which the book was made (u64), beside its entries. */
-    public static final byte[] FROM_KEY = "explore-from".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    public static final byte[] FROM_KEY = "explore-from".getBytes(StandardCharsets.US_ASCII);
 
     /** The most positions the book holds: the most played first. */
     static final int MOST = 20_000;
@@ -61,7 +67,7 @@ public final class ExplorationBook {
     public static byte[] key(Position p) {
         Position c = p.canonical();
         byte[] k = PositionKeys.key(c.black(), c.white(), PositionKeys.sideCode(c.toMove()));
-        byte[] out = java.util.Arrays.copyOf(PREFIX, PREFIX.length + k.length);
+        byte[] out = Arrays.copyOf(PREFIX, PREFIX.length + k.length);
         System.arraycopy(k, 0, out, PREFIX.length, k.length);
         return out;
     }
@@ -156,7 +162,7 @@ public final class ExplorationBook {
         if (p == null || value.length < 8) {
             return Check.DIFFERS;
         }
-        if (java.nio.ByteBuffer.wrap(value).getLong() != stamp(r.catalog())) {
+        if (ByteBuffer.wrap(value).getLong() != stamp(r.catalog())) {
             return Check.OLD;
         }
         Exploration booked = decode(r, p, value);
@@ -166,10 +172,10 @@ public final class ExplorationBook {
 
     /**
      * The stamp of the book made from a catalog's game files: theirs, and in a store of two bases or
-     * more, a mark that the entries count each game once ({@link org.thordb.index.Copies}): a book
+     * more, a mark that the entries count each game once ({@link Copies}): a book
      * made before copies were counted once is not read.
      */
-    static long stamp(org.thordb.store.Catalog c) {
+    static long stamp(Catalog c) {
         return c.bases().size() < 2 ? c.gameFilesStamp() : c.gameFilesStamp() ^ 0x6C0F1E5C0F1E5L;
     }
 
@@ -184,7 +190,7 @@ public final class ExplorationBook {
 
     /** An entry's value as the exploration of {@code p}, or null when it is not of the store's files as they are. */
     private static Exploration decode(IndexReader r, Position p, byte[] v) {
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(v))) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(v))) {
             if (in.readLong() != stamp(r.catalog())) {
                 return null; // made from other files: an import or a removal since
             }

@@ -10,6 +10,22 @@ import org.thordb.index.IndexReader;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.query.exec.QueryEngine;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import org.roaringbitmap.IntIterator;
+import org.thordb.index.Copies;
+import org.thordb.index.MoveTable;
+import org.thordb.index.Postings;
+import org.thordb.othello.Side;
+import org.thordb.othello.Symmetry;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.solve.Solver;
+import org.thordb.store.GameRow;
+import org.thordb.wthor.WthorGame;
 
 /**
  * Next-move statistics from the indexes alone: a position's entries say which move each of their
@@ -83,10 +99,10 @@ public final class Explorer {
      */
     public static Exploration explore(IndexReader r, RowFigures columns, Position p, String filter, Way way,
                                       long byIntersectionFrom) {
-        org.thordb.query.ast.Expr where = filter == null ? null : org.thordb.query.parse.QueryParser.parseOrBlank(filter);
+        Expr where = filter == null ? null : QueryParser.parseOrBlank(filter);
         // each game counted once (a copy from another base is the same game), unless the filter says copies = all
-        java.util.function.UnaryOperator<RoaringBitmap> once = QueryEngine.everyCopy(where) ? b -> b
-                : b -> org.thordb.index.Copies.once(r, b);
+        UnaryOperator<RoaringBitmap> once = QueryEngine.everyCopy(where) ? b -> b
+                : b -> Copies.once(r, b);
         if (where == null && way == Way.CHEAPEST) { // every game: the book's, when it has the position
             Exploration booked = ExplorationBook.lookup(r, p);
             if (booked != null) {
@@ -121,8 +137,8 @@ public final class Explorer {
         long n = here.getLongCardinality();
         long lookups = (long) groups.size() * r.entriesPerKey(f -> f.side() == 8) * SEGMENT_LOOKUP_NANOS;
         boolean byGames = way == Way.GAMES;
-        org.thordb.index.MoveTable t = byGames || way == Way.CHEAPEST && n * TABLE_NANOS < lookups
-                ? org.thordb.index.MoveTable.ifMade(r) : null;
+        MoveTable t = byGames || way == Way.CHEAPEST && n * TABLE_NANOS < lookups
+                ? MoveTable.ifMade(r) : null;
         if (way != Way.LOOKUPS && n > 0 && t != null && fromGames(tableMoves(t),
                 p, here, groups, stats, rows, played)) {
             // the move table made (a server, the REPL), and its moves cheaper than the lookups: each
@@ -147,16 +163,16 @@ public final class Explorer {
 
     /**
      * The exploration from the position's games split by their next moves (squares as {@code p}
-     * is given, {@link org.thordb.index.Postings#END} for the games that end there), each group of
+     * is given, {@link Postings#END} for the games that end there), each group of
      * equivalent moves one row (the filter already applied to them). Null when
      * a game's next move is not a legal move of {@code p} (it cannot be, but then the index is not
      * trusted here).
      */
     private static Exploration fromEntries(Position p, String filter, RoaringBitmap[] byMove,
                                            Map<Position, List<Integer>> groups, Stats stats,
-                                           java.util.function.UnaryOperator<RoaringBitmap> once) {
+                                           UnaryOperator<RoaringBitmap> once) {
         long legal = p.legalMoves();
-        for (int sq = 0; sq < org.thordb.index.Postings.END; sq++) {
+        for (int sq = 0; sq < Postings.END; sq++) {
             if (byMove[sq] != null && (legal & 1L << sq) == 0) {
                 return null;
             }
@@ -178,7 +194,7 @@ public final class Explorer {
                 total += games.getLongCardinality();
             }
         }
-        RoaringBitmap ends = byMove[org.thordb.index.Postings.END];
+        RoaringBitmap ends = byMove[Postings.END];
         ends = ends == null ? new RoaringBitmap() : once.apply(ends);
         total += ends.getLongCardinality();
         rows.sort(Comparator.comparingLong(Exploration.Row::games).reversed()
@@ -234,7 +250,7 @@ public final class Explorer {
      * in a1…h8 order.
      */
     public static List<Integer> unplayed(Exploration e, Map<Integer, Integer> scores) {
-        java.util.Set<Position> played = new java.util.HashSet<>();
+        Set<Position> played = new HashSet<>();
         for (Exploration.Row r : e.rows()) {
             played.add(e.position().play(r.move()).canonical());
         }
@@ -254,11 +270,11 @@ public final class Explorer {
      * row's move: d3, c4 and e6 to f5 at the start.
      */
     public static Map<Integer, Integer> sameAs(Exploration e) {
-        Map<Position, Integer> shown = new java.util.HashMap<>();
+        Map<Position, Integer> shown = new HashMap<>();
         for (Exploration.Row r : e.rows()) {
             shown.put(e.position().play(r.move()).canonical(), r.move());
         }
-        Map<Integer, Integer> out = new java.util.TreeMap<>();
+        Map<Integer, Integer> out = new TreeMap<>();
         for (long legal = e.position().legalMoves(); legal != 0; legal &= legal - 1) {
             int sq = Long.numberOfTrailingZeros(legal);
             Integer row = shown.get(e.position().play(sq).canonical());
@@ -274,11 +290,11 @@ public final class Explorer {
      * perfect play, empties to the winner), when it has at most {@code maxEmpties} empties; null
      * otherwise, or when the solve did not end within {@code millis}.
      */
-    public static java.util.Map<Integer, Integer> perfect(Position p, int maxEmpties, long millis) {
+    public static Map<Integer, Integer> perfect(Position p, int maxEmpties, long millis) {
         if (64 - p.discs() > maxEmpties || p.legalMoves() == 0) {
             return null;
         }
-        org.thordb.solve.Solver.Result r = solverFor(p, millis).solve(p, true);
+        Solver.Result r = solverFor(p, millis).solve(p, true);
         return r.solved() ? r.moveScores() : null;
     }
 
@@ -292,8 +308,8 @@ public final class Explorer {
         if (64 - p.discs() > maxEmpties || p.legalMoves() == 0) {
             return null;
         }
-        org.thordb.solve.Solver solver = solverFor(p, millis);
-        org.thordb.solve.Solver.Result r = solver.solve(p, true);
+        Solver solver = solverFor(p, millis);
+        Solver.Result r = solver.solve(p, true);
         if (!r.solved()) {
             return null;
         }
@@ -305,14 +321,14 @@ public final class Explorer {
      * 48 MB one costs more than solving 12 empties), and one thread up to 14 empties, where
      * splitting the search costs more than it gives.
      */
-    private static org.thordb.solve.Solver solverFor(Position p, long millis) {
+    private static Solver solverFor(Position p, long millis) {
         int empties = 64 - p.discs();
-        org.thordb.solve.Solver.Options o = org.thordb.solve.Solver.Options.defaults().limited(0, millis)
+        Solver.Options o = Solver.Options.defaults().limited(0, millis)
                 .withTableBits(empties <= 12 ? 15 : empties <= 16 ? 18 : empties <= 20 ? 20 : 21);
         if (empties <= 14) {
             o = o.withThreads(1);
         }
-        return new org.thordb.solve.Solver(o);
+        return new Solver(o);
     }
 
     /**
@@ -322,20 +338,20 @@ public final class Explorer {
      * replayed, it ends with the mover's final disc difference (empties to the winner) equal to
      * the score. A line a limit stopped is cut where it stopped.
      */
-    public static java.util.Map<Integer, java.util.List<Integer>> perfectLines(Position p,
-            java.util.Map<Integer, Integer> scores, long millis) {
+    public static Map<Integer, List<Integer>> perfectLines(Position p,
+            Map<Integer, Integer> scores, long millis) {
         if (scores == null || scores.isEmpty()) {
-            return new java.util.LinkedHashMap<>();
+            return new LinkedHashMap<>();
         }
         return perfectLines(solverFor(p, millis), p, scores);
     }
 
-    private static java.util.Map<Integer, java.util.List<Integer>> perfectLines(org.thordb.solve.Solver solver,
-            Position p, java.util.Map<Integer, Integer> scores) {
-        java.util.Map<Integer, java.util.List<Integer>> out = new java.util.LinkedHashMap<>();
-        org.thordb.othello.Side root = p.toMove();
-        for (java.util.Map.Entry<Integer, Integer> m : scores.entrySet()) {
-            java.util.List<Integer> line = new java.util.ArrayList<>();
+    private static Map<Integer, List<Integer>> perfectLines(Solver solver,
+            Position p, Map<Integer, Integer> scores) {
+        Map<Integer, List<Integer>> out = new LinkedHashMap<>();
+        Side root = p.toMove();
+        for (Map.Entry<Integer, Integer> m : scores.entrySet()) {
+            List<Integer> line = new ArrayList<>();
             line.add(m.getKey());
             Position q = p.play(m.getKey());
             int v = m.getValue();
@@ -348,7 +364,7 @@ public final class Explorer {
                     Boolean keeps;
                     if (c.isFinal()) {
                         int black = finalScore(c);
-                        keeps = (q.toMove() == org.thordb.othello.Side.BLACK ? black : -black) == vq;
+                        keeps = (q.toMove() == Side.BLACK ? black : -black) == vq;
                     } else if (c.toMove() == q.toMove()) { // the other side passes
                         keeps = solver.reaches(c, vq);
                     } else {
@@ -368,7 +384,7 @@ public final class Explorer {
                 line.add(keep);
                 q = q.play(keep);
             }
-            out.put(m.getKey(), java.util.List.copyOf(line));
+            out.put(m.getKey(), List.copyOf(line));
         }
         return out;
     }
@@ -380,8 +396,8 @@ public final class Explorer {
         return d > 0 ? d + empties : d < 0 ? d - empties : 0;
     }
 
-    /** The replay state at the start (see {@link org.thordb.index.MoveTable#step}); copied, never written. */
-    private static final long[] START = org.thordb.index.MoveTable.startState();
+    /** The replay state at the start (see {@link MoveTable#step}); copied, never written. */
+    private static final long[] START = MoveTable.startState();
 
     /** Where a game's moves are read: the move table's, or its record's. */
     private interface MoveSource {
@@ -393,13 +409,13 @@ public final class Explorer {
     }
 
     /** The move table's moves, read in place (nothing allocated a game). */
-    private static MoveSource tableMoves(org.thordb.index.MoveTable t) {
+    private static MoveSource tableMoves(MoveTable t) {
         byte[] moves = t.moves();
         int[] at = {0};
         return new MoveSource() {
             @Override
             public int open(int id) {
-                at[0] = id * org.thordb.index.MoveTable.MOVES;
+                at[0] = id * MoveTable.MOVES;
                 return t.side(id) == 8 ? t.moveCount(id) : -1;
             }
 
@@ -416,11 +432,11 @@ public final class Explorer {
         return new MoveSource() {
             @Override
             public int open(int id) {
-                org.thordb.store.GameRow g = r.game(id);
+                GameRow g = r.game(id);
                 if (g == null || g.side() != 8) {
                     return -1;
                 }
-                squares[0] = new org.thordb.wthor.WthorGame(g.raw(), 8).squares();
+                squares[0] = new WthorGame(g.raw(), 8).squares();
                 return Math.min(squares[0].length, g.validMoves());
             }
 
@@ -441,7 +457,7 @@ public final class Explorer {
                                      Map<Position, List<Integer>> groups, Stats stats, List<Exploration.Row> rows,
                                      RoaringBitmap played) {
         int ply = p.discs() - 4;
-        Map<Integer, Integer> groupOf = new java.util.HashMap<>();
+        Map<Integer, Integer> groupOf = new HashMap<>();
         List<List<Integer>> groupMoves = new ArrayList<>(groups.values());
         for (int i = 0; i < groupMoves.size(); i++) {
             for (int sq : groupMoves.get(i)) {
@@ -450,8 +466,8 @@ public final class Explorer {
         }
         RoaringBitmap[] games = new RoaringBitmap[groupMoves.size()];
         long[] state = new long[3];
-        org.thordb.othello.Symmetry[] all = org.thordb.othello.Symmetry.values();
-        for (org.roaringbitmap.IntIterator it = here.getIntIterator(); it.hasNext(); ) {
+        Symmetry[] all = Symmetry.values();
+        for (IntIterator it = here.getIntIterator(); it.hasNext(); ) {
             int id = it.next();
             int length = movesOf.open(id);
             if (length < ply) { // not an 8×8 game, or too short: not what the index said
@@ -462,11 +478,11 @@ public final class Explorer {
             }
             System.arraycopy(START, 0, state, 0, 3);
             for (int k = 0; k < ply; k++) {
-                org.thordb.index.MoveTable.step(state, movesOf.move(k));
+                MoveTable.step(state, movesOf.move(k));
             }
             int next = movesOf.move(ply);
             Integer group = null;
-            for (org.thordb.othello.Symmetry s : all) {
+            for (Symmetry s : all) {
                 if (s.apply(state[0]) == p.black() && s.apply(state[1]) == p.white()) {
                     group = groupOf.get(s.apply(next));
                     break;

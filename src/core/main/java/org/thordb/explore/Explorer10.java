@@ -15,6 +15,9 @@ import org.thordb.othello.Symmetry10;
 import org.thordb.query.exec.QueryEngine;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.GameRow;
+import java.util.Arrays;
+import java.util.Comparator;
+import org.thordb.wthor.WthorGame;
 
 /**
  * The 10×10 explorer: every next move played from the position a 10×10 line reaches, in any of
@@ -53,7 +56,7 @@ public final class Explorer10 {
         // the position's own symmetries: moves they map onto each other count as one
         List<Symmetry10> own = new ArrayList<>();
         for (Symmetry10 s : Symmetry10.values()) {
-            if (java.util.Arrays.equals(s.apply(bits), bits)) {
+            if (Arrays.equals(s.apply(bits), bits)) {
                 own.add(s);
             }
         }
@@ -66,7 +69,7 @@ public final class Explorer10 {
             if (g == null || g.side() != 10) {
                 continue;
             }
-            int[] sq = new org.thordb.wthor.WthorGame(g.raw(), 10).squares();
+            int[] sq = new WthorGame(g.raw(), 10).squares();
             int at = Board10.meeting(sq, bits, side, turn);
             if (at < 0) {
                 continue; // named by the entry, but another position of the same 128 bits
@@ -87,7 +90,7 @@ public final class Explorer10 {
         }
         List<Exploration.Row> rows = new ArrayList<>();
         byMove.forEach((m, s) -> rows.add(s.row(m)));
-        rows.sort(java.util.Comparator.comparingLong((Exploration.Row x) -> -x.games())
+        rows.sort(Comparator.comparingLong((Exploration.Row x) -> -x.games())
                 .thenComparingInt(Exploration.Row::move));
         return new Exploration10(squares, bits, side, f, total, rows, ends.row(-1));
     }

@@ -10,6 +10,8 @@ import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
 import org.thordb.index.Terms;
 import org.thordb.store.FileRow;
+import org.roaringbitmap.BatchIterator;
+import org.roaringbitmap.FastAggregation;
 
 /**
  * What the explorer sums a row's figures from: the per-game columns ({@link GameColumns}: result,
@@ -64,7 +66,7 @@ public final class RowFigures {
             }
         }
         for (int b = 0; b < bits.length; b++) {
-            bits[b] = slices.get(b).isEmpty() ? new RoaringBitmap() : org.roaringbitmap.FastAggregation.or(slices.get(b).iterator());
+            bits[b] = slices.get(b).isEmpty() ? new RoaringBitmap() : FastAggregation.or(slices.get(b).iterator());
             bits[b].runOptimize();
         }
     }
@@ -106,7 +108,7 @@ public final class RowFigures {
         byte[] score = this.games.scoreColumn();
         byte[] theoretical = this.games.theoreticalColumn();
         int[] batch = new int[256];
-        org.roaringbitmap.BatchIterator it = games.getBatchIterator();
+        BatchIterator it = games.getBatchIterator();
         while (it.hasNext()) {
             int n = it.nextBatch(batch);
             for (int i = 0; i < n; i++) {

@@ -1,5 +1,7 @@
 package org.thordb.export;
 
+import java.util.regex.Pattern;
+
 /**
  * Text cells of a CSV file made safe to open in a spreadsheet (OWASP's advice on CSV injection):
  * a cell that begins with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return,
@@ -28,5 +30,5 @@ public final class CsvCells {
         return v instanceof String s ? text(s) : v;
     }
 
-    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 }

@@ -34,6 +34,29 @@ import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorWriter;
+import java.io.FilterWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import java.util.function.UnaryOperator;
+import org.roaringbitmap.IntIterator;
+import org.thordb.index.Duplicates;
+import org.thordb.othello.Position;
+import org.thordb.othello.Replay;
+import org.thordb.othello.Side;
+import org.thordb.solve.Solver;
+import org.thordb.store.Identities;
+import org.thordb.store.StoreState;
+import org.thordb.text.PgnReader;
+import org.thordb.text.SourceReader;
+import org.thordb.wthor.TempFiles;
 
 /**
  * Writes the games of a query to a folder: WTHOR files (one per year, with the names files),
@@ -58,8 +81,8 @@ public final class Exporter {
     private final boolean force;
     private final LocalDate today;
     private Integer theoreticalDepth;
-    private java.util.function.Consumer<String> notes = m -> { };
-    private java.util.function.LongConsumer solved = n -> { };
+    private Consumer<String> notes = m -> { };
+    private LongConsumer solved = n -> { };
 
     /**
      * WTHOR output only: each game's theoretical score solved again at {@code depth} empties (Black's
@@ -112,7 +135,7 @@ public final class Exporter {
 
     /**
      * One-file formats: each player as the source names them, not by the player's preferred name
-     * (the default, {@code org.thordb.store.Identities}: one player under one name, whatever base
+     * (the default, {@code Identities}: one player under one name, whatever base
      * its games came from). A WTHOR export always writes a base's own names files, byte for byte.
      */
     public Exporter withSourceNames() {
@@ -121,8 +144,8 @@ public final class Exporter {
     }
 
     /** A game with each player under the preferred name (the source's name when it has no other). */
-    private static StoredGame preferred(StoredGame g, org.thordb.store.Catalog c) {
-        org.thordb.store.Catalog.Base b = c.base(g.base());
+    private static StoredGame preferred(StoredGame g, Catalog c) {
+        Catalog.Base b = c.base(g.base());
         if (b == null) {
             return g;
         }
@@ -138,14 +161,14 @@ public final class Exporter {
     }
 
     /** The games as a one-file format writes them: players under their preferred names unless {@link #withSourceNames}. */
-    private Iterable<StoredGame> named(Iterable<StoredGame> games, org.thordb.store.Catalog c) {
+    private Iterable<StoredGame> named(Iterable<StoredGame> games, Catalog c) {
         return sourceNames ? games : mapped(games, g -> preferred(g, c));
     }
 
     /** The games, each passed through {@code f} as it is handed out. */
-    private static Iterable<StoredGame> mapped(Iterable<StoredGame> games, java.util.function.UnaryOperator<StoredGame> f) {
-        return () -> new java.util.Iterator<>() {
-            private final java.util.Iterator<StoredGame> it = games.iterator();
+    private static Iterable<StoredGame> mapped(Iterable<StoredGame> games, UnaryOperator<StoredGame> f) {
+        return () -> new Iterator<>() {
+            private final Iterator<StoredGame> it = games.iterator();
 
             @Override
             public boolean hasNext() {
@@ -161,29 +184,29 @@ public final class Exporter {
 
     /** What a WTHOR export writes for unknown theoretical scores (default {@link UnknownTheoretical#SOLVE}). */
     public Exporter withUnknownTheoretical(UnknownTheoretical how) {
-        this.unknownTheoretical = java.util.Objects.requireNonNull(how);
+        this.unknownTheoretical = Objects.requireNonNull(how);
         return this;
     }
 
     /** Where the exporter says what a user should know (games that lack a theoretical score), a line each. */
-    public Exporter withNotes(java.util.function.Consumer<String> notes) {
+    public Exporter withNotes(Consumer<String> notes) {
         this.notes = notes;
         return this;
     }
 
     /** Told of each game whose theoretical score was solved, for a progress bar. */
-    public Exporter withProgress(java.util.function.LongConsumer solved) {
+    public Exporter withProgress(LongConsumer solved) {
         this.solved = solved;
         return this;
     }
 
     /** Told how many games the export will solve, before the first is (for a progress bar's length). */
-    public Exporter withSolving(java.util.function.LongConsumer total) {
+    public Exporter withSolving(LongConsumer total) {
         this.solving = total;
         return this;
     }
 
-    private java.util.function.LongConsumer solving = n -> { };
+    private LongConsumer solving = n -> { };
 
     /** Told how an export goes: {@code work} ("export": games written), {@code done} of {@code total}. */
     @FunctionalInterface
@@ -197,7 +220,7 @@ public final class Exporter {
 
     /** Told of the games written, every 256 and at the end, with the games to write. */
     public Exporter withWritten(Written written) {
-        this.written = java.util.Objects.requireNonNull(written);
+        this.written = Objects.requireNonNull(written);
         return this;
     }
 
@@ -237,7 +260,7 @@ public final class Exporter {
     private long gamesWritten;
     private boolean positions;
     private long rowsWritten;
-    private java.util.LinkedHashMap<String, Double> split;
+    private LinkedHashMap<String, Double> split;
     private long seed;
 
     /**
@@ -246,7 +269,7 @@ public final class Exporter {
      */
     public Exporter withPositions() {
         if (format != Format.JSONL && format != Format.CSV) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "positions are written as jsonl or csv, not " + format.name().toLowerCase(java.util.Locale.ROOT));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "positions are written as jsonl or csv, not " + format.name().toLowerCase(Locale.ROOT));
         }
         this.positions = true;
         return this;
@@ -270,7 +293,7 @@ public final class Exporter {
         if (format == Format.WTHOR) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a split writes one-file formats (text, pgn, csv, jsonl), not wthor");
         }
-        java.util.LinkedHashMap<String, Double> parts = new java.util.LinkedHashMap<>();
+        LinkedHashMap<String, Double> parts = new LinkedHashMap<>();
         double sum = 0;
         for (String part : String.valueOf(spec).split(",")) {
             String[] kv = part.strip().split("=");
@@ -351,8 +374,8 @@ public final class Exporter {
             if (split == null) {
                 files.addAll(single(stem + ext, named(r.games(ids), r.catalog()), body));
             } else {
-                java.util.Map<String, RoaringBitmap> parts = splitIds(ids);
-                for (java.util.Map.Entry<String, RoaringBitmap> e : parts.entrySet()) {
+                Map<String, RoaringBitmap> parts = splitIds(ids);
+                for (Map.Entry<String, RoaringBitmap> e : parts.entrySet()) {
                     files.addAll(single(stem + "-" + e.getKey() + ext, named(r.games(e.getValue()), r.catalog()), body));
                 }
             }
@@ -406,7 +429,7 @@ public final class Exporter {
             for (Path p : staged) {
                 Path t = out.resolve(p.getFileName().toString());
                 if (Files.exists(t, LinkOption.NOFOLLOW_LINKS)) {
-                    Path aside = org.thordb.wthor.TempFiles.beside(t);
+                    Path aside = TempFiles.beside(t);
                     Files.move(t, aside, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                     replaced.add(new Path[] {t, aside});
                 }
@@ -449,7 +472,7 @@ public final class Exporter {
         Path o = out.toAbsolutePath().normalize();
         Path st = store == null ? null : store.toAbsolutePath().normalize();
         for (Path p = o; p != null; p = p.getParent()) {
-            if (p.equals(st) || Files.isRegularFile(p.resolve(org.thordb.store.StoreState.FILE))
+            if (p.equals(st) || Files.isRegularFile(p.resolve(StoreState.FILE))
                     || Files.isRegularFile(p.resolve("CURRENT")) && Files.isRegularFile(p.resolve("IDENTITY"))) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, out + ": is inside the store folder " + p
                         + "; an export goes outside any store");
@@ -461,7 +484,7 @@ public final class Exporter {
      * Writes the games of a query in a one-file format (text, PGN, CSV, JSON lines) to a stream,
      * which stays open; returns the number of games written.
      */
-    public long exportTo(String query, java.io.Writer stream) {
+    public long exportTo(String query, Writer stream) {
         if (format == Format.WTHOR) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT,
                     "a WTHOR export is several files (a year each, and the names files): give a folder, not -");
@@ -473,7 +496,7 @@ public final class Exporter {
         rowsWritten = 0;
         gamesWritten = 0;
         try (MatchedGames r = db.query(query == null ? "" : query)) {
-            BufferedWriter w = new BufferedWriter(new java.io.FilterWriter(stream) {
+            BufferedWriter w = new BufferedWriter(new FilterWriter(stream) {
                 @Override
                 public void close() throws IOException {
                     flush(); // the stream is the caller's to close
@@ -490,7 +513,7 @@ public final class Exporter {
                 throw Faults.of(ErrorCode.IO, e.getMessage() + "; the export stopped at game " + gamesWritten
                         + " of " + total + ": what was written is not whole", e);
             }
-            if (stream instanceof java.io.PrintWriter pw && pw.checkError()) {
+            if (stream instanceof PrintWriter pw && pw.checkError()) {
                 throw Faults.of(ErrorCode.IO, "the export's output failed (its writer reports an error):"
                         + " what was written is not whole");
             }
@@ -518,7 +541,7 @@ public final class Exporter {
 
     private void jsonl(Iterable<StoredGame> games, BufferedWriter w) throws IOException {
         for (StoredGame g : games) {
-            w.write(org.thordb.export.Json.of(g));
+            w.write(Json.of(g));
             w.write('\n');
         }
     }
@@ -588,10 +611,10 @@ public final class Exporter {
      * The games of each part of the split: a game goes where its duplicate group's first game
      * draws (a uniform number from the seed and that game's id), so that copies stay together.
      */
-    private java.util.Map<String, RoaringBitmap> splitIds(RoaringBitmap ids) {
-        java.util.Map<Integer, Integer> first = new java.util.HashMap<>();
+    private Map<String, RoaringBitmap> splitIds(RoaringBitmap ids) {
+        Map<Integer, Integer> first = new HashMap<>();
         db.read(r -> {
-            for (org.thordb.index.Duplicates.Group g : org.thordb.index.Duplicates.of(r).groups()) {
+            for (Duplicates.Group g : Duplicates.of(r).groups()) {
                 int lead = Integer.MAX_VALUE;
                 for (int id : g.ids()) {
                     lead = Math.min(lead, id);
@@ -602,15 +625,15 @@ public final class Exporter {
             }
             return null;
         });
-        java.util.Map<String, RoaringBitmap> out = new java.util.LinkedHashMap<>();
+        Map<String, RoaringBitmap> out = new LinkedHashMap<>();
         split.keySet().forEach(k -> out.put(k, new RoaringBitmap()));
-        for (org.roaringbitmap.IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
+        for (IntIterator it = ids.getIntIterator(); it.hasNext(); ) {
             int id = it.next();
             int lead = first.getOrDefault(id, id);
             double u = (mix(seed ^ (lead * 0x9E3779B97F4A7C15L)) >>> 11) * 0x1.0p-53;
             double edge = 0;
             String part = null;
-            for (java.util.Map.Entry<String, Double> e : split.entrySet()) {
+            for (Map.Entry<String, Double> e : split.entrySet()) {
                 edge += e.getValue();
                 part = e.getKey();
                 if (u < edge) {
@@ -644,7 +667,7 @@ public final class Exporter {
         Path tmp = null;
         boolean done = false;
         try {
-            tmp = org.thordb.wthor.TempFiles.beside(t);
+            tmp = TempFiles.beside(t);
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 body.write(w);
             }
@@ -690,12 +713,12 @@ public final class Exporter {
                 sb.append("RE[").append(d > 0 ? "+" : "").append(d).append(']');
             }
             sb.append("TY[").append(side).append("]BO[").append(side).append(' ')
-                    .append(side == 10 ? org.thordb.text.SourceReader.GGF_START_10 : org.thordb.text.SourceReader.GGF_START_8)
+                    .append(side == 10 ? SourceReader.GGF_START_10 : SourceReader.GGF_START_8)
                     .append(']'); // the start the GGF reader checks
             List<String> tokens = movesWithPasses(g.record68());
             for (int i = 0; i < tokens.size(); i++) {
                 String t = tokens.get(i);
-                sb.append(i % 2 == 0 ? 'B' : 'W').append('[').append(t.equals("pass") ? "PA" : t.toUpperCase(java.util.Locale.ROOT)).append(']');
+                sb.append(i % 2 == 0 ? 'B' : 'W').append('[').append(t.equals("pass") ? "PA" : t.toUpperCase(Locale.ROOT)).append(']');
             }
             if (g.theoreticalKnown() && g.theoretical() <= total) {
                 sb.append("TH[").append(g.theoretical()).append(']');
@@ -718,7 +741,7 @@ public final class Exporter {
      * had no move, so that move numbers and colours are right without a replay (Black plays the
      * first token of each pair, White the second). {@code pass}, not chess's null move {@code --}:
      * it is what thordb's text records and transcripts write, and readers of Othello PGN take it
-     * (thordb's own {@link org.thordb.text.PgnReader} also takes PA, -- and @@). From the first
+     * (thordb's own {@link PgnReader} also takes PA, -- and @@). From the first
      * illegal move of a damaged game on, and in 10×10 games, the squares stand as recorded.
      */
     public static List<String> pgnMoves(StoredGame g) {
@@ -726,12 +749,12 @@ public final class Exporter {
     }
 
     /** {@link #pgnMoves(StoredGame)} of a record. */
-    public static List<String> movesWithPasses(org.thordb.wthor.WthorGame g) {
+    public static List<String> movesWithPasses(WthorGame g) {
         int[] sq = g.squares();
         boolean ten = g.side() == 10;
         List<String> out = new ArrayList<>();
-        org.thordb.othello.Position p = org.thordb.othello.Position.start();
-        org.thordb.othello.Side expected = org.thordb.othello.Side.BLACK;
+        Position p = Position.start();
+        Side expected = Side.BLACK;
         boolean legal = !ten;
         for (int i = 0; i < sq.length && sq[i] >= 0; i++) {
             if (legal && p.whyIllegal(sq[i]) != null) {
@@ -817,8 +840,8 @@ public final class Exporter {
             while (n < sq.length && sq[n] >= 0) {
                 n++;
             }
-            int[] legal = java.util.Arrays.copyOf(sq, n);
-            org.thordb.othello.Replay.Result rep = org.thordb.othello.Replay.replay(legal, null);
+            int[] legal = Arrays.copyOf(sq, n);
+            Replay.Result rep = Replay.replay(legal, null);
             Map<String, String> tags = new LinkedHashMap<>();
             tags.put("BASE", g.base());
             tags.put("YEAR", String.valueOf(g.year()));
@@ -835,7 +858,7 @@ public final class Exporter {
                     tags.put("THEORETICAL_DEPTH", String.valueOf(g.theoreticalDepth()));
                 }
             }
-            TextGameRecord rec = TextGameRecords.fromSquares(java.util.Arrays.copyOf(legal, rep.movesPlayed()),
+            TextGameRecord rec = TextGameRecords.fromSquares(Arrays.copyOf(legal, rep.movesPlayed()),
                     g.score() <= 64 ? GameResult.fromWthorScore(g.score()) : GameResult.IN_PROGRESS).withTags(tags);
             w.write(TextGameRecords.format(rec));
             w.write('\n');
@@ -866,7 +889,7 @@ public final class Exporter {
         Catalog c = r.catalog();
         Map<FileKey, RoaringBitmap> byFile = new TreeMap<>();
         Map<FileKey, FileRow> source = new TreeMap<>();
-        java.util.Set<Integer> bases = new java.util.TreeSet<>();
+        Set<Integer> bases = new TreeSet<>();
         for (FileRow f : c.gameFiles()) {
             RoaringBitmap part = RoaringBitmap.and(ids,
                     RoaringBitmap.bitmapOfRange(f.firstId(), (long) f.firstId() + f.games()));
@@ -896,7 +919,7 @@ public final class Exporter {
                 oneBase ? c.namesFile(base.id(), NameKind.TOURNAMENTS) : null));
         // games whose theoretical score is unknown: solved at their file's depth when that takes
         // about a minute at most, else refused (a byte other programs take for perfect play is never made up)
-        Map<FileKey, Integer> solveAt = new java.util.HashMap<>();
+        Map<FileKey, Integer> solveAt = new HashMap<>();
         if (theoreticalDepth == null && unknownTheoretical == UnknownTheoretical.SOLVE) {
             double seconds = 0;
             long unknownAll = 0;
@@ -907,7 +930,7 @@ public final class Exporter {
                     continue; // no 10×10 solver: such files keep depth 0 and say so
                 }
                 long u = 0;
-                java.util.Set<Integer> depths = new java.util.TreeSet<>();
+                Set<Integer> depths = new TreeSet<>();
                 List<int[]> lines = new ArrayList<>();
                 for (StoredGame g : r.games(e.getValue())) {
                     if (!g.theoreticalKnown()) {
@@ -925,7 +948,7 @@ public final class Exporter {
                 // a game that stops with more empties than that (adjourned, abandoned) has no such
                 // position: its last one, still open, is no minute's solve
                 for (int[] line : lines) {
-                    org.thordb.othello.Position p = org.thordb.solve.TheoreticalScore.positionAt(line, d);
+                    Position p = org.thordb.solve.TheoreticalScore.positionAt(line, d);
                     if (64 - p.discs() > d && !p.isFinal()) {
                         unfinished++;
                     }
@@ -937,7 +960,7 @@ public final class Exporter {
                         .append(" at ").append(d);
             }
             if (unfinished > 0) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, String.format(Locale.ROOT,
                         "%,d games of this export have no theoretical score (%s empties), and %,d of them stop before"
                                 + " that many empties are left (unfinished games), so no solve gives theirs: export with"
                                 + " --unknown-theoretical zero or score to write a stand-in, or leave them out of the query",
@@ -945,7 +968,7 @@ public final class Exporter {
             }
             if (seconds > SOLVE_SECONDS) {
                 int d = solveAt.values().stream().max(Integer::compare).orElse(FFO_DEPTH);
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, String.format(java.util.Locale.ROOT,
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, String.format(Locale.ROOT,
                         "%,d games of this export have no theoretical score (%s empties), and solving them would take"
                                 + " about %,.0f minutes: fill the store first with 'thordb theoretical --fill --depth %d"
                                 + " --where QUERY' (it can be stopped and goes on where it stopped), or export with"
@@ -954,12 +977,12 @@ public final class Exporter {
             }
             if (unknownAll > 0) {
                 solving.accept(unknownAll);
-                notes.accept(String.format(java.util.Locale.ROOT, "%,d unknown theoretical scores solved for this export"
+                notes.accept(String.format(Locale.ROOT, "%,d unknown theoretical scores solved for this export"
                         + " (%s empties; the store is unchanged: 'thordb theoretical --fill' keeps them)", unknownAll, where));
             }
         }
-        org.thordb.solve.Solver solver = theoreticalDepth == null && solveAt.isEmpty() ? null
-                : new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults());
+        Solver solver = theoreticalDepth == null && solveAt.isEmpty() ? null
+                : new Solver(Solver.Options.defaults());
         if (theoreticalDepth != null) {
             solving.accept(ids.getLongCardinality()); // at most: a score stored at that depth is kept, not solved
         }
@@ -1027,7 +1050,7 @@ public final class Exporter {
                         + (unknownTheoretical == UnknownTheoretical.SCORE ? "their final score" : k.side() == 10
                         && unknownTheoretical == UnknownTheoretical.SOLVE ? "0 (no 10×10 solver; the file's depth is 0)"
                         : "0") + (unknownTheoretical == UnknownTheoretical.SOLVE ? "" : " (--unknown-theoretical "
-                        + unknownTheoretical.name().toLowerCase(java.util.Locale.ROOT) + ")"));
+                        + unknownTheoretical.name().toLowerCase(Locale.ROOT) + ")"));
             }
             written.add(t);
         }

@@ -7,6 +7,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Notation;
+import java.util.ArrayList;
+import java.util.Map;
+import org.thordb.explore.Explorer;
+import org.thordb.explore.MoveValues;
+import org.thordb.othello.OpeningNames;
+import org.thordb.othello.Side;
+import org.thordb.stats.GroupStats;
+import org.thordb.wthor.WthorGame;
 
 /**
  * The JSON object of a game, the same in {@code query --format jsonl}, the REPL and exports: the
@@ -37,7 +45,7 @@ public final class Json {
     }
 
     /** The object of a game in the one schema, from its record: {@code id} null for a game of no store (a dump). */
-    public static ObjectNode game(org.thordb.wthor.WthorGame r, String base, int year, long record, String black,
+    public static ObjectNode game(WthorGame r, String base, int year, long record, String black,
                                   String white, String tournament, Long id, boolean theoreticalKnown, int depth,
                                   String damage) {
         return game(new GameSchema.Game(r, base, year, record, black, white, tournament, id, theoreticalKnown, depth,
@@ -74,7 +82,7 @@ public final class Json {
     }
 
     /** The derived fields of a record, made once for JSON and CSV alike. */
-    static Derived derived(org.thordb.wthor.WthorGame r) {
+    static Derived derived(WthorGame r) {
         int total = r.side() * r.side();
         int b = r.blackScore();
         String result = b > total ? null : b * 2 > total ? "black" : b * 2 < total ? "white" : "draw";
@@ -105,10 +113,10 @@ public final class Json {
      * disc difference for the mover less its value), and the legal moves no game played with
      * their values ({@code unplayed}).
      */
-    public static ObjectNode exploration(Exploration e, org.thordb.explore.MoveValues values,
-                                         java.util.Map<Integer, org.thordb.engine.StoredGame> first) {
+    public static ObjectNode exploration(Exploration e, MoveValues values,
+                                         Map<Integer, StoredGame> first) {
         ObjectNode o = explorationFigures(e);
-        boolean white = e.position().toMove() == org.thordb.othello.Side.WHITE;
+        boolean white = e.position().toMove() == Side.WHITE;
         o.put("mover", white ? "white" : "black");
         int i = 0;
         for (JsonNodeRef m : JsonNodeRef.of(o)) {
@@ -117,7 +125,7 @@ public final class Json {
             double[] ci = org.thordb.stats.Wilson.interval(points, r.games());
             m.node().put("moverShare", r.games() == 0 ? 0 : round(points / r.games(), 4)).put("moverLow", round(ci[0], 4))
                     .put("moverHigh", round(ci[1], 4)).put("few", r.games() < org.thordb.stats.Wilson.FEW);
-            org.thordb.engine.StoredGame g = first.get(r.move());
+            StoredGame g = first.get(r.move());
             if (g != null) {
                 m.node().putObject("first").put("base", g.base()).put("year", g.year()).put("record", g.record())
                         .put("black", g.black()).put("white", g.white());
@@ -145,12 +153,12 @@ public final class Json {
                 o.put("estimateDepth", values.depth()).put("bestEstimate", best);
             }
             ArrayNode unplayed = o.putArray("unplayed"); // with their values
-            for (int sq : org.thordb.explore.Explorer.unplayed(e, values.values())) {
+            for (int sq : Explorer.unplayed(e, values.values())) {
                 putValue(unplayed.addObject().put("move", Notation.name(sq)), sq, values.value(sq), values);
             }
         }
         ObjectNode same = o.putObject("sameAs");
-        org.thordb.explore.Explorer.sameAs(e).forEach((sq, row) -> same.put(Notation.name(sq), Notation.name(row)));
+        Explorer.sameAs(e).forEach((sq, row) -> same.put(Notation.name(sq), Notation.name(row)));
         return o;
     }
 
@@ -159,13 +167,13 @@ public final class Json {
      * principal variation, {@code line} (the move first: perfect play to the end, or the line the
      * estimate's search saw).
      */
-    private static void putValue(ObjectNode n, int move, int v, org.thordb.explore.MoveValues values) {
+    private static void putValue(ObjectNode n, int move, int v, MoveValues values) {
         if (values.exact()) {
             n.put("perfect", v);
         } else {
             n.put("estimate", v).put("estimateDepth", values.depth());
         }
-        java.util.List<Integer> line = values.line(move);
+        List<Integer> line = values.line(move);
         if (!line.isEmpty()) {
             n.put("line", Notation.line(line.stream().mapToInt(Integer::intValue).toArray()));
         }
@@ -174,7 +182,7 @@ public final class Json {
     /** A move object of the JSON with its move's name. */
     private record JsonNodeRef(String move, ObjectNode node) {
         static List<JsonNodeRef> of(ObjectNode o) {
-            List<JsonNodeRef> out = new java.util.ArrayList<>();
+            List<JsonNodeRef> out = new ArrayList<>();
             o.get("moves").forEach(n -> out.add(new JsonNodeRef(n.get("move").asText(), (ObjectNode) n)));
             return out;
         }
@@ -183,7 +191,7 @@ public final class Json {
     private static ObjectNode explorationFigures(Exploration e) {
         ObjectNode o = org.thordb.export.Json.object();
         o.put("position", e.position().toBoardString()).put("filter", e.filter()).put("total", e.total());
-        String name = org.thordb.othello.OpeningNames.standard().nameOf(e.position());
+        String name = OpeningNames.standard().nameOf(e.position());
         if (name != null) {
             o.put("opening", name);
         }
@@ -191,7 +199,7 @@ public final class Json {
         for (Exploration.Row r : e.rows()) {
             ObjectNode m = moves.addObject().put("move", Notation.name(r.move()));
             fill(m, r);
-            String after = org.thordb.othello.OpeningNames.standard().nameAfter(e.position(), r.move());
+            String after = OpeningNames.standard().nameAfter(e.position(), r.move());
             if (!after.isEmpty()) {
                 m.put("opening", after);
             }
@@ -223,7 +231,7 @@ public final class Json {
      * when no game's theoretical score is known), {@code theoretical_games} (the games it rests on),
      * {@code first_year}, {@code last_year} (averages to two decimals).
      */
-    public static ObjectNode group(org.thordb.stats.GroupStats r) {
+    public static ObjectNode group(GroupStats r) {
         ObjectNode o = object();
         o.put("group", r.group()).put("games", r.games()).put("wins", r.wins()).put("draws", r.draws())
                 .put("losses", r.losses()).put("score_pct", round(r.scorePct())).put("avg_diff", round(r.avgDiff()));

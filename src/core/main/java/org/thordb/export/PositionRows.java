@@ -5,6 +5,7 @@ import java.io.Writer;
 import org.thordb.engine.StoredGame;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Replay;
+import java.util.Arrays;
 
 /**
  * One row a move played, for analysis and training: the game's id, the ply (0 for the first move),
@@ -48,7 +49,7 @@ public final class PositionRows {
 
         Row append(char c) {
             if (length == chars.length) {
-                chars = java.util.Arrays.copyOf(chars, length * 2);
+                chars = Arrays.copyOf(chars, length * 2);
             }
             chars[length++] = c;
             return this;
@@ -113,7 +114,7 @@ public final class PositionRows {
         // kept move by move: a move changes its square and the flipped ones. An empty square is '-' in
         // JSON lines and '.' in CSV, where a cell that begins with '-' (and is not a number) is one a
         // spreadsheet reads as a formula (CsvCells): no board cell does then
-        java.util.Arrays.fill(board, format == Format.CSV ? '.' : '-');
+        Arrays.fill(board, format == Format.CSV ? '.' : '-');
         board[27] = 'O';
         board[28] = 'X';
         board[35] = 'X';

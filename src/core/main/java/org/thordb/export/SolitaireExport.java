@@ -17,6 +17,10 @@ import org.thordb.store.SolitaireRow;
 import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorWriter;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * Writes the stored solitaires a query over solitaires matches back as {@code .pzz} files, one
@@ -50,16 +54,16 @@ public final class SolitaireExport {
         }
         try {
             Files.createDirectories(out);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw Faults.io(out, e);
         }
         List<Path> written = new ArrayList<>();
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (List<SolitaireRow> part : byFile.values()) {
             SolitaireRow first = part.get(0);
             Catalog.SolitaireFile f = c.solitaireFile(first.base(), first.empties());
             String name = f.name();
-            if (!names.add(name.toLowerCase(java.util.Locale.ROOT))) {
+            if (!names.add(name.toLowerCase(Locale.ROOT))) {
                 name = c.base(f.base()).name() + " " + name; // two bases' files of one name
             }
             Path target = out.resolve(name);

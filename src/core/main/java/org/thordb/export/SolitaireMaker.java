@@ -23,6 +23,8 @@ import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorSolitaire;
 import org.thordb.wthor.WthorSquares;
 import org.thordb.wthor.WthorWriter;
+import java.io.IOException;
+import java.util.Iterator;
 
 /**
  * Makes WTHOR solitaires from the games a query matches: each game's position with N empty
@@ -97,7 +99,7 @@ public final class SolitaireMaker {
         long candidates = 0;
         long reaching = 0;
         RoaringBitmap chunk = new RoaringBitmap();
-        java.util.Iterator<Integer> it = ids.iterator();
+        Iterator<Integer> it = ids.iterator();
         while (it.hasNext() && (limit == 0 || found.size() < limit)) {
             chunk.clear();
             for (int i = 0; i < 256 && it.hasNext(); i++) {
@@ -140,7 +142,7 @@ public final class SolitaireMaker {
         Path target = dir.resolve(String.format("SOLITAIRES %02d.PZZ", empties));
         try {
             Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw Faults.io(dir, e);
         }
         if (Files.exists(target) && !force) {

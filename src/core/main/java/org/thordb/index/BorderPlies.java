@@ -1,6 +1,14 @@
 package org.thordb.index;
 
 import org.roaringbitmap.RoaringBitmap;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.function.BiConsumer;
+import org.roaringbitmap.BitSetUtil;
 
 /**
  * When each game's disc went onto each square of the border, and when each square between corners
@@ -223,20 +231,20 @@ public final class BorderPlies {
      * {@code part} over the groups {@code 0} to {@code groups − 1}: in two halves side by side when
      * they are many (the machines this runs on have two cores or more), else at once.
      */
-    private static void inHalves(int groups, java.util.function.BiConsumer<Integer, Integer> part) {
+    private static void inHalves(int groups, BiConsumer<Integer, Integer> part) {
         if (groups < 4096) {
             part.accept(0, groups);
             return;
         }
         int half = groups / 2;
-        java.util.concurrent.ForkJoinTask<?> low = java.util.concurrent.ForkJoinPool.commonPool()
+        ForkJoinTask<?> low = ForkJoinPool.commonPool()
                 .submit(() -> part.accept(0, half));
         part.accept(half, groups);
         low.join();
     }
 
-    private static final java.lang.invoke.VarHandle EIGHT =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle EIGHT =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The slices of the groups {@code fromGroup} to {@code toGroup − 1}: their games replayed, as the board checks replay them. */
     private static void fill(GameMoves t, int games, long[][] slices, long[][] stable, long[][] colours,
@@ -248,8 +256,8 @@ public final class BorderPlies {
         long[] start = MoveTable.startState();
         long[] state = new long[3];
         for (int g = fromGroup; g < toGroup; g++) {
-            java.util.Arrays.fill(at, (byte) NEVER);
-            java.util.Arrays.fill(stableAt, (byte) NEVER);
+            Arrays.fill(at, (byte) NEVER);
+            Arrays.fill(stableAt, (byte) NEVER);
             long[] black = new long[28]; // a group's border squares taken by Black, a bit a game
             long[] stableBlack = new long[24]; // a group's squares between corners stable in Black's colour
             for (int i = 0; i < 64; i++) {
@@ -260,7 +268,7 @@ public final class BorderPlies {
                 int off = t.offset(id);
                 int n = t.moveCount(id);
                 System.arraycopy(start, 0, state, 0, 3);
-                java.util.Arrays.fill(runs, 0);
+                Arrays.fill(runs, 0);
                 for (int k = 0; k < n; k++) {
                     int sq = moves[off + k];
                     MoveTable.step(state, sq); // a pass seen as the board checks see it: the colours are right
@@ -369,7 +377,7 @@ public final class BorderPlies {
      */
     public RoaringBitmap possible(long[] masks, int from, int to) {
         Query q = query(masks, from, to);
-        return q == null ? null : org.roaringbitmap.BitSetUtil.bitmapOf(possible(q, false)[0]);
+        return q == null ? null : BitSetUtil.bitmapOf(possible(q, false)[0]);
     }
 
     /**
@@ -420,7 +428,7 @@ public final class BorderPlies {
             return null;
         }
         long[][] each = possible(q, apart);
-        return new Fits(org.roaringbitmap.BitSetUtil.bitmapOf(each[0]), java.util.Arrays.copyOfRange(each, 1, each.length), this);
+        return new Fits(BitSetUtil.bitmapOf(each[0]), Arrays.copyOfRange(each, 1, each.length), this);
     }
 
     /** A pattern's question to the slices; null when no orientation gives a border square. */
@@ -490,7 +498,7 @@ public final class BorderPlies {
         for (int lo = fromGroup; lo < toGroup; lo += BLOCK) {
             int hi = Math.min(toGroup, lo + BLOCK);
             for (int o = 0; o < q.taken().length; o++) {
-                java.util.Arrays.fill(fits, -1L);
+                Arrays.fill(fits, -1L);
                 // the cheap tests first, and the orientation left as soon as no game of the block is left
                 boolean left = true;
                 for (int c : q.blackKept()[o]) {
@@ -609,7 +617,7 @@ public final class BorderPlies {
     }
 
     private static int[] concat(int[] a, int[] b) {
-        int[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        int[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }

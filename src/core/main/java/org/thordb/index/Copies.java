@@ -10,6 +10,9 @@ import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 
 /**
  * Games imported again from another source: in another base, the same whole move list up to
@@ -123,7 +126,7 @@ public final class Copies {
             return ids;
         }
         RoaringBitmap drop = new RoaringBitmap();
-        java.util.BitSet done = new java.util.BitSet(classIds.size());
+        BitSet done = new BitSet(classIds.size());
         touched.forEach((int id) -> {
             int k = classOf.get(id);
             if (done.get(k)) {
@@ -192,7 +195,7 @@ public final class Copies {
             return new Copies(members, classOf, ids, bases, ranks);
         }
         TheoreticalKnown known = TheoreticalKnown.of(r);
-        Map<List<Integer>, int[]> pairs = new java.util.LinkedHashMap<>(); // {games, example, its copy}
+        Map<List<Integer>, int[]> pairs = new LinkedHashMap<>(); // {games, example, its copy}
         for (Duplicates.Group g : Duplicates.of(r).groups()) {
             // the same moves: of the same year, two games of two bases with a player in common (one
             // of them may have been renamed since) are copies; classes are what such pairs join
@@ -265,7 +268,7 @@ public final class Copies {
         Copies out = new Copies(members, classOf, ids, bases, ranks);
         List<Disagreement> d = new ArrayList<>();
         pairs.forEach((k, v) -> d.add(new Disagreement(k.get(0), k.get(1), k.get(2), k.get(3), v[0], v[1], v[2])));
-        d.sort(java.util.Comparator.comparingInt(Disagreement::games).reversed()
+        d.sort(Comparator.comparingInt(Disagreement::games).reversed()
                 .thenComparingInt(Disagreement::baseA).thenComparingInt(Disagreement::numberA)
                 .thenComparingInt(Disagreement::baseB).thenComparingInt(Disagreement::numberB));
         out.disagreements = List.copyOf(d);

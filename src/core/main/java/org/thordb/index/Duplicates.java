@@ -9,6 +9,7 @@ import java.util.Map;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
+import java.util.LinkedHashMap;
 
 /**
  * The store's duplicate games: two games are duplicates when one whole move list is the other's
@@ -96,7 +97,7 @@ public final class Duplicates {
         List<Group> groups = new ArrayList<>();
         for (int[] ids : candidates) {
             // the same hash: split by the turned move lists themselves
-            Map<String, List<GameRow>> byMoves = new java.util.LinkedHashMap<>();
+            Map<String, List<GameRow>> byMoves = new LinkedHashMap<>();
             for (int id : ids) {
                 GameRow row = r.game(id);
                 if (row == null) {

@@ -2,6 +2,11 @@ package org.thordb.index;
 
 import java.util.Arrays;
 import org.roaringbitmap.RoaringBitmap;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.thordb.store.Catalog;
 
 /**
  * The edge index: for each configuration of an edge (its 8 squares, each empty, black or white,
@@ -151,8 +156,8 @@ public final class EdgePatterns {
         }
     }
 
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long BYTES_1 = 0x0101010101010101L;
     private static final long BYTES_6 = 0x0606060606060606L;
     private static final long BYTES_7 = 0x0707070707070707L;
@@ -208,7 +213,7 @@ public final class EdgePatterns {
             for (int o = 0; o < allowed.length; o++) {
                 anyNumber |= allowed[o][e] == null ? 1 << o : 0;
             }
-            java.util.Arrays.fill(out[e], (byte) anyNumber);
+            Arrays.fill(out[e], (byte) anyNumber);
             for (int o = 0; o < allowed.length; o++) {
                 long[] bits = allowed[o][e];
                 if (bits == null) {
@@ -297,8 +302,8 @@ public final class EdgePatterns {
     }
 
     /** {@link #fitting} of each partial edge asked for, by its squares' codes (4 values each): made once, read only. */
-    private static final java.util.concurrent.atomic.AtomicReferenceArray<long[]> FITTING =
-            new java.util.concurrent.atomic.AtomicReferenceArray<>(1 << 16);
+    private static final AtomicReferenceArray<long[]> FITTING =
+            new AtomicReferenceArray<>(1 << 16);
 
     /**
      * The edge numbers (read along the edge, not turned) that fit a partial edge, a bit a number;
@@ -383,9 +388,9 @@ public final class EdgePatterns {
         return r.live(u.result());
     }
 
-    /** Whether every game file of the reader's store has its edge terms ({@link org.thordb.store.Catalog#EDGES_KEY}). */
+    /** Whether every game file of the reader's store has its edge terms ({@link Catalog#EDGES_KEY}). */
     public static boolean indexed(IndexReader r) {
-        return r.meta(org.thordb.store.Catalog.EDGES_KEY) != null;
+        return r.meta(Catalog.EDGES_KEY) != null;
     }
 
     /** The squares of a pattern's edges, each spec along its edge as {@link #matching} reads it. */

@@ -1,6 +1,9 @@
 package org.thordb.index;
 
 import org.thordb.store.Keys;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
+import org.thordb.store.FileRow;
 
 /**
  * A block of the {@code FINGERPRINTS} space: the positions reached by exactly one game of a
@@ -14,7 +17,7 @@ import org.thordb.store.Keys;
  * <p>A segment's partitions are the top {@link #bits(int)} bits of the hash: 12 for a segment of
  * up to 34,952 games, one more each time the segment doubles, so that a block holds about 512
  * entries at most whatever the segment's size (256 for a segment imported before schema 6, whose
- * file row does not name its bits: {@link #bits(org.thordb.store.FileRow)}). Keys are the bits, the partition, then the segment,
+ * file row does not name its bits: {@link #bits(FileRow)}). Keys are the bits, the partition, then the segment,
  * so that one prefix scan per partition size reads a position's blocks in every segment, side by
  * side on disk. Candidates found here are replayed before they are believed.
  *
@@ -61,7 +64,7 @@ public final class FingerprintBlock {
      * The partition bits of a stored 8×8 segment: those its file row names (from schema 6), else
      * the bits the rule of the stores before gave its game count (blocks of 256 at most).
      */
-    public static int bits(org.thordb.store.FileRow f) {
+    public static int bits(FileRow f) {
         return f.fingerprintBits() != null ? f.fingerprintBits() : bitsFor(f.games(), SCHEMA5_TARGET_ENTRIES);
     }
 
@@ -231,7 +234,7 @@ public final class FingerprintBlock {
      */
     public static byte[] encode(long[] packed, int from, int to, int segment, int games, int width) {
         if (games > MAX_GAMES) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a segment holds at most " + MAX_GAMES + " games"));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("a segment holds at most " + MAX_GAMES + " games"));
         }
         byte[] v = encodePacked(packed, from, to, 24, 0xffffffL, HEADER, width);
         Keys.putU32(v, 0, segment);
@@ -249,10 +252,10 @@ public final class FingerprintBlock {
                                        int width) {
         int n = to - from;
         if (n <= 0) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a block holds one entry or more"));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("a block holds one entry or more"));
         }
         if (width < 10 || width > FINGERPRINT_BITS) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+            throw Faults.of(ErrorCode.BAD_ARGUMENT,
                     "a block keeps 10 to 17 bits of a fingerprint, not " + width);
         }
         int dropped = 24 - width;

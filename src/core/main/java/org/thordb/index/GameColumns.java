@@ -8,6 +8,10 @@ import org.thordb.store.GameRow;
 import org.thordb.store.Keys;
 import org.thordb.store.Store;
 import org.thordb.wthor.WthorGame;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * The fields of every game as columns in memory, indexed by game id: player and tournament
@@ -33,7 +37,7 @@ import org.thordb.wthor.WthorGame;
 public final class GameColumns {
     private static final PerCatalog<GameColumns> MADE = new PerCatalog<>();
 
-    /** Where the WTHOR record starts in a {@code games} value (see {@link org.thordb.store.GameRow}). */
+    /** Where the WTHOR record starts in a {@code games} value (see {@link GameRow}). */
     private static final int RECORD_AT = 17;
 
     private final char[] black;
@@ -80,8 +84,8 @@ public final class GameColumns {
         // (10 bytes a game: 0.3 s of a one-shot command at ten million games, 0.18 s in halves);
         // a multi-get is a read of the view's snapshot, which two threads may make at once
         int mid = files.size() / 2;
-        java.util.concurrent.ForkJoinTask<?> low = mid == 0 ? null
-                : java.util.concurrent.ForkJoinPool.commonPool().submit(() -> readFiles(r, files.subList(0, mid), t));
+        ForkJoinTask<?> low = mid == 0 ? null
+                : ForkJoinPool.commonPool().submit(() -> readFiles(r, files.subList(0, mid), t));
         readFiles(r, files.subList(mid, files.size()), t);
         if (low != null) {
             low.join();
@@ -173,7 +177,7 @@ public final class GameColumns {
             return false;
         }
         int id = f.firstId();
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(e).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.wrap(e).order(ByteOrder.LITTLE_ENDIAN);
         b.position(5);
         b.asCharBuffer().get(tournament, id, n);
         b.position(5 + 2 * n);

@@ -5,6 +5,10 @@ import java.util.function.Function;
 import org.thordb.store.Catalog;
 import org.thordb.store.NameIndex;
 import org.thordb.store.SolitaireRow;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.thordb.store.Identities;
 
 /**
  * The names a game has, one constant each, with what the query engine, the sorted pages and the
@@ -71,11 +75,11 @@ public enum GameName {
     /**
      * The numbers of each base that a name (or, {@code substring}, a part of one) asks for, by base
      * id (a base with none left out): those whose name matches, and for a player those of the same
-     * player under another name, in the same base or another ({@link org.thordb.store.Identities}:
+     * player under another name, in the same base or another ({@link Identities}:
      * {@code Atamanov Dmitriy} finds the games the FFO names {@code Atamanov Dmitry}).
      */
-    public java.util.Map<Integer, int[]> matching(Catalog c, String name, boolean substring) {
-        java.util.Map<Integer, int[]> direct = new java.util.HashMap<>();
+    public Map<Integer, int[]> matching(Catalog c, String name, boolean substring) {
+        Map<Integer, int[]> direct = new HashMap<>();
         for (Catalog.Base x : c.bases()) {
             int[] m = names(x).matching(name, substring);
             if (m.length > 0) {
@@ -85,7 +89,7 @@ public enum GameName {
         if (tournament || direct.isEmpty()) {
             return direct;
         }
-        java.util.Map<Integer, int[]> out = new java.util.HashMap<>();
+        Map<Integer, int[]> out = new HashMap<>();
         for (Catalog.Base x : c.bases()) {
             int[] m = c.lookups().sameAs(direct, x.id());
             if (m.length > 0) {
@@ -96,7 +100,7 @@ public enum GameName {
     }
 
     /** A base's names of this kind, by number (a number past them is one its names files lack). */
-    public java.util.List<String> all(Catalog.Base b) {
+    public List<String> all(Catalog.Base b) {
         return tournament ? b.tournaments() : b.players();
     }
 

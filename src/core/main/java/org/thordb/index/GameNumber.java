@@ -7,6 +7,9 @@ import org.roaringbitmap.RoaringBitmap;
 import org.thordb.store.FileRow;
 import org.thordb.store.SolitaireRow;
 import org.thordb.wthor.WthorGame;
+import java.util.function.Function;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * The numbers a game has, one constant each, with everything the import, the query engine, the
@@ -71,14 +74,14 @@ public enum GameNumber {
 
     private final Field term;
     private final ToIntFunction<WthorGame> termValue;
-    private final java.util.function.Function<GameColumns, byte[]> column;
+    private final Function<GameColumns, byte[]> column;
     private final Value value;
     private final String access;
     private final CatalogRange catalogRange;
     private final CatalogValues catalogValues;
     private final ToIntFunction<SolitaireRow> solitaireValue;
 
-    GameNumber(Field term, ToIntFunction<WthorGame> termValue, java.util.function.Function<GameColumns, byte[]> column,
+    GameNumber(Field term, ToIntFunction<WthorGame> termValue, Function<GameColumns, byte[]> column,
                Value value, String access, CatalogRange catalogRange, CatalogValues catalogValues,
                ToIntFunction<SolitaireRow> solitaireValue) {
         this.term = term;
@@ -147,7 +150,7 @@ public enum GameNumber {
     /** Its postings' field. */
     public Field term() {
         if (term == null) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, this + " has no postings");
+            throw Faults.of(ErrorCode.QUERY, this + " has no postings");
         }
         return term;
     }

@@ -13,6 +13,19 @@ import org.thordb.store.Keys;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
+import java.util.function.Predicate;
+import org.thordb.othello.Board10;
+import org.thordb.othello.Symmetry10;
+import org.thordb.store.MergeGroup;
 
 /**
  * Answers "which games" from the postings of one consistent view of a store: terms, term ranges,
@@ -31,7 +44,7 @@ public final class IndexReader {
     private final PositionHash hash;
 
     // the segments whose entries are read (null: every one); see within()
-    private final java.util.BitSet scope;
+    private final BitSet scope;
     // the ids of those segments (null: every one), which cut what a merged entry gives
     private final RoaringBitmap scopeIds;
     // the games a conjunction's parts so far leave (null: every one); see through()
@@ -42,7 +55,7 @@ public final class IndexReader {
         this(view, catalog, hash, null, null, null);
     }
 
-    private IndexReader(Store.View view, Catalog catalog, PositionHash hash, java.util.BitSet scope,
+    private IndexReader(Store.View view, Catalog catalog, PositionHash hash, BitSet scope,
                         RoaringBitmap scopeIds, RoaringBitmap through) {
         this.view = view;
         this.catalog = catalog;
@@ -75,7 +88,7 @@ public final class IndexReader {
      * segments anyway. Its answers are exact within those segments and may lack games elsewhere.
      */
     public IndexReader within(RoaringBitmap ids) {
-        java.util.BitSet keep = new java.util.BitSet();
+        BitSet keep = new BitSet();
         RoaringBitmap keepIds = new RoaringBitmap();
         for (FileRow f : catalog.gameFiles()) {
             if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
@@ -119,7 +132,7 @@ public final class IndexReader {
     }
 
     /** How many game files (segments) {@code pick} chooses among those this reader reads. */
-    public int segmentCount(java.util.function.Predicate<FileRow> pick) {
+    public int segmentCount(Predicate<FileRow> pick) {
         int n = 0;
         for (FileRow f : catalog.gameFiles()) {
             if ((scope == null || scope.get(f.segment())) && pick.test(f)) {
@@ -135,12 +148,12 @@ public final class IndexReader {
      * merge group holding any of them. What a lookup's cost grows with, for the planner's and the
      * explorer's estimates.
      */
-    public int entriesPerKey(java.util.function.Predicate<FileRow> pick) {
+    public int entriesPerKey(Predicate<FileRow> pick) {
         int n = 0;
-        java.util.Set<Integer> groups = new java.util.HashSet<>();
+        Set<Integer> groups = new HashSet<>();
         for (FileRow f : catalog.gameFiles()) {
             if ((scope == null || scope.get(f.segment())) && pick.test(f)) {
-                org.thordb.store.MergeGroup g = catalog.groupOf(f);
+                MergeGroup g = catalog.groupOf(f);
                 if (g == null || g.merging()) {
                     n++;
                 }
@@ -164,14 +177,14 @@ public final class IndexReader {
     }
 
     /** The game files this reader reads (all, or those of {@link #within}), in id order. */
-    public java.util.List<FileRow> filesInScope() {
-        java.util.List<FileRow> out = new java.util.ArrayList<>();
+    public List<FileRow> filesInScope() {
+        List<FileRow> out = new ArrayList<>();
         for (FileRow f : catalog.gameFiles()) {
             if (scope == null || scope.get(f.segment())) {
                 out.add(f);
             }
         }
-        out.sort(java.util.Comparator.comparingInt(FileRow::firstId));
+        out.sort(Comparator.comparingInt(FileRow::firstId));
         return out;
     }
 
@@ -203,7 +216,7 @@ public final class IndexReader {
      * The games of the segments {@code pick} chooses, as id ranges from the catalog: what a
      * whole-segment term (a year, a base) holds, without reading or decoding its postings.
      */
-    public RoaringBitmap segments(java.util.function.Predicate<FileRow> pick) {
+    public RoaringBitmap segments(Predicate<FileRow> pick) {
         RoaringBitmap b = new RoaringBitmap();
         for (FileRow f : catalog.gameFiles()) {
             if (pick.test(f)) {
@@ -269,7 +282,7 @@ public final class IndexReader {
         if (line.length == 0) {
             return side == 8 ? all().getLongCardinality() : segments(f -> f.side() == side).getLongCardinality();
         }
-        int[] turned = side == 10 ? org.thordb.othello.Symmetry10.normalize(line, line.length)
+        int[] turned = side == 10 ? Symmetry10.normalize(line, line.length)
                 : Openings.normalize(line, line.length);
         if (turned == null) {
             return 0;
@@ -300,7 +313,7 @@ public final class IndexReader {
         if (catalog.allMerged()) { // the entries' heads alone
             long[] n = {0};
             boolean[] whole = {false};
-            for (org.thordb.store.MergeGroup g : catalog.groups()) {
+            for (MergeGroup g : catalog.groups()) {
                 view.getInto(Space.POSITIONS, PositionKeys.postingKey(c.black(), c.white(), side, g.suffix()), HEAD,
                         (k, v, length, size) -> {
                             long x = Postings.cardinalityOfHead(v, length);
@@ -334,7 +347,7 @@ public final class IndexReader {
     }
 
     /** Visits every postings entry of a field in key order (term, then segment), whatever this reader's scope. */
-    public void scanTerms(Field f, java.util.function.BiConsumer<byte[], byte[]> visitor) {
+    public void scanTerms(Field f, BiConsumer<byte[], byte[]> visitor) {
         view.scan(Space.TERMS, new byte[] {f.code()}, new byte[] {(byte) (f.code() + 1)}, (k, v) -> {
             visitor.accept(k, v);
             return true;
@@ -345,8 +358,8 @@ public final class IndexReader {
      * Every value of a numeric field with its games, from one scan of the field's postings; the
      * term bytes are the value (u8, or i32 for years).
      */
-    public java.util.TreeMap<Integer, RoaringBitmap> valuesOf(Field f) {
-        java.util.TreeMap<Integer, RoaringBitmap> out = new java.util.TreeMap<>();
+    public TreeMap<Integer, RoaringBitmap> valuesOf(Field f) {
+        TreeMap<Integer, RoaringBitmap> out = new TreeMap<>();
         view.scan(Space.TERMS, new byte[] {f.code()}, new byte[] {(byte) (f.code() + 1)}, (k, v) -> {
             if (!inScope(k)) {
                 return true;
@@ -373,20 +386,20 @@ public final class IndexReader {
      * turned so that the first move is f5, from one scan of those openings' postings: the lines,
      * each with its games (a game shorter than that, or 10×10, is in none).
      */
-    public java.util.List<java.util.Map.Entry<int[], RoaringBitmap>> openingsOfLength(int length) {
+    public List<Map.Entry<int[], RoaringBitmap>> openingsOfLength(int length) {
         if (length < 1 || length >= Terms.OPENING_DEPTH) { // at 10, some games are in no line's term (Terms.openingUnsplit)
             throw new IllegalArgumentException("openings are listed from 1 to " + (Terms.OPENING_DEPTH - 1) + " moves, not " + length);
         }
-        java.util.List<java.util.Map.Entry<int[], RoaringBitmap>> out = new java.util.ArrayList<>();
+        List<Map.Entry<int[], RoaringBitmap>> out = new ArrayList<>();
         byte[][] current = {null};
         Postings.Union[] union = {null};
         // a term's entries (one a file or merge group) lie side by side: each union closed when the next term starts
         view.scan(Space.TERMS, new byte[] {Field.OPENING.code(), (byte) length}, new byte[] {Field.OPENING.code(), (byte) (length + 1)},
                 (k, v) -> {
-                    byte[] term = java.util.Arrays.copyOfRange(k, 2, k.length - 4);
-                    if (current[0] == null || !java.util.Arrays.equals(current[0], term)) {
+                    byte[] term = Arrays.copyOfRange(k, 2, k.length - 4);
+                    if (current[0] == null || !Arrays.equals(current[0], term)) {
                         if (current[0] != null) {
-                            out.add(java.util.Map.entry(squares(current[0]), live(union[0].result())));
+                            out.add(Map.entry(squares(current[0]), live(union[0].result())));
                         }
                         current[0] = term;
                         union[0] = union();
@@ -397,7 +410,7 @@ public final class IndexReader {
                     return true;
                 });
         if (current[0] != null) {
-            out.add(java.util.Map.entry(squares(current[0]), live(union[0].result())));
+            out.add(Map.entry(squares(current[0]), live(union[0].result())));
         }
         return out;
     }
@@ -418,7 +431,7 @@ public final class IndexReader {
         if (line.length == 0) {
             return side == 8 ? all() : segments(f -> f.side() == side);
         }
-        int[] turned = side == 10 ? org.thordb.othello.Symmetry10.normalize(line, line.length)
+        int[] turned = side == 10 ? Symmetry10.normalize(line, line.length)
                 : Openings.normalize(line, line.length);
         if (turned == null) {
             return new RoaringBitmap();
@@ -451,9 +464,9 @@ public final class IndexReader {
             GameRow g = game(id);
             int[] sq = new WthorGame(g.raw(), g.side()).squares();
             if (sq.length >= turned.length) {
-                int[] t = side == 10 ? org.thordb.othello.Symmetry10.normalize(sq, turned.length)
+                int[] t = side == 10 ? Symmetry10.normalize(sq, turned.length)
                         : Openings.normalize(sq, turned.length);
-                if (t != null && java.util.Arrays.equals(t, turned)) {
+                if (t != null && Arrays.equals(t, turned)) {
                     out.add(id);
                 }
             }
@@ -475,15 +488,15 @@ public final class IndexReader {
      */
     private RoaringBitmap unsplit(int[] turned, RoaringBitmap ten) {
         RoaringBitmap out = new RoaringBitmap();
-        java.util.List<RoaringBitmap> groups = new java.util.ArrayList<>();
-        java.util.List<Integer> groupSuffixes = new java.util.ArrayList<>();
+        List<RoaringBitmap> groups = new ArrayList<>();
+        List<Integer> groupSuffixes = new ArrayList<>();
         view.scanPrefixInto(Space.TERMS, Terms.key(Field.OPENING, Terms.opening(turned, Terms.OPENING_DEPTH - 1)),
                 Integer.MAX_VALUE, (k, v, length, size) -> {
                     if (!inScope(k)) {
                         return;
                     }
                     int suffix = Terms.segmentOf(k);
-                    if (!org.thordb.store.MergeGroup.isGroupSuffix(suffix)) {
+                    if (!MergeGroup.isGroupSuffix(suffix)) {
                         if (Postings.cardinality(v, length) == 1) {
                             Postings.addTo(v, length, out);
                         }
@@ -552,13 +565,13 @@ public final class IndexReader {
         RoaringBitmap[] canonical = new RoaringBitmap[Postings.END + 1];
         boolean[] said = {true};
         byte[] prefix = PositionKeys.key(c.black(), c.white(), side);
-        java.util.function.BiConsumer<byte[], byte[]> entry = (key, v) -> {
+        BiConsumer<byte[], byte[]> entry = (key, v) -> {
             // a big entry's moves are under a key of their own, read here only (a lookup never does)
             byte[] apart = Postings.movesApart(v) ? view.get(Space.POSITIONS, PositionKeys.movesKey(key)) : null;
             said[0] &= Postings.addByMove(v, v.length, apart, only, canonical);
         };
         if (catalog.allMerged()) {
-            for (org.thordb.store.MergeGroup g : catalog.groups()) {
+            for (MergeGroup g : catalog.groups()) {
                 byte[] key = PositionKeys.postingKey(c.black(), c.white(), side, g.suffix());
                 byte[] v = view.get(Space.POSITIONS, key);
                 if (v != null) {
@@ -604,7 +617,7 @@ public final class IndexReader {
      */
     public RoaringBitmap[] positions(Position[] ps) {
         RoaringBitmap[] out = new RoaringBitmap[ps.length];
-        List<org.thordb.store.MergeGroup> groups = catalog.groups();
+        List<MergeGroup> groups = catalog.groups();
         if (!catalog.allMerged() || scope != null) { // allMerged: no merge under way either
             for (int i = 0; i < ps.length; i++) {
                 out[i] = position(ps[i]);
@@ -618,7 +631,7 @@ public final class IndexReader {
         for (int i = 0; i < n; i++) {
             c[i] = ps[i].canonical();
             side[i] = PositionKeys.sideCode(c[i].toMove());
-            for (org.thordb.store.MergeGroup g : groups) {
+            for (MergeGroup g : groups) {
                 keys.add(PositionKeys.postingKey(c[i].black(), c[i].white(), side[i], g.suffix()));
             }
         }
@@ -631,8 +644,8 @@ public final class IndexReader {
             long h = hash.hash(c[i].black(), c[i].white(), side[i]);
             fp[i] = FingerprintBlock.fingerprint(h);
             for (int gi = 0; gi < groups.size(); gi++) {
-                org.thordb.store.MergeGroup g = groups.get(gi);
-                for (org.thordb.store.MergeGroup.Layout l : g.layouts()) {
+                MergeGroup g = groups.get(gi);
+                for (MergeGroup.Layout l : g.layouts()) {
                     int partition = FingerprintBlock.mergedPartition(h, l.hashBits(), l.totalBits());
                     blockKeys.add(FingerprintBlock.mergedKey(l.totalBits(), partition, g.suffix()));
                     blockOf.add(new int[] {i, gi, l.hashBits()});
@@ -665,7 +678,7 @@ public final class IndexReader {
         for (int p = 0; p < pairId.size; p++) {
             int i = pairQuery.values[p];
             int id = pairId.values[p];
-            if (reaches(decodeGame(id, records.get(java.util.Arrays.binarySearch(ids, id))), c[i].discs() - 4, c[i])) {
+            if (reaches(decodeGame(id, records.get(Arrays.binarySearch(ids, id))), c[i].discs() - 4, c[i])) {
                 if (singles[i] == null) {
                     singles[i] = new RoaringBitmap();
                 }
@@ -695,7 +708,7 @@ public final class IndexReader {
 
         void add(int v) {
             if (size == values.length) {
-                values = java.util.Arrays.copyOf(values, 2 * size);
+                values = Arrays.copyOf(values, 2 * size);
             }
             values[size++] = v;
         }
@@ -732,7 +745,7 @@ public final class IndexReader {
     private void positionEntries(Position c, int side, Store.ValueVisitor visitor) {
         byte[] key = PositionKeys.key(c.black(), c.white(), side);
         if (catalog.allMerged()) { // every file's entries are the group's: its key is known whole, a get and no scan
-            for (org.thordb.store.MergeGroup g : catalog.groups()) {
+            for (MergeGroup g : catalog.groups()) {
                 // into the view's array: a position a third of 10M games reach is 1.25 MB
                 view.getInto(Space.POSITIONS, PositionKeys.postingKey(c.black(), c.white(), side, g.suffix()),
                         Integer.MAX_VALUE, (k, v, length, size) -> visitor.value(v, length));
@@ -787,8 +800,8 @@ public final class IndexReader {
                         }
                     });
         }
-        for (org.thordb.store.MergeGroup g : catalog.groups()) {
-            for (org.thordb.store.MergeGroup.Layout l : g.layouts()) {
+        for (MergeGroup g : catalog.groups()) {
+            for (MergeGroup.Layout l : g.layouts()) {
                 int hb = l.hashBits();
                 int partition = FingerprintBlock.mergedPartition(h, hb, l.totalBits());
                 Store.ValueVisitor merged = (block, length) -> mergedCandidates(block, length, g, hb, fp, id -> {
@@ -814,8 +827,8 @@ public final class IndexReader {
      * within this reader's scope; nothing when the block is another group's, or another layout's
      * (during a merge).
      */
-    private void mergedCandidates(byte[] block, int length, org.thordb.store.MergeGroup g, int hashBits, int fp,
-                                  java.util.function.IntConsumer candidate) {
+    private void mergedCandidates(byte[] block, int length, MergeGroup g, int hashBits, int fp,
+                                  IntConsumer candidate) {
         if (Keys.getU32(block, 0) != g.suffix() || FingerprintBlock.mergedHashBits(block) != hashBits) {
             return;
         }
@@ -842,7 +855,7 @@ public final class IndexReader {
         }
         int sizes = 0;
         for (FileRow f : catalog.gameFiles()) {
-            org.thordb.store.MergeGroup g;
+            MergeGroup g;
             if (f.side() == 8 && ((g = catalog.groupOf(f)) == null || g.merging())) { // a merged segment has no blocks of its own
                 sizes |= 1 << FingerprintBlock.bits(f);
             }
@@ -882,15 +895,15 @@ public final class IndexReader {
      * The 10×10 games that reach a position (in any of the 8 orientations of the 10×10 board, with
      * that side to move): the position's entries, each game then replayed to check it.
      *
-     * @param bits the board ({@link org.thordb.othello.Board10#bits()})
+     * @param bits the board ({@link Board10#bits()})
      * @param sideToMove 1 Black, 2 White, 0 nobody
      */
     public RoaringBitmap position10(long[] bits, int sideToMove) {
         RoaringBitmap out = new RoaringBitmap();
-        org.thordb.othello.Symmetry10[] turn = new org.thordb.othello.Symmetry10[1];
+        Symmetry10[] turn = new Symmetry10[1];
         for (int id : position10Candidates(bits, sideToMove)) {
             int[] sq = squares10(id);
-            if (sq != null && org.thordb.othello.Board10.meeting(sq, bits, sideToMove, turn) >= 0) {
+            if (sq != null && Board10.meeting(sq, bits, sideToMove, turn) >= 0) {
                 out.add(id);
             }
         }
@@ -947,7 +960,7 @@ public final class IndexReader {
      * Visits every game in id order; the visitor returns false to stop. A record that does not
      * decode is CORRUPT; what the visitor throws comes through as it is.
      */
-    public void scanGames(java.util.function.Predicate<GameRow> visitor) {
+    public void scanGames(Predicate<GameRow> visitor) {
         RuntimeException[] thrown = {null};
         view.scan(Space.GAMES, new byte[0], null, (k, v) -> {
             GameRow row = GameRow.decode(Keys.getU32(k, 0), v); // the view names a failure here as damage

@@ -3,6 +3,11 @@ package org.thordb.index;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorSquares;
+import java.util.Arrays;
+import org.thordb.othello.Bitboards;
+import org.thordb.store.FileRow;
+import org.thordb.store.Keys;
+import org.thordb.store.Store;
 
 /**
  * The 8×8 moves of every game of a store in memory, indexed by game id (damaged games stop at
@@ -45,12 +50,12 @@ public final class MoveTable implements GameMoves {
         MoveTable t = new MoveTable(r.catalog().nextGameId());
         // each 8×8 file's records read as they lie, without decoding a row a game (at ten million
         // games, the rows' copies and strings took most of the build)
-        for (org.thordb.store.FileRow f : r.catalog().gameFiles()) {
-            java.util.Arrays.fill(t.side, f.firstId(), Math.min(t.side.length, f.firstId() + f.games()), (byte) f.side());
+        for (FileRow f : r.catalog().gameFiles()) {
+            Arrays.fill(t.side, f.firstId(), Math.min(t.side.length, f.firstId() + f.games()), (byte) f.side());
             if (f.side() == 8) {
-                r.view().scanRange(org.thordb.store.Store.Space.GAMES, GameRow.key(f.firstId()),
+                r.view().scanRange(Store.Space.GAMES, GameRow.key(f.firstId()),
                         GameRow.key(f.firstId() + f.games()), (k, val) -> {
-                            t.putStored(org.thordb.store.Keys.getU32(k, 0), val);
+                            t.putStored(Keys.getU32(k, 0), val);
                             return true;
                         });
             }
@@ -145,13 +150,13 @@ public final class MoveTable implements GameMoves {
         int mover = (int) state[2];
         long me = state[mover];
         long opp = state[1 - mover];
-        long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+        long f = Bitboards.flipsOnEmpty(me, opp, sq);
         if (f == 0) {
             mover ^= 1;
             long x = me;
             me = opp;
             opp = x;
-            f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+            f = Bitboards.flipsOnEmpty(me, opp, sq);
         }
         state[mover] = me | f | (1L << sq);
         state[1 - mover] = opp & ~f;

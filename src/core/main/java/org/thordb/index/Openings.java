@@ -2,6 +2,7 @@ package org.thordb.index;
 
 import org.thordb.othello.Notation;
 import org.thordb.othello.Symmetry;
+import org.thordb.error.ThorDbException;
 
 /**
  * Openings up to the 4 symmetries of the start position: a line is turned so that its first move
@@ -25,7 +26,7 @@ public final class Openings {
         } else {
             try {
                 s = Symmetry.toF5(first);
-            } catch (org.thordb.error.ThorDbException e) {
+            } catch (ThorDbException e) {
                 return null;
             }
         }

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import org.thordb.store.Catalog;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What is derived once per store state and shared by every reader of it (the move table, the
@@ -16,7 +18,7 @@ import org.thordb.store.Catalog;
 final class PerCatalog<T> {
     private final Map<Catalog, T> made = Collections.synchronizedMap(new WeakHashMap<>());
     /** Every registry of derived values, for {@link #carryOver}. */
-    private static final java.util.List<PerCatalog<?>> ALL = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final List<PerCatalog<?>> ALL = new CopyOnWriteArrayList<>();
 
     PerCatalog() {
         ALL.add(this);

@@ -1,5 +1,7 @@
 package org.thordb.index;
 
+import org.thordb.store.Keys;
+
 /**
  * The 64-bit hash of a canonical position that places it in the fingerprint blocks. Its top bits
  * choose the partition (as many as the segment's block size asks, {@link FingerprintBlock#partition}),
@@ -23,6 +25,6 @@ public interface PositionHash {
 
     /** The SplitMix64 finaliser. */
     static long mix(long z) {
-        return org.thordb.store.Keys.mix(z);
+        return Keys.mix(z);
     }
 }

@@ -3,6 +3,8 @@ package org.thordb.index;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.store.Keys;
+import org.thordb.othello.Board10;
+import org.thordb.othello.Symmetry10;
 
 /**
  * The key of a position in the {@code POSITIONS} space: its canonical form under the 8 symmetries
@@ -36,13 +38,13 @@ public final class PositionKeys {
      * The 8×8 position of a key's 17 bytes from {@code offset}, or null when its side code is not
      * an 8×8 one.
      */
-    public static org.thordb.othello.Position position(byte[] k, int offset) {
+    public static Position position(byte[] k, int offset) {
         int side = k[offset + 16];
         if (side < 0 || side > 2) {
             return null;
         }
-        return org.thordb.othello.Position.of(org.thordb.store.Keys.getU64(k, offset), org.thordb.store.Keys.getU64(k, offset + 8),
-                side == 0 ? org.thordb.othello.Side.BLACK : side == 1 ? org.thordb.othello.Side.WHITE : org.thordb.othello.Side.NONE);
+        return Position.of(Keys.getU64(k, offset), Keys.getU64(k, offset + 8),
+                side == 0 ? Side.BLACK : side == 1 ? Side.WHITE : Side.NONE);
     }
 
     /**
@@ -76,17 +78,17 @@ public final class PositionKeys {
 
     /**
      * The {@code positions} key parts of a 10×10 position: its canonical form under the 8
-     * symmetries of the 10×10 board ({@link org.thordb.othello.Symmetry10}), hashed to two
+     * symmetries of the 10×10 board ({@link Symmetry10}), hashed to two
      * independent 64-bit words, and the side code 16 + (0 Black, 1 White, 2 nobody), which no 8×8
      * key has. A lookup checks every game it finds by replaying it, so two positions sharing the
      * 128 bits would cost a replay, never a wrong answer.
      *
-     * @param bits the board ({@link org.thordb.othello.Board10#bits()})
-     * @param sideToMove 1 Black, 2 White, 0 nobody ({@link org.thordb.othello.Board10#sideToMove()})
+     * @param bits the board ({@link Board10#bits()})
+     * @param sideToMove 1 Black, 2 White, 0 nobody ({@link Board10#sideToMove()})
      * @return {first word, second word, side code}
      */
     public static long[] key10(long[] bits, int sideToMove) {
-        long[] c = org.thordb.othello.Symmetry10.canonical(bits);
+        long[] c = Symmetry10.canonical(bits);
         long h1 = 0x243f6a8885a308d3L;
         long h2 = 0x13198a2e03707344L;
         for (long w : c) {

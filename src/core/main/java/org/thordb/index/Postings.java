@@ -4,6 +4,23 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import org.roaringbitmap.RoaringBitmap;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntConsumer;
+import org.roaringbitmap.ArrayContainer;
+import org.roaringbitmap.BitSetUtil;
+import org.roaringbitmap.BitmapContainer;
+import org.roaringbitmap.Container;
+import org.roaringbitmap.ContainerPointer;
+import org.roaringbitmap.IntIterator;
+import org.roaringbitmap.PeekableCharIterator;
+import org.roaringbitmap.RunContainer;
+import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
+import org.roaringbitmap.buffer.MutableRoaringBitmap;
 
 /**
  * The value of a postings key: a set of game ids, as a varint-delta list (tag 0) or a Roaring bitmap
@@ -77,7 +94,7 @@ public final class Postings {
         boolean direct = directBytes <= codeBytes + k + 1;
         boolean inline = (body[0] & ROARING) == 0;
         int from = inline ? body.length : 1;
-        byte[] out = java.util.Arrays.copyOf(inline ? body : new byte[1], from + (direct ? directBytes : codeBytes + k + 1));
+        byte[] out = Arrays.copyOf(inline ? body : new byte[1], from + (direct ? directBytes : codeBytes + k + 1));
         out[0] |= MOVES | (direct ? DIRECT : 0);
         if (direct) {
             for (int i = 0; i < n; i++) {
@@ -229,15 +246,15 @@ public final class Postings {
         int mask = (1 << w) - 1;
         long bits = codes.firstBit();
         Split split = new Split(codes.direct() ? END + 1 : codes.k());
-        org.roaringbitmap.ContainerPointer cp = ids.getContainerPointer();
-        org.roaringbitmap.ContainerPointer op = only == null ? null : only.getContainerPointer();
+        ContainerPointer cp = ids.getContainerPointer();
+        ContainerPointer op = only == null ? null : only.getContainerPointer();
         long rankBase = 0;
         int[] all = null;
         int[] wanted = null;
-        for (org.roaringbitmap.Container c; (c = cp.getContainer()) != null; cp.advance()) {
+        for (Container c; (c = cp.getContainer()) != null; cp.advance()) {
             int key = cp.key();
             int card = c.getCardinality();
-            org.roaringbitmap.Container kept = null;
+            Container kept = null;
             if (op != null) {
                 while (op.getContainer() != null && op.key() < key) {
                     op.advance();
@@ -256,7 +273,7 @@ public final class Postings {
                     all = new int[card];
                 }
                 c.fillLeastSignificant16bits(all, 0, 0);
-                org.roaringbitmap.Container both = kept == null ? null : c.and(kept);
+                Container both = kept == null ? null : c.and(kept);
                 if (both == null || both.getCardinality() == card) { // every game of the container asked for
                     split.start(card);
                     for (int i = 0; i < card; i++) {
@@ -280,7 +297,7 @@ public final class Postings {
                 }
             } else { // a few games asked for: each one's code by its rank
                 split.start(0);
-                for (org.roaringbitmap.PeekableCharIterator it = kept.getCharIterator(); it.hasNext(); ) {
+                for (PeekableCharIterator it = kept.getCharIterator(); it.hasNext(); ) {
                     char low = it.next();
                     if (c.contains(low)) {
                         split.add(codeAt(buf, at + (long) (c.rank(low) - 1) * w, w, mask), low);
@@ -348,7 +365,7 @@ public final class Postings {
                 if (a == null) {
                     a = lows[code] = new char[64];
                 } else if (n == a.length) {
-                    a = lows[code] = java.util.Arrays.copyOf(a, 2 * n);
+                    a = lows[code] = Arrays.copyOf(a, 2 * n);
                 }
                 a[n] = (char) low;
             }
@@ -359,13 +376,13 @@ public final class Postings {
             for (int t = 0; t < touchedCount; t++) {
                 int code = touched[t];
                 int n = counts[code];
-                org.roaringbitmap.Container c;
+                Container c;
                 if (dense) {
                     long[] wd = words[code];
-                    c = n > 4096 ? new org.roaringbitmap.BitmapContainer(wd.clone(), n) : arrayOf(wd, n);
-                    java.util.Arrays.fill(wd, 0L);
+                    c = n > 4096 ? new BitmapContainer(wd.clone(), n) : arrayOf(wd, n);
+                    Arrays.fill(wd, 0L);
                 } else {
-                    c = new org.roaringbitmap.ArrayContainer(n, java.util.Arrays.copyOf(lows[code], n));
+                    c = new ArrayContainer(n, Arrays.copyOf(lows[code], n));
                 }
                 if (out[code] == null) {
                     out[code] = new RoaringBitmap();
@@ -375,7 +392,7 @@ public final class Postings {
             }
         }
 
-        private static org.roaringbitmap.Container arrayOf(long[] wd, int n) {
+        private static Container arrayOf(long[] wd, int n) {
             char[] a = new char[n];
             int j = 0;
             for (int i = 0; i < wd.length; i++) {
@@ -383,7 +400,7 @@ public final class Postings {
                     a[j++] = (char) (i << 6 | Long.numberOfTrailingZeros(x));
                 }
             }
-            return new org.roaringbitmap.ArrayContainer(n, a);
+            return new ArrayContainer(n, a);
         }
     }
 
@@ -413,11 +430,11 @@ public final class Postings {
             return false;
         }
         long[] i = {0};
-        java.util.function.IntConsumer each = id -> visitor.game(id, codes.move(i[0]++));
+        IntConsumer each = id -> visitor.game(id, codes.move(i[0]++));
         if ((value[0] & ROARING) == 0) {
             forEachListed(value, each);
         } else {
-            for (org.roaringbitmap.IntIterator it = roaring(value, length).getIntIterator(); it.hasNext(); ) {
+            for (IntIterator it = roaring(value, length).getIntIterator(); it.hasNext(); ) {
                 each.accept(it.next());
             }
         }
@@ -434,7 +451,7 @@ public final class Postings {
         if (n < SMALL) {
             return list(ids, n);
         }
-        byte[] roaring = roaring(RoaringBitmap.bitmapOf(java.util.Arrays.copyOf(ids, n)));
+        byte[] roaring = roaring(RoaringBitmap.bitmapOf(Arrays.copyOf(ids, n)));
         return listBytes(ids, n) < roaring.length ? list(ids, n) : roaring;
     }
 
@@ -458,7 +475,7 @@ public final class Postings {
      * them; a long list would carry them inline.
      */
     static byte[] encodeByCount(int[] ids, int n) {
-        return n < SMALL ? list(ids, n) : roaring(RoaringBitmap.bitmapOf(java.util.Arrays.copyOf(ids, n)));
+        return n < SMALL ? list(ids, n) : roaring(RoaringBitmap.bitmapOf(Arrays.copyOf(ids, n)));
     }
 
     private static byte[] list(int[] ids, int n) {
@@ -470,7 +487,7 @@ public final class Postings {
             o = putVarint(out, o, ids[i] - prev);
             prev = ids[i];
         }
-        return java.util.Arrays.copyOf(out, o);
+        return Arrays.copyOf(out, o);
     }
 
     /** The length of {@link #list}'s value, without writing it. */
@@ -540,19 +557,19 @@ public final class Postings {
                 j++;
             }
             int card = j - i;
-            org.roaringbitmap.Container c;
+            Container c;
             if (card > 4096) {
                 long[] words = new long[1024];
                 for (int k = i; k < j; k++) {
                     words[(ids[k] & 0xFFFF) >>> 6] |= 1L << ids[k];
                 }
-                c = new org.roaringbitmap.BitmapContainer(words, card);
+                c = new BitmapContainer(words, card);
             } else {
                 char[] lows = new char[card];
                 for (int k = i; k < j; k++) {
                     lows[k - i] = (char) ids[k];
                 }
-                c = new org.roaringbitmap.ArrayContainer(card, lows);
+                c = new ArrayContainer(card, lows);
             }
             out.append((char) high, c);
             i = j;
@@ -593,7 +610,7 @@ public final class Postings {
     private static long[] setAll(int[] ids, int n, long[] dense) {
         int last = n == 0 ? 0 : ids[n - 1] >>> 6; // ascending: the last is the largest
         if (dense == null || last >= dense.length) {
-            dense = java.util.Arrays.copyOf(dense == null ? new long[0] : dense,
+            dense = Arrays.copyOf(dense == null ? new long[0] : dense,
                     Math.max(last + 1, dense == null ? 1024 : 2 * dense.length));
         }
         for (int i = 0; i < n; i++) {
@@ -603,7 +620,7 @@ public final class Postings {
     }
 
     /** Hands over the ids of a value that lists them (its tag's Roaring bit clear), ascending. */
-    private static void forEachListed(byte[] value, java.util.function.IntConsumer id) {
+    private static void forEachListed(byte[] value, IntConsumer id) {
         int[] pos = {1};
         int n = getVarint(value, pos);
         int prev = 0;
@@ -616,7 +633,7 @@ public final class Postings {
     /**
      * The Roaring bitmap of a value whose tag says it is one, read from Roaring's portable format
      * (https://github.com/RoaringBitmap/RoaringFormatSpec) straight into containers: a bitmap
-     * container's 1,024 words are read as little-endian longs through a {@link java.lang.invoke.VarHandle},
+     * container's 1,024 words are read as little-endian longs through a {@link VarHandle},
      * which the JIT turns into plain loads. The library's own readers copy them a long at a time
      * through a byte buffer view, which made a big position's lookup at ten million games (3.3 M
      * ids, 1.25 MB) take three times as long. Anything unexpected is handed to the library's
@@ -636,10 +653,10 @@ public final class Postings {
         return b;
     }
 
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final java.lang.invoke.VarHandle INTS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int SERIAL_COOKIE_NO_RUNCONTAINER = 12346;
     private static final int SERIAL_COOKIE = 12347;
     private static final int NO_OFFSET_THRESHOLD = 4;
@@ -681,7 +698,7 @@ public final class Postings {
             }
             lastKey = key;
             boolean run = runFlags >= 0 && (v[runFlags + i / 8] & (1 << (i % 8))) != 0;
-            org.roaringbitmap.Container c;
+            Container c;
             if (run) {
                 if (pos + 2 > end) {
                     return null;
@@ -696,7 +713,7 @@ public final class Postings {
                     vl[j] = (char) u16le(v, pos + 2 * j);
                 }
                 pos += 4 * runs;
-                c = new org.roaringbitmap.RunContainer(vl, runs);
+                c = new RunContainer(vl, runs);
             } else if (cardinality > 4096) {
                 if (pos + 8192 > end) {
                     return null;
@@ -706,7 +723,7 @@ public final class Postings {
                     words[j] = (long) LONGS.get(v, pos + 8 * j);
                 }
                 pos += 8192;
-                c = new org.roaringbitmap.BitmapContainer(words, cardinality);
+                c = new BitmapContainer(words, cardinality);
             } else {
                 if (pos + 2L * cardinality > end) {
                     return null;
@@ -716,7 +733,7 @@ public final class Postings {
                     values[j] = (char) u16le(v, pos + 2 * j);
                 }
                 pos += 2 * cardinality;
-                c = new org.roaringbitmap.ArrayContainer(cardinality, values);
+                c = new ArrayContainer(cardinality, values);
             }
             out.append((char) key, c);
         }
@@ -732,7 +749,7 @@ public final class Postings {
      * ({@code FastAggregation}), which costs far less than OR-ing them in one by one.
      */
     public static final class Union {
-        private final java.util.List<RoaringBitmap> bitmaps = new java.util.ArrayList<>();
+        private final List<RoaringBitmap> bitmaps = new ArrayList<>();
         // the ids of the long lists added, a bit each: millions of them (the edge at any move over
         // ten million games) are set here in 5 ms, where containers made a list at a time and OR-ed
         // took 15
@@ -745,7 +762,7 @@ public final class Postings {
         private int size;
         // the games a conjunction's parts so far leave (null: every id is kept); see through()
         private final RoaringBitmap through;
-        private final org.roaringbitmap.buffer.MutableRoaringBitmap throughBuffer;
+        private final MutableRoaringBitmap throughBuffer;
 
         /** A union of every id added. */
         public Union() {
@@ -790,7 +807,7 @@ public final class Postings {
                     return;
                 }
                 if (size + n > small.length) {
-                    small = java.util.Arrays.copyOf(small, Math.max(small.length * 2, size + n));
+                    small = Arrays.copyOf(small, Math.max(small.length * 2, size + n));
                 }
                 int prev = 0;
                 for (int i = 0; i < n; i++) {
@@ -802,9 +819,9 @@ public final class Postings {
             } else if (through == null) {
                 bitmaps.add(roaring(value, length));
             } else {
-                org.roaringbitmap.buffer.ImmutableRoaringBitmap serialized = new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
+                ImmutableRoaringBitmap serialized = new ImmutableRoaringBitmap(
                         ByteBuffer.wrap(value, 1, length - 1).slice());
-                bitmaps.add(org.roaringbitmap.buffer.ImmutableRoaringBitmap.and(throughBuffer, serialized).toRoaringBitmap());
+                bitmaps.add(ImmutableRoaringBitmap.and(throughBuffer, serialized).toRoaringBitmap());
             }
         }
 
@@ -814,7 +831,7 @@ public final class Postings {
                 return;
             }
             if (size == small.length) {
-                small = java.util.Arrays.copyOf(small, small.length * 2);
+                small = Arrays.copyOf(small, small.length * 2);
             }
             small[size++] = id;
         }
@@ -822,7 +839,7 @@ public final class Postings {
         /** The union of everything added. */
         public RoaringBitmap result() {
             if (dense != null) {
-                bitmaps.add(org.roaringbitmap.BitSetUtil.bitmapOf(dense));
+                bitmaps.add(BitSetUtil.bitmapOf(dense));
                 dense = null;
             }
             if (size == 0 && bitmaps.size() == 1) {
@@ -855,8 +872,8 @@ public final class Postings {
         if ((value[0] & ROARING) == 0) {
             return getVarint(value, new int[] {1});
         }
-        return new org.roaringbitmap.buffer.ImmutableRoaringBitmap(
-                java.nio.ByteBuffer.wrap(value, 1, length - 1).slice()).getLongCardinality();
+        return new ImmutableRoaringBitmap(
+                ByteBuffer.wrap(value, 1, length - 1).slice()).getLongCardinality();
     }
 
     /**

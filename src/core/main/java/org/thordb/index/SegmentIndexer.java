@@ -9,6 +9,13 @@ import org.thordb.othello.Replay;
 import org.thordb.othello.Symmetry;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
+import org.thordb.othello.Symmetry10;
+import org.thordb.store.FileRow;
+import org.thordb.store.GameRow;
+import org.thordb.store.Keys;
+import org.thordb.store.Store;
 
 /**
  * Builds every postings entry of one segment (the games of one imported file) in memory: term
@@ -28,7 +35,7 @@ import org.thordb.wthor.WthorGame;
  */
 public final class SegmentIndexer {
     /** The game numbers the import writes a term of for each game, from its record. */
-    private static final GameNumber[] PER_GAME_NUMBERS = java.util.Arrays.stream(GameNumber.values())
+    private static final GameNumber[] PER_GAME_NUMBERS = Arrays.stream(GameNumber.values())
             .filter(GameNumber::termPerGame).toArray(GameNumber[]::new);
 
     /** Receives the entries of a segment. */
@@ -93,7 +100,7 @@ public final class SegmentIndexer {
          * One record: {@code row} decoded, or null with {@code undecodable} saying why (the record
          * is then not indexed). Records come in id order.
          */
-        void record(int id, org.thordb.store.GameRow row, RuntimeException undecodable);
+        void record(int id, GameRow row, RuntimeException undecodable);
     }
 
     /**
@@ -102,19 +109,19 @@ public final class SegmentIndexer {
      *
      * @param records sees each record (null: none; a record that does not decode then throws CORRUPT)
      */
-    public static SegmentIndexer ofStored(org.thordb.store.Store.View v, org.thordb.store.FileRow f, PositionHash hash,
+    public static SegmentIndexer ofStored(Store.View v, FileRow f, PositionHash hash,
                                           StoredRecords records) {
         SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
         ix.storedBits = f.side() == 8 ? FingerprintBlock.bits(f) : null;
         ix.splitOpenings = splits(v);
-        v.scan(Space.GAMES, org.thordb.store.GameRow.key(f.firstId()), org.thordb.store.GameRow.key(f.firstId() + f.games()),
+        v.scan(Space.GAMES, GameRow.key(f.firstId()), GameRow.key(f.firstId() + f.games()),
                 (k, val) -> {
-                    int id = org.thordb.store.Keys.getU32(k, 0);
-                    org.thordb.store.GameRow row;
+                    int id = Keys.getU32(k, 0);
+                    GameRow row;
                     try {
-                        row = org.thordb.store.GameRow.decode(id, val);
+                        row = GameRow.decode(id, val);
                     } catch (RuntimeException e) {
-                        if (records == null || !org.thordb.store.Store.isDecodeFailure(e)) {
+                        if (records == null || !Store.isDecodeFailure(e)) {
                             throw e;
                         }
                         records.record(id, null, e);
@@ -133,12 +140,12 @@ public final class SegmentIndexer {
      * The indexer of a stored file's games given as rows (not read from a view): for a release
      * restored from {@code RETIRED} in the batch that moves its records back.
      */
-    public static SegmentIndexer ofRows(org.thordb.store.FileRow f, List<org.thordb.store.GameRow> rows, PositionHash hash,
+    public static SegmentIndexer ofRows(FileRow f, List<GameRow> rows, PositionHash hash,
                                         boolean splitOpenings) {
         SegmentIndexer ix = new SegmentIndexer(f.segment(), f.firstId(), f.base(), f.year(), hash);
         ix.storedBits = f.side() == 8 ? FingerprintBlock.bits(f) : null;
         ix.splitOpenings = splitOpenings;
-        for (org.thordb.store.GameRow row : rows) {
+        for (GameRow row : rows) {
             ix.add(new WthorGame(row.raw(), row.side()), row.damage());
         }
         return ix;
@@ -203,7 +210,7 @@ public final class SegmentIndexer {
     private String add(WthorGame g, String problem, long[] states, int replayed) {
         int local = games++;
         if (local >= FingerprintBlock.MAX_GAMES) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf("a segment holds at most " + FingerprintBlock.MAX_GAMES + " games"));
+            throw Faults.of(ErrorCode.STORE, String.valueOf("a segment holds at most " + FingerprintBlock.MAX_GAMES + " games"));
         }
         int side = g.side();
         String damage = g.damage();
@@ -265,7 +272,7 @@ public final class SegmentIndexer {
         }
         if (side == 10 && plies > 0) {
             int depth = Math.min(plies, Terms.OPENING_DEPTH_10);
-            int[] turned = org.thordb.othello.Symmetry10.normalize(squares, depth);
+            int[] turned = Symmetry10.normalize(squares, depth);
             if (turned != null) {
                 long moves = 0; // the moves after g6, 7 bits each from bit 47 down
                 for (int len = 1; len <= depth; len++) {
@@ -386,7 +393,7 @@ public final class SegmentIndexer {
             case OPENING10 -> {
                 int len = (int) (term >>> 54);
                 int[] squares = new int[len];
-                squares[0] = org.thordb.othello.Symmetry10.G6;
+                squares[0] = Symmetry10.G6;
                 for (int i = 1; i < len; i++) {
                     squares[i] = (int) (term >>> (54 - 7 * i)) & 127;
                 }
@@ -419,7 +426,7 @@ public final class SegmentIndexer {
     }
 
     /** Whether a store's files split their 10-move openings ({@code Catalog.SPLITS_KEY}). */
-    public static boolean splits(org.thordb.store.Store.View v) {
+    public static boolean splits(Store.View v) {
         return v.get(Space.META, org.thordb.store.Catalog.SPLITS_KEY) != null;
     }
 

@@ -1,6 +1,7 @@
 package org.thordb.index;
 
 import org.thordb.store.Keys;
+import java.util.Arrays;
 
 /**
  * Term keys of the {@code TERMS} space: the field's code byte, its term bytes, and (in a postings
@@ -44,7 +45,7 @@ public final class Terms {
 
     /** A postings key: term key then segment. */
     public static byte[] postingKey(byte[] termKey, int segment) {
-        byte[] k = java.util.Arrays.copyOf(termKey, termKey.length + 4);
+        byte[] k = Arrays.copyOf(termKey, termKey.length + 4);
         Keys.putU32(k, termKey.length, segment);
         return k;
     }

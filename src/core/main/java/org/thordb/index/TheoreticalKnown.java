@@ -4,6 +4,7 @@ import org.roaringbitmap.RoaringBitmap;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
+import java.util.Arrays;
 
 /**
  * The games whose theoretical score is known: every game of a file whose row says
@@ -66,7 +67,7 @@ public final class TheoreticalKnown {
             return;
         }
         words[a] |= first;
-        java.util.Arrays.fill(words, a + 1, z, -1L);
+        Arrays.fill(words, a + 1, z, -1L);
         words[z] |= last;
     }
 

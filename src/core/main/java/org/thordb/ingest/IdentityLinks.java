@@ -14,6 +14,10 @@ import org.thordb.store.Catalog;
 import org.thordb.store.Identities;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import org.thordb.store.Keys;
 
 /**
  * The links between player numbers that the store keeps ({@link Identities.Link}, {@code 'I'} rows
@@ -56,7 +60,7 @@ public final class IdentityLinks {
         }
         // the joins of numbers whose names differ (the same name spelt otherwise, the words in another
         // order), kept so that a name lookup need not fold every name: what the whole build gives now
-        java.util.List<Identities.Link> after = new java.util.ArrayList<>(catalog.links());
+        List<Identities.Link> after = new ArrayList<>(catalog.links());
         after.removeIf(l -> l.rule().equals("copies"));
         after.addAll(want.values());
         Identities whole = Identities.build(catalog.bases(), after);
@@ -79,7 +83,7 @@ public final class IdentityLinks {
         try (Store.Batch batch = store.batch()) {
             for (Map.Entry<ByteKey, String> e : joins.entrySet()) {
                 if (!e.getValue().equals(stored.get(e.getKey()))) {
-                    batch.put(Space.FILES, e.getKey().bytes(), e.getValue().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    batch.put(Space.FILES, e.getKey().bytes(), e.getValue().getBytes(StandardCharsets.US_ASCII));
                     written++;
                 }
             }
@@ -90,7 +94,7 @@ public final class IdentityLinks {
                 }
             }
             if (catalog.joinsStamp() != catalog.namesStamp()) {
-                batch.put(Space.FILES, Catalog.JOINS_STAMP_KEY, org.thordb.store.Keys.u64(catalog.namesStamp()));
+                batch.put(Space.FILES, Catalog.JOINS_STAMP_KEY, Keys.u64(catalog.namesStamp()));
                 written++;
             }
             for (Map.Entry<ByteKey, Identities.Link> e : want.entrySet()) {
@@ -148,7 +152,7 @@ public final class IdentityLinks {
         long y = find(catalog, b);
         byte[] key = Identities.Link.keyOf((int) (x >>> 32), (int) x, (int) (y >>> 32), (int) y);
         for (Identities.Link l : catalog.links()) {
-            if (java.util.Arrays.equals(l.key(), key) && l.rule().equals("user")) {
+            if (Arrays.equals(l.key(), key) && l.rule().equals("user")) {
                 try (Store.Batch batch = store.batch()) {
                     batch.delete(Space.FILES, key);
                     committer.commit(batch);
@@ -177,7 +181,7 @@ public final class IdentityLinks {
 
     /** The links and joins of a base that is removed (their rows go with it). */
     static List<byte[]> ofBase(Catalog c, int base) {
-        List<byte[]> out = new java.util.ArrayList<>();
+        List<byte[]> out = new ArrayList<>();
         for (Identities.Link l : c.links()) {
             if (l.baseA() == base || l.baseB() == base) {
                 out.add(l.key());

@@ -14,6 +14,16 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.wthor.NamesLocator;
 import org.thordb.wthor.WthorKind;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Set;
+import org.thordb.text.ByteLines;
+import org.thordb.text.SourceFormat;
+import org.thordb.text.SourceReader;
+import org.thordb.wthor.InputFiles;
 
 /**
  * What an import will do, decided before anything is written: the game files in name order, each
@@ -33,7 +43,7 @@ import org.thordb.wthor.WthorKind;
  * @param sources the text source files, each a base
  * @param solitaires the solitaire files ({@code .pzz}), each with its base
  */
-record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java.util.Set<Path> namedNames,
+record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, Set<Path> namedNames,
                   long totalGames, int passedOver, List<ImportPlan.SourceFile> sources,
                   List<ImportPlan.GameFile> solitaires) {
 
@@ -42,14 +52,14 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
      * (the plan's count of its games) already failed: a file larger than a text source may be once
      * un-gzipped is refused there, within a second, before any game of it is parsed.
      */
-    record SourceFile(Path file, org.thordb.text.SourceFormat format, String base, String sha256, ThorDbException refused) {
-        SourceFile(Path file, org.thordb.text.SourceFormat format, String base, String sha256) {
+    record SourceFile(Path file, SourceFormat format, String base, String sha256, ThorDbException refused) {
+        SourceFile(Path file, SourceFormat format, String base, String sha256) {
             this(file, format, base, sha256, null);
         }
     }
 
     /** Extensions under which a folder's files are looked at as text sources (their content decides). */
-    private static final java.util.Set<String> SOURCE_EXTENSIONS = java.util.Set.of("ggf", "pgn", "txt", "gam", "csv", "jsonl",
+    private static final Set<String> SOURCE_EXTENSIONS = Set.of("ggf", "pgn", "txt", "gam", "csv", "jsonl",
             "text", "moves", "transcript");
 
     private static boolean sourceName(Path p) {
@@ -72,10 +82,10 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
     static ImportPlan of(List<Path> inputs, Importer.Options options, Importer.Listener listener) {
         List<Path> all = new ArrayList<>();
         List<SourceFile> sources = new ArrayList<>();
-        java.util.Set<Path> named = new java.util.HashSet<>();
+        Set<Path> named = new HashSet<>();
         int passedOver = 0;
         for (Path in : inputs) {
-            org.thordb.wthor.InputFiles.requireFileOrFolder(in);
+            InputFiles.requireFileOrFolder(in);
             if (Files.isDirectory(in)) {
                 List<Path> found;
                 // a link to a folder is walked as the folder (the walk would not follow it)
@@ -88,7 +98,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                 int before = all.size() + sources.size();
                 for (Path p : found) {
                     WthorKind k = WthorKind.ofOrNull(p);
-                    org.thordb.text.SourceFormat f = k == null && sourceName(p) ? org.thordb.text.SourceReader.detect(p) : null;
+                    SourceFormat f = k == null && sourceName(p) ? SourceReader.detect(p) : null;
                     if (f != null) {
                         sources.add(new SourceFile(p, f, null, null));
                     } else if (k == null) {
@@ -106,7 +116,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                 // a file named on its own is meant to be imported: one that cannot be is an error
                 WthorKind k = WthorKind.ofOrNull(in);
                 if (k == null) {
-                    org.thordb.text.SourceFormat f = org.thordb.text.SourceReader.detect(in);
+                    SourceFormat f = SourceReader.detect(in);
                     if (f == null) {
                         throw Faults.of(ErrorCode.BAD_ARGUMENT, in + ": not a file thordb imports (WTHOR games"
                                 + " .wtb .wtd, names .JOU .TRN; text games: GGF, PGN, transcripts, Logistello's book,"
@@ -176,7 +186,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     + " its name), or one at a time");
         }
         List<SourceFile> sourcePlan = new ArrayList<>();
-        java.util.Set<String> sourceBases = new java.util.HashSet<>();
+        Set<String> sourceBases = new HashSet<>();
         for (SourceFile sf : sources) {
             String base = options.base() != null ? options.base().toUpperCase(Locale.ROOT) : SourceImport.baseOf(sf.file());
             if (!sourceBases.add(base)) {
@@ -201,13 +211,13 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
      */
     private static long estimate(SourceFile sf, String[] sha, ThorDbException[] refused) {
         long n = 0;
-        java.security.MessageDigest digest;
+        MessageDigest digest;
         try {
-            digest = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw Faults.of(ErrorCode.STORE, String.valueOf(e), e);
         }
-        try (java.io.InputStream in = org.thordb.text.SourceReader.stream(sf.file(), digest)) {
+        try (InputStream in = SourceReader.stream(sf.file(), digest)) {
             byte[] buf = new byte[1 << 16];
             int prev = '\n';
             int prev2 = 0;
@@ -220,11 +230,11 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
                     if (c == '\n') {
                         line++;
                         lineStart = offset + 1;
-                    } else if (offset - lineStart >= org.thordb.text.ByteLines.MAX_LINE_BYTES
-                            && sf.format() != org.thordb.text.SourceFormat.GGF) { // GGF is read a game at a time, with a cap of its own
+                    } else if (offset - lineStart >= ByteLines.MAX_LINE_BYTES
+                            && sf.format() != SourceFormat.GGF) { // GGF is read a game at a time, with a cap of its own
                         // as the readers refuse it, but before any game is parsed
                         throw Faults.of(ErrorCode.BAD_FILE, sf.file() + ": line " + line + " is longer than "
-                                + String.format("%,d", org.thordb.text.ByteLines.MAX_LINE_BYTES)
+                                + String.format("%,d", ByteLines.MAX_LINE_BYTES)
                                 + " bytes, the most a line may hold (byte offset " + lineStart + ")");
                     }
                     switch (sf.format()) {
@@ -245,7 +255,7 @@ record ImportPlan(List<ImportPlan.GameFile> games, Map<Path, String> names, java
         } catch (IOException e) {
             return 0; // reported when the file is read, and the file refused then
         }
-        sha[0] = java.util.HexFormat.of().formatHex(digest.digest()); // closing the stream hashed the rest
+        sha[0] = HexFormat.of().formatHex(digest.digest()); // closing the stream hashed the rest
         return n;
     }
 

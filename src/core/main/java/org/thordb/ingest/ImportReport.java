@@ -1,5 +1,7 @@
 package org.thordb.ingest;
 
+import java.util.List;
+
 /**
  * What an import did, counted.
  *
@@ -24,14 +26,14 @@ package org.thordb.ingest;
  */
 public record ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
                            long damaged, int names, int passedOver, int gameFiles, int namesKeptBack,
-                           long skippedGames, long duplicates, long solitaires, java.util.List<FileOutcome> outcomes) {
+                           long skippedGames, long duplicates, long solitaires, List<FileOutcome> outcomes) {
 
     /** A report without the outcome of each file. */
     public ImportReport(int files, long games, long newGames, long replacedGames, int skipped, int refused,
                         long damaged, int names, int passedOver, int gameFiles, int namesKeptBack,
                         long skippedGames, long duplicates, long solitaires) {
         this(files, games, newGames, replacedGames, skipped, refused, damaged, names, passedOver, gameFiles,
-                namesKeptBack, skippedGames, duplicates, solitaires, java.util.List.of());
+                namesKeptBack, skippedGames, duplicates, solitaires, List.of());
     }
 
     /** A report without solitaires. */

@@ -33,6 +33,15 @@ import org.thordb.wthor.NameList;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.thordb.index.GameColumns;
+import org.thordb.store.SolitaireRow;
 
 /**
  * Imports WTHOR files into a store, one atomic batch a file: a crash leaves the store as it was
@@ -112,7 +121,7 @@ public final class Importer {
     private int nextGame;
     private int nextSegment;
     private int nextBase;
-    private final Map<String, Integer> newBases = new java.util.HashMap<>();
+    private final Map<String, Integer> newBases = new HashMap<>();
 
     private int files;
     private long games;
@@ -294,7 +303,7 @@ public final class Importer {
         } catch (IOException e) {
             throw Faults.io(file, e);
         } catch (NoSuchAlgorithmException e) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw Faults.of(ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -434,7 +443,7 @@ public final class Importer {
             if (kept.size() >= Catalog.REGISTRY_RANK) {
                 continue; // a rank is one byte, and the registry's aliases take the upper half
             }
-            byte[] s = old.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            byte[] s = old.getBytes(StandardCharsets.ISO_8859_1);
             byte[] rec = new byte[Math.max(kind.wthorKind().recordSize(), s.length + 1)];
             System.arraycopy(s, 0, rec, 0, s.length);
             batch.put(Space.NAMES, Catalog.aliasKey(base.id(), kind, i, kept.size()), rec);
@@ -460,7 +469,7 @@ public final class Importer {
             t.setDaemon(true);
             return t;
         });
-        java.util.ArrayDeque<Future<Prepared>> ahead = new java.util.ArrayDeque<>();
+        ArrayDeque<Future<Prepared>> ahead = new ArrayDeque<>();
         int next = 0;
         try {
             while (next < plan.size() && ahead.size() < AHEAD) {
@@ -490,7 +499,7 @@ public final class Importer {
                 f.cancel(false);
                 try {
                     f.get().close();
-                } catch (InterruptedException | ExecutionException | java.util.concurrent.CancellationException e) {
+                } catch (InterruptedException | ExecutionException | CancellationException e) {
                     // dropped with the run
                 }
             }
@@ -508,7 +517,7 @@ public final class Importer {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e.getCause()), e.getCause());
+            throw Faults.of(ErrorCode.STORE, String.valueOf(e.getCause()), e.getCause());
         }
     }
 
@@ -619,7 +628,7 @@ public final class Importer {
                         records.get(i).bytes(), faults[i]);
                 p.batch.put(Space.GAMES, GameRow.key(row.id()), row.encode());
             }
-            p.batch.put(Space.COLUMNS, org.thordb.index.GameColumns.key(p.firstId), org.thordb.index.GameColumns.entry(p.side,
+            p.batch.put(Space.COLUMNS, GameColumns.key(p.firstId), GameColumns.entry(p.side,
                     records.stream().map(WthorGame::bytes).toList()));
             ix.emit(p.batch::put);
             p.fingerprintBits = p.side == 8 ? ix.fingerprintBits() : null;
@@ -635,11 +644,11 @@ public final class Importer {
 
     /** The year a game file's name gives ({@code WTH_1990.wtb}: 1990), or null when it gives none. */
     static Integer yearOfName(Path file) {
-        java.util.regex.Matcher m = YEAR_IN_NAME.matcher(file.getFileName().toString());
+        Matcher m = YEAR_IN_NAME.matcher(file.getFileName().toString());
         return m.matches() ? Integer.valueOf(m.group(1)) : null;
     }
 
-    private static final java.util.regex.Pattern YEAR_IN_NAME = java.util.regex.Pattern.compile(
+    private static final Pattern YEAR_IN_NAME = Pattern.compile(
             "(?i).*[_-]((?:1[89]|2[0-9])[0-9]{2})\\.(wtb|wtd)");
 
     /**
@@ -712,7 +721,7 @@ public final class Importer {
                 long fewer = (long) stored.games() - p.records;
                 listener.line(p.plan.file() + ": replaced year " + p.year + " of " + p.plan.base() + " ("
                         + stored.games() + " games of " + stamp(stored.created()) + ") with " + p.records
-                        + " games of " + stamp(p.created) + (fewer > 0 ? String.format(java.util.Locale.ROOT,
+                        + " games of " + stamp(p.created) + (fewer > 0 ? String.format(Locale.ROOT,
                         ": %,d games fewer", fewer) : "") + "; the replaced release is kept ('thordb undo' restores it)");
             } else {
                 newGames += p.records;
@@ -750,7 +759,7 @@ public final class Importer {
     public long[] removeBase(String name) {
         Catalog.Base b = catalog.base(name);
         if (b == null) {
-            java.util.List<String> known = new java.util.ArrayList<>();
+            List<String> known = new ArrayList<>();
             catalog.bases().forEach(x -> known.add(x.name()));
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "the store holds no base '" + Faults.quote(name)
                     + "'" + (known.isEmpty() ? " (it is empty)" : "; its bases: " + String.join(", ", known)));
@@ -789,7 +798,7 @@ public final class Importer {
             batch.deleteRange(Space.NAMES, registry, Keys.prefixEnd(registry));
             for (Catalog.SolitaireFile f : catalog.solitaireFiles()) {
                 if (f.base() == b.id()) {
-                    byte[] prefix = org.thordb.store.SolitaireRow.filePrefix(f.base(), f.empties());
+                    byte[] prefix = SolitaireRow.filePrefix(f.base(), f.empties());
                     batch.deleteRange(Space.SOLITAIRES, prefix, Keys.prefixEnd(prefix));
                     batch.delete(Space.FILES, f.key());
                     files++;
@@ -826,7 +835,7 @@ public final class Importer {
         }
         ix.emit((space, key, value) -> batch.delete(space, key));
         batch.deleteRange(Space.GAMES, GameRow.key(old.firstId()), GameRow.key(old.firstId() + old.games()));
-        batch.delete(Space.COLUMNS, org.thordb.index.GameColumns.key(old.firstId()));
+        batch.delete(Space.COLUMNS, GameColumns.key(old.firstId()));
         byte[] loc = GameRow.locatorPrefix(old.base(), old.side(), old.year()); // those an older thordb wrote
         batch.deleteRange(Space.GAME_KEYS, loc, Keys.prefixEnd(loc));
     }

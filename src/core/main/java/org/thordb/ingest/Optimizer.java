@@ -17,6 +17,18 @@ import org.thordb.store.Keys;
 import org.thordb.store.MergeGroup;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
+import java.util.BitSet;
+import java.util.Set;
+import java.util.TreeSet;
+import org.thordb.index.Field;
+import org.thordb.index.GameColumns;
+import org.thordb.index.PositionHash;
+import org.thordb.index.PositionKeys;
+import org.thordb.index.SegmentIndexer;
+import org.thordb.othello.Replay;
+import org.thordb.othello.Symmetry;
+import org.thordb.store.GameRow;
+import org.thordb.wthor.WthorGame;
 
 /**
  * Merges the postings of every segment of a store into one merge group ({@code thordb optimize}),
@@ -175,7 +187,7 @@ public final class Optimizer {
         for (FileRow f : files) {
             live.add((long) f.firstId(), (long) f.firstId() + f.games());
         }
-        java.util.BitSet members = new java.util.BitSet();
+        BitSet members = new BitSet();
         for (FileRow f : files) {
             if (merging.holds(f)) {
                 members.set(f.segment());
@@ -210,8 +222,8 @@ public final class Optimizer {
                 continue;
             }
             try (Store.View v = store.view(); Store.Batch b = store.batch()) {
-                org.thordb.index.SegmentIndexer.ofStored(v, f, org.thordb.index.PositionHash.DEFAULT, null).emit((space, key, value) -> {
-                    if (space == Space.TERMS && key[0] == org.thordb.index.Field.EDGE.code()) {
+                SegmentIndexer.ofStored(v, f, PositionHash.DEFAULT, null).emit((space, key, value) -> {
+                    if (space == Space.TERMS && key[0] == Field.EDGE.code()) {
                         b.put(space, key, value);
                     }
                 });
@@ -228,15 +240,15 @@ public final class Optimizer {
     private void writeMissingColumns(List<FileRow> files) {
         for (FileRow f : files) {
             try (Store.View v = store.view()) {
-                if (org.thordb.index.GameColumns.fits(f, v.get(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId())))) {
+                if (GameColumns.fits(f, v.get(Space.COLUMNS, GameColumns.key(f.firstId())))) {
                     continue;
                 }
-                byte[] entry = org.thordb.index.GameColumns.entryFromRecords(v, f);
+                byte[] entry = GameColumns.entryFromRecords(v, f);
                 if (entry == null) {
                     continue; // its records are not all there: verify says so
                 }
                 try (Store.Batch b = store.batch()) {
-                    b.put(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()), entry);
+                    b.put(Space.COLUMNS, GameColumns.key(f.firstId()), entry);
                     committer.commit(b);
                 }
             }
@@ -269,7 +281,7 @@ public final class Optimizer {
      * Merges the entries of {@code terms} or {@code positions}: keys sharing everything but their
      * suffix stand together in key order, so one scan meets each term's entries side by side.
      */
-    private void mergePostings(Space space, MergeGroup g, java.util.BitSet members, RoaringBitmap live) {
+    private void mergePostings(Space space, MergeGroup g, BitSet members, RoaringBitmap live) {
         int suffix = g.suffix();
         family = space.familyName();
         Pending batch = new Pending();
@@ -280,7 +292,7 @@ public final class Optimizer {
         try (Store.View v = store.view()) {
             reading = v;
             v.scan(space, new byte[0], null, (k, val) -> {
-                if (space == Space.POSITIONS && org.thordb.index.PositionKeys.isMovesKey(k)) {
+                if (space == Space.POSITIONS && PositionKeys.isMovesKey(k)) {
                     return true; // a big entry's moves: read, merged and deleted with the entry
                 }
                 int s = Terms.segmentOf(k);
@@ -337,11 +349,11 @@ public final class Optimizer {
                 if (Terms.segmentOf(k) != suffix) {
                     batch.delete(space, k);
                     if (moves && Postings.movesApart(values.get(i))) {
-                        batch.delete(space, org.thordb.index.PositionKeys.movesKey(k));
+                        batch.delete(space, PositionKeys.movesKey(k));
                     }
                 }
             }
-            byte[] groupMoves = moves ? org.thordb.index.PositionKeys.movesKey(groupKey) : null;
+            byte[] groupMoves = moves ? PositionKeys.movesKey(groupKey) : null;
             if (union.isEmpty()) {
                 batch.delete(space, groupKey);
                 if (groupMoves != null) {
@@ -391,7 +403,7 @@ public final class Optimizer {
         for (int i = 0; i < values.size(); i++) {
             byte[] v = values.get(i);
             byte[] apart = Postings.movesApart(v)
-                    ? reading.get(Space.POSITIONS, org.thordb.index.PositionKeys.movesKey(keys.get(i))) : null;
+                    ? reading.get(Space.POSITIONS, PositionKeys.movesKey(keys.get(i))) : null;
             if (!Postings.forEachMove(v, v.length, apart, gather)) {
                 long b = Keys.getU64(key, 0);
                 long w = Keys.getU64(key, 8);
@@ -435,9 +447,9 @@ public final class Optimizer {
             tableCounts = new byte[size];
             try (Store.View v = store.view()) {
                 v.scan(Space.GAMES, new byte[0], null, (k, val) -> {
-                    org.thordb.store.GameRow row = org.thordb.store.GameRow.decode(Keys.getU32(k, 0), val);
+                    GameRow row = GameRow.decode(Keys.getU32(k, 0), val);
                     if (row.side() == 8 && row.id() < size) {
-                        int[] sq = new org.thordb.wthor.WthorGame(row.raw(), 8).squares();
+                        int[] sq = new WthorGame(row.raw(), 8).squares();
                         int c = Math.min(Math.min(row.validMoves(), sq.length), MOVES);
                         for (int i = 0; i < c; i++) {
                             table[row.id() * MOVES + i] = (byte) sq[i];
@@ -454,17 +466,17 @@ public final class Optimizer {
             throw Faults.of(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
                     + " its moves do not reach");
         }
-        long[] state = org.thordb.othello.Replay.startState();
+        long[] state = Replay.startState();
         for (int i = 0; i < ply; i++) {
-            org.thordb.othello.Replay.step(state, table[id * MOVES + i]);
+            Replay.step(state, table[id * MOVES + i]);
         }
         long[] canon = new long[2];
-        int image = org.thordb.othello.Symmetry.canonicalize(state[0], state[1], canon);
+        int image = Symmetry.canonicalize(state[0], state[1], canon);
         if (canon[0] != black || canon[1] != white || (int) state[2] != side) {
             throw Faults.of(ErrorCode.CORRUPT, "positions: game " + id + " is in an entry of a position"
                     + " its moves do not reach");
         }
-        return ply < count ? org.thordb.othello.Symmetry.imageSquare(image, table[id * MOVES + ply]) : Postings.END;
+        return ply < count ? Symmetry.imageSquare(image, table[id * MOVES + ply]) : Postings.END;
     }
 
     /**
@@ -473,11 +485,11 @@ public final class Optimizer {
      * are read, their entries put in the new layout's partitions, written, and the blocks read
      * deleted, in the same batch.
      */
-    private void mergeFingerprints(MergeGroup g, MergeGroup.Layout layout, java.util.BitSet members, RoaringBitmap live) {
+    private void mergeFingerprints(MergeGroup g, MergeGroup.Layout layout, BitSet members, RoaringBitmap live) {
         int suffix = g.suffix();
         int hb = layout.hashBits();
         int tb = layout.totalBits();
-        java.util.Set<Integer> sourceBits = new java.util.TreeSet<>();
+        Set<Integer> sourceBits = new TreeSet<>();
         for (FileRow f : catalog.gameFiles()) {
             if (f.side() == 8 && members.get(f.segment())) {
                 sourceBits.add(FingerprintBlock.bits(f));

@@ -21,6 +21,14 @@ import org.thordb.store.NameKind;
 import org.thordb.store.PlayerRecord;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Imports a base's player registry from a CSV file with a header: {@code name} (as the base's
@@ -65,8 +73,8 @@ public final class RegistryImport {
     public Result run(Path file, String baseName) {
         Catalog.Base base = base(baseName);
         String sha = Importer.sha256(file);
-        Map<Integer, PlayerRecord> records = new java.util.TreeMap<>();
-        Map<Integer, List<String>> newAliases = new java.util.TreeMap<>();
+        Map<Integer, PlayerRecord> records = new TreeMap<>();
+        Map<Integer, List<String>> newAliases = new TreeMap<>();
         int leftOut = 0;
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setTrim(true)
                 .setIgnoreEmptyLines(true).setIgnoreHeaderCase(true).get();
@@ -118,7 +126,7 @@ public final class RegistryImport {
                     }
                 }
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw Faults.of(ErrorCode.BAD_FILE, file + ": not a CSV file the registry reads: " + e.getMessage()
                     .replace('\n', ' '));
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -146,7 +154,7 @@ public final class RegistryImport {
                     aliasCount++;
                 }
             }
-            com.fasterxml.jackson.databind.node.ObjectNode row = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+            ObjectNode row = new ObjectMapper().createObjectNode();
             row.put("file", file.getFileName().toString()).put("sha256", sha).put("players", records.size())
                     .put("importedAt", Instant.now().toString());
             batch.put(Space.FILES, Catalog.registryFileKey(base.id()), row.toString().getBytes(StandardCharsets.UTF_8));
@@ -188,7 +196,7 @@ public final class RegistryImport {
         if (text == null || text.isBlank()) {
             return new int[3];
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{4})(?:-(\\d{1,2})(?:-(\\d{1,2}))?)?").matcher(text.strip());
+        Matcher m = Pattern.compile("(\\d{4})(?:-(\\d{1,2})(?:-(\\d{1,2}))?)?").matcher(text.strip());
         if (!m.matches()) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "born '" + Faults.quote(text)
                     + "' is not a date such as 1975-04-13, 1975-04 or 1975");
@@ -201,8 +209,8 @@ public final class RegistryImport {
         }
         if (mo > 0 && d > 0) {
             try {
-                java.time.LocalDate.of(y, mo, d);
-            } catch (java.time.DateTimeException e) {
+                LocalDate.of(y, mo, d);
+            } catch (DateTimeException e) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, "born '" + Faults.quote(text) + "' is not a date");
             }
         }

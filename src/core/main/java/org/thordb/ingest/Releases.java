@@ -15,6 +15,7 @@ import org.thordb.store.GameRow;
 import org.thordb.store.Keys;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
+import org.thordb.store.RocksStore;
 
 /**
  * The releases a newer one replaced, kept in the store ({@link Catalog.RetiredRelease}): restored
@@ -114,7 +115,7 @@ public final class Releases {
             if (n[0] != old.games()) {
                 throw Faults.of(ErrorCode.CORRUPT, store.path() + ": " + old.name() + " has " + n[0]
                         + " of its " + old.games() + " records in the store; it is not replaced"
-                        + org.thordb.store.RocksStore.repairAdvice(store.path()));
+                        + RocksStore.repairAdvice(store.path()));
             }
             SegmentIndexer.ofStored(v, old, hash, null).emit((space, key, value) -> batch.delete(space, key));
         }

@@ -37,6 +37,14 @@ import org.thordb.text.SourceReader;
 import org.thordb.text.SourceResult;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorHeader;
+import java.nio.charset.CharsetEncoder;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
+import org.thordb.index.FingerprintBlock;
+import org.thordb.index.GameColumns;
 
 /**
  * Imports one text source file (GGF, PGN, transcripts, Logistello's book, eOthello's CSV,
@@ -58,7 +66,7 @@ final class SourceImport {
     record Outcome(long games, long replaced, long skipped, long duplicates, long damaged) {
     }
 
-    private final java.nio.charset.CharsetEncoder latin1 = StandardCharsets.ISO_8859_1.newEncoder();
+    private final CharsetEncoder latin1 = StandardCharsets.ISO_8859_1.newEncoder();
 
     private final Importer importer;
     private final Store store;
@@ -128,7 +136,7 @@ final class SourceImport {
         // one segment a board size and year: the key is side << 32 | year, 8×8 first
         TreeMap<Long, List<Ready>> byYear = new TreeMap<>();
         Map<Long, List<int[]>> seen = new HashMap<>();
-        java.util.Set<String> respelt = new java.util.HashSet<>();
+        Set<String> respelt = new HashSet<>();
         long skipped = 0;
         long duplicates = 0;
         long noted = 0;
@@ -143,7 +151,7 @@ final class SourceImport {
                 read.add(g);
             }
             Converted[] converted = new Converted[read.size()];
-            java.util.stream.IntStream.range(0, read.size()).parallel().forEach(i -> {
+            IntStream.range(0, read.size()).parallel().forEach(i -> {
                 Converted c = convert(read.get(i));
                 if (c.states != null) {
                     SegmentIndexer.canonicalize(c.states, c.plies);
@@ -228,9 +236,9 @@ final class SourceImport {
                 int side = (int) (e.getKey() >>> 32);
                 int year = (int) (long) e.getKey();
                 List<Ready> list = e.getValue();
-                if (list.size() >= org.thordb.index.FingerprintBlock.MAX_GAMES) {
+                if (list.size() >= FingerprintBlock.MAX_GAMES) {
                     throw Faults.of(ErrorCode.BAD_FILE, file + ": " + list.size() + " games of year " + year
-                            + " are more than thordb imports as one year (" + org.thordb.index.FingerprintBlock.MAX_GAMES + ")");
+                            + " are more than thordb imports as one year (" + FingerprintBlock.MAX_GAMES + ")");
                 }
                 int[] at = importer.allocate(list.size());
                 int segment = at[0];
@@ -256,7 +264,7 @@ final class SourceImport {
                     batch.put(Space.SOURCES, GameRow.key(id), sourceValue(r.source()));
                 }
                 ix.emit(batch::put);
-                batch.put(Space.COLUMNS, org.thordb.index.GameColumns.key(firstId), org.thordb.index.GameColumns.entry(side,
+                batch.put(Space.COLUMNS, GameColumns.key(firstId), GameColumns.entry(side,
                         list.stream().map(x -> x.record().bytes()).toList()));
                 WthorHeader h = WthorHeader.forGames(today, list.size(), year, side, 0);
                 FileRow row = new FileRow(base, side == 10 ? "wtd" : "wtb", year, name, HexFormat.of().formatHex(h.encode()), stamp, sha, size,
@@ -269,7 +277,7 @@ final class SourceImport {
             batch.put(Space.META, Catalog.COUNTERS_KEY, importer.counters());
             importer.commitBatch(batch, file, (int) games);
         }
-        java.util.TreeSet<Integer> yearSet = new java.util.TreeSet<>();
+        TreeSet<Integer> yearSet = new TreeSet<>();
         byYear.keySet().forEach(k -> yearSet.add((int) (long) k));
         String years = yearSet.size() == 1 ? ", year " + yearSet.first() : ", years " + yearSet.first() + "–" + yearSet.last();
         long tens = byYear.entrySet().stream().filter(e -> e.getKey() >>> 32 == 10).mapToLong(e -> e.getValue().size()).sum();
@@ -331,7 +339,7 @@ final class SourceImport {
         int[] turned = Openings.normalize(squares, squares.length);
         List<int[]> here = seen.computeIfAbsent(h, k -> new ArrayList<>(1));
         for (int[] t : here) {
-            if (java.util.Arrays.equals(t, turned)) {
+            if (Arrays.equals(t, turned)) {
                 return true;
             }
         }
@@ -351,7 +359,7 @@ final class SourceImport {
             while (n < s.length && s[n] >= 0) {
                 n++;
             }
-            if (n == squares.length && java.util.Arrays.equals(Openings.normalize(s, n), turned)) {
+            if (n == squares.length && Arrays.equals(Openings.normalize(s, n), turned)) {
                 return true;
             }
         }
@@ -430,7 +438,7 @@ final class SourceImport {
             c.skip = "no moves";
             return c;
         }
-        c.squares = java.util.Arrays.copyOf(out, count);
+        c.squares = Arrays.copyOf(out, count);
         if (board instanceof Eight e) {
             c.states = e.states;
             c.plies = e.plies;

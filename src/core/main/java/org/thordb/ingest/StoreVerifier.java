@@ -19,6 +19,21 @@ import org.thordb.store.Keys;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.Field;
+import org.thordb.index.FingerprintBlock;
+import org.thordb.index.GameColumns;
+import org.thordb.store.MergeGroup;
+import org.thordb.store.RocksStore;
+import org.thordb.store.SolitaireRow;
 
 /**
  * Checks a store against itself: every game record decodes, every name number resolves, and every postings entry is exactly what indexing the stored records
@@ -86,7 +101,7 @@ public final class StoreVerifier {
     public Report verify(boolean repair, int sample, long seed, Listener out) {
         List<FileRow> files = new ArrayList<>(catalog.gameFiles());
         if (sample < files.size()) {
-            java.util.Collections.shuffle(files, new java.util.Random(seed));
+            Collections.shuffle(files, new Random(seed));
             files = files.subList(0, sample);
         }
         unsaid = 0;
@@ -132,9 +147,9 @@ public final class StoreVerifier {
         final Map<Integer, long[]> storedDigests = new HashMap<>();
         final List<byte[]> orphans = new ArrayList<>();
         final List<Space> orphanSpaces = new ArrayList<>();
-        final java.util.Set<Integer> differ = new java.util.TreeSet<>();
+        final Set<Integer> differ = new TreeSet<>();
         final List<FileRow> columnsDiffer = new ArrayList<>();
-        final java.util.Set<Integer> mergedDiffer = new java.util.TreeSet<>();
+        final Set<Integer> mergedDiffer = new TreeSet<>();
         // A segment of a merge group has its ids in the group's entries (and, while a merge is
         // under way, some in its own): its digest is then made id by id, whatever entry holds the id,
         // so that the stored and the expected digests agree however the entries are laid out.
@@ -153,14 +168,14 @@ public final class StoreVerifier {
             for (Space s : POSTINGS) {
                 try {
                     scanFamily(v, s, storedDigests, orphans, orphanSpaces, merged, missingMoves);
-                } catch (org.thordb.error.ThorDbException e) {
-                    if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                } catch (ThorDbException e) {
+                    if (e.code() != ErrorCode.CORRUPT) {
                         throw e;
                     }
                     // the family's bytes are damaged (a checksum failed): every entry of it derives
                     // from the records, so it can be dropped whole and written again
                     damagedFamilies.add(s);
-                    damage = e.getMessage().replace(org.thordb.store.RocksStore.repairAdvice(store.path()), "");
+                    damage = e.getMessage().replace(RocksStore.repairAdvice(store.path()), "");
                 }
             }
             if (damagedFamilies.isEmpty()) {
@@ -214,10 +229,10 @@ public final class StoreVerifier {
 
         /** Every solitaire belongs to a stored solitaire file, which holds as many as it says. */
         void checkSolitaires(Store.View v) {
-            java.util.Map<Long, Integer> perFile = new java.util.HashMap<>();
+            Map<Long, Integer> perFile = new HashMap<>();
             long[] loose = {0};
             v.scan(Space.SOLITAIRES, new byte[0], null, (k, val) -> {
-                org.thordb.store.SolitaireRow row = org.thordb.store.SolitaireRow.decode(k, val);
+                SolitaireRow row = SolitaireRow.decode(k, val);
                 if (catalog.solitaireFile(row.base(), row.empties()) == null) {
                     loose[0]++;
                 } else {
@@ -240,13 +255,13 @@ public final class StoreVerifier {
 
         /** Every retired release (kept for undo) has each of its records, and nothing else is kept. */
         void checkRetired(Store.View v) {
-            java.util.Map<Integer, Integer> retiredHeld = new java.util.HashMap<>();
-            java.util.TreeMap<Integer, Catalog.RetiredRelease> retiredByFirst = new java.util.TreeMap<>();
+            Map<Integer, Integer> retiredHeld = new HashMap<>();
+            TreeMap<Integer, Catalog.RetiredRelease> retiredByFirst = new TreeMap<>();
             catalog.retired().forEach(r -> retiredByFirst.put(r.file().firstId(), r));
             long[] retiredStray = {0};
             v.scan(Space.RETIRED, new byte[0], null, (k, val) -> {
                 int id = Keys.getU32(k, 0);
-                java.util.Map.Entry<Integer, Catalog.RetiredRelease> e = retiredByFirst.floorEntry(id);
+                Map.Entry<Integer, Catalog.RetiredRelease> e = retiredByFirst.floorEntry(id);
                 if (e == null || id >= e.getKey() + e.getValue().file().games()) {
                     retiredStray[0]++;
                 } else {
@@ -458,14 +473,14 @@ public final class StoreVerifier {
     private static boolean sameColumns(Store.View v, FileRow f, List<byte[]> records) {
         byte[] have;
         try {
-            have = v.get(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()));
-        } catch (org.thordb.error.ThorDbException e) {
-            if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+            have = v.get(Space.COLUMNS, GameColumns.key(f.firstId()));
+        } catch (ThorDbException e) {
+            if (e.code() != ErrorCode.CORRUPT) {
                 throw e;
             }
             return false;
         }
-        return have == null || java.util.Arrays.equals(have, org.thordb.index.GameColumns.entry(f.side(), records));
+        return have == null || Arrays.equals(have, GameColumns.entry(f.side(), records));
     }
 
     /** Reports the files whose stored columns differ from their records; a repair writes them again from the records. */
@@ -478,11 +493,11 @@ public final class StoreVerifier {
             }
             byte[] want;
             try (Store.View v = store.view()) {
-                want = org.thordb.index.GameColumns.entryFromRecords(v, f);
+                want = GameColumns.entryFromRecords(v, f);
             }
             if (want != null) {
                 try (Store.Batch b = store.batch()) {
-                    b.put(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()), want);
+                    b.put(Space.COLUMNS, GameColumns.key(f.firstId()), want);
                     b.commit();
                 }
                 repaired++;
@@ -527,18 +542,18 @@ public final class StoreVerifier {
      * Run before the store is opened for the repair, so that no compaction meets the damage first.
      * Returns the families dropped.
      */
-    public static List<Space> dropDamagedFamilies(java.nio.file.Path dir, Listener out) {
+    public static List<Space> dropDamagedFamilies(Path dir, Listener out) {
         List<Space> dropped = new ArrayList<>();
-        try (org.thordb.store.RocksStore s = org.thordb.store.RocksStore.openWithoutCompactions(dir)) {
+        try (RocksStore s = RocksStore.openWithoutCompactions(dir)) {
             for (Space space : POSTINGS) {
                 String damage = null;
                 try (Store.View v = s.view()) {
                     v.scan(space, new byte[0], null, (k, val) -> true);
-                } catch (org.thordb.error.ThorDbException e) {
-                    if (e.code() != org.thordb.error.ErrorCode.CORRUPT) {
+                } catch (ThorDbException e) {
+                    if (e.code() != ErrorCode.CORRUPT) {
                         throw e;
                     }
-                    damage = e.getMessage().replace(org.thordb.store.RocksStore.repairAdvice(dir), "");
+                    damage = e.getMessage().replace(RocksStore.repairAdvice(dir), "");
                 }
                 if (damage != null) {
                     s.clear(space);
@@ -570,7 +585,7 @@ public final class StoreVerifier {
                 }
             }
             if (seg < 0) {
-                org.thordb.store.MergeGroup g = catalog.group(seg);
+                MergeGroup g = catalog.group(seg);
                 if (g == null) {
                     orphans.add(k);
                     orphanSpaces.add(s);
@@ -605,7 +620,7 @@ public final class StoreVerifier {
     private boolean edgesUnwritten;
 
     private boolean unwritten(Space s, byte[] key) {
-        return edgesUnwritten && s == Space.TERMS && key.length > 0 && key[0] == org.thordb.index.Field.EDGE.code();
+        return edgesUnwritten && s == Space.TERMS && key.length > 0 && key[0] == Field.EDGE.code();
     }
 
     /** The position ids whose entries do not say their next moves (stored before schema 7), in the last run. */
@@ -681,15 +696,15 @@ public final class StoreVerifier {
 
     /** A fingerprint block's header (segment or group, first id, hash bits) and entries, in any order and layout. */
     private static long blockHash(byte[] value) {
-        if (!org.thordb.index.FingerprintBlock.wellFormed(value, value.length)) {
+        if (!FingerprintBlock.wellFormed(value, value.length)) {
             return bytesHash(value, value.length) ^ 0x5DEECE66DL;
         }
-        boolean merged = org.thordb.index.FingerprintBlock.isMerged(value);
+        boolean merged = FingerprintBlock.isMerged(value);
         long[] sum = {Keys.mix(Keys.getU32(value, 0) * 31L
-                + (merged ? org.thordb.index.FingerprintBlock.mergedFirstId(value) * 0x9E3779B97F4A7C15L
-                        + org.thordb.index.FingerprintBlock.mergedHashBits(value) : 0))};
-        org.thordb.index.FingerprintBlock.forEach(value, value.length,
-                (fp, local) -> sum[0] += Keys.mix(((long) org.thordb.index.FingerprintBlock.comparable(fp) << 32
+                + (merged ? FingerprintBlock.mergedFirstId(value) * 0x9E3779B97F4A7C15L
+                        + FingerprintBlock.mergedHashBits(value) : 0))};
+        FingerprintBlock.forEach(value, value.length,
+                (fp, local) -> sum[0] += Keys.mix(((long) FingerprintBlock.comparable(fp) << 32
                         | (local & 0xffffffffL)) + 0x632BE59BD9B4E019L));
         return sum[0];
     }
@@ -711,8 +726,8 @@ public final class StoreVerifier {
      */
     private long unmerge(Listener out) {
         long[] n = {0};
-        for (org.thordb.store.MergeGroup g : catalog.groups()) {
-            org.thordb.store.MergeGroup marked = new org.thordb.store.MergeGroup(g.group(), g.firstId(), g.endId(), 0,
+        for (MergeGroup g : catalog.groups()) {
+            MergeGroup marked = new MergeGroup(g.group(), g.firstId(), g.endId(), 0,
                     g.layouts(), true, null);
             try (Store.Batch b = store.batch()) {
                 b.put(Space.FILES, marked.key(), Catalog.encode(marked));
@@ -780,7 +795,7 @@ public final class StoreVerifier {
 
         Merged() {
             List<FileRow> files = new ArrayList<>(catalog.gameFiles());
-            files.sort(java.util.Comparator.comparingInt(FileRow::firstId));
+            files.sort(Comparator.comparingInt(FileRow::firstId));
             firsts = new int[files.size()];
             rows = files.toArray(new FileRow[0]);
             for (int i = 0; i < rows.length; i++) {
@@ -824,23 +839,23 @@ public final class StoreVerifier {
         }
 
         /** A stored entry, of group {@code g} (or of a segment of a group when {@code g} is null). */
-        void stored(Space s, int slot, byte[] k, byte[] val, byte[] apart, org.thordb.store.MergeGroup g) {
+        void stored(Space s, int slot, byte[] k, byte[] val, byte[] apart, MergeGroup g) {
             FileRow own = g == null ? catalog.segment(Terms.segmentOf(k)) : null;
             try {
                 if (s == Space.FINGERPRINTS) {
-                    if (!org.thordb.index.FingerprintBlock.wellFormed(val, val.length)
+                    if (!FingerprintBlock.wellFormed(val, val.length)
                             || Keys.getU32(val, 0) != Terms.segmentOf(k)) {
                         problem(s.familyName() + ": a block that does not decode, or names another "
                                 + (g == null ? "segment" : "group") + " than its key");
                         return;
                     }
                     int partition = (k[1] & 0xff) << 16 | (k[2] & 0xff) << 8 | (k[3] & 0xff);
-                    int bits = g == null ? k[0] : k[0] - org.thordb.index.FingerprintBlock.MERGED_MARK;
-                    int top12 = partition >>> (bits - org.thordb.index.FingerprintBlock.MIN_BITS);
-                    int from = g == null ? own.firstId() : org.thordb.index.FingerprintBlock.mergedFirstId(val);
-                    int kb = g == null ? 0 : bits - org.thordb.index.FingerprintBlock.mergedHashBits(val);
+                    int bits = g == null ? k[0] : k[0] - FingerprintBlock.MERGED_MARK;
+                    int top12 = partition >>> (bits - FingerprintBlock.MIN_BITS);
+                    int from = g == null ? own.firstId() : FingerprintBlock.mergedFirstId(val);
+                    int kb = g == null ? 0 : bits - FingerprintBlock.mergedHashBits(val);
                     int low = partition & ((1 << kb) - 1);
-                    org.thordb.index.FingerprintBlock.forEach(val, val.length, (fp, local) -> {
+                    FingerprintBlock.forEach(val, val.length, (fp, local) -> {
                         if (kb > 0 && fp >>> (24 - kb) != low) {
                             problem(s.familyName() + ": a fingerprint in a merged block of another partition");
                             return;
@@ -861,7 +876,7 @@ public final class StoreVerifier {
             }
         }
 
-        private void add(Space s, int slot, org.thordb.store.MergeGroup g, FileRow own, int id, long element) {
+        private void add(Space s, int slot, MergeGroup g, FileRow own, int id, long element) {
             int i = fileOf(id);
             if (i < 0) {
                 stale++;
@@ -888,8 +903,8 @@ public final class StoreVerifier {
         void expected(Space s, int slot, byte[] k, byte[] val, FileRow f, long[] want) {
             if (s == Space.FINGERPRINTS) {
                 int partition = (k[1] & 0xff) << 16 | (k[2] & 0xff) << 8 | (k[3] & 0xff);
-                int top12 = partition >>> (k[0] - org.thordb.index.FingerprintBlock.MIN_BITS);
-                org.thordb.index.FingerprintBlock.forEach(val, val.length, (fp, local) -> {
+                int top12 = partition >>> (k[0] - FingerprintBlock.MIN_BITS);
+                FingerprintBlock.forEach(val, val.length, (fp, local) -> {
                     want[2 * slot] += idElement(fingerprintElement(top12, fp), f.firstId() + local);
                     want[2 * slot + 1]++;
                 });
@@ -905,7 +920,7 @@ public final class StoreVerifier {
 
     /** An entry's element, on the fingerprint bits blocks of every schema keep (old blocks keep more). */
     private static long fingerprintElement(int top12, int fp) {
-        return Keys.mix((long) top12 << 24 | org.thordb.index.FingerprintBlock.comparable(fp));
+        return Keys.mix((long) top12 << 24 | FingerprintBlock.comparable(fp));
     }
 
     /** A position's element of the moves digest for one move (then mixed with the game's id, {@link #idElement}). */
@@ -960,7 +975,7 @@ public final class StoreVerifier {
     private static boolean samePostings(Space s, byte[] key, byte[] a, byte[] b) {
         if (s == Space.FINGERPRINTS) {
             return Arrays.equals(a, b) || blockHash(a) == blockHash(b)
-                    && org.thordb.index.FingerprintBlock.wellFormed(a, a.length) && org.thordb.index.FingerprintBlock.wellFormed(b, b.length);
+                    && FingerprintBlock.wellFormed(a, a.length) && FingerprintBlock.wellFormed(b, b.length);
         }
         if (s == Space.POSITIONS && PositionKeys.isMovesKey(key)) {
             return Arrays.equals(a, b); // a big entry's moves, which the records give byte for byte

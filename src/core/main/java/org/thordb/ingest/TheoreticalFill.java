@@ -28,6 +28,8 @@ import org.thordb.store.MergeGroup;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
+import java.util.function.Function;
+import org.thordb.index.GameColumns;
 
 /**
  * {@code thordb theoretical --fill}: the solver computes the theoretical scores a store does not
@@ -153,7 +155,7 @@ public final class TheoreticalFill {
         // which of the unknown can be solved, told by the catalog and the damaged postings, no record read:
         // 8×8 (a 10×10 file's games have no theoretical score) and sound
         RoaringBitmap tenByTen = new RoaringBitmap();
-        for (org.thordb.store.FileRow f : catalog.gameFiles()) {
+        for (FileRow f : catalog.gameFiles()) {
             if (f.side() == 10) {
                 tenByTen.add((long) f.firstId(), (long) f.firstId() + f.games());
             }
@@ -320,7 +322,7 @@ public final class TheoreticalFill {
         Map<Integer, Integer> perFile = new LinkedHashMap<>(); // first id → games filled
         Map<Integer, FileRow> files = new HashMap<>();
         try (Store.Batch batch = store.batch(); Store.View v = store.view()) {
-            java.util.function.Function<byte[], RoaringBitmap> entry = key -> entries.computeIfAbsent(
+            Function<byte[], RoaringBitmap> entry = key -> entries.computeIfAbsent(
                     java.nio.ByteBuffer.wrap(key), x -> {
                         byte[] value = v.get(Space.TERMS, key);
                         return value == null ? new RoaringBitmap() : Postings.decode(value);
@@ -337,7 +339,7 @@ public final class TheoreticalFill {
                         raw, r.damage(), true, depth);
                 batch.put(Space.GAMES, GameRow.key(r.id()), now.encode());
                 // the file's stored columns hold the old byte: without them its columns are read from the records
-                batch.delete(Space.COLUMNS, org.thordb.index.GameColumns.key(f.firstId()));
+                batch.delete(Space.COLUMNS, GameColumns.key(f.firstId()));
                 // the game leaves its old value's entry and joins the new one's, under the same suffix
                 byte[] oldTerm = Terms.key(Field.THEORETICAL, Terms.small(r.raw()[7] & 0xff));
                 int suffix = f.segment();

@@ -2,6 +2,7 @@ package org.thordb.othello;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Arrays;
 
 /**
  * A 10×10 Othello board, enough to replay and validate the games of {@code .wtd} files. Squares
@@ -78,7 +79,7 @@ public final class Board10 {
             if (b.sideToMove() == sideToMove) {
                 long[] now = b.bits();
                 for (int k = 0; k < all.length; k++) {
-                    if (java.util.Arrays.equals(now, wanted[k])) {
+                    if (Arrays.equals(now, wanted[k])) {
                         turn[0] = all[k];
                         return i;
                     }

@@ -4,6 +4,9 @@ import org.thordb.fault.Faults;
 import java.util.Locale;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Square names and move transcripts: {@code f5}, {@code f5d6c3…}, case-insensitive in, lowercase out.
@@ -22,7 +25,7 @@ public final class Notation {
     /** The name of an 8×8 square, {@code a1} … {@code h8}. */
     public static String name(int square) {
         if (square < 0 || square > 63) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         return "" + (char) ('a' + square % 8) + (char) ('1' + square / 8);
     }
@@ -82,8 +85,8 @@ public final class Notation {
         if (line == null) {
             throw Faults.of(ErrorCode.BAD_NOTATION, "no line of moves");
         }
-        java.util.List<Integer> out = new java.util.ArrayList<>();
-        String s = line.toLowerCase(java.util.Locale.ROOT);
+        List<Integer> out = new ArrayList<>();
+        String s = line.toLowerCase(Locale.ROOT);
         int i = 0;
         int n = s.length();
         while (i < n) {
@@ -141,7 +144,7 @@ public final class Notation {
     }
 
     /** The first moves of a 10×10 game: e4, d5, g6, f7. */
-    public static final java.util.Set<Integer> FIRST_MOVES_10 = java.util.Set.of(34, 43, 56, 65);
+    public static final Set<Integer> FIRST_MOVES_10 = Set.of(34, 43, 56, 65);
 
     /**
      * A 10×10 line: squares {@code a1} … {@code j10} in either case, with or without spaces or
@@ -150,8 +153,8 @@ public final class Notation {
      * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} naming the first word that is no square
      */
     public static int[] parseLine10(String line) {
-        java.util.List<Integer> out = new java.util.ArrayList<>();
-        String s = line.toLowerCase(java.util.Locale.ROOT);
+        List<Integer> out = new ArrayList<>();
+        String s = line.toLowerCase(Locale.ROOT);
         int i = 0;
         while (i < s.length()) {
             char c = s.charAt(i);
@@ -193,7 +196,7 @@ public final class Notation {
     /** The name of a 10×10 square (index row × 10 + col, from 0), {@code a1} … {@code j10}. */
     public static String name10(int square) {
         if (square < 0 || square > 99) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         return "" + (char) ('a' + square % 10) + (square / 10 + 1);
     }

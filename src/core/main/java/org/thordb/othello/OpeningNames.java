@@ -18,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.io.StringReader;
+import java.text.Normalizer;
 
 /**
  * Opening names ({@code Tiger}, {@code Rose}, {@code Buffalo}, …): a name's line, and the name of a
@@ -85,7 +87,7 @@ public final class OpeningNames {
     /** The names of a text in the names-file format; {@code source} names it in errors. */
     public static OpeningNames parse(String text, String source) {
         OpeningNames n = new OpeningNames();
-        n.read(new java.io.StringReader(text), source);
+        n.read(new StringReader(text), source);
         return n;
     }
 
@@ -140,7 +142,7 @@ public final class OpeningNames {
 
     /** A name as looked up: accents, case, spaces and dashes ignored ({@code "rose v toth"} finds Rose-v-Toth). */
     static String key(String name) {
-        String d = java.text.Normalizer.normalize(name, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+        String d = Normalizer.normalize(name, Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
         return d.toLowerCase(Locale.ROOT).replaceAll("[\\s\\-_'.]+", "");
     }
 

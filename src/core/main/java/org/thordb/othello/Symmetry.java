@@ -1,5 +1,8 @@
 package org.thordb.othello;
 
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
+
 /**
  * The 8 symmetries of the square board, acting on bitboards and on squares.
  *
@@ -99,7 +102,7 @@ public enum Symmetry {
                 return s;
             }
         }
-        throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(Notation.name(firstMove) + " is not a first move"));
+        throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf(Notation.name(firstMove) + " is not a first move"));
     }
 
     /**

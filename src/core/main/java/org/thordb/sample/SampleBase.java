@@ -14,6 +14,13 @@ import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorWriter;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.thordb.error.ErrorCode;
+import org.thordb.othello.Board10;
+import org.thordb.wthor.WthorReader;
 
 /**
  * Generates a WTHOR base of random legal games: one {@code PREFIX_YYYY.wtb} a year with
@@ -73,7 +80,7 @@ public final class SampleBase {
     public record Openings(List<int[]> lines) {
         public Openings {
             if (lines.isEmpty()) {
-                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("no openings to draw from"));
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("no openings to draw from"));
             }
             lines = List.copyOf(lines);
         }
@@ -86,7 +93,7 @@ public final class SampleBase {
     public static Openings openingsOf(List<Path> files) {
         List<int[]> lines = new ArrayList<>();
         for (Path f : files) {
-            try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(f)) {
+            try (WthorReader r = WthorReader.open(f)) {
                 if (r.kind() != WthorKind.GAMES_8) {
                     continue;
                 }
@@ -100,7 +107,7 @@ public final class SampleBase {
                         n++;
                     }
                     if (n > 0) {
-                        lines.add(java.util.Arrays.copyOf(sq, n));
+                        lines.add(Arrays.copyOf(sq, n));
                     }
                 }
             }
@@ -111,11 +118,11 @@ public final class SampleBase {
     private static List<Path> write(Path dir, String prefix, int firstYear, int years, int gamesPerYear, long seed,
                                     int side, Openings openings) {
         if (side != 8 && side != 10) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("side " + side));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("side " + side));
         }
         try {
             Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw Faults.io(dir, e);
         }
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -151,7 +158,7 @@ public final class SampleBase {
 
     private static List<String> names(SplittableRandom rnd, int n, int words) {
         List<String> out = new ArrayList<>(n);
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         while (out.size() < n) {
             StringBuilder sb = new StringBuilder();
             for (int w = 0; w < words; w++) {
@@ -176,7 +183,7 @@ public final class SampleBase {
 
     /** A random legal 10×10 game: random moves to the end, or (1 in 50) stopped early. */
     public static WthorGame randomGame10(SplittableRandom rnd, int players, int tournaments) {
-        org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
+        Board10 b = Board10.start();
         int[] moves = new int[96];
         int n = 0;
         int stopAt = rnd.nextInt(50) == 0 ? 10 + rnd.nextInt(70) : 96;
@@ -196,7 +203,7 @@ public final class SampleBase {
         if (p2 >= p1) {
             p2++;
         }
-        return WthorGame.of(rnd.nextInt(tournaments), p1, p2, score, 0, java.util.Arrays.copyOf(moves, n), 10);
+        return WthorGame.of(rnd.nextInt(tournaments), p1, p2, score, 0, Arrays.copyOf(moves, n), 10);
     }
 
     /** A random legal game: random moves to the end, or (1 in 50) stopped early. */
@@ -238,6 +245,6 @@ public final class SampleBase {
             white++;
         }
         return WthorGame.of(rnd.nextInt(tournaments), black, white, score, theoretical,
-                java.util.Arrays.copyOf(moves, n), 8);
+                Arrays.copyOf(moves, n), 8);
     }
 }

@@ -1,6 +1,7 @@
 package org.thordb.solve;
 
 import org.thordb.othello.Bitboards;
+import java.util.Arrays;
 
 /**
  * One thread's exact endgame search: negamax alpha-beta to the end of the game, as principal
@@ -369,7 +370,7 @@ final class EndgameSearch {
                 order[n++] = (long) Long.bitCount(Bitboards.legalMoves(opp & ~f, me | f | 1L << sq)) << 8 | sq;
             }
             orderNodes += n; // every position made to order moves counts once: here, where each is made
-            java.util.Arrays.sort(order, 0, n);
+            Arrays.sort(order, 0, n);
         }
         int best = -EVAL_INF;
         long left = moves;
@@ -726,7 +727,7 @@ final class EndgameSearch {
         for (int i = 0; i < n; i++) {
             if (i == 1 && splitter != null && empties >= Splitter.MIN_EMPTIES && splitter.hasIdle()) {
                 // the first move searched alone (young brothers wait); the others shared with the idle threads
-                java.util.Arrays.sort(order, 1, n); // the others, in key order
+                Arrays.sort(order, 1, n); // the others, in key order
                 int[] restSqs = new int[n - 1];
                 long[] restFlips = new long[n - 1];
                 for (int r = 1; r < n; r++) {

@@ -9,6 +9,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.othello.Symmetry;
+import java.util.HashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
+import org.thordb.fault.Cancellation;
+import org.thordb.othello.Bitboards;
 
 /**
  * An estimated score for every legal move of a position: a {@link MidgameSearch} of the learned
@@ -193,7 +198,7 @@ public final class Estimator {
         // the four first moves): the moves the position's symmetry turns into it take its value
         List<Integer> moves = new ArrayList<>();
         Map<Integer, Integer> sameAs = new LinkedHashMap<>();
-        Map<Position, Integer> seen = new java.util.HashMap<>();
+        Map<Position, Integer> seen = new HashMap<>();
         for (int sq : all) {
             Integer first = seen.putIfAbsent(p.play(sq).canonical(), sq);
             if (first == null) {
@@ -210,9 +215,9 @@ public final class Estimator {
         int[] reached = new int[groups];
         @SuppressWarnings("unchecked")
         List<Integer>[] lineOf = new List[64];
-        java.util.concurrent.atomic.AtomicLong nodes = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong nodes = new AtomicLong();
         AtomicInteger next = new AtomicInteger();
-        java.util.function.IntConsumer work = w -> {
+        IntConsumer work = w -> {
             for (int g; (g = next.getAndIncrement()) < groups; ) {
                 List<Integer> mine = new ArrayList<>();
                 for (int i = g; i < moves.size(); i += groups) {
@@ -225,7 +230,7 @@ public final class Estimator {
                 s.endgameEmpties = ENDGAME_EMPTIES;
                 s.endgame().selectivity = empties <= EXACT_EMPTIES ? TranspositionTable.EXACT : SELECTIVITY;
                 for (int sq : mine) {
-                    long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+                    long f = Bitboards.flipsOnEmpty(me, opp, sq);
                     values[sq] = -MidgameSearch.discs(Evaluation.eval(opp & ~f, me | f | 1L << sq));
                 }
                 int depth = 1;
@@ -235,7 +240,7 @@ public final class Estimator {
                     order.sort((a, b) -> values[b] != values[a] ? values[b] - values[a] : a - b); // the best first
                     try {
                         for (int sq : order) {
-                            long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+                            long f = Bitboards.flipsOnEmpty(me, opp, sq);
                             deeper[sq] = -aspiration(s, opp & ~f, me | f | 1L << sq, -values[sq], d - 1);
                         }
                     } catch (EndgameSearch.Stopped stopped) {
@@ -255,7 +260,7 @@ public final class Estimator {
                 reached[g] = depth;
                 nodes.addAndGet(s.allNodes());
                 for (int sq : mine) { // each move's line, from what the group's table kept
-                    long f = org.thordb.othello.Bitboards.flipsOnEmpty(me, opp, sq);
+                    long f = Bitboards.flipsOnEmpty(me, opp, sq);
                     List<Integer> line = new ArrayList<>();
                     line.add(sq);
                     line.addAll(walk(tt, p.play(sq), opp & ~f, me | f | 1L << sq, depth - 1));
@@ -266,7 +271,7 @@ public final class Estimator {
         try {
             ParallelSearch.onEveryWorker(threads > 1 ? ParallelSearch.pool() : null, Math.max(1, Math.min(threads, groups)), work);
         } catch (EndgameSearch.Stopped stopped) {
-            org.thordb.fault.Cancellation.check(); // an interrupted thread: the work was cancelled
+            Cancellation.check(); // an interrupted thread: the work was cancelled
             throw stopped;
         }
         int depth = last;

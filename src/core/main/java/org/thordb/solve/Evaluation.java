@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import org.thordb.othello.Bitboards;
 
 /**
  * A learned evaluation of a position: the sum of one weight for each pattern instance as it
@@ -96,8 +99,8 @@ final class Evaluation {
     /** The value of each extra count of a position, capped, in the order of {@link Extra}. */
     static void extras(long me, long opp, int[] out, int at) {
         long empty = ~(me | opp);
-        out[at] = Math.min(Long.bitCount(org.thordb.othello.Bitboards.legalMoves(me, opp)), 31);
-        out[at + 1] = Math.min(Long.bitCount(org.thordb.othello.Bitboards.legalMoves(opp, me)), 31);
+        out[at] = Math.min(Long.bitCount(Bitboards.legalMoves(me, opp)), 31);
+        out[at + 1] = Math.min(Long.bitCount(Bitboards.legalMoves(opp, me)), 31);
         out[at + 2] = Math.min(Long.bitCount(around(opp) & empty), 47);
         out[at + 3] = Math.min(Long.bitCount(around(me) & empty), 47);
     }
@@ -306,7 +309,7 @@ final class Evaluation {
 
     /** The value of the position for the side to move, in 1/{@link #SCALE} of a disc. */
     static int eval(long me, long opp) {
-        return eval(me, opp, org.thordb.othello.Bitboards.legalMoves(me, opp));
+        return eval(me, opp, Bitboards.legalMoves(me, opp));
     }
 
     /** {@link #eval(long, long)} when the mover's legal moves are known already. */
@@ -354,7 +357,7 @@ final class Evaluation {
         short[][] x = w.extras[ph];
         long empty = ~(me | opp);
         v += x[0][Math.min(Long.bitCount(myMoves), 31)]
-                + x[1][Math.min(Long.bitCount(org.thordb.othello.Bitboards.legalMoves(opp, me)), 31)]
+                + x[1][Math.min(Long.bitCount(Bitboards.legalMoves(opp, me)), 31)]
                 + x[2][Math.min(Long.bitCount(around(opp) & empty), 47)]
                 + x[3][Math.min(Long.bitCount(around(me) & empty), 47)];
         return v;
@@ -415,8 +418,8 @@ final class Evaluation {
                 }
                 // read whole, then decoded from memory: a stream read a short at a time takes 0.3 s
                 byte[] bytes = new GZIPInputStream(raw, 1 << 16).readAllBytes();
-                return read(java.nio.ByteBuffer.wrap(bytes));
-            } catch (IOException | java.nio.BufferUnderflowException e) {
+                return read(ByteBuffer.wrap(bytes));
+            } catch (IOException | BufferUnderflowException e) {
                 throw Faults.of(ErrorCode.IO, "reading " + RESOURCE + ": " + e.getMessage(), e);
             }
         }
@@ -427,7 +430,7 @@ final class Evaluation {
          * weights and each extra count's weights (shorts). From a buffer rather than a stream: the
          * 5 M weights at a call each took 120 ms of a command's start.
          */
-        static Weights read(java.nio.ByteBuffer in) throws IOException {
+        static Weights read(ByteBuffer in) throws IOException {
             if (in.getInt() != MAGIC) {
                 throw new IOException("not an evaluation weights file");
             }

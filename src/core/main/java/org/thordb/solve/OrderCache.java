@@ -1,5 +1,8 @@
 package org.thordb.solve;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The order keys of the moves of positions with many empties, kept for when the search comes back
  * to them. Every selective pass, the exact search and each re-search in another window order a
@@ -85,5 +88,5 @@ final class OrderCache {
     }
 
     /** Whole-word reads and writes (a plain long's may be split in two by the Java memory model). */
-    private static final java.lang.invoke.VarHandle WORD = java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
 }

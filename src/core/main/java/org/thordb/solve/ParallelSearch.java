@@ -7,6 +7,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.thordb.othello.Bitboards;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.IntConsumer;
 
 /**
  * The root of a solve on several threads: principal variation splitting along the leftmost path
@@ -100,7 +106,7 @@ final class ParallelSearch {
      * and for worker 0 on this thread, waits for all, and throws the first failure; an interrupt
      * while waiting stops the search ({@link EndgameSearch.Stopped}).
      */
-    static void onEveryWorker(ExecutorService pool, int workers, java.util.function.IntConsumer work) {
+    static void onEveryWorker(ExecutorService pool, int workers, IntConsumer work) {
         List<Future<?>> helpers = new ArrayList<>();
         if (pool != null) {
             for (int w = 1; w < workers; w++) {
@@ -117,7 +123,7 @@ final class ParallelSearch {
         for (Future<?> f : helpers) {
             try {
                 f.get();
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 if (failed == null && e.getCause() instanceof RuntimeException r) {
                     failed = r;
                 }
@@ -252,7 +258,7 @@ final class ParallelSearch {
     /** Every legal move's exact score (into {@code scores}, best first), and the best. */
     int everyMove(long me, long opp, Map<Integer, Integer> scores, int[] best) {
         int top = -EndgameSearch.INF;
-        java.util.TreeMap<Integer, List<Integer>> byScore = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
+        TreeMap<Integer, List<Integer>> byScore = new TreeMap<>(Comparator.reverseOrder());
         for (int sq : ordered(me, opp)) {
             long[] next = play(me, opp, sq);
             int v = -split(next[0], next[1], -64, 64, new int[1]);
@@ -302,7 +308,7 @@ final class ParallelSearch {
                 if (!f.cancel(false)) {
                     try {
                         f.get(); // returns at once: the work is done
-                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+                    } catch (ExecutionException | CancellationException e) {
                         // its failure, if any, was the splitter's and has been thrown
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
@@ -340,7 +346,7 @@ final class ParallelSearch {
         int bestMove = sqs[0];
         if (best < beta && sqs.length > 1) {
             int n = sqs.length - 1;
-            int[] rest = java.util.Arrays.copyOfRange(sqs, 1, sqs.length);
+            int[] rest = Arrays.copyOfRange(sqs, 1, sqs.length);
             long[] flips = new long[n];
             for (int i = 0; i < n; i++) {
                 flips[i] = Bitboards.flipsOnEmpty(me, opp, rest[i]);

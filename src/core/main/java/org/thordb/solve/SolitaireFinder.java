@@ -5,6 +5,10 @@ import java.util.List;
 import java.util.Optional;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
+import java.util.Map;
+import java.util.TreeMap;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * Decides whether a position is a solitaire as the WTHOR specification defines one: the side to
@@ -82,11 +86,11 @@ public final class SolitaireFinder {
         searches++;
         Solver.Result r = solver.solve(c, true);
         if (!r.solved()) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
+            throw Faults.of(ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
         }
         int best = Integer.MIN_VALUE;
         int move = -1;
-        for (java.util.Map.Entry<Integer, Integer> e : new java.util.TreeMap<>(r.moveScores()).entrySet()) {
+        for (Map.Entry<Integer, Integer> e : new TreeMap<>(r.moveScores()).entrySet()) {
             if (e.getValue() > best) {
                 best = e.getValue();
                 move = e.getKey();
@@ -133,7 +137,7 @@ public final class SolitaireFinder {
         searches++;
         Solver.OutcomeResult r = solver.outcomeOf(c);
         if (!r.solved()) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
+            throw Faults.of(ErrorCode.CANCELLED, String.valueOf("a limit stopped the search"));
         }
         Side view = c.toMove() == Side.NONE ? Side.BLACK : c.toMove();
         if (view == s) {

@@ -2,6 +2,7 @@ package org.thordb.solve;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The work of one parallel solve shared out at any node, young brothers wait (YBWC): a node with
@@ -83,9 +84,9 @@ final class Splitter {
     }
 
     /** Split points run by every solve of the JVM (the tests ask whether the threads shared work). */
-    static final java.util.concurrent.atomic.LongAdder SPLITS = new java.util.concurrent.atomic.LongAdder();
+    static final LongAdder SPLITS = new LongAdder();
     /** Split points a helper thread joined, in every solve of the JVM (the tests ask whether an idle thread was given work). */
-    static final java.util.concurrent.atomic.LongAdder JOINS = new java.util.concurrent.atomic.LongAdder();
+    static final LongAdder JOINS = new LongAdder();
 
     private final List<SplitPoint> offered = new ArrayList<>();
     /** Threads waiting for work: a node splits only when one is. */

@@ -1,5 +1,7 @@
 package org.thordb.solve;
 
+import java.util.Arrays;
+
 /**
  * A lower bound of the discs that can never flip: those on edges that no sequence of plays on
  * their edge can flip (a table of every edge, made once), those whose four lines are full, and
@@ -17,7 +19,7 @@ final class Stability {
 
     static {
         int[] memo = new int[256 * 256];
-        java.util.Arrays.fill(memo, -1); // not worked out yet
+        Arrays.fill(memo, -1); // not worked out yet
         for (int p = 0; p < 256; p++) {
             for (int o = 0; o < 256; o++) {
                 if ((p & o) == 0) {

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Ratings computed here from results, by Glickman's Glicko-2 ("Example of the Glicko-2 system",
@@ -67,7 +70,7 @@ public final class Glicko2 {
         }
 
         /** Every player rated. */
-        public java.util.Set<Long> players() {
+        public Set<Long> players() {
             return points.keySet();
         }
     }
@@ -205,7 +208,7 @@ public final class Glicko2 {
             double delta = v * sum;
             double a = Math.log(sigma * sigma);
             double phi2 = phi * phi;
-            java.util.function.DoubleUnaryOperator f = x -> {
+            DoubleUnaryOperator f = x -> {
                 double ex = Math.exp(x);
                 double d = phi2 + v + ex;
                 return ex * (delta * delta - phi2 - v - ex) / (2 * d * d) - (x - a) / (TAU * TAU);
@@ -281,7 +284,7 @@ public final class Glicko2 {
     public record Accuracy(long games, double logLoss, double brier, double evenLogLoss, double evenBrier) {
         @Override
         public String toString() {
-            return String.format(java.util.Locale.ROOT, "%,d games: log-loss %.4f (even guess %.4f), Brier %.4f (even guess %.4f)",
+            return String.format(Locale.ROOT, "%,d games: log-loss %.4f (even guess %.4f), Brier %.4f (even guess %.4f)",
                     games, logLoss, evenLogLoss, brier, evenBrier);
         }
     }

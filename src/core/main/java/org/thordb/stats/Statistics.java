@@ -19,6 +19,9 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.OpeningNames;
 import org.thordb.othello.Symmetry;
 import org.thordb.store.Catalog;
+import java.util.Arrays;
+import org.thordb.fault.Cancellation;
+import org.thordb.store.FileRow;
 
 /**
  * Grouped results of a set of games, from the per-game columns ({@link GameColumns}; the openings'
@@ -149,12 +152,12 @@ public final class Statistics {
         while (it.hasNext()) {
             int id = it.next();
             if ((++steps & 1023) == 0) {
-                org.thordb.fault.Cancellation.check();
+                Cancellation.check();
                 if (byKey.size() > maxGroups()) {
                     throw tooMany(g);
                 }
             }
-            org.thordb.store.FileRow file = t.file(id); // side, year and base: the file's, looked up once
+            FileRow file = t.file(id); // side, year and base: the file's, looked up once
             int side = file.side();
             int total = side * side;
             int b = t.score(id);
@@ -236,13 +239,13 @@ public final class Statistics {
     private static int[] openingsFromPostings(IndexReader r, RoaringBitmap ids, int depth, List<int[]> named,
                                               Map<String, Long> keys) {
         int[] out = new int[ids.getCardinality()];
-        java.util.Arrays.fill(out, -1);
+        Arrays.fill(out, -1);
         if (depth == 0) { // the longest named line first: a game takes the first that has it
             Integer[] order = new Integer[named.size()];
             for (int i = 0; i < order.length; i++) {
                 order[i] = i;
             }
-            java.util.Arrays.sort(order, Comparator.comparingInt((Integer i) -> -named.get(i).length));
+            Arrays.sort(order, Comparator.comparingInt((Integer i) -> -named.get(i).length));
             RoaringBitmap taken = new RoaringBitmap();
             for (int i : order) {
                 RoaringBitmap games = RoaringBitmap.andNot(RoaringBitmap.and(r.opening(named.get(i), 8), ids), taken);

@@ -1,6 +1,7 @@
 package org.thordb.store;
 
 import java.util.Arrays;
+import java.util.HexFormat;
 
 /**
  * A key's bytes as a value, for hash maps of keys (arrays compare by identity).
@@ -31,6 +32,6 @@ public record ByteKey(byte[] bytes) {
 
     @Override
     public String toString() {
-        return java.util.HexFormat.of().formatHex(bytes);
+        return HexFormat.of().formatHex(bytes);
     }
 }

@@ -16,6 +16,11 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.NameList;
+import java.io.IOException;
+import java.util.Comparator;
+import java.util.NavigableMap;
+import java.util.Objects;
+import org.thordb.index.Terms;
 
 /**
  * What a store holds, small enough to keep in memory and read once per import: its bases with their
@@ -55,7 +60,7 @@ public final class Catalog {
     /**
      * The key in {@code META} that says the store's game files split their 10-move openings: a
      * game's 10-move term is written only when another game of its file shares its first 9 moves,
-     * the others being in the file's unsplit term ({@code org.thordb.index.Terms#openingUnsplit}).
+     * the others being in the file's unsplit term ({@code Terms#openingUnsplit}).
      * Written with the schema of a new store; a store made before keeps every 10-move term (and
      * the files imported into it write theirs the same way), which readers read either way.
      */
@@ -101,7 +106,7 @@ public final class Catalog {
             if (b.isEmpty()) {
                 return a;
             }
-            Map<Integer, List<String>> out = new java.util.TreeMap<>(a);
+            Map<Integer, List<String>> out = new TreeMap<>(a);
             b.forEach((n, l) -> {
                 List<String> all = new ArrayList<>(out.getOrDefault(n, List.of()));
                 all.addAll(l);
@@ -152,7 +157,7 @@ public final class Catalog {
     private final Map<Integer, FileRow> bySegment;
     /** Each base's registry file row (JSON), by base id: a registry import changes it. */
     private final Map<Integer, String> registryStamps;
-    private final java.util.NavigableMap<Integer, FileRow> byFirstId;
+    private final NavigableMap<Integer, FileRow> byFirstId;
     private final List<FileRow> namesFiles;
     private final int nextGameId;
     private final int nextSegment;
@@ -173,7 +178,7 @@ public final class Catalog {
             s.put(f.segment(), f);
         }
         this.bySegment = Collections.unmodifiableMap(s);
-        java.util.TreeMap<Integer, FileRow> byFirst = new java.util.TreeMap<>();
+        TreeMap<Integer, FileRow> byFirst = new TreeMap<>();
         for (FileRow f : gameFiles) {
             byFirst.put(f.firstId(), f);
         }
@@ -252,7 +257,7 @@ public final class Catalog {
         int nextGame = c == null ? 0 : Keys.getU32(c, 0);
         int nextSeg = c == null ? 0 : Keys.getU32(c, 4);
         int nextBase = c == null ? 0 : Keys.getU32(c, 8);
-        retired.sort(java.util.Comparator.comparing(RetiredRelease::retiredAt));
+        retired.sort(Comparator.comparing(RetiredRelease::retiredAt));
         Catalog out = new Catalog(bases, games, names, nextGame, nextSeg, nextBase, stamps);
         out.contentStamp = rowsStamp[0];
         out.links = List.copyOf(links);
@@ -297,7 +302,7 @@ public final class Catalog {
 
     /** Whether a base's names files in {@code now} are those {@code previous} was read with. */
     private static boolean sameNames(Catalog previous, List<FileRow> now, Map<Integer, String> stamps, int base) {
-        if (!java.util.Objects.equals(previous.registryStamps.get(base), stamps.get(base))) {
+        if (!Objects.equals(previous.registryStamps.get(base), stamps.get(base))) {
             return false; // the registry changed: its records and aliases are read again
         }
         for (NameKind kind : NameKind.values()) {
@@ -320,7 +325,7 @@ public final class Catalog {
     public static final int REGISTRY_RANK = 128;
 
     private static Map<Integer, List<String>> loadAliases(Store.View v, int base, NameKind kind, boolean registry) {
-        Map<Integer, List<String>> out = new java.util.TreeMap<>();
+        Map<Integer, List<String>> out = new TreeMap<>();
         v.scanPrefix(Space.NAMES, aliasPrefix(base, kind), (k, val) -> {
             if ((k[5] & 0xff) >= REGISTRY_RANK == registry) {
                 out.computeIfAbsent(Keys.getU16(k, 3), x -> new ArrayList<>()).add(NameList.decode(val));
@@ -332,7 +337,7 @@ public final class Catalog {
     }
 
     private static Map<Integer, PlayerRecord> loadRegistry(Store.View v, int base) {
-        Map<Integer, PlayerRecord> out = new java.util.TreeMap<>();
+        Map<Integer, PlayerRecord> out = new TreeMap<>();
         v.scanPrefix(Space.NAMES, registryPrefix(base), (k, val) -> {
             out.put(Keys.getU16(k, 3), PlayerRecord.decode(val));
             return true;
@@ -397,7 +402,7 @@ public final class Catalog {
     private static <T extends Record> T decode(byte[] json, Class<T> type, String what) {
         try {
             return RecordJson.read(json, type);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw Faults.of(ErrorCode.CORRUPT, what + " that does not decode: " + e.getMessage());
         }
     }
@@ -415,7 +420,7 @@ public final class Catalog {
     static FileRow row(byte[] json) {
         try {
             return RecordJson.read(json, FileRow.class);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw Faults.of(ErrorCode.STORE, "a file row of the store does not decode: " + e.getMessage(), e);
         }
     }
@@ -425,7 +430,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw Faults.of(ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -434,7 +439,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(f);
         } catch (JsonProcessingException e) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw Faults.of(ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -448,7 +453,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(s);
         } catch (JsonProcessingException e) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw Faults.of(ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 
@@ -456,7 +461,7 @@ public final class Catalog {
     public static Schema schema(byte[] json) {
         try {
             return RecordJson.read(json, Schema.class);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw Faults.of(ErrorCode.STORE, "the schema of the store does not decode: " + e.getMessage(), e);
         }
     }
@@ -713,7 +718,7 @@ public final class Catalog {
         try {
             return Writer.JSON.writeValueAsBytes(g);
         } catch (JsonProcessingException e) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf(e), e);
+            throw Faults.of(ErrorCode.STORE, String.valueOf(e), e);
         }
     }
 

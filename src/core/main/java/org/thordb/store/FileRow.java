@@ -1,6 +1,9 @@
 package org.thordb.store;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.HexFormat;
+import org.thordb.wthor.WthorHeader;
 
 /**
  * An imported file, as the {@code FILES} space keeps it (JSON). A game file is one segment: its
@@ -32,7 +35,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param filled how many of the file's unknown theoretical scores {@code thordb theoretical --fill}
  *     computed into the store (each game's row says which, flags bit 1, with the depth); null for none
  */
-@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+@com.fasterxml.jackson.annotation.JsonInclude(JsonInclude.Include.NON_NULL)
 public record FileRow(int base, String kind, int year, String name, String header, int created, String sha256,
                       long size, int segment, int firstId, int games, int damaged, String importedAt, String source,
                       Integer fingerprintBits, String theoretical, Integer theoreticalDepth,
@@ -135,7 +138,7 @@ public record FileRow(int base, String kind, int year, String name, String heade
         if (header == null || header.length() != 32) {
             return 0;
         }
-        return org.thordb.wthor.WthorHeader.decode(java.util.HexFormat.of().parseHex(header)).effectiveDepth();
+        return WthorHeader.decode(HexFormat.of().parseHex(header)).effectiveDepth();
     }
 
     /** A row of a WTHOR file. */

@@ -2,6 +2,7 @@ package org.thordb.store;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * A game as the {@code GAMES} space keeps it: where it came from, whether it is damaged, and its
@@ -92,7 +93,7 @@ public record GameRow(int id, int base, int side, int year, int record, int segm
     public boolean equals(Object o) {
         return o instanceof GameRow g && g.id == id && g.base == base && g.side == side && g.year == year
                 && g.record == record && g.segment == segment && g.validMoves == validMoves
-                && Arrays.equals(g.raw, raw) && java.util.Objects.equals(g.damage, damage);
+                && Arrays.equals(g.raw, raw) && Objects.equals(g.damage, damage);
     }
 
     @Override

@@ -8,6 +8,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import com.ibm.icu.text.Transliterator;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.LongFunction;
 
 /**
  * Who the players are, across bases and releases of names files: thordb's own player identities.
@@ -126,8 +132,8 @@ public final class Identities {
      * number of each base, as a name lookup found them), sorted.
      */
     public int[] sameAs(Map<Integer, int[]> matched, int base) {
-        java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
-        java.util.Set<Integer> ids = new java.util.HashSet<>();
+        TreeSet<Integer> out = new TreeSet<>();
+        Set<Integer> ids = new HashSet<>();
         matched.forEach((b, numbers) -> {
             for (int n : numbers) {
                 int i = of(b, n);
@@ -158,7 +164,7 @@ public final class Identities {
         Identities out = new Identities();
         Map<Long, Integer> index = new HashMap<>();
         List<long[]> nodes = new ArrayList<>();
-        java.util.function.LongFunction<Integer> node = k -> index.computeIfAbsent(k, x -> {
+        LongFunction<Integer> node = k -> index.computeIfAbsent(k, x -> {
             nodes.add(new long[] {x});
             return nodes.size() - 1;
         });
@@ -204,7 +210,7 @@ public final class Identities {
 
     /** A join's row in {@code files}: 'J', then the two numbers, the lower first; the value is the rule. */
     public static byte[] joinKey(Join j) {
-        return Keys.concat(new byte[] {'J'}, java.util.Arrays.copyOfRange(Link.keyOf((int) (j.a() >>> 32), (int) j.a(),
+        return Keys.concat(new byte[] {'J'}, Arrays.copyOfRange(Link.keyOf((int) (j.a() >>> 32), (int) j.a(),
                 (int) (j.b() >>> 32), (int) j.b()), 1, 9));
     }
 
@@ -296,7 +302,7 @@ public final class Identities {
             out.members.get(id).add(new Member((int) (key >>> 32), (int) key, names.get(i)));
         }
         for (List<Member> m : out.members) {
-            m.sort(java.util.Comparator.comparingInt(Member::base).thenComparingInt(Member::number));
+            m.sort(Comparator.comparingInt(Member::base).thenComparingInt(Member::number));
         }
         out.members.replaceAll(List::copyOf);
         return out;
@@ -398,7 +404,7 @@ public final class Identities {
 
     /** ICU4J's transliterator, loaded the first time a name outside Latin is met (its data take a while). */
     private static final class Transliteration {
-        private static final com.ibm.icu.text.Transliterator ANY_LATIN = com.ibm.icu.text.Transliterator.getInstance("Any-Latin; Latin-ASCII");
+        private static final Transliterator ANY_LATIN = Transliterator.getInstance("Any-Latin; Latin-ASCII");
 
         static String toLatin(String s) {
             synchronized (ANY_LATIN) {

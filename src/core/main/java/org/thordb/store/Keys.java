@@ -1,5 +1,9 @@
 package org.thordb.store;
 
+import java.util.Arrays;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
+
 /**
  * Key encodings: integers big-endian with the sign bit flipped, so that the byte order of keys is
  * the numeric order of their values (negative before positive), as RocksDB compares bytes unsigned.
@@ -42,7 +46,7 @@ public final class Keys {
     /** An unsigned 16-bit number, 2 bytes big-endian. */
     public static byte[] u16(int v) {
         if (v < 0 || v > 0xffff) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("not a 16-bit number: " + v));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("not a 16-bit number: " + v));
         }
         return new byte[] {(byte) (v >>> 8), (byte) v};
     }
@@ -111,7 +115,7 @@ public final class Keys {
         for (int i = end.length - 1; i >= 0; i--) {
             if (end[i] != (byte) 0xff) {
                 end[i]++;
-                return java.util.Arrays.copyOf(end, i + 1);
+                return Arrays.copyOf(end, i + 1);
             }
         }
         return null;

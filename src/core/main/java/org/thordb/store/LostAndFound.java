@@ -14,6 +14,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.stream.Stream;
 import org.thordb.error.ThorDbException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.LinkOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Locale;
 
 /**
  * Where a store keeps the files it cannot account for: {@code lost+found/} inside the store's
@@ -45,7 +50,7 @@ public final class LostAndFound {
                 try {
                     Files.createDirectory(p);
                     return p;
-                } catch (java.nio.file.FileAlreadyExistsException e) {
+                } catch (FileAlreadyExistsException e) {
                     // another of the same second: take the next suffix
                 }
             }
@@ -72,7 +77,7 @@ public final class LostAndFound {
         StringBuilder note = new StringBuilder();
         try {
             for (Path f : files) {
-                if (!Files.exists(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
                     continue;
                 }
                 Files.move(f, to.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
@@ -127,7 +132,7 @@ public final class LostAndFound {
             if (folders.isEmpty()) {
                 return "";
             }
-            return String.format(java.util.Locale.ROOT, "%,d bytes set aside in %s (%d folder%s, newest %s)", bytes,
+            return String.format(Locale.ROOT, "%,d bytes set aside in %s (%d folder%s, newest %s)", bytes,
                     dir.resolve(FOLDER), folders.size(), folders.size() == 1 ? "" : "s", folders.get(folders.size() - 1));
         }
     }
@@ -138,7 +143,7 @@ public final class LostAndFound {
         if (!Files.isDirectory(root)) {
             return new Contents(List.of(), 0);
         }
-        List<String> folders = new java.util.ArrayList<>();
+        List<String> folders = new ArrayList<>();
         long[] bytes = {0};
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
             for (Path p : ds) {
@@ -158,7 +163,7 @@ public final class LostAndFound {
         } catch (IOException e) {
             throw Faults.io(root, e);
         }
-        java.util.Collections.sort(folders);
+        Collections.sort(folders);
         return new Contents(folders, bytes[0]);
     }
 }

@@ -5,6 +5,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.text.Normalizer;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The names of a base folded (lower case, accents dropped: {@code "Préqualif"} matches
@@ -52,7 +58,7 @@ public final class NameIndex {
 
     /** {@link #fold} of any text: NFD, marks removed, lower case, each run of spaces one, stripped. */
     static String foldUnicode(String s) {
-        String d = java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD);
+        String d = Normalizer.normalize(s, Normalizer.Form.NFD);
         return d.replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
     }
 
@@ -146,7 +152,7 @@ public final class NameIndex {
             exact.put(folded, new int[] {number});
             return;
         }
-        int at = java.util.Arrays.binarySearch(have, number);
+        int at = Arrays.binarySearch(have, number);
         if (at >= 0) {
             return;
         }
@@ -176,15 +182,15 @@ public final class NameIndex {
         for (int i = 0; i < lower.length; i++) {
             if (lower[i] != null && lower[i].contains(want)) {
                 if (n == out.length) {
-                    out = java.util.Arrays.copyOf(out, n * 2);
+                    out = Arrays.copyOf(out, n * 2);
                 }
                 out[n++] = i;
             }
         }
         if (aliasLower.length == 0) {
-            return java.util.Arrays.copyOf(out, n);
+            return Arrays.copyOf(out, n);
         }
-        java.util.TreeSet<Integer> all = new java.util.TreeSet<>();
+        TreeSet<Integer> all = new TreeSet<>();
         for (int i = 0; i < n; i++) {
             all.add(out[i]);
         }
@@ -204,16 +210,16 @@ public final class NameIndex {
     public List<String> nearest(String text, int max) {
         String want = fold(text);
         List<String> words = new ArrayList<>(List.of(want.split(" ")));
-        java.util.Collections.sort(words);
+        Collections.sort(words);
         int allowed = Math.max(1, want.length() / 4);
         String[] lower = folded().lower;
-        java.util.TreeMap<Integer, java.util.LinkedHashSet<String>> byScore = new java.util.TreeMap<>();
+        TreeMap<Integer, LinkedHashSet<String>> byScore = new TreeMap<>();
         for (int i = 0; i < lower.length; i++) {
             if (lower[i] == null || lower[i].isEmpty()) {
                 continue;
             }
             List<String> have = new ArrayList<>(List.of(lower[i].split(" ")));
-            java.util.Collections.sort(have);
+            Collections.sort(have);
             int score;
             if (have.equals(words)) {
                 score = 0;
@@ -225,10 +231,10 @@ public final class NameIndex {
             } else {
                 continue;
             }
-            byScore.computeIfAbsent(score, k -> new java.util.LinkedHashSet<>()).add(names.get(i));
+            byScore.computeIfAbsent(score, k -> new LinkedHashSet<>()).add(names.get(i));
         }
         List<String> out = new ArrayList<>();
-        for (java.util.LinkedHashSet<String> s : byScore.values()) {
+        for (LinkedHashSet<String> s : byScore.values()) {
             for (String n : s) {
                 if (out.size() < max) {
                     out.add(n);

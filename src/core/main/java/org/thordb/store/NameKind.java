@@ -1,6 +1,8 @@
 package org.thordb.store;
 
 import org.thordb.wthor.WthorKind;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * The two kinds of names a base holds, with every spelling the store and the files use for them:
@@ -42,7 +44,7 @@ public enum NameKind {
         return switch (kind) {
             case PLAYERS -> PLAYERS;
             case TOURNAMENTS -> TOURNAMENTS;
-            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " holds no names"));
+            default -> throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " holds no names"));
         };
     }
 
@@ -53,6 +55,6 @@ public enum NameKind {
                 return k;
             }
         }
-        throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(extension + " is no names file extension"));
+        throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf(extension + " is no names file extension"));
     }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.util.Locale;
 
 /**
  * What a base's player registry says of one player, in the encodings of the player-database seed
@@ -44,7 +45,7 @@ public record PlayerRecord(int birth, String country) {
                     + "' is not a 3-letter IOC country code such as JPN");
         }
         return new PlayerRecord(year == 0 ? 0 : year * 512 + month * 32 + day,
-                country == null ? null : country.toUpperCase(java.util.Locale.ROOT));
+                country == null ? null : country.toUpperCase(Locale.ROOT));
     }
 
     /** The birth year, or 0 when unknown. */
@@ -98,7 +99,7 @@ public record PlayerRecord(int birth, String country) {
     /** Decodes a stored value: the country from its byte, or from its letters when the byte is 0. */
     public static PlayerRecord decode(byte[] v) {
         if (v.length < 4) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a player record of " + v.length + " bytes"));
+            throw Faults.of(ErrorCode.CORRUPT, String.valueOf("a player record of " + v.length + " bytes"));
         }
         int birth = (v[0] & 0xff) << 16 | (v[1] & 0xff) << 8 | (v[2] & 0xff);
         String country = seedCountry(v[3] & 0xff);

@@ -20,6 +20,13 @@ import org.rocksdb.TableProperties;
 import org.rocksdb.WriteBatch;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.TreeSet;
+import java.util.zip.CRC32C;
+import java.util.zip.Checksum;
 
 /**
  * Every entry of some key spaces that a store's table and log files hold, read without the store's
@@ -78,7 +85,7 @@ public final class RawRecords {
         List<byte[]> vs = values.computeIfAbsent(family, f -> new HashMap<>()).computeIfAbsent(new ByteKey(key),
                 k -> new ArrayList<>(1));
         for (byte[] v : vs) {
-            if (java.util.Arrays.equals(v, value)) {
+            if (Arrays.equals(v, value)) {
                 return;
             }
         }
@@ -110,8 +117,8 @@ public final class RawRecords {
         } catch (IOException e) {
             throw Faults.io(dir, e);
         }
-        java.util.Collections.sort(sst);
-        java.util.Collections.sort(logs);
+        Collections.sort(sst);
+        Collections.sort(logs);
         try (Options o = new Options(); ReadOptions ro = new ReadOptions().setVerifyChecksums(true)) {
             for (Path p : sst) {
                 r.readTable(p, o, ro, families, byId);
@@ -128,7 +135,7 @@ public final class RawRecords {
             reader.open(p.toString());
             TableProperties t = reader.getTableProperties();
             byte[] name = t.getColumnFamilyName();
-            String family = name == null ? "" : new String(name, java.nio.charset.StandardCharsets.UTF_8);
+            String family = name == null ? "" : new String(name, StandardCharsets.UTF_8);
             byId.putIfAbsent((int) t.getColumnFamilyId(), family);
             tables++;
             tablesByFamily.merge(family, 1L, Long::sum);
@@ -157,9 +164,9 @@ public final class RawRecords {
             unreadable.add(p.getFileName() + ": " + e.getMessage());
             return;
         }
-        java.io.ByteArrayOutputStream record = null;
+        ByteArrayOutputStream record = null;
         int at = 0;
-        java.util.zip.Checksum crc = new java.util.zip.CRC32C();
+        Checksum crc = new CRC32C();
         while (at < b.length) {
             int left = BLOCK - at % BLOCK;
             if (left < 7) {
@@ -190,9 +197,9 @@ public final class RawRecords {
             }
             int from = at + header;
             switch (type) {
-                case 1, 5 -> batch(p, java.util.Arrays.copyOfRange(b, from, from + length), families, byId);
+                case 1, 5 -> batch(p, Arrays.copyOfRange(b, from, from + length), families, byId);
                 case 2, 6 -> {
-                    record = new java.io.ByteArrayOutputStream();
+                    record = new ByteArrayOutputStream();
                     record.write(b, from, length);
                 }
                 case 3, 7 -> {
@@ -315,7 +322,7 @@ public final class RawRecords {
         }
         if (!unknown.isEmpty()) {
             notes.add(p.getFileName() + ": " + unknown.size() + " entries of a column family no table file names"
-                    + " (ids " + String.join(", ", new java.util.TreeSet<>(unknown)) + ") were not read");
+                    + " (ids " + String.join(", ", new TreeSet<>(unknown)) + ") were not read");
         }
     }
 

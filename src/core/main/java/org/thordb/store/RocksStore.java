@@ -31,6 +31,29 @@ import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.io.File;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.rocksdb.AbstractEventListener;
+import org.rocksdb.CompactionJobInfo;
+import org.rocksdb.FlushJobInfo;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.Options;
+import org.rocksdb.Slice;
 
 /**
  * {@link Store} on RocksDB: one column family a key space, a shared block cache, Bloom filters,
@@ -58,10 +81,10 @@ public final class RocksStore implements Store {
     private final RocksDB db;
     private final WriteOptions syncWrite;
     // batches committed since open: a view taken at n sees every write while this is still n
-    private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong commits = new AtomicLong();
     // a closed store frees its handles: every later call must throw, never reach RocksDB
     private volatile boolean closed;
-    private final java.util.Set<AutoCloseable> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
 
     // false while a repair looks for damaged families: a compaction that met the damage first would
     // stop every later write of this instance
@@ -115,14 +138,14 @@ public final class RocksStore implements Store {
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, columnOptions(null)));
         // read-only, a store made before a family existed is opened without it: it reads as empty
-        java.util.Set<String> existing = readOnly ? families(dir) : null;
+        Set<String> existing = readOnly ? families(dir) : null;
         List<Space> spaces = new ArrayList<>();
         for (Space s : Space.values()) {
             if (existing != null && !existing.contains(s.familyName())) {
                 continue;
             }
             spaces.add(s);
-            descriptors.add(new ColumnFamilyDescriptor(s.familyName().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            descriptors.add(new ColumnFamilyDescriptor(s.familyName().getBytes(StandardCharsets.UTF_8),
                     columnOptions(s)));
         }
         try {
@@ -148,18 +171,18 @@ public final class RocksStore implements Store {
      * Flush and compaction jobs of a writer change its table files: the state file says them again,
      * so that a later open can tell a manifest that lost some of them.
      */
-    private final class StateListener extends org.rocksdb.AbstractEventListener {
+    private final class StateListener extends AbstractEventListener {
         StateListener() {
             super(EnabledEventCallback.ON_FLUSH_COMPLETED, EnabledEventCallback.ON_COMPACTION_COMPLETED);
         }
 
         @Override
-        public void onFlushCompleted(RocksDB db, org.rocksdb.FlushJobInfo info) {
+        public void onFlushCompleted(RocksDB db, FlushJobInfo info) {
             tablesChanged();
         }
 
         @Override
-        public void onCompactionCompleted(RocksDB db, org.rocksdb.CompactionJobInfo info) {
+        public void onCompactionCompleted(RocksDB db, CompactionJobInfo info) {
             tablesChanged();
         }
     }
@@ -186,7 +209,7 @@ public final class RocksStore implements Store {
 
     /** The column families by their RocksDB ids. */
     private Map<Integer, String> families() {
-        Map<Integer, String> out = new java.util.TreeMap<>();
+        Map<Integer, String> out = new TreeMap<>();
         out.put(0, "default");
         bySpace.forEach((s, h) -> out.put(h.getID(), s.familyName()));
         return out;
@@ -203,10 +226,10 @@ public final class RocksStore implements Store {
             } catch (RuntimeException e) {
                 continue;
             }
-            out.add(new StoreState.Table(number, new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8),
+            out.add(new StoreState.Table(number, new String(f.columnFamilyName(), StandardCharsets.UTF_8),
                     f.size()));
         }
-        out.sort(java.util.Comparator.comparingLong(StoreState.Table::number));
+        out.sort(Comparator.comparingLong(StoreState.Table::number));
         return out;
     }
 
@@ -218,9 +241,9 @@ public final class RocksStore implements Store {
      */
     private void writeState(boolean pending, boolean namesChanged) {
         synchronized (stateLock) {
-            Map<ByteKey, byte[]> rows = new java.util.TreeMap<>(StoreState.ORDER);
+            Map<ByteKey, byte[]> rows = new TreeMap<>(StoreState.ORDER);
             long[] games = {0};
-            Map<Integer, Long> names = new java.util.TreeMap<>();
+            Map<Integer, Long> names = new TreeMap<>();
             if (pending && state != null) {
                 rows = state.rows();
                 games[0] = state.games();
@@ -278,11 +301,11 @@ public final class RocksStore implements Store {
         if (st == null) {
             return;
         }
-        java.util.Set<Long> live = new java.util.HashSet<>();
+        Set<Long> live = new HashSet<>();
         for (StoreState.Table t : liveTables()) {
             live.add(t.number());
         }
-        java.util.Set<Long> recorded = new java.util.HashSet<>();
+        Set<Long> recorded = new HashSet<>();
         List<String> unnamed = new ArrayList<>();
         for (StoreState.Table t : st.tables()) {
             recorded.add(t.number());
@@ -314,7 +337,7 @@ public final class RocksStore implements Store {
                     byte[] want = st.rows().get(new ByteKey(k));
                     if (want != null) {
                         held[0]++;
-                        if (!java.util.Arrays.equals(want, val)) {
+                        if (!Arrays.equals(want, val)) {
                             differ[0]++;
                         }
                     }
@@ -370,11 +393,11 @@ public final class RocksStore implements Store {
     }
 
     /** The column families a store folder holds (all of them when it cannot tell: the open then says why). */
-    private static java.util.Set<String> families(Path dir) {
-        java.util.Set<String> out = new java.util.HashSet<>();
-        try (org.rocksdb.Options o = new org.rocksdb.Options()) {
+    private static Set<String> families(Path dir) {
+        Set<String> out = new HashSet<>();
+        try (Options o = new Options()) {
             for (byte[] f : RocksDB.listColumnFamilies(o, dir.toString())) {
-                out.add(new String(f, java.nio.charset.StandardCharsets.UTF_8));
+                out.add(new String(f, StandardCharsets.UTF_8));
             }
         } catch (RocksDBException e) {
             for (Space s : Space.values()) {
@@ -440,14 +463,14 @@ public final class RocksStore implements Store {
                     }
                 }
                 List<Path> strays = new ArrayList<>();
-                try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.sst")) {
+                try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.sst")) {
                     for (Path p : ds) {
                         if (!live.contains(p.getFileName().toString())) {
                             strays.add(p);
                         }
                     }
                 }
-                java.util.Collections.sort(strays);
+                Collections.sort(strays);
                 LostAndFound.moveAside(dir, strays, "a table file the store's manifest does not name (a flush or a"
                         + " compaction cut short left it); RocksDB deletes such files when it opens a store for writing");
             }
@@ -475,10 +498,10 @@ public final class RocksStore implements Store {
 
     /** A writer's hold on a store folder's {@value #LOCK_FILE}; closing it lets the next writer in. */
     public static final class WriterLock implements AutoCloseable {
-        private final java.nio.channels.FileChannel channel;
-        private final java.nio.channels.FileLock lock;
+        private final FileChannel channel;
+        private final FileLock lock;
 
-        private WriterLock(java.nio.channels.FileChannel channel, java.nio.channels.FileLock lock) {
+        private WriterLock(FileChannel channel, FileLock lock) {
             this.channel = channel;
             this.lock = lock;
         }
@@ -506,15 +529,15 @@ public final class RocksStore implements Store {
      * @throws ThorDbException with {@link ErrorCode#LOCKED} when another writer holds it
      */
     public static WriterLock lockFolder(Path dir) {
-        java.nio.channels.FileChannel channel = null;
+        FileChannel channel = null;
         try {
             Files.createDirectories(dir);
-            channel = java.nio.channels.FileChannel.open(dir.resolve(LOCK_FILE), java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.WRITE);
-            java.nio.channels.FileLock held;
+            channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            FileLock held;
             try {
                 held = channel.tryLock();
-            } catch (java.nio.channels.OverlappingFileLockException e) {
+            } catch (OverlappingFileLockException e) {
                 throw Faults.of(ErrorCode.LOCKED, dir + ": the store is open already in this process"
                         + " (share that ThorDb, or close it first)");
             }
@@ -532,7 +555,7 @@ public final class RocksStore implements Store {
         }
     }
 
-    private static void closeQuietly(java.nio.channels.FileChannel c) {
+    private static void closeQuietly(FileChannel c) {
         if (c != null) {
             try {
                 c.close();
@@ -549,15 +572,15 @@ public final class RocksStore implements Store {
      */
     public static String changeStamp(Path dir) {
         StringBuilder sb = new StringBuilder();
-        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(dir,
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir,
                 p -> { String n = p.getFileName().toString(); return n.endsWith(".log") || n.startsWith("MANIFEST-") || n.equals("CURRENT"); })) {
-            java.util.List<String> parts = new java.util.ArrayList<>();
+            List<String> parts = new ArrayList<>();
             for (Path p : files) {
-                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(p,
-                        java.nio.file.attribute.BasicFileAttributes.class);
+                BasicFileAttributes a = Files.readAttributes(p,
+                        BasicFileAttributes.class);
                 parts.add(p.getFileName() + ":" + a.size() + ":" + a.lastModifiedTime().toMillis());
             }
-            java.util.Collections.sort(parts);
+            Collections.sort(parts);
             parts.forEach(x -> sb.append(x).append(' '));
         } catch (IOException e) {
             return "";
@@ -625,7 +648,7 @@ public final class RocksStore implements Store {
                     + " (share that ThorDb, or close it first)", e);
         }
         // RocksDB says a lock failed with an I/O error on the LOCK file: only then is it in use
-        if (code == Status.Code.IOError && m.contains(java.io.File.separator + "LOCK")) {
+        if (code == Status.Code.IOError && m.contains(File.separator + "LOCK")) {
             return Faults.of(ErrorCode.LOCKED, dir + ": the store is in use by another process"
                     + " (open it read-only, or wait for that process to finish)", e);
         }
@@ -746,7 +769,7 @@ public final class RocksStore implements Store {
             out.put(s, 0L);
         }
         for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
-            Space s = byName.get(new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8));
+            Space s = byName.get(new String(f.columnFamilyName(), StandardCharsets.UTF_8));
             if (s != null) {
                 out.merge(s, f.size(), Long::sum);
             }
@@ -780,7 +803,7 @@ public final class RocksStore implements Store {
         if (readOnly) {
             return;
         }
-        try (org.rocksdb.FlushOptions o = new org.rocksdb.FlushOptions().setWaitForFlush(wait)) {
+        try (FlushOptions o = new FlushOptions().setWaitForFlush(wait)) {
             List<ColumnFamilyHandle> all = new ArrayList<>(bySpace.values());
             db.flush(o, all);
         } catch (RocksDBException e) {
@@ -813,7 +836,7 @@ public final class RocksStore implements Store {
         ColumnFamilyHandle old = cf(space);
         List<Path> files = new ArrayList<>();
         for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
-            if (space.familyName().equals(new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8))) {
+            if (space.familyName().equals(new String(f.columnFamilyName(), StandardCharsets.UTF_8))) {
                 files.add(dir.resolve(f.fileName().replaceFirst("^/", "")));
             }
         }
@@ -822,7 +845,7 @@ public final class RocksStore implements Store {
         try {
             db.dropColumnFamily(old);
             ColumnFamilyHandle fresh = db.createColumnFamily(new ColumnFamilyDescriptor(
-                    space.familyName().getBytes(java.nio.charset.StandardCharsets.UTF_8), columnOptions(space)));
+                    space.familyName().getBytes(StandardCharsets.UTF_8), columnOptions(space)));
             bySpace.put(space, fresh);
             handles.set(handles.indexOf(old), fresh);
             old.close();
@@ -837,7 +860,7 @@ public final class RocksStore implements Store {
         checkOpen();
         Map<Space, List<String>> out = new EnumMap<>(Space.class);
         for (LiveFileMetaData f : db.getLiveFilesMetaData()) {
-            String family = new String(f.columnFamilyName(), java.nio.charset.StandardCharsets.UTF_8);
+            String family = new String(f.columnFamilyName(), StandardCharsets.UTF_8);
             for (Space s : Space.values()) {
                 if (s.familyName().equals(family)) {
                     out.computeIfAbsent(s, x -> new ArrayList<>()).add(f.fileName().replaceFirst("^/", ""));
@@ -978,7 +1001,7 @@ public final class RocksStore implements Store {
             try {
                 for (it.seek(prefix); it.isValid(); it.next()) {
                     byte[] key = it.key();
-                    if (end != null && java.util.Arrays.compareUnsigned(key, end) >= 0) {
+                    if (end != null && Arrays.compareUnsigned(key, end) >= 0) {
                         return;
                     }
                     if (!deliver(space, key, head, it::value, visitor)) {
@@ -1062,10 +1085,10 @@ public final class RocksStore implements Store {
                 return new ArrayList<>(); // RocksJava asserts that a multi-get asks for some key
             }
             if (cf(space) == null) {
-                return java.util.Arrays.asList(new byte[keys.size()][]);
+                return Arrays.asList(new byte[keys.size()][]);
             }
             try {
-                return db.multiGetAsList(read, java.util.Collections.nCopies(keys.size(), cf(space)), keys);
+                return db.multiGetAsList(read, Collections.nCopies(keys.size(), cf(space)), keys);
             } catch (RocksDBException e) {
                 throw failure("read failed", e);
             }
@@ -1088,7 +1111,7 @@ public final class RocksStore implements Store {
             }
             // an iterator of its own, bounded above: unbounded, a seek into a run of deleted keys steps
             // over all of them to the next live key, however far past the range it lies
-            try (org.rocksdb.Slice bound = new org.rocksdb.Slice(to);
+            try (Slice bound = new Slice(to);
                  ReadOptions bounded = new ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(true).setIterateUpperBound(bound);
                  RocksIterator it = db.newIterator(cf(space), bounded)) {
                 walk(space, it, from, to, visitor);
@@ -1099,7 +1122,7 @@ public final class RocksStore implements Store {
             try {
                 for (it.seek(from); it.isValid(); it.next()) {
                     byte[] key = it.key();
-                    if (to != null && java.util.Arrays.compareUnsigned(key, to) >= 0) {
+                    if (to != null && Arrays.compareUnsigned(key, to) >= 0) {
                         return;
                     }
                     boolean more;
@@ -1156,7 +1179,7 @@ public final class RocksStore implements Store {
     private final class RocksBatch implements Batch {
         private final WriteBatch batch = new WriteBatch();
         /** The key spaces this batch writes: one that changes the catalog has the state file written around it. */
-        private final java.util.Set<Space> touched = java.util.EnumSet.noneOf(Space.class);
+        private final Set<Space> touched = EnumSet.noneOf(Space.class);
         /** Whether it deletes or rewrites a row of {@code files} the state file holds (not only adds). */
         private boolean changesRows;
         private int count;

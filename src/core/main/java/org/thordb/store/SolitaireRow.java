@@ -2,6 +2,8 @@ package org.thordb.store;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * A solitaire as the {@code SOLITAIRES} space keeps it: key base u16, empties u8, record u32;
@@ -44,7 +46,7 @@ public record SolitaireRow(int base, int empties, int record, byte[] raw, boolea
     /** Decodes an entry. */
     public static SolitaireRow decode(byte[] key, byte[] v) {
         if (key.length != 7 || v.length < 37) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CORRUPT, String.valueOf("a solitaire entry of " + key.length + "/" + v.length + " bytes"));
+            throw Faults.of(ErrorCode.CORRUPT, String.valueOf("a solitaire entry of " + key.length + "/" + v.length + " bytes"));
         }
         int flags = v[0] & 0xff;
         String reason = v.length > 37 ? new String(v, 37, v.length - 37, StandardCharsets.UTF_8) : null;

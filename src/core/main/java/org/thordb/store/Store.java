@@ -2,11 +2,22 @@ package org.thordb.store;
 
 import java.util.List;
 import java.util.Map;
+import java.io.UncheckedIOException;
+import java.nio.BufferOverflowException;
+import java.nio.BufferUnderflowException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Locale;
+import org.roaringbitmap.InvalidRoaringFormat;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.fault.Faults;
+import org.thordb.index.GameColumns;
 
 /**
  * The storage engine behind thordb, kept small: named key spaces of sorted byte keys, consistent
  * read views, and atomic, durable write batches. {@link RocksStore} is the one implementation.
- * Every call after {@link #close()} throws {@link org.thordb.error.ErrorCode#CLOSED}; a caller
+ * Every call after {@link #close()} throws {@link ErrorCode#CLOSED}; a caller
  * that reads from several threads must itself keep {@code close()} from running beside a read
  * (as {@code ThorDb} does), for a read under way holds native handles that close frees.
  *
@@ -42,7 +53,7 @@ public interface Store extends AutoCloseable {
         SOURCES,
         /** Solitaires of imported {@code .pzz} files, by base, empties and record. */
         SOLITAIRES,
-        /** The per-game query columns of each game file, by its first game id ({@code org.thordb.index.GameColumns}). */
+        /** The per-game query columns of each game file, by its first game id ({@code GameColumns}). */
         COLUMNS,
         /**
          * The records of releases a newer one replaced, by their game ids, kept until pruned so that
@@ -62,7 +73,7 @@ public interface Store extends AutoCloseable {
 
         /** The column family name. */
         public String familyName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /**
@@ -116,7 +127,7 @@ public interface Store extends AutoCloseable {
          * into native code, and the keys looked up together).
          */
         default List<byte[]> getAll(Space space, List<byte[]> keys) {
-            List<byte[]> out = new java.util.ArrayList<>(keys.size());
+            List<byte[]> out = new ArrayList<>(keys.size());
             for (byte[] k : keys) {
                 out.add(get(space, k));
             }
@@ -219,25 +230,25 @@ public interface Store extends AutoCloseable {
      * Decoders throw the JDK's exceptions (an index out of bounds, a short buffer); this names
      * the family and the key instead.
      */
-    static org.thordb.error.ThorDbException corrupt(java.nio.file.Path dir, Space space, byte[] key, RuntimeException cause) {
+    static ThorDbException corrupt(java.nio.file.Path dir, Space space, byte[] key, RuntimeException cause) {
         String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.CORRUPT, dir + ": a value of the " + space.familyName()
-                + " family does not decode (key " + (key == null ? "?" : java.util.HexFormat.of().formatHex(key, 0,
-                Math.min(key.length, 24))) + "): " + org.thordb.fault.Faults.whole(why) + RocksStore.repairAdvice(dir), cause);
+        return Faults.of(ErrorCode.CORRUPT, dir + ": a value of the " + space.familyName()
+                + " family does not decode (key " + (key == null ? "?" : HexFormat.of().formatHex(key, 0,
+                Math.min(key.length, 24))) + "): " + Faults.whole(why) + RocksStore.repairAdvice(dir), cause);
     }
 
     /** Whether an exception is what a decoder throws on bytes it cannot read (and so means damage). */
     static boolean isDecodeFailure(RuntimeException e) {
-        return e instanceof IndexOutOfBoundsException || e instanceof java.nio.BufferUnderflowException
-                || e instanceof java.nio.BufferOverflowException || e instanceof IllegalArgumentException
-                || e instanceof java.io.UncheckedIOException || e instanceof NegativeArraySizeException
-                || e instanceof org.roaringbitmap.InvalidRoaringFormat;
+        return e instanceof IndexOutOfBoundsException || e instanceof BufferUnderflowException
+                || e instanceof BufferOverflowException || e instanceof IllegalArgumentException
+                || e instanceof UncheckedIOException || e instanceof NegativeArraySizeException
+                || e instanceof InvalidRoaringFormat;
     }
 
     /** A view of the store as it is now. */
     View view();
 
-    /** A new, empty batch; a read-only store throws {@link org.thordb.error.ErrorCode#READ_ONLY}. */
+    /** A new, empty batch; a read-only store throws {@link ErrorCode#READ_ONLY}. */
     Batch batch();
 
     /** Whether the store was opened read-only. */

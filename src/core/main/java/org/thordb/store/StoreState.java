@@ -17,6 +17,9 @@ import java.util.TreeMap;
 import java.util.zip.CRC32;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Comparator;
 
 /**
  * What a store held at its last commit, kept outside RocksDB's manifest in a small file of the
@@ -155,7 +158,7 @@ public record StoreState(long games, boolean pending, List<Table> tables, Map<By
     }
 
     /** Keys in byte order, as RocksDB keeps them. */
-    public static final java.util.Comparator<ByteKey> ORDER = (a, b) -> java.util.Arrays.compareUnsigned(a.bytes(), b.bytes());
+    public static final Comparator<ByteKey> ORDER = (a, b) -> Arrays.compareUnsigned(a.bytes(), b.bytes());
 
     private static ThorDbException damaged(Path file, String why) {
         return Faults.of(ErrorCode.CORRUPT, file + ": the store's state file is damaged: " + why);
@@ -175,7 +178,7 @@ public record StoreState(long games, boolean pending, List<Table> tables, Map<By
         try {
             try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
-                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(bytes);
+                ByteBuffer buf = ByteBuffer.wrap(bytes);
                 while (buf.hasRemaining()) {
                     c.write(buf);
                 }

@@ -8,6 +8,9 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * The lines of a byte stream, each kept byte for byte with its terminator, its number from 1 and
@@ -87,7 +90,7 @@ public final class ByteLines {
 
     private void tooLong() {
         if (line.size() > MAX_LINE_BYTES) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_FILE, name + ": line " + (number + 1)
+            throw Faults.of(ErrorCode.BAD_FILE, name + ": line " + (number + 1)
                     + " is longer than " + String.format("%,d", MAX_LINE_BYTES) + " bytes, the most a line may hold (byte offset "
                     + offset + ")");
         }
@@ -125,7 +128,7 @@ public final class ByteLines {
     }
 
     /** The bytes of several lines, one after another. */
-    static byte[] join(java.util.List<byte[]> parts) {
+    static byte[] join(List<byte[]> parts) {
         int n = 0;
         for (byte[] p : parts) {
             n += p.length;

@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Notation;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 
 /** GGF: {@code (;GM[Othello]…;)} games, each optionally after a number, read byte by byte. */
@@ -183,7 +185,7 @@ final class GgfParser implements SourceParser {
         SourceResult result = SourceResult.NONE;
         String re = tags.get("RE");
         if (re != null && !re.isBlank() && !re.strip().equals("?")) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*([+-]?\\d+(?:\\.\\d*)?)(?::([a-z]))?\\s*")
+            Matcher m = Pattern.compile("\\s*([+-]?\\d+(?:\\.\\d*)?)(?::([a-z]))?\\s*")
                     .matcher(re);
             if (m.matches()) {
                 double d = Double.parseDouble(m.group(1));

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.util.regex.Pattern;
 
 /**
  * Reads Othello games written as PGN, one at a time: tag pairs ({@code [Black "Tastet Marc"]}),
@@ -164,7 +165,7 @@ public final class PgnReader implements Iterable<PgnReader.Game> {
     }
 
     /** A tag pair alone on its line: {@code [Event "…"]}. */
-    private static final java.util.regex.Pattern TAG_PAIR = java.util.regex.Pattern.compile("\\[[A-Za-z0-9_]+\\s+\".*\"\\s*]");
+    private static final Pattern TAG_PAIR = Pattern.compile("\\[[A-Za-z0-9_]+\\s+\".*\"\\s*]");
 
     /** The file's structure is broken: refused whole, naming the line where the fault began. */
     private ThorDbException broken(int line, String why) {

@@ -13,6 +13,10 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Notation;
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.HashMap;
 
 
 /**
@@ -31,7 +35,7 @@ final class SchemaParser implements SourceParser {
 
     private final ByteLines lines;
     private final SourceFormat format;
-    private final com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    private final ObjectMapper json = new ObjectMapper();
     private List<String> header;
 
     SchemaParser(Path file, InputStream in, SourceFormat format) {
@@ -47,12 +51,12 @@ final class SchemaParser implements SourceParser {
             if (t.isEmpty()) {
                 continue;
             }
-            Map<String, String> f = new java.util.HashMap<>();
+            Map<String, String> f = new HashMap<>();
             if (format == SourceFormat.GAME_JSONL) {
-                com.fasterxml.jackson.databind.JsonNode n;
+                JsonNode n;
                 try {
                     n = json.readTree(t);
-                } catch (com.fasterxml.jackson.core.JacksonException e) {
+                } catch (JacksonException e) {
                     throw broken("line " + l.number(), "not a JSON object: " + e.getOriginalMessage());
                 }
                 if (n == null || !n.isObject()) {

@@ -1,6 +1,11 @@
 package org.thordb.text;
 
 import java.util.Map;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.thordb.othello.Notation;
 
 /**
  * One game as a text source gives it (GGF, PGN, a transcript line, Logistello's book, eOthello's
@@ -18,7 +23,7 @@ import java.util.Map;
  * @param white White's name, or null
  * @param event the tournament, event or place, or null
  * @param date the date as written, or null
- * @param moves squares 0–63 (a1 = 0, row × 8 + column) and {@link org.thordb.othello.Notation#PASS}
+ * @param moves squares 0–63 (a1 = 0, row × 8 + column) and {@link Notation#PASS}
  * @param colours per move 'B' or 'W' when the source says whose it is, else 0 (null: never said)
  * @param result the result as stated
  * @param problem why the game cannot be stored as it stands (a variant, another start, a word that
@@ -48,13 +53,13 @@ public record SourceGame(int line, long offset, byte[] raw, String black, String
         }
         String d = date.strip();
         if (d.matches("\\d{9,11}")) { // GGS writes Unix seconds too
-            return java.time.Instant.ofEpochSecond(Long.parseLong(d)).atZone(java.time.ZoneOffset.UTC).getYear();
+            return Instant.ofEpochSecond(Long.parseLong(d)).atZone(ZoneOffset.UTC).getYear();
         }
-        java.util.regex.Matcher m = YEAR.matcher(d);
+        Matcher m = YEAR.matcher(d);
         return m.find() ? Integer.valueOf(m.group(1)) : null;
     }
 
-    private static final java.util.regex.Pattern YEAR = java.util.regex.Pattern.compile("(?<!\\d)(1[89]\\d\\d|2\\d\\d\\d)(?!\\d)");
+    private static final Pattern YEAR = Pattern.compile("(?<!\\d)(1[89]\\d\\d|2\\d\\d\\d)(?!\\d)");
 
     /** Tags of a format that are not fields of this record are in {@link #raw()}; none is lost. */
     static String tag(Map<String, String> tags, String... keys) {

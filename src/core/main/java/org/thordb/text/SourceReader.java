@@ -16,6 +16,11 @@ import java.util.zip.GZIPInputStream;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.othello.Notation;
+import java.io.FilterInputStream;
+import java.io.OutputStream;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import org.thordb.wthor.InputFiles;
 
 /**
  * Reads the games of a text source file one at a time, whatever its format ({@link SourceFormat},
@@ -106,19 +111,19 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
      * {@link #stream(Path)}, with every byte of the file as stored (before un-gzipping) also fed
      * to {@code digest} (null: none) as it is read: one read gives both the games and the file's hash.
      */
-    public static InputStream stream(Path file, java.security.MessageDigest digest) throws IOException {
+    public static InputStream stream(Path file, MessageDigest digest) throws IOException {
         return stream(file, digest, true);
     }
 
     /**
-     * {@link #stream(Path, java.security.MessageDigest)}; {@code checked}: its bytes checked as they
+     * {@link #stream(Path, MessageDigest)}; {@code checked}: its bytes checked as they
      * are read ({@link Utf8Check}: UTF-8, no NUL, a byte-order mark skipped), as every reading of
      * games is; a look at a file's first bytes to tell its format is not.
      */
-    private static InputStream stream(Path file, java.security.MessageDigest digest, boolean checked) throws IOException {
-        org.thordb.wthor.InputFiles.requireRegularFile(file);
+    private static InputStream stream(Path file, MessageDigest digest, boolean checked) throws IOException {
+        InputFiles.requireRegularFile(file);
         InputStream in = Files.newInputStream(file);
-        java.security.DigestInputStream hashed = digest == null ? null : new java.security.DigestInputStream(in, digest);
+        DigestInputStream hashed = digest == null ? null : new DigestInputStream(in, digest);
         InputStream raw = new BufferedInputStream(hashed == null ? in : hashed, 1 << 16);
         raw.mark(2);
         int a = raw.read();
@@ -132,11 +137,11 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
         if (hashed == null) {
             return top;
         }
-        return new java.io.FilterInputStream(top) {
+        return new FilterInputStream(top) {
             @Override
             public void close() throws IOException {
                 try {
-                    hashed.transferTo(java.io.OutputStream.nullOutputStream()); // the bytes nobody read, hashed too
+                    hashed.transferTo(OutputStream.nullOutputStream()); // the bytes nobody read, hashed too
                 } finally {
                     super.close();
                 }
@@ -158,7 +163,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
 
     /** A stream that refuses to give more than {@link #MAX_TEXT_BYTES}. */
     private static InputStream capped(InputStream in, Path file) {
-        return new java.io.FilterInputStream(in) {
+        return new FilterInputStream(in) {
             private long read;
 
             @Override
@@ -214,7 +219,7 @@ public final class SourceReader implements Iterable<SourceGame>, AutoCloseable {
     @Override
     public Iterator<SourceGame> iterator() {
         if (iterated) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.STORE, String.valueOf("the games of a source are read once"));
+            throw Faults.of(ErrorCode.STORE, String.valueOf("the games of a source are read once"));
         }
         iterated = true;
         return new Iterator<>() {

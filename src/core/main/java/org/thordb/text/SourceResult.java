@@ -1,5 +1,9 @@
 package org.thordb.text;
 
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * A game's result as its source states it, in whatever detail the source gives: both disc counts
  * ({@code 33-31}), a disc difference for Black ({@code +2}, GGF's {@code RE[+2.000]}, Logistello's
@@ -41,7 +45,7 @@ public record SourceResult(String text, Integer blackDiscs, Integer whiteDiscs, 
      */
     public static SourceResult parse(String text) {
         String t = text == null ? "" : text.strip();
-        String l = t.toLowerCase(java.util.Locale.ROOT);
+        String l = t.toLowerCase(Locale.ROOT);
         if (l.isEmpty() || l.equals("*") || l.equals("in_progress") || l.equals("?")) {
             return new SourceResult(t, null, null, null, null);
         }
@@ -58,7 +62,7 @@ public record SourceResult(String text, Integer blackDiscs, Integer whiteDiscs, 
             default -> {
             }
         }
-        java.util.regex.Matcher m = DISCS.matcher(l);
+        Matcher m = DISCS.matcher(l);
         if (m.matches()) {
             int b = Integer.parseInt(m.group(1));
             int w = Integer.parseInt(m.group(2));
@@ -72,6 +76,6 @@ public record SourceResult(String text, Integer blackDiscs, Integer whiteDiscs, 
         return null;
     }
 
-    private static final java.util.regex.Pattern DISCS = java.util.regex.Pattern.compile("(\\d{1,2})\\s*-\\s*(\\d{1,2})");
-    private static final java.util.regex.Pattern DIFF = java.util.regex.Pattern.compile("([+-]\\d{1,2})(?:\\.0*)?");
+    private static final Pattern DISCS = Pattern.compile("(\\d{1,2})\\s*-\\s*(\\d{1,2})");
+    private static final Pattern DIFF = Pattern.compile("([+-]\\d{1,2})(?:\\.0*)?");
 }

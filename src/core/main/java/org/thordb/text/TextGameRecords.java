@@ -13,6 +13,9 @@ import org.thordb.error.ThorDbException;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The text game record format: two lines,
@@ -75,7 +78,7 @@ public final class TextGameRecords {
         }
         List<String> moves = null;
         GameResult result = null;
-        java.util.Map<String, String> tags = new java.util.LinkedHashMap<>();
+        Map<String, String> tags = new LinkedHashMap<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
@@ -213,9 +216,9 @@ public final class TextGameRecords {
     }
 
     /** The first problem of a record, or empty when every move is legal and the result fits a finished game. */
-    public static java.util.Optional<ValidationError> validate(TextGameRecord r) {
+    public static Optional<ValidationError> validate(TextGameRecord r) {
         Walk w = walk(r, true);
-        return java.util.Optional.ofNullable(w.error);
+        return Optional.ofNullable(w.error);
     }
 
     /**

@@ -13,6 +13,7 @@ import org.thordb.explore.MoveValues;
 import org.thordb.fault.Faults;
 import org.thordb.othello.Position;
 import org.thordb.solve.Estimator;
+import org.thordb.fault.Cancellation;
 
 /**
  * The explorer's question, answered in one place for every surface (the command line's
@@ -105,7 +106,7 @@ public final class Explore {
                 }
                 return exact;
             }
-            org.thordb.fault.Cancellation.check(); // stopped because the work was cancelled: no answer, not "unsolved"
+            Cancellation.check(); // stopped because the work was cancelled: no answer, not "unsolved"
         }
         return s.estimates() ? MoveValues.estimated(p) : MoveValues.NONE;
     }

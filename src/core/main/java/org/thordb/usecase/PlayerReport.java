@@ -34,6 +34,11 @@ import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
 import org.thordb.store.PlayerRecord;
 import org.thordb.wthor.WthorGame;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.TreeSet;
+import org.thordb.error.ThorDbException;
+import org.thordb.store.Identities;
 
 /**
  * A player's report, the one owner of that question for every surface (the command line's
@@ -170,7 +175,7 @@ public final class PlayerReport {
     /**
      * The report of the player a name names (any spelling the identities join).
      *
-     * @throws org.thordb.error.ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when no base holds the name
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when no base holds the name
      */
     public static Report of(Engine db, String name, Settings s) {
         String asked = name == null ? "" : name.strip();
@@ -230,7 +235,7 @@ public final class PlayerReport {
     private static Gathered gather(IndexReader r, String asked, String quoted, Settings s) {
         Catalog c = r.catalog();
         Map<Integer, int[]> numbers = GameName.PLAYER.matching(c, asked, false);
-        Set<Long> me = new java.util.HashSet<>();
+        Set<Long> me = new HashSet<>();
         numbers.forEach((base, ns) -> {
             for (int n : ns) {
                 me.add(((long) base << 32) | n);
@@ -239,9 +244,9 @@ public final class PlayerReport {
         if (me.isEmpty()) {
             return null;
         }
-        org.thordb.store.Identities ids = c.identities();
+        Identities ids = c.identities();
         // who: the identity's names, the registry's country and birth
-        Set<Integer> identities = new java.util.TreeSet<>();
+        Set<Integer> identities = new TreeSet<>();
         for (long k : me) {
             int i = ids.of((int) (k >>> 32), (int) k);
             if (i >= 0) {
@@ -278,7 +283,7 @@ public final class PlayerReport {
         Map<String, Sums> replyMap = new TreeMap<>();
         Map<Integer, Sums> opponents = new HashMap<>();
         Map<Integer, String> opponentNames = new HashMap<>();
-        Set<String> bases = new java.util.TreeSet<>();
+        Set<String> bases = new TreeSet<>();
         long known = 0;
         long lostSome = 0;
         long lossSum = 0;
@@ -304,13 +309,13 @@ public final class PlayerReport {
             int[] line = f5Line(w.squares(), s.plies());
             int plies = asBlack ? s.plies() - 1 : s.plies();
             if (line.length >= plies) {
-                (asBlack ? blackLines : whiteLines).computeIfAbsent(Notation.line(java.util.Arrays.copyOf(line, plies)),
+                (asBlack ? blackLines : whiteLines).computeIfAbsent(Notation.line(Arrays.copyOf(line, plies)),
                         k -> new Sums()).add(diff);
             }
             // the reply to the opponent's first move: White's second move of the game, Black's third
             int at = asBlack ? 2 : 1;
             if (line.length > at) {
-                String after = Notation.line(java.util.Arrays.copyOf(line, at));
+                String after = Notation.line(Arrays.copyOf(line, at));
                 replyMap.computeIfAbsent((asBlack ? "black " : "white ") + after + " " + Notation.name(line[at]),
                         k -> new Sums()).add(diff);
             }
@@ -397,7 +402,7 @@ public final class PlayerReport {
         Position p = Position.start();
         for (int i = 0; i < n; i++) {
             if (!p.isLegal(out[i])) {
-                return java.util.Arrays.copyOf(out, i);
+                return Arrays.copyOf(out, i);
             }
             p = p.play(out[i]);
         }
@@ -489,7 +494,7 @@ public final class PlayerReport {
                     at = Math.max(at, pts.get(pts.size() - 1).year());
                 }
             }
-            org.thordb.store.Identities ids = r.catalog().identities();
+            Identities ids = r.catalog().identities();
             Map<String, Glicko2.Point> out = new HashMap<>();
             for (long p : h.players()) {
                 Glicko2.Point pt = h.at(p, at);
@@ -504,7 +509,7 @@ public final class PlayerReport {
     /** Every game counted once, as the ratings take it: the two players' identities, the year and Black's result. */
     public static List<Glicko2.Game> ratedGames(IndexReader r) {
         Catalog c = r.catalog();
-        org.thordb.store.Identities ids = c.identities();
+        Identities ids = c.identities();
         RoaringBitmap once = QueryEngine.matching(null, r);
         List<Glicko2.Game> out = new ArrayList<>(once.getCardinality());
         r.scanGames(row -> {
@@ -523,7 +528,7 @@ public final class PlayerReport {
     }
 
     /** A player's number for the ratings: the identity, or (a number with no name) one of its own below zero. */
-    private static long player(org.thordb.store.Identities ids, int base, int number) {
+    private static long player(Identities ids, int base, int number) {
         int i = ids.of(base, number);
         return i >= 0 ? i : -1 - (((long) base << 32) | number);
     }

@@ -24,6 +24,8 @@ import org.thordb.query.exec.QueryEngine;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
+import java.util.TreeSet;
+import org.thordb.error.ThorDbException;
 
 /**
  * Preparation for a game against a player, the one owner of that question for every surface
@@ -114,7 +116,7 @@ public final class Preparation {
     /**
      * The preparation against a player (any spelling the identity joins) for a user of a colour.
      *
-     * @throws org.thordb.error.ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a name no base holds
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a name no base holds
      */
     public static Tree of(Engine db, String name, Side mine, Settings s) {
         if (mine != Side.BLACK && mine != Side.WHITE) {
@@ -137,7 +139,7 @@ public final class Preparation {
             if (them.isEmpty()) {
                 return null;
             }
-            java.util.TreeSet<Integer> identities = new java.util.TreeSet<>();
+            TreeSet<Integer> identities = new TreeSet<>();
             for (long k : them) {
                 int i = r.catalog().identities().of((int) (k >>> 32), (int) k);
                 if (i >= 0) {

@@ -17,6 +17,19 @@ import org.thordb.store.FileRow;
 import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorReader;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import org.thordb.error.ErrorCode;
+import org.thordb.ingest.TheoreticalFill;
+import org.thordb.ingest.TheoreticalStatus;
 
 /**
  * {@code thordb verify --theoretical}: each game's theoretical score computed again by the solver at
@@ -24,7 +37,7 @@ import org.thordb.wthor.WthorReader;
  * {@code FILE: record N: theoretical 34 stored, 36 computed}, then one summary line. A game too short
  * to reach the depth has its last position solved, and is counted apart.
  *
- * The check beside the fill ({@link org.thordb.ingest.TheoreticalFill}): the same rules
+ * The check beside the fill ({@link TheoreticalFill}): the same rules
  * ({@link TheoreticalScore#finishable}), a listener told each line and the progress.
  *
  * <p>Usage: {@code int status = new TheoreticalCheck(listener, depth, sample, seed).files(paths);}
@@ -90,13 +103,13 @@ public final class TheoreticalCheck {
         return this;
     }
 
-    private static Solved await(java.util.concurrent.Future<Solved> f) {
+    private static Solved await(Future<Solved> f) {
         try {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw Faults.of(org.thordb.error.ErrorCode.IO, "the check was interrupted");
-        } catch (java.util.concurrent.ExecutionException e) {
+            throw Faults.of(ErrorCode.IO, "the check was interrupted");
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
@@ -111,14 +124,14 @@ public final class TheoreticalCheck {
         for (Path f : files) {
             try (WthorReader r = WthorReader.open(f)) {
                 if (!r.kind().isGames() || r.header().boardSide() != 8) {
-                    throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, f
+                    throw Faults.of(ErrorCode.BAD_ARGUMENT, f
                             + ": theoretical scores are checked in 8×8 game files only");
                 }
                 int d = depth != null ? depth : r.header().effectiveDepth();
                 List<WthorGame> games = new ArrayList<>();
                 r.games().forEach(games::add);
                 // a file whose scores say nothing, or hold final scores, has none to check
-                boolean known = org.thordb.ingest.TheoreticalStatus.of(games, r.header().depth()).equals(FileRow.KNOWN);
+                boolean known = TheoreticalStatus.of(games, r.header().depth()).equals(FileRow.KNOWN);
                 long i = 0;
                 for (WthorGame g : games) {
                     items.add(new Item(f.toString(), i++, g.squares(), g.theoreticalScore(), d,
@@ -135,8 +148,8 @@ public final class TheoreticalCheck {
         // every stored record is checked, copies of a game from other bases too
         RoaringBitmap ids = db.select(where == null || where.isBlank() ? "copies = all" : "(" + where + ") and copies = all");
         List<Item> items = new ArrayList<>();
-        java.util.Map<String, Integer> depths = new java.util.HashMap<>();
-        java.util.Map<String, String> names = new java.util.HashMap<>();
+        Map<String, Integer> depths = new HashMap<>();
+        Map<String, String> names = new HashMap<>();
         for (FileRow f : db.catalog().gameFiles()) {
             String key = f.base() + "/" + f.year();
             depths.put(key, WthorHeader.decode(HexFormat.of().parseHex(f.header())).effectiveDepth());
@@ -193,7 +206,7 @@ public final class TheoreticalCheck {
      */
     private int check(List<Item> items) {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "thordb-verify");
             t.setDaemon(true);
             return t;
@@ -205,12 +218,12 @@ public final class TheoreticalCheck {
         }
     }
 
-    private int check(List<Item> items, java.util.concurrent.ExecutorService pool, int threads) {
+    private int check(List<Item> items, ExecutorService pool, int threads) {
         SolverTeam team = new SolverTeam(threads);
         ThreadLocal<Solver> solvers = ThreadLocal.withInitial(() -> team.solver(Solver.Options.defaults()));
-        List<java.util.concurrent.Future<Solved>> solved = new ArrayList<>();
-        java.util.concurrent.atomic.AtomicInteger solving = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.function.IntConsumer submit = i -> {
+        List<Future<Solved>> solved = new ArrayList<>();
+        AtomicInteger solving = new AtomicInteger();
+        IntConsumer submit = i -> {
             Item it = items.get(i);
             if (it.damaged() || !it.known() || !TheoreticalScore.finishable(it.squares(), it.depth())) {
                 solved.add(null);
@@ -245,7 +258,7 @@ public final class TheoreticalCheck {
         long nodes = 0;
         long explained = 0;
         long unexplained = 0;
-        java.util.TreeSet<Integer> depthsUsed = new java.util.TreeSet<>();
+        TreeSet<Integer> depthsUsed = new TreeSet<>();
         long t0 = System.nanoTime();
         out.started(items.size());
         try {
@@ -312,7 +325,7 @@ public final class TheoreticalCheck {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         long checked = agree + differ + shortAgree + shortDiffer;
-        out.line(String.format(java.util.Locale.ROOT, "theoretical scores at depth %s: %d games checked in %.1f s (%.1f games/s, %,d nodes): %d agree,"
+        out.line(String.format(Locale.ROOT, "theoretical scores at depth %s: %d games checked in %.1f s (%.1f games/s, %,d nodes): %d agree,"
                         + " %d differ; %d too short to reach the depth, their last position solved (%d agree, %d differ);"
                         + " %d damaged games skipped; %d unknown (no theoretical score stored to check)%s",
                 depthsUsed.isEmpty() ? "-" : depthsUsed.size() == 1 ? depthsUsed.first() : depthsUsed.toString(),
@@ -320,7 +333,7 @@ public final class TheoreticalCheck {
                 shortAgree, shortDiffer, damaged, unknown, unfinished == 0 ? "" : "; " + unfinished + " unfinished (adjourned"
                         + " with more than " + TheoreticalScore.LAST_POSITION_EMPTIES + " empties and moves to play: not checked)"));
         if (explain) {
-            out.line(String.format(java.util.Locale.ROOT, "explained: %d differences come from the moves played between"
+            out.line(String.format(Locale.ROOT, "explained: %d differences come from the moves played between"
                     + " the file's depth and this one (the file's depth gives the stored score); %d do not", explained, unexplained));
         }
         return differ + shortDiffer == 0 ? 0 : 1;

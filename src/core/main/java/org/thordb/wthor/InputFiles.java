@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.nio.file.FileSystemException;
+import java.nio.file.LinkOption;
 
 /**
  * What thordb agrees to read: regular files (and folders of them, for an import). A named pipe
@@ -20,7 +22,7 @@ public final class InputFiles {
 
     /** Refuses anything but a regular file (a link to one is one). */
     public static void requireRegularFile(Path in) {
-        if (!Files.exists(in, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(in, LinkOption.NOFOLLOW_LINKS)) {
             throw Faults.of(ErrorCode.IO, in + ": no such file");
         }
         if (Files.isDirectory(in)) {
@@ -41,7 +43,7 @@ public final class InputFiles {
         if (Files.isSymbolicLink(in)) {
             try {
                 in.toRealPath();
-            } catch (java.nio.file.FileSystemException e) {
+            } catch (FileSystemException e) {
                 boolean loop = e.getMessage() != null && e.getMessage().contains("Too many levels of symbolic links");
                 throw Faults.of(ErrorCode.IO, in + (loop ? ": a loop of symbolic links" : ": a symbolic link to "
                         + "nothing (" + readLink(in) + " is not there)"), e);

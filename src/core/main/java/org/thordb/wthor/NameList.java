@@ -6,6 +6,8 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * The contents of a names file, {@code .JOU} (players, 20-byte records) or {@code .TRN}
@@ -24,7 +26,7 @@ public record NameList(WthorKind kind, WthorHeader header, List<byte[]> records,
     /** Checks the kind and freezes the lists. */
     public NameList {
         if (!kind.isNames()) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " is not a names kind"));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf(kind + " is not a names kind"));
         }
         records = Collections.unmodifiableList(new ArrayList<>(records));
         warnings = List.copyOf(warnings);
@@ -39,7 +41,7 @@ public record NameList(WthorKind kind, WthorHeader header, List<byte[]> records,
     public static NameList read(Path path, WthorKind kind) {
         try (WthorReader r = WthorReader.open(path, kind)) {
             if (!kind.isNames()) {
-                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT,
+                throw Faults.of(ErrorCode.BAD_ARGUMENT,
                         path + ": not a names file");
             }
             List<byte[]> recs = new ArrayList<>((int) r.recordCount());

@@ -1,6 +1,8 @@
 package org.thordb.wthor;
 
 import java.util.Arrays;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * One game record of a {@code .wtb} (68 bytes) or {@code .wtd} (104 bytes) file, kept byte for byte
@@ -23,10 +25,10 @@ public final class WthorGame {
      */
     public WthorGame(byte[] raw, int side) {
         if (side != 8 && side != 10) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("side " + side));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("side " + side));
         }
         if (raw.length != recordSize(side)) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a " + side + "×" + side + " game record has " + recordSize(side)
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("a " + side + "×" + side + " game record has " + recordSize(side)
                     + " bytes, not " + raw.length));
         }
         this.raw = raw;
@@ -43,7 +45,7 @@ public final class WthorGame {
         b[6] = (byte) blackScore;
         b[7] = (byte) theoreticalScore;
         if (squares.length > side * side - 4) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf(squares.length + " moves do not fit a " + side + "×" + side + " record"));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf(squares.length + " moves do not fit a " + side + "×" + side + " record"));
         }
         for (int i = 0; i < squares.length; i++) {
             b[MOVES_OFFSET + i] = (byte) WthorSquares.toByte(squares[i], side);
@@ -54,7 +56,7 @@ public final class WthorGame {
     /** The same record with another theoretical score (byte 7); every other byte kept. */
     public WthorGame withTheoreticalScore(int blackDiscs) {
         if (blackDiscs < 0 || blackDiscs > side * side) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a theoretical score of " + blackDiscs + " discs"));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("a theoretical score of " + blackDiscs + " discs"));
         }
         byte[] b = raw.clone();
         b[7] = (byte) blackDiscs;
@@ -168,7 +170,7 @@ public final class WthorGame {
 
     private static void putU16(byte[] b, int i, int v) {
         if (v < 0 || v > 0xffff) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("number " + v + " does not fit a WTHOR word"));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("number " + v + " does not fit a WTHOR word"));
         }
         b[i] = (byte) v;
         b[i + 1] = (byte) (v >>> 8);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.util.function.Function;
 
 /**
  * Streams the records of any WTHOR file, one at a time, after checking the file as a whole: its
@@ -239,7 +240,7 @@ public final class WthorReader implements AutoCloseable {
         return () -> records(WthorSolitaire::new);
     }
 
-    private <T> Iterator<T> records(java.util.function.Function<byte[], T> wrap) {
+    private <T> Iterator<T> records(Function<byte[], T> wrap) {
         return new Iterator<>() {
             @Override
             public boolean hasNext() {

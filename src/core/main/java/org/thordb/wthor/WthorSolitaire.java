@@ -1,6 +1,8 @@
 package org.thordb.wthor;
 
 import java.util.Arrays;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
 
 /**
  * One 36-byte record of a {@code .pzz} solitaire file, kept byte for byte, with accessors.
@@ -18,7 +20,7 @@ public final class WthorSolitaire {
     /** Wraps a raw 36-byte record (not copied). */
     public WthorSolitaire(byte[] raw) {
         if (raw.length != SIZE) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("a solitaire record has 36 bytes, not " + raw.length));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("a solitaire record has 36 bytes, not " + raw.length));
         }
         this.raw = raw;
     }

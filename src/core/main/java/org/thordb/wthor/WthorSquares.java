@@ -1,5 +1,8 @@
 package org.thordb.wthor;
 
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
+
 /**
  * The move bytes of WTHOR games: {@code col + 10 × row} on 8×8 (a1 = 11, h8 = 88) and
  * {@code col + 12 × row} on 10×10 (a1 = 13, j10 = 130), rows and columns from 1; 0 ends the list.
@@ -26,7 +29,7 @@ public final class WthorSquares {
     /** The move byte of a square (0 … side²−1). */
     public static int toByte(int square, int side) {
         if (square < 0 || square >= side * side) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("square " + square));
         }
         int base = side == 10 ? 12 : 10;
         return (square / side + 1) * base + square % side + 1;

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes a WTHOR file of any kind, streaming: the header exactly as given (so a file read by
@@ -54,7 +56,7 @@ public final class WthorWriter implements AutoCloseable {
     /** Starts a solitaire file with its presence table as given (512 bytes). */
     public static WthorWriter createSolitaires(Path target, WthorHeader header, byte[] presenceTable) {
         if (presenceTable.length != 512) {
-            throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, String.valueOf("the presence table has 512 bytes"));
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, String.valueOf("the presence table has 512 bytes"));
         }
         return new WthorWriter(target, WthorKind.SOLITAIRES, header, presenceTable);
     }
@@ -127,7 +129,7 @@ public final class WthorWriter implements AutoCloseable {
         done = true;
         try {
             out.close();
-            try (var ch = java.nio.channels.FileChannel.open(temp, java.nio.file.StandardOpenOption.WRITE)) {
+            try (var ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -15,6 +15,8 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.web.WebServer.Cost;
 import org.thordb.web.WebServer.Refused;
+import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * The explorer's route: {@code /api/explore}, the answer of the use case {@code Explore}.
@@ -54,9 +56,9 @@ final class ExplorerRoutes {
             answer(ctx, !cheap || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
                 org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, q, settings);
                 ObjectNode o = Json.exploration(a.exploration(), a.values(), a.firstGames());
-                o.put("line", Notation.line(java.util.Arrays.stream(Notation.parseMoves(moves))
+                o.put("line", Notation.line(Arrays.stream(Notation.parseMoves(moves))
                         .filter(sq -> sq != Notation.PASS).toArray()));
-                o.put("toMove", p.toMove().name().toLowerCase(java.util.Locale.ROOT));
+                o.put("toMove", p.toMove().name().toLowerCase(Locale.ROOT));
                 ArrayNode legal = o.putArray("legal");
                 for (long m = p.legalMoves(); m != 0; m &= m - 1) {
                     legal.add(Notation.name(Long.numberOfTrailingZeros(m)));
@@ -80,7 +82,7 @@ final class ExplorerRoutes {
                 continue; // the side to move already says a pass
             }
             if (!p.isLegal(sq)) {
-                throw Faults.of(org.thordb.error.ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq)
+                throw Faults.of(ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq)
                         + " is not legal on the board given");
             }
             p = p.play(sq);

@@ -17,6 +17,25 @@ import org.thordb.web.WebServer.Cost;
 import org.thordb.web.WebServer.Download;
 import org.thordb.web.WebServer.NotFound;
 import org.thordb.web.WebServer.Refused;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.thordb.export.Exporter;
+import org.thordb.stats.GroupStats;
+import org.thordb.stats.Grouping;
+import org.thordb.stats.Statistics;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
 
 /**
  * The routes of a query's games: {@code /api/count}, {@code /api/stats}, {@code /api/explain},
@@ -57,11 +76,11 @@ final class GameRoutes {
             String colour = param(ctx, "colour", "");
             int limit = number(ctx, "limit", 100, 1, MAX_STATS_ROWS);
             answer(ctx, Cost.HEAVY, () -> {
-                org.thordb.stats.Grouping g = org.thordb.stats.Grouping.parse(by);
-                java.util.List<org.thordb.stats.GroupStats> rows = new java.util.ArrayList<>(as.isBlank() ? db.stats(by, q)
+                Grouping g = Grouping.parse(by);
+                List<GroupStats> rows = new ArrayList<>(as.isBlank() ? db.stats(by, q)
                         : db.stats(by, q, as, colour));
                 if (!sort.isBlank()) {
-                    rows.sort(org.thordb.stats.Statistics.order(sort));
+                    rows.sort(Statistics.order(sort));
                 }
                 ObjectNode o = Json.object();
                 o.put("query", q).put("by", g.toString()).put("side", as.isBlank() ? g.side() : as.strip() + "'s side")
@@ -120,16 +139,16 @@ final class GameRoutes {
         app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> {
             ObjectNode o = Json.object();
             ArrayNode a = o.putArray("bases");
-            org.thordb.store.Catalog c = db.catalog();
-            for (org.thordb.store.Catalog.Base b : c.bases()) {
-                long games = c.gameFiles().stream().filter(f -> f.base() == b.id()).mapToLong(org.thordb.store.FileRow::games).sum();
+            Catalog c = db.catalog();
+            for (Catalog.Base b : c.bases()) {
+                long games = c.gameFiles().stream().filter(f -> f.base() == b.id()).mapToLong(FileRow::games).sum();
                 a.addObject().put("name", b.name()).put("games", games);
             }
             return o;
         }));
         app.get("/api/export", ctx -> {
             String q = scoped(ctx, param(ctx, "q", ""));
-            String format = param(ctx, "format", "pgn").strip().toLowerCase(java.util.Locale.ROOT);
+            String format = param(ctx, "format", "pgn").strip().toLowerCase(Locale.ROOT);
             if (!format.equals("pgn") && !format.equals("wthor")) {
                 throw new Refused(400, "format: pgn or wthor, not " + Faults.quote(format));
             }
@@ -141,42 +160,42 @@ final class GameRoutes {
     static final long MAX_DOWNLOAD = 250_000;
 
     /** A query's games as one PGN file, or as WTHOR files (a year each, and the names) in a zip. */
-    private Download download(String q, String format) throws java.io.IOException {
+    private Download download(String q, String format) throws IOException {
         long n = db.count(q);
         if (n > MAX_DOWNLOAD) {
-            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, n + " games: a download holds "
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, n + " games: a download holds "
                     + MAX_DOWNLOAD + " at most (thordb export writes any number)");
         }
         if (format.equals("pgn")) {
-            java.io.StringWriter text = new java.io.StringWriter();
-            try (java.io.PrintWriter w = new java.io.PrintWriter(text)) {
-                new org.thordb.export.Exporter(db, java.nio.file.Path.of("."), org.thordb.export.Exporter.Format.PGN, false,
-                        java.time.LocalDate.now()).exportTo(q, w);
+            StringWriter text = new StringWriter();
+            try (PrintWriter w = new PrintWriter(text)) {
+                new Exporter(db, Path.of("."), Exporter.Format.PGN, false,
+                        LocalDate.now()).exportTo(q, w);
             }
             return new Download("thordb.pgn", "application/x-chess-pgn; charset=utf-8",
-                    text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    text.toString().getBytes(StandardCharsets.UTF_8));
         }
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("thordb-download");
+        Path dir = Files.createTempDirectory("thordb-download");
         try {
-            new org.thordb.export.Exporter(db, dir, org.thordb.export.Exporter.Format.WTHOR, false, java.time.LocalDate.now())
+            new Exporter(db, dir, Exporter.Format.WTHOR, false, LocalDate.now())
                     .exportAll(q);
-            java.io.ByteArrayOutputStream zip = new java.io.ByteArrayOutputStream();
-            try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(zip);
-                 java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
-                for (java.nio.file.Path f : files.sorted().toList()) {
-                    z.putNextEntry(new java.util.zip.ZipEntry(f.getFileName().toString()));
-                    z.write(java.nio.file.Files.readAllBytes(f));
+            ByteArrayOutputStream zip = new ByteArrayOutputStream();
+            try (ZipOutputStream z = new ZipOutputStream(zip);
+                 Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.sorted().toList()) {
+                    z.putNextEntry(new ZipEntry(f.getFileName().toString()));
+                    z.write(Files.readAllBytes(f));
                     z.closeEntry();
                 }
             }
             return new Download("thordb-wthor.zip", "application/zip", zip.toByteArray());
         } finally {
-            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
-                for (java.nio.file.Path f : files.toList()) {
-                    java.nio.file.Files.deleteIfExists(f);
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
                 }
             }
-            java.nio.file.Files.deleteIfExists(dir);
+            Files.deleteIfExists(dir);
         }
     }
 }

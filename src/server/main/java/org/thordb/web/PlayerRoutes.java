@@ -14,6 +14,13 @@ import org.thordb.export.Json;
 import org.thordb.web.WebServer.Cost;
 import org.thordb.web.WebServer.Inline;
 import org.thordb.web.WebServer.Refused;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import org.thordb.othello.Side;
+import org.thordb.usecase.PlayerReport;
+import org.thordb.usecase.Plots;
+import org.thordb.usecase.Preparation;
 
 /**
  * The routes of players: {@code /api/players/conflicts}, a player's report, the preparation
@@ -38,10 +45,10 @@ final class PlayerRoutes {
     void register(Javalin app) {
         // where names disagree: on copies of one game in two bases, and games one base holds twice
         app.get("/api/players/conflicts", ctx -> answer(ctx, Cost.HEAVY, () -> {
-            org.thordb.engine.Engine.Conflicts c = db.conflicts();
+            Engine.Conflicts c = db.conflicts();
             ObjectNode o = Json.object();
             ArrayNode names = o.putArray("names");
-            for (org.thordb.engine.Engine.NameConflict n : c.copies()) {
+            for (Engine.NameConflict n : c.copies()) {
                 ObjectNode x = names.addObject().put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
                         .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
                 if (n.example() != null) {
@@ -49,7 +56,7 @@ final class PlayerRoutes {
                 }
             }
             ArrayNode same = o.putArray("sameGames");
-            for (java.util.List<org.thordb.engine.StoredGame> p : c.sameBase()) {
+            for (List<StoredGame> p : c.sameBase()) {
                 same.addObject().put("base", p.get(0).base()).put("year", p.get(0).year()).put("record", p.get(0).record())
                         .put("otherRecord", p.get(1).record()).put("black", p.get(0).black()).put("white", p.get(0).white())
                         .put("otherBlack", p.get(1).black()).put("otherWhite", p.get(1).white());
@@ -59,29 +66,29 @@ final class PlayerRoutes {
         // a player's report (any spelling the player's identity joins), as thordb report --format json gives it
         app.get("/api/players/{name}/report", ctx -> {
             String name = ctx.pathParam("name");
-            answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.PlayerReport.json(org.thordb.usecase.PlayerReport.of(db, name,
-                    org.thordb.usecase.PlayerReport.Settings.DEFAULT)));
+            answer(ctx, Cost.HEAVY, () -> PlayerReport.json(PlayerReport.of(db, name,
+                    PlayerReport.Settings.DEFAULT)));
         });
         // the opponent's repertoire as a tree, for a game as black or white
         app.get("/api/players/{name}/prepare", ctx -> {
             String name = ctx.pathParam("name");
-            String as = param(ctx, "as", "black").strip().toLowerCase(java.util.Locale.ROOT);
+            String as = param(ctx, "as", "black").strip().toLowerCase(Locale.ROOT);
             if (!as.equals("black") && !as.equals("white")) {
                 throw new Refused(400, "as: black or white, not " + Faults.quote(as));
             }
-            org.thordb.usecase.Preparation.Settings d = org.thordb.usecase.Preparation.Settings.DEFAULT;
-            org.thordb.usecase.Preparation.Settings s = new org.thordb.usecase.Preparation.Settings(
+            Preparation.Settings d = Preparation.Settings.DEFAULT;
+            Preparation.Settings s = new Preparation.Settings(
                     number(ctx, "min", d.minGames(), 1, 100_000), number(ctx, "plies", d.maxPlies(), 1, 30),
                     number(ctx, "valued", d.valued(), 0, 200));
-            answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.Preparation.json(org.thordb.usecase.Preparation.of(db, name,
-                    as.equals("black") ? org.thordb.othello.Side.BLACK : org.thordb.othello.Side.WHITE, s)));
+            answer(ctx, Cost.HEAVY, () -> Preparation.json(Preparation.of(db, name,
+                    as.equals("black") ? Side.BLACK : Side.WHITE, s)));
         });
         // a player's score and rating by year, drawn (the page shows it; the preparation's HTML file holds it)
         app.get("/api/players/{name}/plot.svg", ctx -> {
             String name = ctx.pathParam("name");
-            answer(ctx, Cost.HEAVY, () -> new Inline("image/svg+xml; charset=utf-8", org.thordb.usecase.Plots.yearsSvg(
-                    org.thordb.usecase.PlayerReport.of(db, name, new org.thordb.usecase.PlayerReport.Settings(8, 0, 0, 0)))
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            answer(ctx, Cost.HEAVY, () -> new Inline("image/svg+xml; charset=utf-8", Plots.yearsSvg(
+                    PlayerReport.of(db, name, new PlayerReport.Settings(8, 0, 0, 0)))
+                    .getBytes(StandardCharsets.UTF_8)));
         });
     }
 }

@@ -19,6 +19,32 @@ import java.util.regex.Pattern;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.export.Json;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.thordb.explore.ExplorePolicy;
+import org.thordb.index.MoveTable;
+import org.thordb.query.ast.BoardCondition;
+import org.thordb.query.ast.Predicate;
+import org.thordb.query.ast.QueryField;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.solve.Estimator;
 
 /**
  * thordb over HTTP: the explorer page ({@code /}) and a JSON API on a store opened read-only, on
@@ -45,9 +71,9 @@ public final class WebServer implements AutoCloseable {
     public static final int MAX_MOVES_TEXT = 400;
     /**
      * By default, explored positions with at most this many empties get each move's exact score:
-     * the one policy of every surface ({@link org.thordb.explore.ExplorePolicy#EXACT_EMPTIES}).
+     * the one policy of every surface ({@link ExplorePolicy#EXACT_EMPTIES}).
      */
-    public static final int SOLVE_EMPTIES = org.thordb.explore.ExplorePolicy.EXACT_EMPTIES;
+    public static final int SOLVE_EMPTIES = ExplorePolicy.EXACT_EMPTIES;
     /** The most empties {@code solve=} takes: beyond, a solve takes seconds. */
     public static final int MAX_SOLVE_EMPTIES = 20;
     /** The most rows of {@code /api/stats} (the groups themselves are bounded by {@code Statistics.MAX_GROUPS}). */
@@ -86,15 +112,15 @@ public final class WebServer implements AutoCloseable {
     private final long timeoutMillis;
     private final ThreadPoolExecutor cheap;
     private final ThreadPoolExecutor heavy;
-    private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.AtomicInteger> admitted =
-            new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.Set<String> allowedHosts;
+    private final ConcurrentHashMap<String, AtomicInteger> admitted =
+            new ConcurrentHashMap<>();
+    private final Set<String> allowedHosts;
     private final boolean anyHost;
     private final Pattern storePaths;
     private volatile int port;
 
-    private WebServer(Engine db, long timeoutMillis, java.util.Set<String> allowedHosts) {
-        org.thordb.solve.Estimator.preload(); // the explorer's estimates: their weights load while the server starts
+    private WebServer(Engine db, long timeoutMillis, Set<String> allowedHosts) {
+        Estimator.preload(); // the explorer's estimates: their weights load while the server starts
         this.db = db;
         this.timeoutMillis = timeoutMillis;
         this.storePaths = storePaths(db.path());
@@ -103,8 +129,8 @@ public final class WebServer implements AutoCloseable {
         // fewer heavy threads than cores: a core stays free for the cheap requests
         this.heavy = pool("thordb-web-heavy", Math.max(1, cores - 1), HEAVY_QUEUE);
         this.anyHost = allowedHosts.contains("*");
-        this.allowedHosts = new java.util.HashSet<>();
-        allowedHosts.forEach(h -> this.allowedHosts.add(h.toLowerCase(java.util.Locale.ROOT)));
+        this.allowedHosts = new HashSet<>();
+        allowedHosts.forEach(h -> this.allowedHosts.add(h.toLowerCase(Locale.ROOT)));
         this.app = Javalin.create(config -> {
             config.showJavalinBanner = false;
             config.http.maxRequestSize = 16_384L; // no route reads a body: small requests only
@@ -132,24 +158,24 @@ public final class WebServer implements AutoCloseable {
      * @param timeoutMillis the longest a request may run before it is answered 503 and stopped
      */
     public static WebServer start(Engine db, String host, int port, long timeoutMillis) {
-        return start(db, host, port, timeoutMillis, java.util.Set.of());
+        return start(db, host, port, timeoutMillis, Set.of());
     }
 
     /**
      * {@link #start(Engine, String, int, long)}, also answering requests whose Host header names
      * one of {@code otherHosts} (host names, without a port; {@code "*"}: any).
      */
-    public static WebServer start(Engine db, String host, int port, long timeoutMillis, java.util.Set<String> otherHosts) {
-        java.util.Set<String> allowed = new java.util.HashSet<>(otherHosts);
+    public static WebServer start(Engine db, String host, int port, long timeoutMillis, Set<String> otherHosts) {
+        Set<String> allowed = new HashSet<>(otherHosts);
         allowed.add(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
         if (isLoopback(host)) {
-            allowed.addAll(java.util.List.of("localhost", "127.0.0.1", "::1"));
+            allowed.addAll(List.of("localhost", "127.0.0.1", "::1"));
         }
         if (host.equals("0.0.0.0") || host.equals("::") || host.isEmpty()) {
             allowed.add("*"); // listening on every address: every name of the machine is its own
         }
         WebServer s = new WebServer(db, timeoutMillis, allowed);
-        db.read(org.thordb.index.MoveTable::of); // made now, not by the first request: the explorer reads it
+        db.read(MoveTable::of); // made now, not by the first request: the explorer reads it
         s.app.start(host, port);
         s.port = s.app.port();
         return s;
@@ -161,8 +187,8 @@ public final class WebServer implements AutoCloseable {
             return true;
         }
         try {
-            return java.net.InetAddress.getByName(h).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getByName(h).isLoopbackAddress();
+        } catch (UnknownHostException e) {
             return false;
         }
     }
@@ -189,7 +215,7 @@ public final class WebServer implements AutoCloseable {
      * script and style files only (no inline script or style, nothing from another site, not framed
      * by any), {@code nosniff}, frame protection for older browsers, and no referrer sent anywhere.
      */
-    static final java.util.Map<String, String> SECURITY_HEADERS = java.util.Map.of(
+    static final Map<String, String> SECURITY_HEADERS = Map.of(
             "Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
                     + " connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
             "X-Content-Type-Options", "nosniff",
@@ -224,14 +250,14 @@ public final class WebServer implements AutoCloseable {
      */
     static String scoped(Context ctx, String q) {
         String base = param(ctx, "base", "");
-        String copies = param(ctx, "copies", "once").strip().toLowerCase(java.util.Locale.ROOT);
+        String copies = param(ctx, "copies", "once").strip().toLowerCase(Locale.ROOT);
         if (!copies.equals("all") && !copies.equals("once")) {
-            throw Faults.of(org.thordb.error.ErrorCode.BAD_ARGUMENT, "copies is all or once, not '"
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "copies is all or once, not '"
                     + Faults.quote(copies) + "'");
         }
         String out = q;
         if (!base.isBlank()) {
-            String b = "base = " + org.thordb.query.ast.QueryField.literal(base.strip());
+            String b = "base = " + QueryField.literal(base.strip());
             out = out.isBlank() ? b : "(" + out + ") and " + b;
         }
         if (copies.equals("all")) {
@@ -249,7 +275,7 @@ public final class WebServer implements AutoCloseable {
         String method = ctx.req().getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
             throw new Refused(405, "the method " + Faults.quote(method) + " is not allowed: thordb's API reads"
-                    + " only, with GET", java.util.Map.of("Allow", "GET, HEAD"));
+                    + " only, with GET", Map.of("Allow", "GET, HEAD"));
         }
         if (!anyHost) {
             String host = hostName(ctx.header("Host"));
@@ -274,7 +300,7 @@ public final class WebServer implements AutoCloseable {
         if (header == null || header.isBlank()) {
             return null;
         }
-        String h = header.strip().toLowerCase(java.util.Locale.ROOT);
+        String h = header.strip().toLowerCase(Locale.ROOT);
         if (h.startsWith("[")) {
             int end = h.indexOf(']');
             return end < 0 ? h : h.substring(1, end);
@@ -293,8 +319,8 @@ public final class WebServer implements AutoCloseable {
             return Cost.CHEAP;
         }
         try {
-            for (org.thordb.query.ast.Predicate p : org.thordb.query.parse.QueryParser.parse(q).predicates(true)) {
-                if (p instanceof org.thordb.query.ast.BoardCondition) {
+            for (Predicate p : QueryParser.parse(q).predicates(true)) {
+                if (p instanceof BoardCondition) {
                     return Cost.HEAVY;
                 }
             }
@@ -308,13 +334,13 @@ public final class WebServer implements AutoCloseable {
     static final class Refused extends RuntimeException {
         private static final long serialVersionUID = 1L;
         final int status;
-        final java.util.Map<String, String> headers;
+        final Map<String, String> headers;
 
         Refused(int status, String message) {
-            this(status, message, java.util.Map.of());
+            this(status, message, Map.of());
         }
 
-        Refused(int status, String message, java.util.Map<String, String> headers) {
+        Refused(int status, String message, Map<String, String> headers) {
             super(message, null, false, false);
             this.status = status;
             this.headers = headers;
@@ -347,17 +373,17 @@ public final class WebServer implements AutoCloseable {
     void answer(Context ctx, Cost cost, Callable<?> task) {
         String client = cost + " " + ctx.ip();
         int share = cost == Cost.HEAVY ? HEAVY_PER_CLIENT : CHEAP_PER_CLIENT;
-        java.util.concurrent.atomic.AtomicInteger held = admitted.computeIfAbsent(client,
-                k -> new java.util.concurrent.atomic.AtomicInteger());
+        AtomicInteger held = admitted.computeIfAbsent(client,
+                k -> new AtomicInteger());
         if (held.incrementAndGet() > share) {
             release(client, held);
-            busy(ctx, "this client has " + share + " " + cost.name().toLowerCase(java.util.Locale.ROOT)
+            busy(ctx, "this client has " + share + " " + cost.name().toLowerCase(Locale.ROOT)
                     + " requests under way already, the most one client may have");
             return;
         }
         // whoever claims the request first gives its share back: the work when it starts, or this
         // thread when the work was dropped from the queue unstarted
-        java.util.concurrent.atomic.AtomicBoolean claimed = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean claimed = new AtomicBoolean();
         Future<?> f;
         try {
             f = (cost == Cost.HEAVY ? heavy : cheap).submit(() -> {
@@ -372,7 +398,7 @@ public final class WebServer implements AutoCloseable {
             });
         } catch (RejectedExecutionException e) {
             release(client, held);
-            busy(ctx, "the server is full of " + cost.name().toLowerCase(java.util.Locale.ROOT) + " requests");
+            busy(ctx, "the server is full of " + cost.name().toLowerCase(Locale.ROOT) + " requests");
             return;
         }
         try {
@@ -395,7 +421,7 @@ public final class WebServer implements AutoCloseable {
             Thread.currentThread().interrupt();
             f.cancel(true);
             error(ctx, 503, "the server is stopping", null);
-        } catch (java.util.concurrent.CancellationException e) {
+        } catch (CancellationException e) {
             error(ctx, 503, "the request was stopped", null);
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
@@ -417,7 +443,7 @@ public final class WebServer implements AutoCloseable {
         };
     }
 
-    private void release(String client, java.util.concurrent.atomic.AtomicInteger held) {
+    private void release(String client, AtomicInteger held) {
         if (held.decrementAndGet() <= 0) {
             admitted.remove(client, held);
         }
@@ -456,7 +482,7 @@ public final class WebServer implements AutoCloseable {
     }
 
     /** {@link #hidePaths} for a store at {@code dir}: what a client is told of a message. */
-    static String withoutStorePath(java.nio.file.Path dir, String message) {
+    static String withoutStorePath(Path dir, String message) {
         return storePaths(dir).matcher(message).replaceAll("the store");
     }
 
@@ -464,7 +490,7 @@ public final class WebServer implements AutoCloseable {
      * The store's path as the messages write it (absolute, or as it was given), matched only where
      * a path stands: a relative {@code db} must not turn "thordb" into "thothe store".
      */
-    private static Pattern storePaths(java.nio.file.Path dir) {
+    private static Pattern storePaths(Path dir) {
         String absolute = Pattern.quote(dir.toAbsolutePath().toString());
         String given = dir.toString();
         String either = given.isEmpty() || given.equals(dir.toAbsolutePath().toString()) ? absolute
@@ -524,14 +550,14 @@ public final class WebServer implements AutoCloseable {
      * Jetty's own errors (a request line too long, headers too large, a bad escape in the path, an
      * unknown method) as JSON like every other error, with no server page, class name or stack.
      */
-    private static final class JsonErrors extends org.eclipse.jetty.server.handler.ErrorHandler {
+    private static final class JsonErrors extends ErrorHandler {
         JsonErrors() {
             setShowStacks(false);
             setShowServlet(false);
         }
 
         @Override
-        protected void generateAcceptableResponse(org.eclipse.jetty.server.Request baseRequest,
+        protected void generateAcceptableResponse(Request baseRequest,
                 jakarta.servlet.http.HttpServletRequest request, jakarta.servlet.http.HttpServletResponse response,
                 int code, String message) throws IOException {
             baseRequest.setHandled(true);
@@ -540,15 +566,15 @@ public final class WebServer implements AutoCloseable {
         }
 
         @Override
-        public java.nio.ByteBuffer badMessageError(int status, String reason,
-                org.eclipse.jetty.http.HttpFields.Mutable fields) {
-            fields.put(org.eclipse.jetty.http.HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
-            return java.nio.ByteBuffer.wrap(errorBody(status, reason(status, reason)).toString()
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        public ByteBuffer badMessageError(int status, String reason,
+                HttpFields.Mutable fields) {
+            fields.put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+            return ByteBuffer.wrap(errorBody(status, reason(status, reason)).toString()
+                    .getBytes(StandardCharsets.UTF_8));
         }
 
         private static String reason(int code, String message) {
-            String plain = org.eclipse.jetty.http.HttpStatus.getMessage(code);
+            String plain = HttpStatus.getMessage(code);
             // Jetty's reasons are short phrases of its own; anything longer may carry internals
             return message != null && message.length() <= 60 && !message.contains(".") && !message.contains("/")
                     ? message : plain;

@@ -4,6 +4,11 @@ import java.util.Locale;
 import org.thordb.othello.Bitboards;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Symmetry;
+import java.util.LinkedHashSet;
+import java.util.List;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
+import org.thordb.query.plan.BoardCheck;
 
 /**
  * A condition on the board of a game at some of its moves: a pattern of squares, a count of discs,
@@ -11,7 +16,7 @@ import org.thordb.othello.Symmetry;
  * other: what holds on a board ({@link #holds}), and when no later board can hold. How a query
  * answers it (the edge index for a pattern that gives three squares or more of an edge, the
  * borders checked move by move, the games replayed on bitboards) is
- * {@code org.thordb.query.plan.BoardCheck}'s.
+ * {@code BoardCheck}'s.
  *
  * <p>Move {@code N} is the board after N discs were played (0 the start); a game shorter than the
  * moves asked about does not match. {@link Window} says at which moves the condition is looked at.
@@ -108,7 +113,7 @@ public sealed interface BoardCondition extends Predicate
         public static PatternMatch of(String text, boolean anyOrientation, Window window) {
             String t = text.strip();
             if (t.length() < 64) {
-                throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, "a pattern is 64 squares a1…h8 of X, O, - and ?, then"
+                throw Faults.of(ErrorCode.QUERY, "a pattern is 64 squares a1…h8 of X, O, - and ?, then"
                         + " optionally the side to move; got " + t.length() + " characters");
             }
             long b = 0;
@@ -120,7 +125,7 @@ public sealed interface BoardCondition extends Predicate
                     case 'O' -> w |= 1L << i;
                     case '-', '.' -> e |= 1L << i;
                     case '?' -> { }
-                    default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf("pattern: character " + (i + 1) + " '"
+                    default -> throw Faults.of(ErrorCode.QUERY, String.valueOf("pattern: character " + (i + 1) + " '"
                             + t.charAt(i) + "' is not X, O, - or ?"));
                 }
             }
@@ -129,16 +134,16 @@ public sealed interface BoardCondition extends Predicate
                 case "" -> -1;
                 case "X", "B", "*" -> 0;
                 case "O", "W" -> 1;
-                default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, "pattern: after the 64 squares comes the side to move,"
+                default -> throw Faults.of(ErrorCode.QUERY, "pattern: after the 64 squares comes the side to move,"
                         + " X or O, or nothing; not '" + rest + "'");
             };
-            java.util.LinkedHashSet<java.util.List<Long>> seen = new java.util.LinkedHashSet<>();
+            LinkedHashSet<List<Long>> seen = new LinkedHashSet<>();
             for (Symmetry s : anyOrientation ? Symmetry.values() : new Symmetry[] {Symmetry.IDENTITY}) {
-                seen.add(java.util.List.of(s.apply(b), s.apply(w), s.apply(e)));
+                seen.add(List.of(s.apply(b), s.apply(w), s.apply(e)));
             }
             long[] masks = new long[seen.size() * 3];
             int k = 0;
-            for (java.util.List<Long> m : seen) { // symmetric patterns are looked at once
+            for (List<Long> m : seen) { // symmetric patterns are looked at once
                 masks[k++] = m.get(0);
                 masks[k++] = m.get(1);
                 masks[k++] = m.get(2);
@@ -205,13 +210,13 @@ public sealed interface BoardCondition extends Predicate
      * @param steps the conditions, in order (two or more, none a sequence)
      * @param within for each step after the first, the most moves after the step before ({@link #ANY_LATER}: any later move)
      */
-    record Sequence(java.util.List<BoardCondition> steps, java.util.List<Integer> within) implements BoardCondition {
+    record Sequence(List<BoardCondition> steps, List<Integer> within) implements BoardCondition {
         /** No bound on the gap: any later move. */
         public static final int ANY_LATER = 60;
 
         public Sequence {
-            steps = java.util.List.copyOf(steps);
-            within = java.util.List.copyOf(within);
+            steps = List.copyOf(steps);
+            within = List.copyOf(within);
             if (steps.size() < 2 || within.size() != steps.size() - 1) {
                 throw new IllegalArgumentException("a sequence is two steps or more, with a gap between each");
             }

@@ -1,5 +1,9 @@
 package org.thordb.query.ast;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The typed tree of a query: {@code and}, {@code or} and {@code not} over {@link Predicate}s, each
  * of which knows how it is looked up, explained and written back.
@@ -15,9 +19,9 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Predicate {
      * Every predicate of the expression, left to right; with {@code underNot} false, those under a
      * {@code not} are left out (a {@code not player = X} does not name a player the games have).
      */
-    default java.util.List<Predicate> predicates(boolean underNot) {
-        java.util.List<Predicate> out = new java.util.ArrayList<>();
-        java.util.ArrayDeque<Expr> todo = new java.util.ArrayDeque<>();
+    default List<Predicate> predicates(boolean underNot) {
+        List<Predicate> out = new ArrayList<>();
+        ArrayDeque<Expr> todo = new ArrayDeque<>();
         todo.push(this);
         while (!todo.isEmpty()) {
             Expr e = todo.pop();

@@ -4,16 +4,23 @@ import java.util.Locale;
 import org.thordb.index.GameName;
 import org.thordb.index.GameNumber;
 import org.thordb.othello.Position;
+import java.util.Arrays;
+import org.thordb.index.Copies;
+import org.thordb.index.Duplicates;
+import org.thordb.index.TheoreticalKnown;
+import org.thordb.othello.Board10;
+import org.thordb.query.plan.PredicateCompiler;
+import org.thordb.store.PlayerRecord;
 
 /**
  * One condition on a game, the leaf of a query: data, what is asked and how it is written
  * ({@link #text}). How the indexes answer it, what that reads, what its postings say of its size,
  * how the per-game columns and a solitaire are tested, is the compile step's
- * ({@code org.thordb.query.plan.PredicateCompiler}), which the planner and the solitaire filter
+ * ({@code PredicateCompiler}), which the planner and the solitaire filter
  * both use; {@link QueryField} knows how each is parsed. A new kind is a new record here and a new
  * method of {@link Visitor}, which the compiler must then write: no kind can be missed at run
  * time. What a game's numbers and names are (their postings, columns and values) is spelt out in
- * {@link org.thordb.index.GameNumber} and {@link org.thordb.index.GameName}.
+ * {@link GameNumber} and {@link GameName}.
  *
  * <p>Usage: {@code Predicate draws = new Predicate.ResultMatch(Predicate.Outcome.DRAW);}
  */
@@ -213,7 +220,7 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
         }
 
         /** Whether a record matches. */
-        public boolean test(org.thordb.store.PlayerRecord r) {
+        public boolean test(PlayerRecord r) {
             if (r == null) {
                 return false;
             }
@@ -257,7 +264,7 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
      * A 10×10 position reached, in any of the 8 orientations of the 10×10 board, with its side to
      * move: written as a 10×10 line ({@code g6e4…}), whose first move tells the board.
      *
-     * @param bits the board ({@link org.thordb.othello.Board10#bits()})
+     * @param bits the board ({@link Board10#bits()})
      * @param sideToMove 1 Black, 2 White, 0 nobody
      * @param written the line as written
      */
@@ -274,26 +281,26 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Position10Match m && java.util.Arrays.equals(m.bits, bits) && m.sideToMove == sideToMove;
+            return o instanceof Position10Match m && Arrays.equals(m.bits, bits) && m.sideToMove == sideToMove;
         }
 
         @Override
         public int hashCode() {
-            return java.util.Arrays.hashCode(bits) * 31 + sideToMove;
+            return Arrays.hashCode(bits) * 31 + sideToMove;
         }
     }
 
     /** The yes-or-no fields. */
     enum Flag {
-        /** The game's whole move list, up to symmetry, is an earlier game's ({@link org.thordb.index.Duplicates}). */
+        /** The game's whole move list, up to symmetry, is an earlier game's ({@link Duplicates}). */
         DUPLICATE,
         /** The game is damaged: an illegal move, bad move bytes, an unknown name number. */
         DAMAGED,
-        /** The game's theoretical score is known ({@code theoretical = known}; see {@link org.thordb.index.TheoreticalKnown}). */
+        /** The game's theoretical score is known ({@code theoretical = known}; see {@link TheoreticalKnown}). */
         THEORETICAL_KNOWN,
         /**
          * Not a condition but how copies count ({@code copies = all}: every copy; {@code copies =
-         * once}: the default, {@link org.thordb.index.Copies}): holds for every game.
+         * once}: the default, {@link Copies}): holds for every game.
          */
         EVERY_COPY
     }
@@ -339,12 +346,12 @@ public sealed interface Predicate extends Expr permits Predicate.NameMatch, Pred
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof OpeningMatch m && m.side == side && java.util.Arrays.equals(m.line, line);
+            return o instanceof OpeningMatch m && m.side == side && Arrays.equals(m.line, line);
         }
 
         @Override
         public int hashCode() {
-            return java.util.Arrays.hashCode(line);
+            return Arrays.hashCode(line);
         }
     }
 

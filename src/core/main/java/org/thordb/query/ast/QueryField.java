@@ -10,6 +10,10 @@ import org.thordb.index.GameNumber;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Replay;
+import org.thordb.error.ErrorCode;
+import org.thordb.othello.Board10;
+import org.thordb.othello.OpeningNames;
+import org.thordb.store.Identities;
 
 /**
  * The fields of the query language, one constant each: its word, what it means, an example, and
@@ -170,7 +174,7 @@ public enum QueryField {
 
     /** The Damerau–Levenshtein (optimal string alignment) distance: yaer is one edit from year. */
     static int distance(String a, String b) {
-        return org.thordb.store.Identities.distance(a, b, Integer.MAX_VALUE - 1);
+        return Identities.distance(a, b, Integer.MAX_VALUE - 1);
     }
 
     /** The number this field compares (its word's {@link GameNumber}), or null. */
@@ -358,14 +362,14 @@ public enum QueryField {
                 yield new Predicate.PositionMatch(Replay.replay(line, null).finalPosition(),
                         value.text().toLowerCase(Locale.ROOT));
             }
-            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(word)); // names and numbers are handled above
+            default -> throw Faults.of(ErrorCode.QUERY, String.valueOf(word)); // names and numbers are handled above
         };
     }
 
     /** A 10×10 line as a position: every move checked on the 10×10 board. */
     private static Predicate position10(Value value) {
         int[] line = Notation.parseLine10(value.text());
-        org.thordb.othello.Board10 b = org.thordb.othello.Board10.start();
+        Board10 b = Board10.start();
         for (int i = 0; i < line.length; i++) {
             String why = b.playMove(line[i]);
             if (why != null) {
@@ -434,7 +438,7 @@ public enum QueryField {
                 }
                 try {
                     return BoardCondition.PatternMatch.of(value.text(), this == PATTERN, window);
-                } catch (org.thordb.error.ThorDbException e) {
+                } catch (ThorDbException e) {
                     throw new Invalid(value, e.getMessage());
                 }
             }
@@ -480,7 +484,7 @@ public enum QueryField {
                 }
                 return new BoardCondition.SquareIs(Notation.square(argument.text()), content, op.equals("="), window);
             }
-            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(word));
+            default -> throw Faults.of(ErrorCode.QUERY, String.valueOf(word));
         }
     }
 
@@ -508,7 +512,7 @@ public enum QueryField {
                 yield BoardCondition.Window.between(n, m);
             }
             case "end" -> BoardCondition.Window.atEnd();
-            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(kind));
+            default -> throw Faults.of(ErrorCode.QUERY, String.valueOf(kind));
         };
     }
 
@@ -543,7 +547,7 @@ public enum QueryField {
             case "<=" -> Predicate.Op.LE;
             case ">" -> Predicate.Op.GT;
             case ">=" -> Predicate.Op.GE;
-            default -> throw org.thordb.fault.Faults.of(org.thordb.error.ErrorCode.QUERY, String.valueOf(op));
+            default -> throw Faults.of(ErrorCode.QUERY, String.valueOf(op));
         };
     }
 
@@ -560,7 +564,7 @@ public enum QueryField {
 
     /**
      * The line of an opening's name ({@code tiger}, {@code "Rose-v-Toth"}; see
-     * {@link org.thordb.othello.OpeningNames}), null when the value is a line of moves or a board;
+     * {@link OpeningNames}), null when the value is a line of moves or a board;
      * a word that is neither a line nor a known name is an error that lists the names near it.
      */
     private static int[] named(Value v) {
@@ -569,19 +573,19 @@ public enum QueryField {
                 || (v.kind() == ValueKind.STRING && t.strip().length() >= 64)) {
             return null;
         }
-        org.thordb.othello.OpeningNames names = org.thordb.othello.OpeningNames.standard();
+        OpeningNames names = OpeningNames.standard();
         int[] line = names.line(t);
         if (line == null && (v.kind() == ValueKind.STRING || t.matches("[A-Za-z][A-Za-z\\-_]*"))) {
             List<String> near = names.near(t);
             throw new Invalid(v, "no opening is named " + shown(v) + (near.isEmpty()
-                    ? " (the names: thordb openings, or a names file in $" + org.thordb.othello.OpeningNames.ENV + ")"
+                    ? " (the names: thordb openings, or a names file in $" + OpeningNames.ENV + ")"
                     : "; did you mean " + String.join(", ", near) + "?"));
         }
         return line;
     }
 
     private static String nameText(Value v) {
-        String name = org.thordb.othello.OpeningNames.standard().canonicalName(v.text());
+        String name = OpeningNames.standard().canonicalName(v.text());
         return name.matches("[A-Za-z][A-Za-z0-9_]*") ? name.toLowerCase(Locale.ROOT) : "\"" + name + "\"";
     }
 

@@ -5,6 +5,8 @@ import org.thordb.index.IndexReader;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.query.plan.QueryPlanner;
+import org.thordb.index.Copies;
+import org.thordb.query.ast.Predicate;
 
 /**
  * Runs a query on one consistent view of a store: parse, plan (each predicate looked up in the
@@ -28,11 +30,11 @@ public final class QueryEngine {
 
     /**
      * The games a query matches (every game when it is null), each game counted once
-     * ({@link org.thordb.index.Copies}) unless it says {@code copies = all}.
+     * ({@link Copies}) unless it says {@code copies = all}.
      */
     public static RoaringBitmap matching(Expr e, IndexReader r) {
         RoaringBitmap ids = e == null ? r.all() : evaluate(e, r);
-        return everyCopy(e) ? ids : org.thordb.index.Copies.once(r, ids);
+        return everyCopy(e) ? ids : Copies.once(r, ids);
     }
 
     /** Whether a query says {@code copies = all}: every copy of a game counts. */
@@ -49,8 +51,8 @@ public final class QueryEngine {
         if (e instanceof Expr.Not n) {
             return everyCopy(n.inner());
         }
-        return e instanceof org.thordb.query.ast.Predicate.FlagMatch f
-                && f.flag() == org.thordb.query.ast.Predicate.Flag.EVERY_COPY && f.value();
+        return e instanceof Predicate.FlagMatch f
+                && f.flag() == Predicate.Flag.EVERY_COPY && f.value();
     }
 
     /** Runs a plan. */

@@ -15,6 +15,7 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.ast.QueryField;
+import org.thordb.query.ast.BoardCondition;
 
 /**
  * Parses a query into its typed tree. The ANTLR grammar is {@code grammar/ThorQuery.g4}; the
@@ -343,13 +344,13 @@ public final class QueryParser {
             if (c.step().isEmpty()) {
                 return first;
             }
-            List<org.thordb.query.ast.BoardCondition> steps = new ArrayList<>();
+            List<BoardCondition> steps = new ArrayList<>();
             List<Integer> within = new ArrayList<>();
             steps.add(onTheBoard(first, c.predicate().getStart()));
             for (ThorQueryParser.StepContext s : c.step()) {
                 steps.add(onTheBoard(visit(s.predicate()), s.predicate().getStart()));
                 if (s.n == null) {
-                    within.add(org.thordb.query.ast.BoardCondition.Sequence.ANY_LATER);
+                    within.add(BoardCondition.Sequence.ANY_LATER);
                     continue;
                 }
                 String unit = s.unit.getText().toLowerCase(Locale.ROOT);
@@ -364,12 +365,12 @@ public final class QueryParser {
                 }
                 within.add(n);
             }
-            return new org.thordb.query.ast.BoardCondition.Sequence(steps, within);
+            return new BoardCondition.Sequence(steps, within);
         }
 
         /** A step of a sequence: a condition on the board, or an error at its start. */
-        private static org.thordb.query.ast.BoardCondition onTheBoard(Expr e, Token at) {
-            if (e instanceof org.thordb.query.ast.BoardCondition b && !(b instanceof org.thordb.query.ast.BoardCondition.Sequence)) {
+        private static BoardCondition onTheBoard(Expr e, Token at) {
+            if (e instanceof BoardCondition b && !(b instanceof BoardCondition.Sequence)) {
                 return b;
             }
             throw new Positioned(at.getLine(), at.getCharPositionInLine() + 1, "'then' joins conditions on the board"
@@ -405,7 +406,7 @@ public final class QueryParser {
             }
         }
 
-        private static org.thordb.query.ast.BoardCondition.Window window(ThorQueryParser.WhenContext w) {
+        private static BoardCondition.Window window(ThorQueryParser.WhenContext w) {
             if (w instanceof ThorQueryParser.AtMoveContext a) {
                 return QueryField.window("at", number(a.n), number(a.n), value(a.n));
             }

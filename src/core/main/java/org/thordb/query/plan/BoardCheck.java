@@ -14,6 +14,21 @@ import org.thordb.query.ast.BoardCondition.Sequence;
 import org.thordb.query.ast.BoardCondition.Window;
 import org.thordb.store.Catalog;
 import org.thordb.store.SolitaireRow;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.roaringbitmap.IntIterator;
+import org.roaringbitmap.RoaringBitmapWriter;
+import org.thordb.fault.Cancellation;
+import org.thordb.index.BorderPlies;
+import org.thordb.index.EdgePatterns;
+import org.thordb.othello.Side;
 
 /**
  * A condition on the board compiled: how a query answers it. A pattern that gives three squares
@@ -51,7 +66,7 @@ public final class BoardCheck implements CompiledPredicate {
 
     /** A solitaire is one position: the condition on it, without a move (a sequence needs a game's moves). */
     @Override
-    public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
+    public Predicate<SolitaireRow> solitaireTest(Catalog c) {
         if (condition instanceof Sequence) {
             throw Faults.of(ErrorCode.QUERY, "'" + condition.text() + "': a solitaire"
                     + " is one position; a sequence needs the moves of a game");
@@ -62,8 +77,8 @@ public final class BoardCheck implements CompiledPredicate {
         }
         return s -> {
             Position q = PredicateCompiler.solitairePosition(s);
-            return condition.holds(q.black(), q.white(), q.toMove() == org.thordb.othello.Side.BLACK ? 0
-                    : q.toMove() == org.thordb.othello.Side.WHITE ? 1 : 2);
+            return condition.holds(q.black(), q.white(), q.toMove() == Side.BLACK ? 0
+                    : q.toMove() == Side.WHITE ? 1 : 2);
         };
     }
 
@@ -71,7 +86,7 @@ public final class BoardCheck implements CompiledPredicate {
      * How a board condition was answered over some candidates: the games, the candidates the edge
      * index left, or the candidates checked on their edges without it (−1: neither), the games
      * replayed on bitboards, whether the edge index was read, and the candidates left by when
-     * their border squares were taken ({@link org.thordb.index.BorderPlies}; −1 when not asked).
+     * their border squares were taken ({@link BorderPlies}; −1 when not asked).
      */
     public record Answer(RoaringBitmap games, long edgeCandidates, long replayed, boolean indexRead, long plied) {
     }
@@ -79,7 +94,7 @@ public final class BoardCheck implements CompiledPredicate {
     /**
      * The games among {@code candidates} whose board satisfies the condition. A pattern with three
      * or more squares on an edge takes its candidates from the edge index ({@link
-     * org.thordb.index.EdgePatterns}) when they are many, and needs nothing more when the index
+     * EdgePatterns}) when they are many, and needs nothing more when the index
      * answers it exactly; a pattern that gives squares of the border has its candidates' borders
      * checked move by move, which answers it when it gives no other
      * square; every other game is replayed ({@link #filter}).
@@ -96,7 +111,7 @@ public final class BoardCheck implements CompiledPredicate {
             // a pattern whose border the slices answer exactly, with squares inside: each game is
             // then replayed in the orientations its border fits only
             boolean oriented = !p.pliedExact() && p.pliedBorderExact() && p.side < 0;
-            org.thordb.index.BorderPlies.Fits fits = !exact && many(r, candidates) ? p.plied(r, warm, oriented) : null;
+            BorderPlies.Fits fits = !exact && many(r, candidates) ? p.plied(r, warm, oriented) : null;
             RoaringBitmap left = fits == null ? candidates : RoaringBitmap.and(candidates, fits.games());
             if (fits != null && p.pliedExact()) {
                 // the slices answer it (an edge whose discs have an empty square beside them): the
@@ -120,7 +135,7 @@ public final class BoardCheck implements CompiledPredicate {
             }
             org.thordb.index.GameMoves t = org.thordb.index.GameMoves.of(r, edged);
             RoaringBitmap replay = new RoaringBitmap();
-            java.util.concurrent.atomic.LongAdder replayedThere = new java.util.concurrent.atomic.LongAdder();
+            LongAdder replayedThere = new LongAdder();
             RoaringBitmap games = p.onEdges(t, edged, replay, replayedThere);
             games.or(filter(condition, t, replay));
             return new Answer(games, edged.getLongCardinality(), replay.getLongCardinality() + replayedThere.sum(), read, plied);
@@ -155,15 +170,15 @@ public final class BoardCheck implements CompiledPredicate {
      * machines this runs on have two cores or more), the half on the other thread stopping when
      * this one is told to ({@link #cancelled}); else at once.
      */
-    private static <R> R inHalves(RoaringBitmap candidates, java.util.function.Function<RoaringBitmap, R> part,
-                                  java.util.function.BinaryOperator<R> merge) {
+    private static <R> R inHalves(RoaringBitmap candidates, Function<RoaringBitmap, R> part,
+                                  BinaryOperator<R> merge) {
         int n = candidates.getCardinality();
         if (n < halvesFrom()) {
             return part.apply(candidates);
         }
         RoaringBitmap low = candidates.limit(n / 2);
         RoaringBitmap high = RoaringBitmap.andNot(candidates, low);
-        java.util.concurrent.ForkJoinTask<R> lowOut = java.util.concurrent.ForkJoinPool.commonPool().submit(() -> part.apply(low));
+        ForkJoinTask<R> lowOut = ForkJoinPool.commonPool().submit(() -> part.apply(low));
         R out;
         try {
             out = part.apply(high);
@@ -175,12 +190,12 @@ public final class BoardCheck implements CompiledPredicate {
     }
 
     /**
-     * {@link org.thordb.fault.Cancellation#check()} for the request whose thread is {@code owner}:
+     * {@link Cancellation#check()} for the request whose thread is {@code owner}:
      * a half of a long loop run on another thread stops when the request's own thread is told to.
      */
     private static void cancelled(Thread owner) {
         if (owner == Thread.currentThread()) {
-            org.thordb.fault.Cancellation.check();
+            Cancellation.check();
         } else if (owner.isInterrupted()) {
             throw Faults.of(ErrorCode.CANCELLED, "the work was cancelled before its end");
         }
@@ -197,7 +212,7 @@ public final class BoardCheck implements CompiledPredicate {
         Window w = c.window();
         boolean side = c.needsSide();
         long[] state = new long[3];
-        org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+        IntIterator it = candidates.getIntIterator();
         int[] batch = new int[scattered(candidates) ? PREFETCH : 1];
         int size = 0;
         int next = 0;
@@ -275,7 +290,7 @@ public final class BoardCheck implements CompiledPredicate {
     }
 
     /** The next ids into {@code batch}; how many. */
-    private static int fill(org.roaringbitmap.IntIterator it, int[] batch) {
+    private static int fill(IntIterator it, int[] batch) {
         int size = 0;
         while (size < batch.length && it.hasNext()) {
             batch[size++] = it.next();
@@ -305,25 +320,25 @@ public final class BoardCheck implements CompiledPredicate {
 
     /** A sequence's games: per step, the moves at which the sequence can have reached it, as a bit a move. */
     private static RoaringBitmap filter(Sequence q, org.thordb.index.GameMoves t, RoaringBitmap candidates) {
-        java.util.List<BoardCondition> steps = q.steps();
-        java.util.List<Integer> within = q.within();
+        List<BoardCondition> steps = q.steps();
+        List<Integer> within = q.within();
         RoaringBitmap out = new RoaringBitmap();
         byte[] moves = t.moves();
         boolean side = q.needsSide();
         long[] state = new long[3];
         long[] holds = new long[steps.size()];
-        org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+        IntIterator it = candidates.getIntIterator();
         int games = 0;
         while (it.hasNext()) {
             int id = it.next();
             if ((++games & 2047) == 0) {
-                org.thordb.fault.Cancellation.check();
+                Cancellation.check();
             }
             if (t.side(id) != 8) {
                 continue;
             }
             int n = t.moveCount(id);
-            java.util.Arrays.fill(holds, 0);
+            Arrays.fill(holds, 0);
             state[0] = Position.start().black();
             state[1] = Position.start().white();
             state[2] = 0;
@@ -378,8 +393,8 @@ public final class BoardCheck implements CompiledPredicate {
             this.side = p.side();
             this.anyOrientation = p.anyOrientation();
             this.window = p.window();
-            java.util.List<int[]> specs = new java.util.ArrayList<>();
-            java.util.List<int[]> terms = new java.util.ArrayList<>();
+            List<int[]> specs = new ArrayList<>();
+            List<int[]> terms = new ArrayList<>();
             indexedEdges(specs, terms);
             this.indexedEdges = specs.toArray(new int[0][]);
             this.indexedTerms = terms.toArray(new int[0][]);
@@ -399,7 +414,7 @@ public final class BoardCheck implements CompiledPredicate {
         /**
          * The locks of an orientation giving {@code black} and {@code white}. The discs it gives that
          * are stable once they show (corners, and discs joined to a corner along their edge by discs
-         * it gives of their colour: {@link org.thordb.index.BorderPlies#chained}) shield a square
+         * it gives of their colour: {@link BorderPlies#chained}) shield a square
          * given the other colour when, on each of the four lines through it, the squares from it to
          * one end of the board are all such discs of one colour: no move can then bracket it on that
          * line. A corner needs no shield. Only squares of the border and the four beside a corner
@@ -413,12 +428,12 @@ public final class BoardCheck implements CompiledPredicate {
             for (int colour = 0; colour < 2; colour++) {
                 long mine = colour == 0 ? black : white; // the colour that would lock
                 long theirs = colour == 0 ? white : black; // the squares given the other
-                long stable = org.thordb.index.BorderPlies.stableOnceShown(mine);
+                long stable = BorderPlies.stableOnceShown(mine);
                 for (long q = theirs; q != 0; q &= q - 1) {
                     int sq = Long.numberOfTrailingZeros(q);
                     long shield = shield(sq, stable);
                     if (shield != -1L) {
-                        out = java.util.Arrays.copyOf(out, out.length + 3);
+                        out = Arrays.copyOf(out, out.length + 3);
                         out[out.length - 3] = 1L << sq;
                         out[out.length - 2] = shield;
                         out[out.length - 1] = colour == 0 ? 1 : 0;
@@ -451,17 +466,17 @@ public final class BoardCheck implements CompiledPredicate {
          * given (at most 243 terms each), each set of terms once (a corner's two edges often ask
          * for the same: {@code XXX} along a row and down a column).
          */
-        private void indexedEdges(java.util.List<int[]> used, java.util.List<int[]> terms) {
+        private void indexedEdges(List<int[]> used, List<int[]> terms) {
             long b = masks[0];
             long w = masks[1];
             long e = masks[2];
-            for (int[] spec : org.thordb.index.EdgePatterns.specs(b, w, e)) {
+            for (int[] spec : EdgePatterns.specs(b, w, e)) {
                 int given = 0;
                 for (int x : spec) {
                     given += x >= 0 ? 1 : 0;
                 }
-                int[] matching = given >= 3 ? org.thordb.index.EdgePatterns.matching(spec) : null;
-                if (matching != null && terms.stream().noneMatch(t -> java.util.Arrays.equals(t, matching))) {
+                int[] matching = given >= 3 ? EdgePatterns.matching(spec) : null;
+                if (matching != null && terms.stream().noneMatch(t -> Arrays.equals(t, matching))) {
                     used.add(spec);
                     terms.add(matching);
                 }
@@ -475,7 +490,7 @@ public final class BoardCheck implements CompiledPredicate {
          * three squares of every edge.
          */
         public RoaringBitmap edgeCandidates(IndexReader r, RoaringBitmap candidates) {
-            if (indexedTerms.length == 0 || !org.thordb.index.EdgePatterns.indexed(r)) {
+            if (indexedTerms.length == 0 || !EdgePatterns.indexed(r)) {
                 return null;
             }
             RoaringBitmap out = candidates;
@@ -484,7 +499,7 @@ public final class BoardCheck implements CompiledPredicate {
                 // value is then probed for them container by container, which costs more than a
                 // plain read once they lie in most containers (438,751 of ten million games: 5 times)
                 IndexReader reader = out.getLongCardinality() * THROUGH_BELOW < r.gamesInScope() ? r.through(out) : r;
-                out = RoaringBitmap.and(out, org.thordb.index.EdgePatterns.games(reader, terms));
+                out = RoaringBitmap.and(out, EdgePatterns.games(reader, terms));
                 if (out.isEmpty()) {
                     break;
                 }
@@ -499,22 +514,22 @@ public final class BoardCheck implements CompiledPredicate {
          */
         public boolean bordered() {
             long given = masks[0] | masks[1] | masks[2];
-            int onBorder = Long.bitCount(given & org.thordb.index.EdgePatterns.BORDER);
-            return onBorder >= 2 || onBorder >= 1 && side < 0 && (given & ~org.thordb.index.EdgePatterns.BORDER) == 0;
+            int onBorder = Long.bitCount(given & EdgePatterns.BORDER);
+            return onBorder >= 2 || onBorder >= 1 && side < 0 && (given & ~EdgePatterns.BORDER) == 0;
         }
 
         /**
          * The games that can show this pattern's border in its window, from when each game's border
-         * squares were taken ({@link org.thordb.index.BorderPlies}, made first when {@code make});
+         * squares were taken ({@link BorderPlies}, made first when {@code make});
          * null when the window is the end of each game (a move that differs game by game), the
          * pattern gives no border square, or the slices are not made. Each orientation's games
-         * apart too when {@code apart} ({@link org.thordb.index.BorderPlies#fits}).
+         * apart too when {@code apart} ({@link BorderPlies#fits}).
          */
-        public org.thordb.index.BorderPlies.Fits plied(IndexReader r, boolean make, boolean apart) {
+        public BorderPlies.Fits plied(IndexReader r, boolean make, boolean apart) {
             if (window.end()) {
                 return null; // not made for a window they cannot answer
             }
-            org.thordb.index.BorderPlies plies = make ? org.thordb.index.BorderPlies.of(r) : org.thordb.index.BorderPlies.ifMade(r);
+            BorderPlies plies = make ? BorderPlies.of(r) : BorderPlies.ifMade(r);
             return plies == null ? null : plies.fits(masks, window.from(), window.to(), apart);
         }
 
@@ -525,7 +540,7 @@ public final class BoardCheck implements CompiledPredicate {
          * any more ({@link #locks}).
          */
         public RoaringBitmap replayFitting(org.thordb.index.GameMoves t, RoaringBitmap games,
-                                          org.thordb.index.BorderPlies.Fits fits) {
+                                          BorderPlies.Fits fits) {
             Thread owner = Thread.currentThread();
             return inHalves(games, part -> replayFitting(t, part, fits, owner), (a, b) -> {
                 a.or(b);
@@ -534,15 +549,15 @@ public final class BoardCheck implements CompiledPredicate {
         }
 
         private RoaringBitmap replayFitting(org.thordb.index.GameMoves t, RoaringBitmap games,
-                                            org.thordb.index.BorderPlies.Fits fits, Thread owner) {
-            org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
+                                            BorderPlies.Fits fits, Thread owner) {
+            RoaringBitmapWriter<RoaringBitmap> out = RoaringBitmapWriter.writer().get();
             byte[] moves = t.moves();
-            org.roaringbitmap.IntIterator it = games.getIntIterator();
+            IntIterator it = games.getIntIterator();
             int[] batch = new int[scattered(games) ? PREFETCH : 1];
             int steps = 0;
             int touched = 0;
             // a window from the slices' checkpoint on: each game replayed from its board kept there
-            org.thordb.index.BorderPlies kept = window.from() >= org.thordb.index.BorderPlies.CHECKPOINT ? fits.plies() : null;
+            BorderPlies kept = window.from() >= BorderPlies.CHECKPOINT ? fits.plies() : null;
             long[] start = new long[3];
             while (it.hasNext()) {
                 int size = fill(it, batch);
@@ -565,7 +580,7 @@ public final class BoardCheck implements CompiledPredicate {
                         start[1] = kept.whiteAtCheckpoint(id);
                         start[2] = kept.whiteNextAtCheckpoint(id) ? 1 : 0;
                     }
-                    int k0 = kept != null ? org.thordb.index.BorderPlies.CHECKPOINT : 0;
+                    int k0 = kept != null ? BorderPlies.CHECKPOINT : 0;
                     long[] s0 = kept != null ? start : START;
                     int live = fits.orientations(id);
                     if ((live & live - 1) == 0 ? showsIn(moves, t.offset(id), k0, s0, window.from(), to, Integer.numberOfTrailingZeros(live))
@@ -686,25 +701,25 @@ public final class BoardCheck implements CompiledPredicate {
 
         /**
          * Whether {@link #plied} is exactly the games that show this pattern in its window, of those
-         * that last until its first move ({@link org.thordb.index.BorderPlies#exact}), whoever is to move.
+         * that last until its first move ({@link BorderPlies#exact}), whoever is to move.
          */
         public boolean pliedExact() {
-            return side < 0 && !window.end() && org.thordb.index.BorderPlies.exact(masks);
+            return side < 0 && !window.end() && BorderPlies.exact(masks);
         }
 
         /**
          * Whether {@link #plied} is exactly the games whose border shows this pattern's border in
          * its window, of those that last until its first move ({@link
-         * org.thordb.index.BorderPlies#exactOnBorder}), when the pattern gives squares inside too or a side to move.
+         * BorderPlies#exactOnBorder}), when the pattern gives squares inside too or a side to move.
          */
         public boolean pliedBorderExact() {
-            return !window.end() && org.thordb.index.BorderPlies.exactOnBorder(masks);
+            return !window.end() && BorderPlies.exactOnBorder(masks);
         }
 
         /** The games among {@code games} that have as many moves as the window's first at least. */
         public RoaringBitmap longEnough(org.thordb.index.GameMoves t, RoaringBitmap games) {
-            org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
-            for (org.roaringbitmap.IntIterator it = games.getIntIterator(); it.hasNext(); ) {
+            RoaringBitmapWriter<RoaringBitmap> out = RoaringBitmapWriter.writer().get();
+            for (IntIterator it = games.getIntIterator(); it.hasNext(); ) {
                 int id = it.next();
                 if (t.side(id) == 8 && t.moveCount(id) >= window.from()) {
                     out.add(id);
@@ -715,7 +730,7 @@ public final class BoardCheck implements CompiledPredicate {
 
         /** Whether the store has the edge index and this pattern gives 3 squares or more of an edge. */
         public boolean edgeIndexed(IndexReader r) {
-            return indexedEdges.length > 0 && org.thordb.index.EdgePatterns.indexed(r);
+            return indexedEdges.length > 0 && EdgePatterns.indexed(r);
         }
 
         /**
@@ -737,7 +752,7 @@ public final class BoardCheck implements CompiledPredicate {
         /**
          * The games among {@code candidates} (from {@link #edgeCandidates}) whose border fits this
          * pattern's, in one of its orientations, at one move of its window, worked out from their
-         * moves on the edges alone ({@link org.thordb.index.EdgePatterns#showsAt}): the games
+         * moves on the edges alone ({@link EdgePatterns#showsAt}): the games
          * themselves when the pattern gives no square inside the border and no side to move; else
          * those whose border fits are replayed on bitboards there and then (their moves just read),
          * from the first move it fits (counted in {@code replayedThere}); and when a player passed
@@ -745,10 +760,10 @@ public final class BoardCheck implements CompiledPredicate {
          * replayed from their first move.
          */
         public RoaringBitmap onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, RoaringBitmap replay,
-                                     java.util.concurrent.atomic.LongAdder replayedThere) {
-            byte[][] fits = org.thordb.index.EdgePatterns.fitsByEdge(org.thordb.index.EdgePatterns.allowed(masks));
+                                     LongAdder replayedThere) {
+            byte[][] fits = EdgePatterns.fitsByEdge(EdgePatterns.allowed(masks));
             // the border says it all when the pattern gives no square inside it, whoever is to move
-            boolean alone = side < 0 && ((masks[0] | masks[1] | masks[2]) & ~org.thordb.index.EdgePatterns.BORDER) == 0;
+            boolean alone = side < 0 && ((masks[0] | masks[1] | masks[2]) & ~EdgePatterns.BORDER) == 0;
             Thread owner = Thread.currentThread();
             Checked c = inHalves(candidates, part -> onEdges(t, part, fits, alone, replayedThere, owner), Checked::merge);
             replay.or(c.again());
@@ -765,11 +780,11 @@ public final class BoardCheck implements CompiledPredicate {
         }
 
         private Checked onEdges(org.thordb.index.GameMoves t, RoaringBitmap candidates, byte[][] fits, boolean alone,
-                                java.util.concurrent.atomic.LongAdder replayedThere, Thread owner) {
+                                LongAdder replayedThere, Thread owner) {
             byte[] moves = t.moves();
-            org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out = org.roaringbitmap.RoaringBitmapWriter.writer().get();
-            org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> again = org.roaringbitmap.RoaringBitmapWriter.writer().get();
-            org.roaringbitmap.IntIterator it = candidates.getIntIterator();
+            RoaringBitmapWriter<RoaringBitmap> out = RoaringBitmapWriter.writer().get();
+            RoaringBitmapWriter<RoaringBitmap> again = RoaringBitmapWriter.writer().get();
+            IntIterator it = candidates.getIntIterator();
             // scattered candidates (a fifth of the games, say): a batch's moves asked for first
             int[] batch = new int[scattered(candidates) ? PREFETCH : 1];
             int steps = 0;
@@ -803,8 +818,8 @@ public final class BoardCheck implements CompiledPredicate {
          * or neither; 1 when it was replayed here (its border fits a pattern with squares inside).
          */
         private int check(org.thordb.index.GameMoves t, int id, byte[] moves, byte[][] fits, boolean alone,
-                          org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> out,
-                          org.roaringbitmap.RoaringBitmapWriter<RoaringBitmap> again, long[] state) {
+                          RoaringBitmapWriter<RoaringBitmap> out,
+                          RoaringBitmapWriter<RoaringBitmap> again, long[] state) {
             if (t.side(id) != 8) {
                 return 0;
             }
@@ -816,7 +831,7 @@ public final class BoardCheck implements CompiledPredicate {
             }
             // the colours are those of the moves' numbers up to a pass: what was found before
             // the first pass stands, and nothing found stands when no player passed at all
-            int at = org.thordb.index.EdgePatterns.showsAt(moves, t.offset(id), from, to, fits);
+            int at = EdgePatterns.showsAt(moves, t.offset(id), from, to, fits);
             if (!t.passFree(id, at >= 0 ? at : to)) {
                 again.add(id);
             } else if (at >= 0) {

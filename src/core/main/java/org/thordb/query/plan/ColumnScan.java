@@ -7,6 +7,10 @@ import org.roaringbitmap.RoaringBitmapWriter;
 import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
 import org.thordb.store.FileRow;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.function.IntPredicate;
+import org.roaringbitmap.BitSetUtil;
 
 /**
  * The planner's other way to a predicate: the per-game columns instead of the postings, and what
@@ -101,11 +105,11 @@ final class ColumnScan {
         int end = r.catalog().nextGameId();
         long[] words = new long[(end + 63) >>> 6];
         int mid = (end >>> 7) << 6; // a multiple of 64: the halves share no word
-        java.util.concurrent.ForkJoinTask<?> low = java.util.concurrent.ForkJoinPool.commonPool()
+        ForkJoinTask<?> low = ForkJoinPool.commonPool()
                 .submit(() -> pass(t, files, 0, mid, words));
         pass(t, files, mid, end, words);
         low.join();
-        return org.roaringbitmap.BitSetUtil.bitmapOf(words);
+        return BitSetUtil.bitmapOf(words);
     }
 
     /** Sets the bits of the games in {@code [from, to)} that hold. */
@@ -116,7 +120,7 @@ final class ColumnScan {
             if (a >= z) {
                 continue;
             }
-            java.util.function.IntPredicate test = t.in(f);
+            IntPredicate test = t.in(f);
             if (test instanceof ColumnarPredicate.RangeTest r) {
                 r.mark(a, z, words);
                 continue;
@@ -134,7 +138,7 @@ final class ColumnScan {
         ColumnarPredicate.GameTest t = c.test(r.catalog(), GameColumns.of(r));
         RoaringBitmapWriter<RoaringBitmap> w = RoaringBitmapWriter.writer().get();
         FileRow f = null;
-        java.util.function.IntPredicate test = null;
+        IntPredicate test = null;
         for (IntIterator it = survivors.getIntIterator(); it.hasNext(); ) {
             int id = it.next();
             if (f == null || id >= f.firstId() + f.games()) { // ids come in order: a file's are together

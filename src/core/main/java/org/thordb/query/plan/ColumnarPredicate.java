@@ -4,6 +4,7 @@ import org.thordb.index.GameColumns;
 import org.thordb.index.IndexReader;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
+import java.util.function.IntPredicate;
 
 /**
  * A compiled predicate that the per-game columns ({@link GameColumns}) can also answer, a game at
@@ -40,7 +41,7 @@ public interface ColumnarPredicate extends CompiledPredicate {
     @FunctionalInterface
     interface GameTest {
         /** The test of the games of file {@code f}. */
-        java.util.function.IntPredicate in(FileRow f);
+        IntPredicate in(FileRow f);
     }
 
     /**
@@ -48,7 +49,7 @@ public interface ColumnarPredicate extends CompiledPredicate {
      * over ten million games then makes no call a game (in a one-shot process the JVM compiles
      * each call site once and cannot inline a test that differs query to query).
      */
-    interface RangeTest extends java.util.function.IntPredicate {
+    interface RangeTest extends IntPredicate {
         /** Sets the bit of each game of {@code [from, to)} that holds, in {@code words} (bit = id). */
         void mark(int from, int to, long[] words);
     }

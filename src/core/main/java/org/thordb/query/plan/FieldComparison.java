@@ -7,6 +7,11 @@ import org.thordb.index.IndexReader;
 import org.thordb.query.ast.Predicate;
 import org.thordb.query.ast.Predicate.Op;
 import org.thordb.store.Catalog;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntPredicate;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Two numbers of the same game compared ({@code theoretical > score}) compiled: both fields'
@@ -25,14 +30,14 @@ record FieldComparison(Predicate.FieldCompare source) implements ColumnarPredica
             ColumnsCompare both = new ColumnsCompare(left.column(g), op, right.column(g), theoretical ? g : null);
             return f -> both;
         }
-        java.util.function.IntPredicate cmp = compare(op, id -> left.value(g, id), id -> right.value(g, id));
+        IntPredicate cmp = compare(op, id -> left.value(g, id), id -> right.value(g, id));
         // an unknown theoretical score compares with nothing
-        java.util.function.IntPredicate t = theoretical ? id -> g.theoreticalKnown(id) && cmp.test(id) : cmp;
+        IntPredicate t = theoretical ? id -> g.theoreticalKnown(id) && cmp.test(id) : cmp;
         return f -> t;
     }
 
-    private static java.util.function.IntPredicate compare(Op op, java.util.function.IntUnaryOperator a,
-                                                           java.util.function.IntUnaryOperator b) {
+    private static IntPredicate compare(Op op, IntUnaryOperator a,
+                                                           IntUnaryOperator b) {
         return switch (op) { // one lambda an operator: no switch a game
             case EQ -> id -> a.applyAsInt(id) == b.applyAsInt(id);
             case NE -> id -> a.applyAsInt(id) != b.applyAsInt(id);
@@ -70,15 +75,15 @@ record FieldComparison(Predicate.FieldCompare source) implements ColumnarPredica
      * read once, grouped by value; the unions of b's values below and above v are cumulative.
      */
     private RoaringBitmap fieldCompare(IndexReader r) {
-        java.util.TreeMap<Integer, RoaringBitmap> left = source.left().valuesOf(r);
-        java.util.TreeMap<Integer, RoaringBitmap> right = source.right().valuesOf(r);
+        TreeMap<Integer, RoaringBitmap> left = source.left().valuesOf(r);
+        TreeMap<Integer, RoaringBitmap> right = source.right().valuesOf(r);
         int n = right.size();
         int[] values = new int[n];
         RoaringBitmap[] upTo = new RoaringBitmap[n]; // games with b <= values[i]
         RoaringBitmap[] from = new RoaringBitmap[n]; // games with b >= values[i]
         int i = 0;
         RoaringBitmap acc = new RoaringBitmap();
-        for (java.util.Map.Entry<Integer, RoaringBitmap> e : right.entrySet()) {
+        for (Map.Entry<Integer, RoaringBitmap> e : right.entrySet()) {
             values[i] = e.getKey();
             acc = RoaringBitmap.or(acc, e.getValue());
             upTo[i++] = acc;
@@ -90,9 +95,9 @@ record FieldComparison(Predicate.FieldCompare source) implements ColumnarPredica
         }
         RoaringBitmap all = r.all();
         RoaringBitmap out = new RoaringBitmap();
-        for (java.util.Map.Entry<Integer, RoaringBitmap> e : left.entrySet()) {
+        for (Map.Entry<Integer, RoaringBitmap> e : left.entrySet()) {
             int v = e.getKey();
-            int at = java.util.Arrays.binarySearch(values, v);
+            int at = Arrays.binarySearch(values, v);
             int below = at >= 0 ? at - 1 : -at - 2; // last index with value < v
             int above = at >= 0 ? at + 1 : -at - 1; // first index with value > v
             RoaringBitmap eq = at >= 0 ? right.get(v) : new RoaringBitmap();

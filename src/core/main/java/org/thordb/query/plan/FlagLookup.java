@@ -7,6 +7,8 @@ import org.thordb.query.ast.Predicate;
 import org.thordb.query.ast.Predicate.Flag;
 import org.thordb.store.Catalog;
 import org.thordb.store.SolitaireRow;
+import org.thordb.index.Duplicates;
+import org.thordb.index.TheoreticalKnown;
 
 /**
  * A yes-or-no field ({@code damaged = true}, {@code duplicate = false}, {@code theoretical =
@@ -23,9 +25,9 @@ record FlagLookup(Predicate.FlagMatch source) implements CompiledPredicate {
         }
         RoaringBitmap yes = switch (flag) {
             case EVERY_COPY -> r.all();
-            case DUPLICATE -> org.thordb.index.Duplicates.of(r).later().clone();
+            case DUPLICATE -> Duplicates.of(r).later().clone();
             case DAMAGED -> r.term(Field.DAMAGED, new byte[0]);
-            case THEORETICAL_KNOWN -> org.thordb.index.TheoreticalKnown.of(r).bitmap().clone();
+            case THEORETICAL_KNOWN -> TheoreticalKnown.of(r).bitmap().clone();
         };
         return source.value() ? yes : RoaringBitmap.andNot(r.all(), yes);
     }

@@ -8,6 +8,8 @@ import org.thordb.index.Terms;
 import org.thordb.query.ast.Predicate;
 import org.thordb.store.Catalog;
 import org.thordb.store.SolitaireRow;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * {@code player = "…"}, {@code black ~ "…"}, {@code tournament ~ "…"} compiled: the postings of
@@ -32,15 +34,15 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
     private static final int[] NONE = new int[0];
 
     /** The numbers the name asks for in each base, worked out once for every base (a player's other names included). */
-    private java.util.function.Function<Catalog.Base, int[]> matching(Catalog c) {
-        java.util.Map<Integer, int[]> all = source.field().matching(c, source.name(), source.substring());
+    private Function<Catalog.Base, int[]> matching(Catalog c) {
+        Map<Integer, int[]> all = source.field().matching(c, source.name(), source.substring());
         return b -> all.getOrDefault(b.id(), NONE);
     }
 
     @Override
     public long entries(IndexReader r) {
         long n = 0;
-        java.util.function.Function<Catalog.Base, int[]> numbers = matching(r.catalog());
+        Function<Catalog.Base, int[]> numbers = matching(r.catalog());
         for (Catalog.Base b : r.catalog().bases()) {
             int matched = numbers.apply(b).length;
             if (matched > 0) {
@@ -54,7 +56,7 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
     public long indexEstimate(IndexReader r) {
         long n = 0;
         int terms = 0;
-        java.util.function.Function<Catalog.Base, int[]> numbers = matching(r.catalog());
+        Function<Catalog.Base, int[]> numbers = matching(r.catalog());
         for (Catalog.Base b : r.catalog().bases()) {
             for (int number : numbers.apply(b)) {
                 if (++terms > 64) {
@@ -77,7 +79,7 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
     @Override
     public String access(Catalog c) {
         int names = 0;
-        java.util.function.Function<Catalog.Base, int[]> numbers = matching(c);
+        Function<Catalog.Base, int[]> numbers = matching(c);
         for (Catalog.Base b : c.bases()) {
             names += numbers.apply(b).length;
         }
@@ -86,7 +88,7 @@ record NameLookup(Predicate.NameMatch source) implements ColumnarPredicate {
 
     @Override
     public java.util.function.Predicate<SolitaireRow> solitaireTest(Catalog c) {
-        java.util.function.Function<Catalog.Base, int[]> numbers = matching(c);
+        Function<Catalog.Base, int[]> numbers = matching(c);
         return s -> {
             Catalog.Base b = c.base(s.base());
             if (b == null) {

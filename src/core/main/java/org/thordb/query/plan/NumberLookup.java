@@ -10,6 +10,8 @@ import org.thordb.index.IndexReader;
 import org.thordb.query.ast.Predicate;
 import org.thordb.store.Catalog;
 import org.thordb.store.SolitaireRow;
+import java.util.function.IntPredicate;
+import org.thordb.index.TheoreticalKnown;
 
 /**
  * A number of a game against numbers ({@code score > 40}, {@code year in 1990..1999}) compiled:
@@ -40,7 +42,7 @@ record NumberLookup(Predicate.Numeric source) implements ColumnarPredicate {
             holds[v] = (v >= low && v < high) != not;
         }
         byte[] column = field().column(g);
-        java.util.function.IntPredicate t = field().mayBeUnknown()
+        IntPredicate t = field().mayBeUnknown()
                 ? id -> holds[column[id] & 0xff] && g.theoreticalKnown(id) // unknown is no value
                 : id -> holds[column[id] & 0xff];
         return f -> t;
@@ -96,6 +98,6 @@ record NumberLookup(Predicate.Numeric source) implements ColumnarPredicate {
         if (!field.mayBeUnknown()) {
             return games;
         }
-        return RoaringBitmap.and(games, org.thordb.index.TheoreticalKnown.of(r).bitmap());
+        return RoaringBitmap.and(games, TheoreticalKnown.of(r).bitmap());
     }
 }

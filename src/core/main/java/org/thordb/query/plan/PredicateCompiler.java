@@ -12,6 +12,7 @@ import org.thordb.query.ast.BoardCondition;
 import org.thordb.query.ast.Predicate;
 import org.thordb.store.Catalog;
 import org.thordb.store.SolitaireRow;
+import org.thordb.wthor.WthorSolitaire;
 
 /**
  * The compile step of a query's predicates: each predicate (data, {@link Predicate}) becomes what
@@ -100,7 +101,7 @@ public final class PredicateCompiler {
 
     /** A solitaire's position with its side to move as stored. */
     public static Position solitairePosition(SolitaireRow s) {
-        org.thordb.wthor.WthorSolitaire w = s.solitaire();
+        WthorSolitaire w = s.solitaire();
         return new Position(w.blackDiscs(), w.whiteDiscs(), w.toMove() == 1 ? Side.BLACK : Side.WHITE);
     }
 

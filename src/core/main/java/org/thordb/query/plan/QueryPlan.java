@@ -2,6 +2,11 @@ package org.thordb.query.plan;
 
 import java.util.List;
 import org.thordb.query.ast.Predicate;
+import org.thordb.index.BorderPlies;
+import org.thordb.index.EdgePatterns;
+import org.thordb.index.GameColumns;
+import org.thordb.query.ast.BoardCondition;
+import org.thordb.store.Catalog;
 
 /**
  * A query ready to run: a tree whose leaves are index lookups and whose inner nodes are bitmap
@@ -87,16 +92,16 @@ public sealed interface QueryPlan {
     }
 
     /**
-     * A condition on the board ({@link org.thordb.query.ast.BoardCondition}), which no index
+     * A condition on the board ({@link BoardCondition}), which no index
      * holds: checked by replaying the moves of the games the parts before it left.
      *
      * @param compiled the condition, compiled
      * @param candidates the games it was asked about (what the parts before it leave)
-     * @param edgeCandidates the games of those the edge index left ({@link org.thordb.index.EdgePatterns}), −1 when
+     * @param edgeCandidates the games of those the edge index left ({@link EdgePatterns}), −1 when
      *     it was not read and no border was checked (with {@code plied} ≥ 0: the slices' games were the answer, or exactly those whose border fits, then replayed)
      * @param replayed the games replayed on bitboards (with the edge index, those its edges could not settle)
      * @param indexRead whether the edge index was read (else, with {@code edgeCandidates} ≥ 0, the candidates were checked on their edges directly)
-     * @param plied the candidates left by when each game's border squares were taken ({@link org.thordb.index.BorderPlies}), −1 when not asked
+     * @param plied the candidates left by when each game's border squares were taken ({@link BorderPlies}), −1 when not asked
      * @param estimate the games it gives
      * @param micros how long the check took when planned
      */
@@ -104,7 +109,7 @@ public sealed interface QueryPlan {
                  boolean indexRead, long plied, long estimate, long micros)
             implements QueryPlan {
         /** The condition checked. */
-        public org.thordb.query.ast.BoardCondition predicate() {
+        public BoardCondition predicate() {
             return compiled.source();
         }
 
@@ -133,7 +138,7 @@ public sealed interface QueryPlan {
     }
 
     /**
-     * One predicate answered from the per-game columns ({@link org.thordb.index.GameColumns})
+     * One predicate answered from the per-game columns ({@link GameColumns})
      * rather than its postings, because the postings would cost more: a pass over every game the
      * reader covers, or a test of each game the parts before it in a conjunction leave.
      *
@@ -158,13 +163,13 @@ public sealed interface QueryPlan {
     }
 
     /** The plan drawn as an indented tree, one part a line, saying what the indexes read for each. */
-    default String explain(org.thordb.store.Catalog c) {
+    default String explain(Catalog c) {
         StringBuilder sb = new StringBuilder();
         draw(this, 0, sb, c);
         return sb.toString();
     }
 
-    private static void draw(QueryPlan p, int depth, StringBuilder sb, org.thordb.store.Catalog c) {
+    private static void draw(QueryPlan p, int depth, StringBuilder sb, Catalog c) {
         String pad = "  ".repeat(depth);
         p.accept(new Visitor<Void>() {
             @Override

@@ -7,6 +7,8 @@ import org.roaringbitmap.RoaringBitmap;
 import org.thordb.index.IndexReader;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.ast.Predicate;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * Plans a query: each predicate is compiled ({@link PredicateCompiler}) and looked up in the
@@ -20,7 +22,7 @@ public final class QueryPlanner {
     }
 
     /** A plan together with the bitmaps its lookups and checks found. */
-    public record Planned(QueryPlan plan, java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+    public record Planned(QueryPlan plan, Map<QueryPlan, RoaringBitmap> bitmaps) {
         /** The games of the plan: the bitmap operations on what planning found. */
         public RoaringBitmap execute(IndexReader r) {
             return run(plan, bitmaps, r);
@@ -28,7 +30,7 @@ public final class QueryPlanner {
     }
 
     /** The games of a part: its leaves' bitmaps combined as its inner nodes say. */
-    static RoaringBitmap run(QueryPlan plan, java.util.Map<QueryPlan, RoaringBitmap> bitmaps, IndexReader r) {
+    static RoaringBitmap run(QueryPlan plan, Map<QueryPlan, RoaringBitmap> bitmaps, IndexReader r) {
         return plan.accept(new QueryPlan.Visitor<>() {
             @Override
             public RoaringBitmap lookup(QueryPlan.Lookup l) {
@@ -114,12 +116,12 @@ public final class QueryPlanner {
 
     /** Plans an expression on a reader, answering what the columns can answer as {@code access} says. */
     public static Planned plan(Expr e, IndexReader r, Access access) {
-        java.util.Map<QueryPlan, RoaringBitmap> bitmaps = new java.util.IdentityHashMap<>();
+        Map<QueryPlan, RoaringBitmap> bitmaps = new IdentityHashMap<>();
         QueryPlan p = build(e, r, bitmaps, r.catalog().games(), access);
         return new Planned(p, bitmaps);
     }
 
-    private static QueryPlan build(Expr e, IndexReader r, java.util.Map<QueryPlan, RoaringBitmap> bitmaps,
+    private static QueryPlan build(Expr e, IndexReader r, Map<QueryPlan, RoaringBitmap> bitmaps,
                                    long all, Access access) {
         if (e instanceof Expr.And) {
             List<QueryPlan> parts = new ArrayList<>();
@@ -138,7 +140,7 @@ public final class QueryPlanner {
             List<BoardCheck> board = new ArrayList<>();
             List<ColumnarPredicate> deferred = new ArrayList<>();
             List<CompiledPredicate> estimated = new ArrayList<>();
-            java.util.Map<CompiledPredicate, Long> estimates = new java.util.IdentityHashMap<>();
+            Map<CompiledPredicate, Long> estimates = new IdentityHashMap<>();
             for (Expr x : xs) {
                 CompiledPredicate p = x instanceof Predicate q ? PredicateCompiler.compile(q) : null;
                 // sized from its postings' headers (a few names, an opening, a position's entries)
@@ -224,7 +226,7 @@ public final class QueryPlanner {
      * the columns of every game in scope, or a test of each survivor (null: none yet).
      */
     private static QueryPlan choose(ColumnarPredicate c, IndexReader r, RoaringBitmap survivors,
-                                    java.util.Map<QueryPlan, RoaringBitmap> bitmaps, Access access) {
+                                    Map<QueryPlan, RoaringBitmap> bitmaps, Access access) {
         long postings = access == Access.COLUMNS ? Long.MAX_VALUE : ColumnScan.postingsNanos(c, r);
         long pass = ColumnScan.passNanos(r);
         long probe = survivors == null ? Long.MAX_VALUE : ColumnScan.probeNanos(survivors);
@@ -240,7 +242,7 @@ public final class QueryPlanner {
         return s;
     }
 
-    private static QueryPlan lookup(CompiledPredicate pred, IndexReader r, java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+    private static QueryPlan lookup(CompiledPredicate pred, IndexReader r, Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
         RoaringBitmap b = pred.lookup(r);
         long micros = (System.nanoTime() - t0) / 1000;
@@ -250,7 +252,7 @@ public final class QueryPlanner {
     }
 
     /** A predicate's {@link CompiledPredicate#indexEstimate}, kept in {@code sizes} when it has one. */
-    private static long size(CompiledPredicate p, IndexReader r, java.util.Map<CompiledPredicate, Long> sizes) {
+    private static long size(CompiledPredicate p, IndexReader r, Map<CompiledPredicate, Long> sizes) {
         long n = p.indexEstimate(r);
         if (n >= 0) {
             sizes.put(p, n);
@@ -260,7 +262,7 @@ public final class QueryPlanner {
 
     /** A predicate read through the games a conjunction's parts before it leave ({@link IndexReader#through}). */
     private static QueryPlan lookupThrough(CompiledPredicate pred, IndexReader r, RoaringBitmap survivors,
-                                           java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+                                           Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
         RoaringBitmap b = pred.lookup(r.through(survivors));
         long micros = (System.nanoTime() - t0) / 1000;
@@ -270,7 +272,7 @@ public final class QueryPlanner {
     }
 
     private static QueryPlan.Check check(BoardCheck c, IndexReader r, RoaringBitmap candidates,
-                                         java.util.Map<QueryPlan, RoaringBitmap> bitmaps) {
+                                         Map<QueryPlan, RoaringBitmap> bitmaps) {
         long t0 = System.nanoTime();
         BoardCheck.Answer a = c.answer(r, candidates);
         RoaringBitmap b = a.games();

@@ -8,6 +8,7 @@ import org.thordb.query.ast.Predicate;
 import org.thordb.store.Catalog;
 import org.thordb.store.PlayerRecord;
 import org.thordb.store.SolitaireRow;
+import java.util.Map;
 
 /**
  * {@code country = JPN}, {@code born(white) < 1980} compiled: the Black and White postings of each
@@ -19,7 +20,7 @@ record RegistryLookup(Predicate.RegistryMatch source) implements ColumnarPredica
     /** The numbers of a base's players whose record matches. */
     private int[] matching(Catalog.Base b) {
         return b.registry().entrySet().stream().filter(e -> source.test(e.getValue()))
-                .mapToInt(java.util.Map.Entry::getKey).toArray();
+                .mapToInt(Map.Entry::getKey).toArray();
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.thordb.index.IndexReader;
 import org.thordb.index.Terms;
 import org.thordb.query.ast.Predicate;
 import org.thordb.store.Catalog;
+import java.util.function.IntPredicate;
 
 /**
  * {@code result = black|white|draw} compiled: the result's postings, or the result column.
@@ -17,7 +18,7 @@ record ResultLookup(Predicate.ResultMatch source) implements ColumnarPredicate {
     @Override
     public GameTest test(Catalog c, GameColumns g) {
         int code = source.outcome().ordinal();
-        java.util.function.IntPredicate t = id -> g.result(id) == code;
+        IntPredicate t = id -> g.result(id) == code;
         return f -> t;
     }
 
