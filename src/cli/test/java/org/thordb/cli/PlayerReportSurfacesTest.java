@@ -46,21 +46,7 @@ class PlayerReportSurfacesTest {
 
     @Test
     void theCommandLineTheApiTheLibraryAndTheReplGiveOneReport() throws Exception {
-        Path files = tmp.resolve("files");
-        Files.createDirectories(files);
-        Path ffo = SharedData.root().resolve("wthor");
-        if (Files.isDirectory(ffo)) {
-            for (String f : List.of("WTH_2014.wtb", "WTH_2015.wtb", "WTHOR.JOU", "WTHOR.TRN")) {
-                Files.copy(ffo.resolve(f), files.resolve(f));
-            }
-        } else {
-            System.out.println("PlayerReportSurfacesTest: " + ffo + " not found: on a generated base");
-            SampleBase.write(files, "CLUB", 2014, 2, 400, 9L);
-        }
-        Path store = tmp.resolve("store");
-        try (Engine w = Engine.open(store)) {
-            w.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
-        }
+        Path store = SmallRealStore.make(tmp, "PlayerReportSurfacesTest");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         HttpClient http = HttpClient.newHttpClient();
         try (Engine db = Engine.openReadOnly(store);

@@ -59,6 +59,18 @@ public record MoveValues(Map<Integer, Integer> values, boolean exact, int depth,
         return values.values().stream().max(Integer::compare).orElse(null);
     }
 
+    /** The best move: the first square, in square order, of the best value (-1 when none). */
+    public int bestMove() {
+        Integer top = best();
+        int b = -1;
+        for (Map.Entry<Integer, Integer> e : values.entrySet()) {
+            if (top != null && e.getValue().intValue() == top && (b < 0 || e.getKey() < b)) {
+                b = e.getKey();
+            }
+        }
+        return b;
+    }
+
     /**
      * How a played move fared in games against its value: the mover's average final disc
      * difference in the row's games (stored scores, empties to the winner) less the move's value;

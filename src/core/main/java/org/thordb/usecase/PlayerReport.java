@@ -19,7 +19,6 @@ import org.thordb.explore.Exploration;
 import org.thordb.explore.MoveValues;
 import org.thordb.export.Json;
 import org.thordb.fault.Faults;
-import org.thordb.index.GameName;
 import org.thordb.index.IndexReader;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
@@ -35,7 +34,6 @@ import org.thordb.store.GameRow;
 import org.thordb.store.PlayerRecord;
 import org.thordb.wthor.WthorGame;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.TreeSet;
 import org.thordb.error.ThorDbException;
 import org.thordb.store.Identities;
@@ -182,7 +180,7 @@ public final class PlayerReport {
         if (asked.isEmpty()) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a report needs a player's name");
         }
-        String quoted = "\"" + asked.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        String quoted = NamedPlayer.quote(asked);
         Gathered g = db.read(r -> gather(r, asked, quoted, s));
         if (g == null) {
             List<String> notes = db.notes("player = " + quoted);
@@ -234,27 +232,16 @@ public final class PlayerReport {
 
     private static Gathered gather(IndexReader r, String asked, String quoted, Settings s) {
         Catalog c = r.catalog();
-        Map<Integer, int[]> numbers = GameName.PLAYER.matching(c, asked, false);
-        Set<Long> me = new HashSet<>();
-        numbers.forEach((base, ns) -> {
-            for (int n : ns) {
-                me.add(((long) base << 32) | n);
-            }
-        });
-        if (me.isEmpty()) {
+        NamedPlayer named = NamedPlayer.of(c, asked);
+        if (named == null) {
             return null;
         }
+        Set<Long> me = named.numbers();
         Identities ids = c.identities();
         // who: the identity's names, the registry's country and birth
-        Set<Integer> identities = new TreeSet<>();
-        for (long k : me) {
-            int i = ids.of((int) (k >>> 32), (int) k);
-            if (i >= 0) {
-                identities.add(i);
-            }
-        }
-        String player = identities.isEmpty() ? asked : ids.preferred(identities.iterator().next());
-        String quotedPlayer = "\"" + player.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        Set<Integer> identities = named.identities();
+        String player = named.preferred();
+        String quotedPlayer = NamedPlayer.quote(player);
         LinkedHashSet<String> names = new LinkedHashSet<>();
         String country = null;
         int born = 0;
@@ -360,8 +347,7 @@ public final class PlayerReport {
                 .limit(s.opponents())
                 .forEach(e -> {
                     String n = opponentNames.get(e.getKey());
-                    opp.add(e.getValue().tally(n, "player = " + quotedPlayer + " and player = \""
-                            + n.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
+                    opp.add(e.getValue().tally(n, "player = " + quotedPlayer + " and player = " + NamedPlayer.quote(n)));
                 });
         Glicko2.History h = ratings(r);
         List<Glicko2.Point> curve = List.of();
@@ -436,13 +422,7 @@ public final class PlayerReport {
             int depth = 0;
             if (k < s.valued() && before.toMove() == mine) {
                 MoveValues v = Explore.values(before, Explore.Settings.DEFAULT);
-                Integer top = v.best();
-                int b = -1;
-                for (Map.Entry<Integer, Integer> mv : v.values().entrySet()) { // the first square of the best value
-                    if (top != null && mv.getValue().intValue() == top && (b < 0 || mv.getKey() < b)) {
-                        b = mv.getKey();
-                    }
-                }
+                int b = v.bestMove();
                 if (b >= 0) {
                     bestMove = Notation.name(b);
                     best = v.value(b);

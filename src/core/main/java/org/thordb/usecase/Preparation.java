@@ -16,7 +16,6 @@ import org.thordb.error.ErrorCode;
 import org.thordb.explore.MoveValues;
 import org.thordb.export.Json;
 import org.thordb.fault.Faults;
-import org.thordb.index.GameName;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
@@ -24,7 +23,6 @@ import org.thordb.query.exec.QueryEngine;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
-import java.util.TreeSet;
 import org.thordb.error.ThorDbException;
 
 /**
@@ -129,24 +127,12 @@ public final class Preparation {
         boolean oppBlack = mine == Side.WHITE;
         String quotedAsked = quote(asked);
         Object[] read = db.read(r -> {
-            Map<Integer, int[]> numbers = GameName.PLAYER.matching(r.catalog(), asked, false);
-            Set<Long> them = new HashSet<>();
-            numbers.forEach((base, ns) -> {
-                for (int n : ns) {
-                    them.add(((long) base << 32) | n);
-                }
-            });
-            if (them.isEmpty()) {
+            NamedPlayer named = NamedPlayer.of(r.catalog(), asked);
+            if (named == null) {
                 return null;
             }
-            TreeSet<Integer> identities = new TreeSet<>();
-            for (long k : them) {
-                int i = r.catalog().identities().of((int) (k >>> 32), (int) k);
-                if (i >= 0) {
-                    identities.add(i);
-                }
-            }
-            String preferred = identities.isEmpty() ? null : r.catalog().identities().preferred(identities.first());
+            Set<Long> them = named.numbers();
+            String preferred = named.preferred();
             Count root = new Count();
             RoaringBitmap ids = QueryEngine.matching(QueryParser.parseOrBlank((oppBlack ? "black = " : "white = ") + quotedAsked), r);
             for (int id : ids) {
@@ -170,7 +156,7 @@ public final class Preparation {
                     add(c, points, diff);
                 }
             }
-            return new Object[] {preferred == null ? asked : preferred, root};
+            return new Object[] {preferred, root};
         });
         if (read == null) {
             List<String> notes = db.notes("player = " + quotedAsked);
@@ -209,7 +195,7 @@ public final class Preparation {
     }
 
     private static String quote(String name) {
-        return "\"" + name.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return NamedPlayer.quote(name);
     }
 
     /** The kept nodes where the opponent is to move and plays on: their lines and counts. */
@@ -249,12 +235,7 @@ public final class Preparation {
         if (oppToMove && chosen != null && valued.contains(text)) {
             MoveValues v = Explore.values(p, Explore.Settings.DEFAULT);
             Integer top = v.best();
-            int b = -1;
-            for (Map.Entry<Integer, Integer> mv : v.values().entrySet()) {
-                if (top != null && mv.getValue().intValue() == top && (b < 0 || mv.getKey() < b)) {
-                    b = mv.getKey();
-                }
-            }
+            int b = v.bestMove();
             if (b >= 0) {
                 bestMove = Notation.name(b);
                 best = top;
