@@ -284,6 +284,16 @@ class PlayerReportTest {
     }
 
     @Test
+    void aNameWithNoGameHasAnEmptyReportWithItsOtherSpelling() {
+        // the FFO's names file holds "An Tay Yi" and "Tay Yi An", joined (the same words), in no game
+        assertEquals(0, games("Tay Yi An").size());
+        PlayerReport.Report r = PlayerReport.of(db, "Tay Yi An", PlayerReport.Settings.DEFAULT);
+        assertEquals(0, r.all().games());
+        assertTrue(r.names().contains("An Tay Yi (WTHOR)") && r.names().contains("Tay Yi An (WTHOR)"), r.names().toString());
+        assertTrue(r.years().isEmpty() && r.ratings().isEmpty() && r.blackLines().isEmpty());
+    }
+
+    @Test
     void anUnknownNameIsAClearErrorWithTheNearestNames() {
         ThorDbException e = assertThrows(ThorDbException.class, () -> PlayerReport.of(db, "Tastet Marq", PlayerReport.Settings.DEFAULT));
         assertEquals(ErrorCode.BAD_ARGUMENT, e.code());

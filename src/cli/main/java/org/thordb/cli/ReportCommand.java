@@ -82,6 +82,10 @@ public final class ReportCommand implements Callable<Integer> {
         out.println("  bases: " + String.join(", ", r.bases()) + (r.years().isEmpty() ? ""
                 : "; years " + r.years().get(0).name() + "–" + r.years().get(r.years().size() - 1).name()));
         out.println();
+        if (r.all().games() == 0) {
+            out.println("no game of the store has this player: a names file holds the name, no game names its number");
+            return;
+        }
         out.printf("%-22s %6s %5s %5s %6s %7s %13s %6s%n", "", "games", "wins", "draws", "losses", "score", "(95%)", "discs");
         row(out, "every game", r.all());
         row(out, "as Black", r.black());
@@ -110,9 +114,10 @@ public final class ReportCommand implements Callable<Integer> {
         }
         out.println();
         PlayerReport.Endgames e = r.endgames();
-        out.printf(Locale.ROOT, "endgames against the theoretical score (perfect play from its depth): %d games known,"
-                + " %d lost discs, %s discs lost on average%n", e.known(), e.lostSome(),
-                Double.isNaN(e.averageLoss()) ? "–" : String.format(Locale.ROOT, "%.2f", e.averageLoss()));
+        out.printf(Locale.ROOT, "endgames against the theoretical score (perfect play from its depth): %d games known; in %d"
+                + " the player finished below it; %s%n", e.known(), e.lostSome(), Double.isNaN(e.averageLoss()) ? "no average"
+                : e.averageLoss() > 0 ? String.format(Locale.ROOT, "on average %.2f discs below it", e.averageLoss())
+                : String.format(Locale.ROOT, "on average %.2f discs above it (the opponents erred more)", -e.averageLoss()));
         for (PlayerReport.Swing s : e.worst()) {
             out.printf(Locale.ROOT, "  %s %d #%d as %s against %s: %+d under perfect play from %d empties, %+d played (%d lost)%n",
                     s.base(), s.year(), s.record(), s.colour(), SafeText.of(s.opponent()), s.theoretical(), s.empties(),

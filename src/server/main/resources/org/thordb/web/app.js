@@ -489,6 +489,12 @@ async function drawReport(name) {
   const h = document.createElement('h3');
   h.textContent = r.player + (r.country ? ', ' + r.country : '') + (r.born ? ', born ' + r.born : '');
   box.appendChild(h);
+  if (r.all.games === 0) {
+    const p = document.createElement('p');
+    p.textContent = 'No game of the store has this player: a names file holds the name, no game names its number.';
+    box.appendChild(p);
+    return;
+  }
   const who = document.createElement('p');
   who.textContent = 'Names: ' + r.names.join(', ') + '. Bases: ' + r.bases.join(', ') + '.'
     + (r.years.length ? ' Years ' + r.years[0].name + '-' + r.years[r.years.length - 1].name + '.' : '');
@@ -516,8 +522,11 @@ async function drawReport(name) {
     name: p.colour + ' after ' + p.after + ': ' + p.move }))));
   box.appendChild(tallyTable('Most frequent opponents', r.opponents));
   const end = document.createElement('p');
-  end.textContent = `Endgames against the theoretical score: ${r.endgames.known} games known, ${r.endgames.lostSome} lost discs,`
-    + ` ${r.endgames.averageLoss === null ? '-' : r.endgames.averageLoss.toFixed(2)} discs lost on average.`;
+  const loss = r.endgames.averageLoss;
+  end.textContent = `Endgames against the theoretical score (perfect play from its depth): ${r.endgames.known} games known;`
+    + ` in ${r.endgames.lostSome} the player finished below it; `
+    + (loss === null ? 'no average.' : loss > 0 ? `on average ${loss.toFixed(2)} discs below it.`
+      : `on average ${(-loss).toFixed(2)} discs above it (the opponents erred more).`);
   box.appendChild(end);
 }
 function prepareNode(n) {
