@@ -21,7 +21,7 @@ import org.thordb.othello.Bitboards;
  * of 4 to 8 squares; 46 instances, each family read through the 8 orientations of the board with
  * one extraction of bits, so that every instance of a family shares one table.
  *
- * <p>The weights ({@code evaluation.bin.gz}) are fitted by {@code EvalTrainer} (bench sources) to
+ * <p>The weights ({@code evaluation.bin.gz}) are fitted by {@link EvalTrainer} to
  * exact scores of positions of the FFO base (solved by thordb's solver near the end, the stored
  * theoretical score or a search before), so the value estimates the final disc difference under
  * perfect play. It orders the exact solver's moves and is the leaf of the midgame search that
