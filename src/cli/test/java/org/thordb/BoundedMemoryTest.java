@@ -18,6 +18,7 @@ import org.thordb.testing.SharedData;
  * Results stream: a JVM with a heap far smaller than the games it is asked for lists every game of
  * the FFO base and exports it, and each file comes out whole.
  */
+@org.thordb.testing.FullTier
 class BoundedMemoryTest {
     @TempDir
     Path tmp;

@@ -35,6 +35,7 @@ import org.thordb.web.WebServer;
  * file landed the reader saw it, the slowest call, while importing and while optimizing) are those
  * of the performance table.
  */
+@org.thordb.testing.FullTier
 class FollowingAnotherProcessTest {
     @TempDir
     Path tmp;

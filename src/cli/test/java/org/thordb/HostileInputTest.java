@@ -41,6 +41,7 @@ import org.thordb.wthor.WthorWriter;
  * game files; scores the board cannot hold mark their game damaged, and verify finds a store that
  * kept one as sound.
  */
+@org.thordb.testing.FullTier
 class HostileInputTest {
     @TempDir
     Path tmp;

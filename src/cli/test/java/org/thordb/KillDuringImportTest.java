@@ -22,6 +22,7 @@ import org.thordb.wthor.WthorReader;
  * every game exactly once.
  */
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class KillDuringImportTest {
     @TempDir
     Path tmp;

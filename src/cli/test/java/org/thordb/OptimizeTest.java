@@ -32,6 +32,7 @@ import org.thordb.testing.PlainScan;
  * repaired by {@code verify --repair}; every answer checked against a plain replay of the files.
  */
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class OptimizeTest {
     @TempDir
     Path tmp;

@@ -33,6 +33,7 @@ import org.thordb.testing.PlainScan;
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.thordb.testing.FullTier
 class AnalysisExportTest {
     @TempDir
     Path tmp;

@@ -21,6 +21,7 @@ import org.thordb.store.FileRow;
 import org.thordb.testing.SharedData;
 
 /** Many reader threads while one import runs: each reader sees every file whole or not at all. */
+@org.thordb.testing.FullTier
 class ConcurrencyTest {
     @TempDir
     Path tmp;

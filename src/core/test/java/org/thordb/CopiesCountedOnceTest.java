@@ -31,6 +31,7 @@ import org.thordb.text.SourceReader;
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.thordb.testing.FullTier
 class CopiesCountedOnceTest {
     private Engine db;
     private PlainScan ffo;

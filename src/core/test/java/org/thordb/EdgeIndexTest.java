@@ -45,6 +45,7 @@ import org.thordb.testing.SharedData;
  * before the index answers by replay, verifies clean, and gets the index from {@code optimize}.
  */
 @ExtendWith(Seeded.class)
+@org.thordb.testing.FullTier
 class EdgeIndexTest {
     @TempDir
     Path tmp;

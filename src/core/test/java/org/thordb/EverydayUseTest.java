@@ -31,6 +31,7 @@ import org.thordb.testing.PlainScan;
 import org.thordb.testing.TestBase;
 
 /** What an embedder trips over in the first hour: lines, fresh readers, removing a base, names. */
+@org.thordb.testing.FullTier
 class EverydayUseTest {
     @TempDir
     Path tmp;

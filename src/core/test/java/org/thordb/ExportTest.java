@@ -32,6 +32,7 @@ import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorReader;
 
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class ExportTest {
     @TempDir
     Path tmp;

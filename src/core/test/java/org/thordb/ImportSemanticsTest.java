@@ -31,6 +31,7 @@ import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorWriter;
 
+@org.thordb.testing.FullTier
 class ImportSemanticsTest {
     @TempDir
     Path tmp;

@@ -34,6 +34,7 @@ import org.thordb.wthor.WthorReader;
  * schema 5 left it (blocks of 256 entries, one bit more), upgraded and merged.
  */
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class LargeSegmentTest {
     @TempDir
     Path tmp;

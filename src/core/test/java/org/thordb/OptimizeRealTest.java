@@ -42,6 +42,7 @@ import org.thordb.wthor.WthorWriter;
  */
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
+@org.thordb.testing.FullTier
 class OptimizeRealTest {
     @TempDir
     Path tmp;

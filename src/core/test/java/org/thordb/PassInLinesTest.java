@@ -21,6 +21,7 @@ import org.thordb.testing.SharedData;
  * {@code explore --moves} have them) is a line the query language takes too, checked pass by
  * pass; on the FFO base, a position after a pass is found as a plain replay finds it.
  */
+@org.thordb.testing.FullTier
 class PassInLinesTest {
     @TempDir
     Path tmp;

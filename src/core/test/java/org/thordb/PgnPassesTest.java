@@ -33,6 +33,7 @@ import org.thordb.wthor.WthorReader;
  * PGN keeps passes: every game exported as PGN, read back by {@link PgnReader}, gives the same
  * moves by the same colours as an independent replay of the WTHOR records (which write no passes).
  */
+@org.thordb.testing.FullTier
 class PgnPassesTest {
     @TempDir
     Path tmp;

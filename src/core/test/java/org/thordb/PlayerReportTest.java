@@ -38,6 +38,7 @@ import org.thordb.wthor.WthorGame;
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.thordb.testing.FullTier
 class PlayerReportTest {
     private Engine db;
     private PlainScan ffo;

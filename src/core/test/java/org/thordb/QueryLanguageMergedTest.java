@@ -7,6 +7,7 @@ import org.thordb.testing.TestBase;
  * files imported after the merge and a year replaced since (its old ids masked): every answer the
  * plain scan's.
  */
+@org.thordb.testing.FullTier
 class QueryLanguageMergedTest extends QueryLanguageContract {
     @Override
     TestBase base() {

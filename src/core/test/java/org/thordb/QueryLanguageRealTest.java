@@ -15,6 +15,7 @@ import org.thordb.testing.TestBase;
 /** The query language on the FFO base of {@code ../shared/data/wthor} (skipped when it is missing). */
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
+@org.thordb.testing.FullTier
 class QueryLanguageRealTest extends QueryLanguageContract {
     @Override
     TestBase base() {

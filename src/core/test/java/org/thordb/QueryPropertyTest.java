@@ -53,6 +53,7 @@ import org.thordb.wthor.WthorWriter;
  */
 @ExtendWith(Seeded.class)
 @org.junit.jupiter.api.Timeout(value = 6, unit = java.util.concurrent.TimeUnit.MINUTES)
+@org.thordb.testing.FullTier
 class QueryPropertyTest {
     /** Queries a run checks: a few hundred, a few seconds. */
     private static final int QUERIES = 400;

@@ -34,6 +34,7 @@ import org.thordb.wthor.WthorReader;
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class RealBaseStoreTest {
     private Path base;
     private Path dir;

@@ -31,6 +31,7 @@ import org.thordb.wthor.WthorGame;
  * fill's change leaves so, and {@code optimize} writes it again; {@code verify} finds an entry that
  * differs from its records, and {@code --repair} writes it again.
  */
+@org.thordb.testing.FullTier
 class StoredColumnsTest {
     @TempDir
     Path tmp;

@@ -39,6 +39,7 @@ import org.thordb.wthor.WthorReader;
  */
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data/wthor not found: the FFO base is not there")
+@org.thordb.testing.FullTier
 class TheoreticalFillTest {
     private static final int DEPTH = 14;
 

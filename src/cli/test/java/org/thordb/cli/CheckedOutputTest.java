@@ -27,6 +27,7 @@ import org.thordb.sample.SampleBase;
  * written, never "exported N games" with exit 0. Run as whole processes, since the failure is
  * the operating system's.
  */
+@org.thordb.testing.FullTier
 class CheckedOutputTest {
     @TempDir
     static Path tmp;

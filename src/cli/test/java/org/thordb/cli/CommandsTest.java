@@ -23,6 +23,7 @@ import org.thordb.wthor.WthorHeader;
 import org.thordb.wthor.WthorKind;
 import org.thordb.wthor.WthorWriter;
 
+@org.thordb.testing.FullTier
 class CommandsTest {
     @TempDir
     Path tmp;

@@ -29,6 +29,7 @@ import org.thordb.testing.Folders;
  * answers as before. Damage to the records themselves is said to be beyond repair, without advice
  * that sends the user back to verify.
  */
+@org.thordb.testing.FullTier
 class DamagedFamilyRepairTest {
     @TempDir
     Path tmp;

@@ -29,6 +29,7 @@ import org.thordb.testing.SharedData;
  * writes into it (RocksDB would make a new store there and delete the old one's table files), and
  * {@code verify --db --repair} gets every game back, with and without the write-ahead log.
  */
+@org.thordb.testing.FullTier
 class DamagedStoreCommandsTest {
     @TempDir
     Path tmp;

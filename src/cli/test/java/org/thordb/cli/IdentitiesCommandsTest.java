@@ -33,6 +33,7 @@ import org.thordb.wthor.WthorWriter;
  * and what a user says (alias, split, undo, an aliases file) is followed and can be taken back.
  * On the FFO base, its own same-move games stay separate records, and its PGN counts once.
  */
+@org.thordb.testing.FullTier
 class IdentitiesCommandsTest {
     @TempDir
     Path tmp;

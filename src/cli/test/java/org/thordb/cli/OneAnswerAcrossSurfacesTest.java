@@ -48,6 +48,7 @@ import org.thordb.web.WebServer;
  * horizon ({@code --solve 12}, {@code solve=12}). The library's estimates are asked again beside a
  * thread that burns a core, and are the same.
  */
+@org.thordb.testing.FullTier
 class OneAnswerAcrossSurfacesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -38,6 +38,7 @@ import org.thordb.web.WebServer;
  * REPL ({@code :report}, the command line's text line for line) give the same figures, the first
  * lines' estimated values among them; a name no base holds is one clear error on each.
  */
+@org.thordb.testing.FullTier
 class PlayerReportSurfacesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

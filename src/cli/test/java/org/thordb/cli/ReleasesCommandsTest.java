@@ -21,6 +21,7 @@ import org.thordb.testing.SharedData;
  * older release goes in only with {@code --force}; {@code releases --prune} deletes what is kept.
  * Counts are checked against a plain scan of the files.
  */
+@org.thordb.testing.FullTier
 class ReleasesCommandsTest {
     @TempDir
     Path tmp;

@@ -31,6 +31,7 @@ import org.thordb.wthor.WthorReader;
  * a text file with a byte-order mark, a NUL byte, bytes that are not UTF-8, or moves after the
  * result is read whole or refused with its line and byte offset.
  */
+@org.thordb.testing.FullTier
 class SafeOutputAndInputTest {
     @TempDir
     Path tmp;

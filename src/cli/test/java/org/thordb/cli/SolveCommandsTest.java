@@ -23,6 +23,7 @@ import org.thordb.wthor.WthorReader;
 import org.thordb.wthor.WthorWriter;
 
 /** solve, verify --theoretical and export --theoretical through the command line. */
+@org.thordb.testing.FullTier
 class SolveCommandsTest {
     @TempDir
     Path tmp;

@@ -42,6 +42,7 @@ import org.thordb.testing.SharedData;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class StoreFaultInjectionTest {
     @TempDir
     static Path tmp;

@@ -23,6 +23,7 @@ import org.thordb.testing.SharedData;
  */
 @org.junit.jupiter.api.condition.EnabledIf(value = "org.thordb.testing.SharedData#hasWthor",
         disabledReason = "../shared/data not found: the PGN file of 1990 is not there")
+@org.thordb.testing.FullTier
 class TheoreticalCommandTest {
     @TempDir
     Path tmp;

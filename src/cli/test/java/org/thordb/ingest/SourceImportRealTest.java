@@ -37,6 +37,7 @@ import org.thordb.testing.SharedData;
  * (their own small parsers, not thordb's readers), and the duplicates of the FFO base against a
  * plain comparison of every game's turned move list. Skipped, with the reason, without the data.
  */
+@org.thordb.testing.FullTier
 class SourceImportRealTest {
     @TempDir
     Path tmp;

@@ -31,6 +31,7 @@ import org.thordb.testing.TestBase;
 
 /** The JSON API through a real HTTP client against a real server on a free loopback port. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.thordb.testing.FullTier
 class WebServerTest {
     private TestBase base;
     private WebServer server;

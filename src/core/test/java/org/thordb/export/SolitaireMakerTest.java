@@ -29,6 +29,7 @@ import org.thordb.wthor.WthorSolitaire;
  * Solitaires made from games, against an exhaustive minimax without pruning written here: the
  * same positions found, the same solutions, every field of the written {@code .PZZ} file.
  */
+@org.thordb.testing.FullTier
 class SolitaireMakerTest {
     @TempDir
     Path tmp;

@@ -26,6 +26,7 @@ import org.thordb.wthor.WthorSolitaire;
  * their inputs ({@code src/core/test/resources/org/thordb/fuzz/FuzzTargetsInputs/…}: the crashers found
  * so far, kept as regression tests); {@code tools/fuzz} fuzzes them, seeded from the real files.
  */
+@org.thordb.testing.FullTier
 class FuzzTargets {
 
     private static void clean(Runnable r) {

@@ -10,6 +10,7 @@ import org.roaringbitmap.RoaringBitmap;
 
 /** The postings codec, and its reader of Roaring's portable format against the library's own. */
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class PostingsTest {
     /** Sets of every container kind and count: sparse, dense, runs, with and without run containers. */
     private static RoaringBitmap randomSet(SplittableRandom rnd) {

@@ -32,6 +32,7 @@ import org.thordb.wthor.WthorKind;
  * Renamed players kept as aliases on a names update, and a base's player registry (country,
  * birth date, aliases) with its query fields and the players list, checked against a plain scan.
  */
+@org.thordb.testing.FullTier
 class PlayerRegistryTest {
     @TempDir
     Path tmp;

@@ -14,6 +14,7 @@ import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.testing.SharedData;
 
+@org.thordb.testing.FullTier
 class PositionTest {
     private static TreeSet<String> names(long moves) {
         TreeSet<String> s = new TreeSet<>();

@@ -14,6 +14,7 @@ import org.thordb.wthor.WthorGame;
 import org.thordb.wthor.WthorReader;
 
 /** Replays the real games of ../shared/data and checks what its README measured. */
+@org.thordb.testing.FullTier
 class RealGamesTest {
 
     @Test

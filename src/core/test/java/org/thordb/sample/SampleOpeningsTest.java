@@ -24,6 +24,7 @@ import org.thordb.wthor.WthorReader;
  * moves those of a source game, and the lines near the start as frequent as in the source (on the
  * FFO base), where purely random games come nowhere near.
  */
+@org.thordb.testing.FullTier
 class SampleOpeningsTest {
     @TempDir
     Path tmp;

@@ -44,6 +44,7 @@ import org.thordb.wthor.WthorReader;
  * each position gives the same values and depth.
  */
 @ExtendWith(Seeded.class)
+@org.thordb.testing.FullTier
 class EstimatorTest {
     /** The most positions an exact solve of the measurement may search (a few seconds). */
     static final long EXACT_NODES = 60_000_000L;

@@ -21,6 +21,7 @@ import org.thordb.testing.Games;
  * gives every score one thread gives.
  */
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class SolverTeamTest {
 
     private static List<Position> positions(SplittableRandom rnd, int n, int from, int span) {

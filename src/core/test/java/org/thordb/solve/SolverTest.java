@@ -22,6 +22,7 @@ import org.thordb.testing.SharedData;
  * random positions.
  */
 @org.junit.jupiter.api.extension.ExtendWith(org.thordb.testing.Seeded.class)
+@org.thordb.testing.FullTier
 class SolverTest {
 
     /** Black's final disc difference under perfect play, by trying every line: no pruning, no table. */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.thordb.testing.SharedData;
 
 /** Read → write gives back every real file byte for byte. */
+@org.thordb.testing.FullTier
 class RoundTripTest {
     @TempDir
     Path tmp;

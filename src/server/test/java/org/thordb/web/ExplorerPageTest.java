@@ -35,6 +35,7 @@ import org.thordb.testing.TestBase;
  * said so, where chromium and chromium-driver are not installed ({@code .ci/run} installs them).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.thordb.testing.FullTier
 class ExplorerPageTest {
     private WebDriver browser;
 

@@ -41,6 +41,7 @@ import org.thordb.testing.TestBase;
  * are the test), else on the generated sample base, and it says so.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.thordb.testing.FullTier
 class PageLayoutAndAccessibilityTest {
     private static final int[] WIDTHS = {800, 1280, 1920};
     private WebDriver browser;

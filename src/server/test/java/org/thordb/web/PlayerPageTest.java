@@ -40,6 +40,7 @@ import org.thordb.usecase.Preparation;
  * {@code target/screenshots/player-*.png}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.thordb.testing.FullTier
 class PlayerPageTest {
     private WebDriver browser;
 
