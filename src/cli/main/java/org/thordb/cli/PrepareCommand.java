@@ -51,7 +51,7 @@ public final class PrepareCommand implements Callable<Integer> {
     @Option(names = "--plies", paramLabel = "N", defaultValue = "10", description = "At most N moves from the start (default: ${DEFAULT-VALUE}).")
     int plies;
 
-    @Option(names = "--valued", paramLabel = "N", defaultValue = "12", description = "Value the N choices of theirs played most"
+    @Option(names = "--valued", paramLabel = "N", defaultValue = "8", description = "Value the N choices of theirs played most"
             + " (each an estimate of 0.2-0.6 s; default: ${DEFAULT-VALUE}).")
     int valued;
 

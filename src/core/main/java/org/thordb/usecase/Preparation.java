@@ -49,8 +49,8 @@ public final class Preparation {
      *     move's value and their move's: each an explorer's estimate, 0.2–0.6 s
      */
     public record Settings(int minGames, int maxPlies, int valued) {
-        /** The same on every surface: lines of 5 games or more, 10 moves deep, 12 choices valued. */
-        public static final Settings DEFAULT = new Settings(5, 10, 12);
+        /** The same on every surface: lines of 5 games or more, 10 moves deep, 8 choices valued (within a server's 10 s, cold). */
+        public static final Settings DEFAULT = new Settings(5, 10, 8);
 
         public Settings {
             if (minGames < 1 || maxPlies < 1 || maxPlies > 30 || valued < 0 || valued > 200) {
