@@ -381,7 +381,8 @@ public final class ThorDb implements AutoCloseable {
     public List<Group> stats(String query, Grouping by) {
         String q = Checks.notNull(query, "the query");
         Checks.notNull(by, "the grouping");
-        return guard(() -> engine.stats(by.name().toLowerCase(Locale.ROOT), q).stream().map(ThorDb::group).toList());
+        return guard(() -> org.thordb.usecase.Stats.of(engine, new org.thordb.usecase.Stats.Question(by.name().toLowerCase(Locale.ROOT),
+                q, null, null, null)).rows().stream().map(ThorDb::group).toList());
     }
 
     /**

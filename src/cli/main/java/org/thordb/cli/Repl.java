@@ -598,13 +598,14 @@ public final class Repl {
         }
         String[] w = rest.split("\\s+", 2);
         String where = w.length > 1 ? w[1] : lastQuery == null ? "" : lastQuery;
-        Grouping g = Grouping.parse(w[0]);
-        List<GroupStats> rows = db.stats(w[0], where);
+        org.thordb.usecase.Stats.Answer a = org.thordb.usecase.Stats.of(db, new org.thordb.usecase.Stats.Question(w[0], where,
+                null, null, null));
+        List<GroupStats> rows = a.rows();
         if (w.length > 1) {
             lastQuery = where;
         }
         int shownRows = Math.min(rows.size(), 20);
-        StatsCommand.write(rows.subList(0, shownRows), rows.size(), g, where, g.side(), "table", out);
+        StatsCommand.write(a.first(shownRows), rows.size(), a.grouping(), a.games(), a.side(), "table", out);
         if (rows.size() > shownRows) {
             out.println("… thordb stats --limit shows more");
         }

@@ -12,6 +12,7 @@ import org.thordb.error.ThorDbException;
 import org.thordb.stats.GroupStats;
 import org.thordb.stats.Grouping;
 import org.thordb.stats.Statistics;
+import org.thordb.usecase.Stats;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -84,27 +85,17 @@ public final class StatsCommand implements Callable<Integer> {
         if (limit != null && limit < 1) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
         }
-        Grouping g = Grouping.parse(by);
-        Comparator<GroupStats> order = sort == null ? null : Statistics.order(sort);
+        if (colour != null && as == null) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+        }
+        Stats.Question q = new Stats.Question(by, where, as, colour, sort);
+        Grouping.parse(by); // a bad grouping said before the store opens
         try (Engine db = Stores.openForReading(store.dir())) {
-            if (colour != null && as == null) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
-            }
-            List<GroupStats> rows = new ArrayList<>(as == null ? db.stats(by, where) : db.stats(by, where, as, colour));
-            if (order != null) {
-                rows.sort(order);
-            }
-            int all = rows.size();
-            if (limit != null && rows.size() > limit) {
-                rows = rows.subList(0, limit);
-            }
-            String side = as == null ? g.side() : SafeText.of(as.strip()) + "'s side"
-                    + (colour == null || colour.equalsIgnoreCase("both") ? " (as Black and as White)"
-                    : " (as " + (colour.equalsIgnoreCase("black") ? "Black" : "White") + ")");
+            Stats.Answer a = Stats.of(db, q);
+            List<GroupStats> rows = limit == null ? a.rows() : a.first(limit);
             // with --as, the games are the player's: the header and the notes say so
-            String games = as == null ? where : QueryField.playersGames(where, as, colour);
-            write(rows, all, g, games, side, format, spec.commandLine().getOut());
-            for (String note : db.notes(games)) {
+            write(rows, a.rows().size(), a.grouping(), a.games(), SafeText.of(a.side()), format, spec.commandLine().getOut());
+            for (String note : db.notes(a.games())) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         }

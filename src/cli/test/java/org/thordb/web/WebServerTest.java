@@ -343,7 +343,7 @@ class WebServerTest {
                 String player = db.stats("player", "").get(0).group();
                 Answer st = get(s, "/api/stats?by=result&as=" + enc(player) + "&colour=white");
                 assertEquals(200, st.status(), st.text());
-                assertEquals(player + "'s side", st.body().get("side").asText());
+                assertEquals(player + "'s side (as White)", st.body().get("side").asText(), "the command line's words");
                 java.util.List<org.thordb.stats.GroupStats> want = db.stats("result", "", player, "white");
                 assertEquals(want.size(), st.body().get("rows").size());
                 for (int i = 0; i < want.size(); i++) {

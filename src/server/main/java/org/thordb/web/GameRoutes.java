@@ -75,23 +75,8 @@ final class GameRoutes {
             String as = param(ctx, "as", "");
             String colour = param(ctx, "colour", "");
             int limit = number(ctx, "limit", 100, 1, MAX_STATS_ROWS);
-            answer(ctx, Cost.HEAVY, () -> {
-                Grouping g = Grouping.parse(by);
-                List<GroupStats> rows = new ArrayList<>(as.isBlank() ? db.stats(by, q)
-                        : db.stats(by, q, as, colour));
-                if (!sort.isBlank()) {
-                    rows.sort(Statistics.order(sort));
-                }
-                ObjectNode o = Json.object();
-                o.put("query", q).put("by", g.toString()).put("side", as.isBlank() ? g.side() : as.strip() + "'s side")
-                        .put("groups", rows.size());
-                if (!as.isBlank()) {
-                    o.put("as", as.strip()).put("colour", colour.isBlank() ? "both" : colour);
-                }
-                ArrayNode a = o.putArray("rows");
-                rows.stream().limit(limit).forEach(r -> a.add(Json.group(r)));
-                return o;
-            });
+            answer(ctx, Cost.HEAVY, () -> org.thordb.usecase.Stats.json(org.thordb.usecase.Stats.of(db,
+                    new org.thordb.usecase.Stats.Question(by, q, as, colour, sort)), limit));
         });
         app.get("/api/explain", ctx -> {
             String q = param(ctx, "q", "");

@@ -1,0 +1,91 @@
+package org.thordb.usecase;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.thordb.engine.Engine;
+import org.thordb.error.ErrorCode;
+import org.thordb.export.Json;
+import org.thordb.fault.Faults;
+import org.thordb.query.ast.QueryField;
+import org.thordb.stats.GroupStats;
+import org.thordb.stats.Grouping;
+import org.thordb.stats.Statistics;
+
+/**
+ * A query's games grouped, the one owner of that question for every surface ({@code thordb
+ * stats}, the REPL's {@code :stats}, {@code /api/stats}, {@code ThorDb.stats}): the groups in their
+ * order (or the one asked), from Black's side or, with a player, from the player's side, with the
+ * words that say whose side and which games.
+ *
+ * <p>Usage: {@code Stats.Answer a = Stats.of(db, new Stats.Question("year", "", "Tastet Marc", "white", null));}
+ */
+public final class Stats {
+    private Stats() {
+    }
+
+    /**
+     * A grouping asked.
+     *
+     * @param by the grouping ({@link Grouping#parse})
+     * @param where the games (blank: every game)
+     * @param as a player whose side every figure is from (null or blank: none)
+     * @param colour with {@code as}: black, white or both (null or blank: both)
+     * @param sort the order ({@link Statistics#order}; null or blank: the grouping's own)
+     */
+    public record Question(String by, String where, String as, String colour, String sort) {
+        public Question {
+            where = where == null ? "" : where;
+            as = as == null || as.isBlank() ? null : as.strip();
+            colour = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(Locale.ROOT);
+            sort = sort == null || sort.isBlank() ? null : sort;
+            if (as == null && !colour.equals("both")) {
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a colour goes with a player (--as PLAYER)");
+            }
+        }
+    }
+
+    /**
+     * The groups.
+     *
+     * @param grouping the grouping
+     * @param games the games grouped, as a query (with a player: the player's games)
+     * @param side whose side the figures are from, in words ("Black's side", "Tastet Marc's side (as White)")
+     * @param rows every group, in order
+     */
+    public record Answer(Question question, Grouping grouping, String games, String side, List<GroupStats> rows) {
+        /** The first {@code limit} groups. */
+        public List<GroupStats> first(int limit) {
+            return rows.size() <= limit ? rows : rows.subList(0, limit);
+        }
+    }
+
+    /** The groups of a question. */
+    public static Answer of(Engine db, Question q) {
+        Grouping g = Grouping.parse(q.by());
+        List<GroupStats> rows = new ArrayList<>(q.as() == null ? db.stats(q.by(), q.where())
+                : db.stats(q.by(), q.where(), q.as(), q.colour()));
+        if (q.sort() != null) {
+            rows.sort(Statistics.order(q.sort()));
+        }
+        String side = q.as() == null ? g.side() : q.as() + "'s side" + (q.colour().equals("both") ? " (as Black and as White)"
+                : " (as " + (q.colour().equals("black") ? "Black" : "White") + ")");
+        String games = q.as() == null ? q.where() : QueryField.playersGames(q.where(), q.as(), q.colour());
+        return new Answer(q, g, games, side, List.copyOf(rows));
+    }
+
+    /** The answer as the API's JSON: the first {@code limit} rows. */
+    public static ObjectNode json(Answer a, int limit) {
+        ObjectNode o = Json.object();
+        o.put("query", a.question().where()).put("by", a.grouping().toString()).put("side", a.side())
+                .put("groups", a.rows().size());
+        if (a.question().as() != null) {
+            o.put("as", a.question().as()).put("colour", a.question().colour());
+        }
+        ArrayNode rows = o.putArray("rows");
+        a.first(limit).forEach(r -> rows.add(Json.group(r)));
+        return o;
+    }
+}
