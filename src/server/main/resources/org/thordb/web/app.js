@@ -74,7 +74,7 @@ function parseLine(text) {
 
 // ---- the state, kept in the URL: ?moves=f5d6c3&q=…&game=BASE/YEAR/RECORD
 const state = { line: [], cursor: 0, q: '', game: null, flipped: false, sort: '-year', offset: 0, hint: null,
-  base: '', everyCopy: false, as: '', colour: 'both', board: null, editing: null };
+  base: '', everyCopy: false, as: '', colour: 'both', board: null, editing: null, player: '', prepareAs: '' };
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 // a row that does something when clicked does it from the keyboard too: it takes the focus (Tab),
 // Enter or Space acts (its cells are what a screen reader reads of it)
@@ -114,6 +114,7 @@ function urlOf() {
   if (state.base) p.set('base', state.base);
   if (state.everyCopy) p.set('copies', 'all');
   if (state.as.trim()) { p.set('as', state.as.trim()); if (state.colour !== 'both') p.set('colour', state.colour); }
+  if (state.player) { p.set('player', state.player); if (state.prepareAs) p.set('prepare', state.prepareAs); }
   const s = p.toString();
   return location.pathname + (s ? '?' + s : '');
 }
@@ -132,6 +133,8 @@ async function fromUrl() {
   state.everyCopy = p.get('copies') === 'all';
   state.as = p.get('as') || '';
   state.colour = p.get('colour') || 'both';
+  state.player = p.get('player') || '';
+  state.prepareAs = p.get('prepare') || '';
   document.getElementById('base').value = state.base;
   document.getElementById('every-copy').checked = state.everyCopy;
   document.getElementById('as-player').value = state.as;
@@ -147,6 +150,7 @@ async function fromUrl() {
     state.cursor = Math.min(moves.length, state.line.length);
   }
   refresh();
+  showPlayer(); // a report's own address: ?player=NAME[&prepare=black|white]
 }
 
 async function api(path) {
@@ -580,13 +584,17 @@ async function drawPreparation(name, as) {
   ul.appendChild(prepareNode(p.tree));
   box.appendChild(ul);
 }
-document.getElementById('player-form').addEventListener('submit', async ev => {
-  ev.preventDefault();
-  const name = document.getElementById('player-name').value.trim();
-  const as = document.getElementById('prepare-as').value;
+// the report (and preparation) the address names, drawn once for each name and colour
+let shownPlayer = null;
+async function showPlayer() {
+  const name = state.player;
+  const as = state.prepareAs;
+  if (!name || name + '|' + as === shownPlayer) return;
+  shownPlayer = name + '|' + as;
+  document.getElementById('player-name').value = name;
+  document.getElementById('prepare-as').value = as;
   const err = document.getElementById('player-error');
   err.hidden = true;
-  if (!name) return;
   try {
     await drawReport(name);
     await drawPreparation(name, as);
@@ -596,6 +604,15 @@ document.getElementById('player-form').addEventListener('submit', async ev => {
     err.textContent = e.error || String(e);
     err.hidden = false;
   }
+}
+document.getElementById('player-form').addEventListener('submit', ev => {
+  ev.preventDefault();
+  const name = document.getElementById('player-name').value.trim();
+  if (!name) return;
+  state.player = name;
+  state.prepareAs = document.getElementById('prepare-as').value;
+  remember();
+  showPlayer();
 });
 
 function refresh() {

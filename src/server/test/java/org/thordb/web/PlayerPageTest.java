@@ -89,6 +89,8 @@ class PlayerPageTest {
             new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("prepare-as"))).selectByValue("black");
             browser.findElement(By.cssSelector("#player-form button")).click();
             waiting().until(d -> !d.findElements(By.cssSelector("#prepare-tree li")).isEmpty());
+            assertTrue(browser.getCurrentUrl().contains("player=") && browser.getCurrentUrl().contains("prepare=black"),
+                    "the report's address: " + browser.getCurrentUrl());
             String heading = browser.findElement(By.cssSelector("#report h3")).getText();
             assertTrue(heading.startsWith(want.player()), heading);
             // the results table: the use case's figures
@@ -138,6 +140,13 @@ class PlayerPageTest {
                     return [...document.querySelectorAll('#report table')].filter(t => t.getBoundingClientRect().right > side + 1)
                       .map(t => t.querySelector('caption').textContent);""");
             assertEquals(List.of(), past, "tables past the side at 800 px");
+            // the report has an address of its own: opened from it, the page draws it and its tree
+            browser.manage().window().setSize(new Dimension(1280, 1000));
+            browser.get("http://127.0.0.1:" + s.port() + "/?player="
+                    + java.net.URLEncoder.encode(name, StandardCharsets.UTF_8) + "&prepare=black");
+            waiting().until(d -> !d.findElements(By.cssSelector("#prepare-tree li")).isEmpty());
+            assertTrue(browser.findElement(By.cssSelector("#report h3")).getText().startsWith(want.player()));
+            assertEquals(name, browser.findElement(By.id("player-name")).getAttribute("value"));
         }
     }
 
