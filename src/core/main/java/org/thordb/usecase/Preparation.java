@@ -103,6 +103,14 @@ public final class Preparation {
                        List<Node> biggestErrors) {
     }
 
+    /** What one read of the store gives: the opponent's preferred name and the counted tree. */
+    private record Read(String opponent, Count root) {
+    }
+
+    /** A kept position where the opponent chooses: its line and counts. */
+    private record Choice(String line, Count count) {
+    }
+
     /** The counts of one node as the games are read. */
     private static final class Count {
         long games;
@@ -126,7 +134,7 @@ public final class Preparation {
         }
         boolean oppBlack = mine == Side.WHITE;
         String quotedAsked = quote(asked);
-        Object[] read = db.read(r -> {
+        Read read = db.read(r -> {
             NamedPlayer named = NamedPlayer.of(r.catalog(), asked);
             if (named == null) {
                 return null;
@@ -156,22 +164,22 @@ public final class Preparation {
                     add(c, points, diff);
                 }
             }
-            return new Object[] {preferred, root};
+            return new Read(preferred, root);
         });
         if (read == null) {
             List<String> notes = db.notes("player = " + quotedAsked);
             throw Faults.of(ErrorCode.BAD_ARGUMENT, notes.isEmpty() ? "no player is named \"" + asked + "\"" : notes.get(0));
         }
-        String opponent = (String) read[0];
-        Count rootCount = (Count) read[1];
+        String opponent = read.opponent();
+        Count rootCount = read.root();
         String who = (oppBlack ? "black = " : "white = ") + quote(opponent);
         // the opponent's choices to value: the most played first (then in line order)
-        List<Object[]> choices = new ArrayList<>();
+        List<Choice> choices = new ArrayList<>();
         collect(rootCount, new ArrayList<>(), Position.start(), oppBlack ? Side.BLACK : Side.WHITE, s, choices);
-        choices.sort(Comparator.comparingLong((Object[] o) -> -((Count) o[1]).games).thenComparing(o -> (String) o[0]));
+        choices.sort(Comparator.comparingLong((Choice o) -> -o.count().games).thenComparing(Choice::line));
         Set<String> valued = new HashSet<>();
         for (int i = 0; i < Math.min(s.valued(), choices.size()); i++) {
-            valued.add((String) choices.get(i)[0]);
+            valued.add(choices.get(i).line());
         }
         Node root = node(rootCount, new ArrayList<>(), Position.start(), oppBlack ? Side.BLACK : Side.WHITE, s, who, valued);
         List<Node> all = new ArrayList<>();
@@ -199,9 +207,9 @@ public final class Preparation {
     }
 
     /** The kept nodes where the opponent is to move and plays on: their lines and counts. */
-    private static void collect(Count c, List<Integer> line, Position p, Side opp, Settings s, List<Object[]> out) {
+    private static void collect(Count c, List<Integer> line, Position p, Side opp, Settings s, List<Choice> out) {
         if (p.toMove() == opp && !c.next.isEmpty() && c.games >= s.minGames()) {
-            out.add(new Object[] {Notation.line(line.stream().mapToInt(Integer::intValue).toArray()), c});
+            out.add(new Choice(Notation.line(line.stream().mapToInt(Integer::intValue).toArray()), c));
         }
         for (Map.Entry<Integer, Count> e : c.next.entrySet()) {
             if (e.getValue().games >= s.minGames()) {
