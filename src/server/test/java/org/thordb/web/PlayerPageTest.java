@@ -106,7 +106,7 @@ class PlayerPageTest {
             // the tree: the start's games are the opponent's games as White (the user plays Black)
             Preparation.Tree tree = Preparation.of(db, name, Side.BLACK, Preparation.Settings.DEFAULT);
             String root = browser.findElement(By.cssSelector("#prepare-tree > li > a")).getText();
-            assertEquals(tree.root().games() + (tree.root().games() == 1 ? " game" : " games"), root);
+            assertEquals(games(tree.root().games()), root);
             assertEquals(count(tree.root()), browser.findElements(By.cssSelector("#prepare-tree li")).size(), "every node drawn");
             scrollTo("player-heading");
             screenshot("player-1280.png");
@@ -118,7 +118,7 @@ class PlayerPageTest {
             WebElement asWhite = browser.findElement(By.xpath("//div[@id='report']//table[1]//tr[td[1][.='as White']]//td[2]/a"));
             asWhite.click();
             waiting().until(d -> d.findElement(By.id("filter")).getAttribute("value").equals(want.white().query()));
-            waiting().until(d -> d.findElement(By.id("total")).getText().equals("(" + want.white().games() + " games)"));
+            waitForText("total", "(" + games(want.white().games()) + ")");
             assertTrue(browser.getCurrentUrl().contains("q="), browser.getCurrentUrl());
             screenshot("player-games-1280.png");
             // the base's games of a line: its expected score opens them
@@ -127,7 +127,7 @@ class PlayerPageTest {
             PlayerReport.Line line = want.blackLines().get(0);
             browser.findElement(By.xpath("//table[caption[starts-with(., 'Most frequent lines as Black')]]//tr[td][1]/td[5]/a")).click();
             waiting().until(d -> d.findElement(By.id("filter")).getAttribute("value").equals("opening = " + line.line()));
-            waiting().until(d -> d.findElement(By.id("total")).getText().equals("(" + db.count("opening = " + line.line()) + " games)"));
+            waitForText("total", "(" + games(db.count("opening = " + line.line())) + ")");
             browser.navigate().back();
             browser.manage().window().setSize(new Dimension(800, 1000));
             browser.findElement(By.cssSelector("#player-form button")).click();
@@ -147,6 +147,20 @@ class PlayerPageTest {
             waiting().until(d -> !d.findElements(By.cssSelector("#prepare-tree li")).isEmpty());
             assertTrue(browser.findElement(By.cssSelector("#report h3")).getText().startsWith(want.player()));
             assertEquals(name, browser.findElement(By.id("player-name")).getAttribute("value"));
+        }
+    }
+
+    /** A count of games as the page says it: "1 game", "2 games". */
+    private static String games(long n) {
+        return n + (n == 1 ? " game" : " games");
+    }
+
+    /** Waits for an element's text; on a timeout, says the text it had. */
+    private void waitForText(String id, String want) {
+        try {
+            waiting().until(d -> d.findElement(By.id(id)).getText().equals(want));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            assertEquals(want, browser.findElement(By.id(id)).getText(), "#" + id + " at " + browser.getCurrentUrl());
         }
     }
 
