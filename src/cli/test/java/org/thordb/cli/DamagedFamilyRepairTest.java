@@ -55,10 +55,15 @@ class DamagedFamilyRepairTest {
         return out;
     }
 
-    /** Flips 64 bytes a third of the way into the family's largest table file: a data block, not the footer. */
+    /**
+     * Flips 64 bytes a third of the way into the family's largest table file: a data block, not the
+     * footer. The files are listed on a read-only open: a writable one may start a compaction that
+     * replaces the listed file by the time it is damaged (under load it did, and the damage went to a
+     * file no longer in the store).
+     */
     static void flip(Path db, Store.Space space) throws IOException {
         Map<Store.Space, List<String>> files;
-        try (RocksStore s = RocksStore.open(db)) {
+        try (RocksStore s = RocksStore.openReadOnly(db)) {
             files = s.tableFiles();
         }
         Path biggest = files.get(space).stream().map(db::resolve).max(Comparator.comparingLong(p -> {
@@ -68,6 +73,7 @@ class DamagedFamilyRepairTest {
                 return 0L;
             }
         })).orElseThrow();
+        assertTrue(Files.isRegularFile(biggest), biggest + " is listed but not there");
         try (RandomAccessFile f = new RandomAccessFile(biggest.toFile(), "rw")) {
             long at = f.length() / 3;
             for (int i = 0; i < 64; i++) {
