@@ -1,5 +1,8 @@
 package org.thordb;
 
+import org.thordb.query.Filter;
+import org.thordb.usecase.Games;
+
 import org.thordb.fault.Faults;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -216,7 +219,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public long count(String query) {
         String q = Checks.notNull(query, "the query");
-        return guard(() -> engine.count(q));
+        return guard(() -> Games.count(engine, Filter.parse(q)));
     }
 
     /**
@@ -254,7 +257,7 @@ public final class ThorDb implements AutoCloseable {
         String spec = Arrays.stream(order).map(s -> (s.descending() ? "-" : "") + s.key().name().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(","));
         return guard(() -> {
-            Engine.Page p = engine.page(q, spec, offset, limit);
+            Games.Page p = Games.page(engine, Filter.parse(q), spec, offset, -1, limit);
             return new Page(p.total(), p.games().stream().map(Game::of).toList());
         });
     }

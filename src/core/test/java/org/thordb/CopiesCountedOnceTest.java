@@ -140,4 +140,29 @@ class CopiesCountedOnceTest {
         // a base asked for alone keeps its games: their twins are not in the set
         assertEquals(2986, db.count("base = \"WTH_1990\""));
     }
+
+    @Test
+    void aFilterMadeInCodeAsksWhatItsTextAsks() {
+        // the typed filter the surfaces build (a base, copies, a player and colour), never glued as text:
+        // the same games as a plain count over the files, and as its own text parsed again
+        String player = "Tastet Marc";
+        long asBlack = ffoCount(g -> g.black().equals(player));
+        long either = ffoCount(g -> g.black().equals(player) || g.white().equals(player));
+        long pgnEither = pgnCount((n, ps) -> player.equals(n[0]) || player.equals(n[1]));
+        org.thordb.query.Filter black = org.thordb.query.Filter.ALL.playedBy(player, "black");
+        assertEquals(asBlack, db.count(black), black.toString());
+        org.thordb.query.Filter all = org.thordb.query.Filter.ALL.playedBy(player, "both").everyCopy();
+        assertEquals(either + pgnEither, db.count(all), all.toString());
+        assertEquals(pgnEither, db.count(org.thordb.query.Filter.ALL.playedBy(player, null).inBase("WTH_1990")));
+        org.thordb.query.Filter y1990 = org.thordb.query.Filter.parse("year = 1990").inBase("WTHOR").everyCopy();
+        assertEquals(ffoCount(g -> g.year() == 1990), db.count(y1990), y1990.text());
+        for (org.thordb.query.Filter f : List.of(black, all, y1990)) {
+            org.thordb.query.Filter again = org.thordb.query.Filter.parse(f.text());
+            assertEquals(f, again, f.text());
+            assertEquals(db.count(f), db.count(again), f.text());
+        }
+        // the explorer and the stats take the same filter
+        assertEquals(db.count(y1990), db.explore(Position.start(), y1990).total());
+        assertEquals(db.count(y1990), db.stats("year", y1990).get(0).games());
+    }
 }

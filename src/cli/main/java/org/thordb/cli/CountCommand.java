@@ -1,5 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.query.Filter;
+import org.thordb.usecase.Games;
+
 import org.thordb.engine.Engine;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,10 +36,10 @@ public final class CountCommand implements Callable<Integer> {
         QueryPlanner.oneQuery(true); // one answer, then the process ends
         try (Engine db = Stores.openForReading(store.dir())) {
             StartupTrace.mark("store taken");
-            String q = String.join(" ", query);
-            spec.commandLine().getOut().println(db.count(q));
+            Games.Count c = Games.countWithNotes(db, Filter.parse(String.join(" ", query)));
+            spec.commandLine().getOut().println(c.count());
             StartupTrace.mark("counted");
-            for (String note : db.notes(q)) {
+            for (String note : c.notes()) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         } finally {

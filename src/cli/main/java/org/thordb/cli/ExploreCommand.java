@@ -1,5 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.query.Filter;
+
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.io.PrintWriter;
@@ -133,7 +135,7 @@ public final class ExploreCommand implements Callable<Integer> {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
         Side side = null;
-        String f = filter;
+        Filter f = Filter.parse(filter); // read once, the player's colour added to it as a condition, not as text
         if (as != null) {
             String c = colour == null ? (p.toMove() == Side.WHITE ? "white" : "black")
                     : colour.strip().toLowerCase(Locale.ROOT);
@@ -142,7 +144,7 @@ public final class ExploreCommand implements Callable<Integer> {
                         + Faults.quote(colour) + "'");
             }
             side = c.equals("white") ? Side.WHITE : Side.BLACK;
-            f = QueryField.playersGames(filter, as, c);
+            f = f.playedBy(as, c);
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             Explore.Answer a = Explore.of(db, p, f,

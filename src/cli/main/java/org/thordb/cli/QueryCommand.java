@@ -1,5 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.query.Filter;
+import org.thordb.usecase.Games;
+
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
@@ -100,17 +103,20 @@ public final class QueryCommand implements Callable<Integer> {
             // leaves standard output empty, so that a script reading it sees no half answer
             String f = format == null ? "table" : format;
             GameRows.checkFormat(f);
+            Filter filter = Filter.parse(String.join(" ", query)); // read once: the games, then the notes
             long total;
+            List<String> notes = null;
             if (sort != null) {
                 // ordered by the per-game columns, the first limit kept as the ids go by: only the
                 // games shown are read (a sort of every game read took 27 s at ten million)
-                Engine.Page page = db.page(String.join(" ", query), sort, 0, limit == null ? Integer.MAX_VALUE : limit);
+                Games.Page page = Games.page(db, filter, sort, 0, -1, limit == null ? Integer.MAX_VALUE : limit);
+                notes = page.notes();
                 GameRows.Writer w = GameRows.writer(f, out);
                 page.games().forEach(w::row);
                 w.end();
                 total = page.total();
             } else {
-                try (MatchedGames r = db.query(String.join(" ", query))) {
+                try (MatchedGames r = db.query(filter)) {
                     GameRows.Writer w = GameRows.writer(f, out);
                     // a game whose record is damaged is passed over, and said at the end: the games
                     // after it are no less readable, and are written
@@ -146,7 +152,7 @@ public final class QueryCommand implements Callable<Integer> {
             if (f.equals("table")) {
                 out.println(total + " games" + (limit != null && total > limit ? ", " + limit + " shown" : ""));
             }
-            for (String note : db.notes(String.join(" ", query))) {
+            for (String note : notes != null ? notes : db.notes(filter)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         } finally {

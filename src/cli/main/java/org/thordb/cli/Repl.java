@@ -1,5 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.query.Filter;
+import org.thordb.usecase.Games;
+
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
@@ -197,10 +200,10 @@ public final class Repl {
                 if (noArgs) {
                     out.println("usage: " + USAGE.get(cmd));
                 } else {
-                    long n = db.count(rest);
+                    Games.Count c = Games.countWithNotes(db, Filter.parse(rest));
                     lastQuery = rest;
-                    out.println(n);
-                    notes(rest);
+                    out.println(c.count());
+                    c.notes().forEach(note -> out.println("note: " + SafeText.of(note)));
                 }
             }
             case ":explain" -> out.print(db.explain(noArgs ? required(lastQuery) : rest));
@@ -273,7 +276,8 @@ public final class Repl {
 
     private void query(String q) {
         long t0 = System.nanoTime();
-        try (MatchedGames r = db.query(q)) {
+        Filter f = Filter.parse(q); // read once: the games, then the notes
+        try (MatchedGames r = db.query(f)) {
             double ms = (System.nanoTime() - t0) / 1e6;
             lastQuery = q;
             lastIds = r.ids();
@@ -281,12 +285,12 @@ public final class Repl {
             listed.clear();
             out.printf("%d games (%.2f ms)%n", r.count(), ms);
         }
-        notes(q);
+        notes(f);
         more();
     }
 
-    private void notes(String q) {
-        for (String note : db.notes(q)) {
+    private void notes(Filter f) {
+        for (String note : db.notes(f)) {
             out.println("note: " + SafeText.of(note));
         }
     }

@@ -1,5 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.query.Filter;
+
 import org.thordb.fault.Faults;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -18,7 +20,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import org.thordb.query.ast.QueryField;
 import org.thordb.store.FileRow;
 
 /**
@@ -84,8 +85,9 @@ public final class TheoreticalCommand implements Callable<Integer> {
         }
     }
 
-    private String scope(String query) {
-        return where == null || where.isBlank() ? query : "(" + where + ") and " + query;
+    /** The games asked about ({@code --where}), read once. */
+    private Filter scope() {
+        return Filter.parse(where);
     }
 
     /** Known and unknown, a line a base. */
@@ -93,13 +95,14 @@ public final class TheoreticalCommand implements Callable<Integer> {
         out.printf("%-24s %10s %10s %10s %10s%n", "base", "games", "known", "unknown", "filled");
         long games = 0;
         long known = 0;
+        Filter scope = scope();
         for (Catalog.Base b : db.catalog().bases()) {
-            String base = "base = " + QueryField.literal(b.name());
-            long n = db.count(scope(base));
+            Filter base = scope.inBase(b.name());
+            long n = db.count(base);
             if (n == 0) {
                 continue;
             }
-            long k = db.count(scope(base + " and theoretical = known"));
+            long k = db.count(base.theoretical(true));
             long filled = db.catalog().gameFiles().stream().filter(f -> f.base() == b.id())
                     .mapToLong(FileRow::filledGames).sum();
             out.printf(Locale.ROOT, "%-24s %,10d %,10d %,10d %,10d%n", SafeText.of(b.name()), n, k, n - k, filled);

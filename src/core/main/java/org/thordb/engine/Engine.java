@@ -23,6 +23,7 @@ import org.thordb.ingest.Optimizer;
 import org.thordb.ingest.StoreVerifier;
 import org.thordb.othello.Position;
 import org.thordb.query.ast.Expr;
+import org.thordb.query.Filter;
 import org.thordb.query.exec.QueryEngine;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.Catalog;
@@ -437,7 +438,8 @@ public final class Engine implements AutoCloseable {
      */
     public List<Player> players(String where, String sort) {
         PlayerDirectory.checkSort(sort);
-        return read(r -> PlayerDirectory.players(statsOn(r, Grouping.parse("player"), where == null ? "" : where),
+        Filter f = filter(where == null ? "" : where);
+        return read(r -> PlayerDirectory.players(statsOn(r, Grouping.parse("player"), f),
                 r.catalog(), sort));
     }
 
@@ -450,10 +452,15 @@ public final class Engine implements AutoCloseable {
      *     for a bad sort key, offset or limit
      */
     public Page page(String query, String sort, int offset, int limit) {
+        return page(filter(query), sort, offset, limit);
+    }
+
+    /** {@link #page(String, String, int, int)} of a filter. */
+    public Page page(Filter filter, String sort, int offset, int limit) {
         if (offset < 0 || limit < 0) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
         }
-        return read(r -> GamePages.page(r, query, sort, offset, limit));
+        return read(r -> GamePages.page(r, filter, sort, offset, limit));
     }
 
     /**
@@ -461,10 +468,15 @@ public final class Engine implements AutoCloseable {
      * the last id of the page before): a page deep in a sorted result costs what the first does.
      */
     public Page pageAfter(String query, String sort, int after, int limit) {
+        return pageAfter(filter(query), sort, after, limit);
+    }
+
+    /** {@link #pageAfter(String, String, int, int)} of a filter. */
+    public Page pageAfter(Filter filter, String sort, int after, int limit) {
         if (after < 0 || limit < 0) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "after and limit are 0 or more, not " + after + " and " + limit);
         }
-        return read(r -> GamePages.page(r, query, sort, 0, limit, after));
+        return read(r -> GamePages.page(r, filter, sort, 0, limit, after));
     }
 
     /**
@@ -477,6 +489,11 @@ public final class Engine implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT} for a bad grouping
      */
     public List<GroupStats> stats(String by, String where) {
+        return stats(by, filter(where == null ? "" : where));
+    }
+
+    /** {@link #stats(String, String)} of a filter. */
+    public List<GroupStats> stats(String by, Filter where) {
         Grouping g = Grouping.parse(by);
         return read(r -> statsOn(r, g, where));
     }
@@ -491,30 +508,31 @@ public final class Engine implements AutoCloseable {
      *     that is none of those, {@link ErrorCode#QUERY} for a bad query
      */
     public List<GroupStats> stats(String by, String where, String asPlayer, String colour) {
+        return stats(by, filter(where == null ? "" : where), asPlayer, colour);
+    }
+
+    /** {@link #stats(String, String, String, String)} of a filter. */
+    public List<GroupStats> stats(String by, Filter where, String asPlayer, String colour) {
         Grouping g = Grouping.parse(by);
         if (asPlayer == null || asPlayer.isBlank()) {
             return stats(by, where);
         }
         String c = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(Locale.ROOT);
-        if (!List.of("black", "white", "both").contains(c)) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a player's colour is black, white or both, not '"
-                    + Faults.quote(colour) + "'");
-        }
-        String w = QueryField.playersGames(where, asPlayer, c);
-        Expr named = parse(QueryField.playersGames("", asPlayer, "both"));
+        Filter w = where.playedBy(asPlayer, c); // refuses a colour that is none of the three
+        Expr named = Filter.ALL.playedBy(asPlayer, "both").where();
         return read(r -> {
             Set<Long> players = new HashSet<>();
             PlayerDirectory.namedPlayers(named, r.catalog(), players);
             Statistics.Perspective as = new Statistics.Perspective(
                     (base, number) -> players.contains(((long) base << 32) | number), !c.equals("white"), !c.equals("black"));
-            RoaringBitmap ids = QueryEngine.matching(QueryParser.parseOrBlank(w), r);
+            RoaringBitmap ids = QueryEngine.matching(w, r);
             return Statistics.compute(r, ids, g, null, as);
         });
     }
 
-    private static List<GroupStats> statsOn(IndexReader r, Grouping g, String where) {
-        Expr e = QueryParser.parseOrBlank(where);
-        RoaringBitmap ids = QueryEngine.matching(e, r);
+    private static List<GroupStats> statsOn(IndexReader r, Grouping g, Filter where) {
+        Expr e = where.where();
+        RoaringBitmap ids = QueryEngine.matching(where, r);
         Statistics.Subject subject = null;
         if (g.by() == Grouping.By.OPPONENT && e != null) {
             Set<Long> named = new HashSet<>();
@@ -534,9 +552,14 @@ public final class Engine implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
      */
     public List<String> notes(String query) {
-        Expr e = QueryParser.parseOrBlank(query);
+        return notes(filter(query));
+    }
+
+    /** {@link #notes(String)} of a filter. */
+    public List<String> notes(Filter filter) {
+        Expr e = filter.where();
         List<String> out = new ArrayList<>(e == null ? List.of() : onGeneration(g -> PlayerDirectory.unknownNames(e, g.catalog())));
-        String copies = read(r -> copiesNote(e, r));
+        String copies = read(r -> copiesNote(filter, r));
         if (copies != null) {
             out.add(copies);
         }
@@ -544,11 +567,11 @@ public final class Engine implements AutoCloseable {
     }
 
     /** "N games, K copies counted once" when the query's games hold copies of one another from other bases. */
-    private static String copiesNote(Expr e, IndexReader r) {
-        if (QueryEngine.everyCopy(e) || r.catalog().bases().size() < 2) {
+    private static String copiesNote(Filter f, IndexReader r) {
+        if (f.allCopies() || r.catalog().bases().size() < 2) {
             return null;
         }
-        RoaringBitmap all = e == null ? r.all() : QueryEngine.evaluate(e, r);
+        RoaringBitmap all = f.where() == null ? r.all() : QueryEngine.evaluate(f.where(), r);
         long once = Copies.once(r, all).getLongCardinality();
         long left = all.getLongCardinality() - once;
         return left == 0 ? null : String.format(Locale.ROOT, "%,d games, %,d cop%s of games from other bases"
@@ -960,7 +983,11 @@ public final class Engine implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
      */
     public MatchedGames query(String query) {
-        Expr e = parse(query);
+        return query(filter(query));
+    }
+
+    /** {@link #query(String)} of a filter. */
+    public MatchedGames query(Filter filter) {
         return guarded(() -> {
             Generation g = generations.acquire();
             ViewPool.Lease l;
@@ -972,7 +999,7 @@ public final class Engine implements AutoCloseable {
             }
             try {
                 IndexReader r = new IndexReader(l.view(), l.catalog(), hash);
-                MatchedGames out = new MatchedGames(g, l.view(), r, QueryEngine.matching(e, r), results::remove);
+                MatchedGames out = new MatchedGames(g, l.view(), r, QueryEngine.matching(filter, r), results::remove);
                 results.add(out);
                 return out;
             } catch (RuntimeException ex) {
@@ -989,6 +1016,11 @@ public final class Engine implements AutoCloseable {
             throw Faults.of(ErrorCode.QUERY, "no query");
         }
         return QueryParser.parseOrBlank(query);
+    }
+
+    /** The filter of a query's text (null is refused: "no query"). */
+    private static Filter filter(String query) {
+        return Filter.of(parse(query));
     }
 
     /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */
@@ -1010,6 +1042,11 @@ public final class Engine implements AutoCloseable {
         return read(r -> explorer.explore(r, position, filter));
     }
 
+    /** {@link #explore(Position, String)} of a filter (the exploration says its {@link Filter#text()}). */
+    public Exploration explore(Position position, Filter filter) {
+        return read(r -> explorer.explore(r, position, filter, filter.text()));
+    }
+
     /** Explorations of positions reached by more games than this are kept: the costly ones, and the popular. */
     public static final long EXPLORATION_CACHED_FROM = ExplorerService.CACHED_FROM;
 
@@ -1019,7 +1056,12 @@ public final class Engine implements AutoCloseable {
      * {@code p}: where a move was first seen, so that novelties show.
      */
     public Map<Integer, StoredGame> firstGames(Position p, String filter, List<Integer> moves) {
-        Expr e = parse(filter == null ? "" : filter);
+        return firstGames(p, filter(filter == null ? "" : filter), moves);
+    }
+
+    /** {@link #firstGames(Position, String, List)} of a filter. */
+    public Map<Integer, StoredGame> firstGames(Position p, Filter filter, List<Integer> moves) {
+        Expr e = filter.where();
         return read(r -> {
             RoaringBitmap allowed = e == null ? null : QueryEngine.evaluate(e, r);
             List<FileRow> files = new ArrayList<>(r.catalog().gameFiles());
@@ -1034,7 +1076,7 @@ public final class Engine implements AutoCloseable {
                 if (allowed != null) {
                     ids = RoaringBitmap.and(ids, allowed);
                 }
-                ids = QueryEngine.everyCopy(e) ? ids : Copies.once(r, ids);
+                ids = filter.allCopies() ? ids : Copies.once(r, ids);
                 for (FileRow f : files) {
                     if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
                         int first = (int) ids.nextValue(f.firstId());
@@ -1052,21 +1094,30 @@ public final class Engine implements AutoCloseable {
 
     /** The ids of the games a query matches (every game when it is blank). */
     public RoaringBitmap select(String query) {
-        Expr e = parse(query);
-        return read(r -> QueryEngine.matching(e, r));
+        return select(filter(query));
+    }
+
+    /** The ids of the games a filter matches. */
+    public RoaringBitmap select(Filter filter) {
+        return read(r -> QueryEngine.matching(filter, r));
     }
 
     /** The number of games a query matches (every game when it is blank). */
     public long count(String query) {
-        Expr e = parse(query);
-        if (e instanceof org.thordb.query.ast.Predicate.PositionMatch p) {
+        return count(filter(query));
+    }
+
+    /** The number of games a filter matches. */
+    public long count(Filter filter) {
+        Expr e = filter.where();
+        if (!filter.allCopies() && e instanceof org.thordb.query.ast.Predicate.PositionMatch p) {
             // the commonest batch question: counted entry by entry, no bitmap built
             long n = read(r -> r.catalog().bases().size() < 2 ? r.positionCount(p.position()) : -1L);
             if (n >= 0) {
                 return n;
             }
         }
-        return read(r -> QueryEngine.matching(e, r)).getLongCardinality();
+        return read(r -> QueryEngine.matching(filter, r)).getLongCardinality();
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.thordb.engine;
 
+import org.thordb.query.Filter;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.thordb.explore.RowFigures;
@@ -38,7 +40,12 @@ final class ExplorerService {
 
     /** What was played from a position in the games that reach it and match a filter query (blank: every game). */
     Exploration explore(IndexReader r, Position position, String filter) {
-        String key = position.toBoardString() + "\n" + (filter == null ? "" : filter);
+        return explore(r, position, filter == null ? Filter.ALL : Filter.parse(filter), filter == null ? "" : filter);
+    }
+
+    /** The exploration of a filter's games; {@code shown}: the filter's text as the exploration says it. */
+    Exploration explore(IndexReader r, Position position, Filter filter, String shown) {
+        String key = position.toBoardString() + "\n" + filter.allCopies() + "\n" + (filter.where() == null ? "" : filter.where().text());
         synchronized (explorations) {
             if (explorationsCatalog != r.catalog()) { // an import landed: every figure may have moved
                 explorations.clear();
@@ -49,7 +56,7 @@ final class ExplorerService {
                 return e;
             }
         }
-        Exploration e = Explorer.explore(r, columns(r), position, filter);
+        Exploration e = Explorer.explore(r, columns(r), position, filter, shown);
         if (e.total() > CACHED_FROM) {
             synchronized (explorations) {
                 if (explorationsCatalog == r.catalog()) {

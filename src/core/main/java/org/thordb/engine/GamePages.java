@@ -17,7 +17,7 @@ import org.thordb.index.GameColumns;
 import org.thordb.index.GameName;
 import org.thordb.index.GameNumber;
 import org.thordb.index.IndexReader;
-import org.thordb.query.ast.Expr;
+import org.thordb.query.Filter;
 import org.thordb.query.exec.QueryEngine;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.store.Catalog;
@@ -43,8 +43,8 @@ public final class GamePages {
      * {@link #KEYS}, comma-separated, {@code -} before a key for descending (null or blank: by id);
      * then by id. The offset and limit are the caller's to check ({@link Engine#page}).
      */
-    static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit) {
-        return page(r, query, sort, offset, limit, -1);
+    static Engine.Page page(IndexReader r, Filter filter, String sort, int offset, int limit) {
+        return page(r, filter, sort, offset, limit, -1);
     }
 
     /**
@@ -52,9 +52,8 @@ public final class GamePages {
      * the last id of the page before, −1 for the first page), whatever page it is: one pass with a
      * heap of {@code limit}, where an offset's heap grows with the offset.
      */
-    static Engine.Page page(IndexReader r, String query, String sort, int offset, int limit, int after) {
-        Expr e = QueryParser.parseOrBlank(query);
-        RoaringBitmap ids = QueryEngine.matching(e, r);
+    static Engine.Page page(IndexReader r, Filter filter, String sort, int offset, int limit, int after) {
+        RoaringBitmap ids = QueryEngine.matching(filter, r);
         long total = ids.getLongCardinality();
         int[] chosen;
         String key = sort == null ? "" : sort.replace(" ", "").toLowerCase(Locale.ROOT);

@@ -22,6 +22,7 @@ import org.thordb.index.Postings;
 import org.thordb.othello.Side;
 import org.thordb.othello.Symmetry;
 import org.thordb.query.ast.Expr;
+import org.thordb.query.Filter;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.solve.Solver;
 import org.thordb.store.GameRow;
@@ -99,11 +100,21 @@ public final class Explorer {
      */
     public static Exploration explore(IndexReader r, RowFigures columns, Position p, String filter, Way way,
                                       long byIntersectionFrom) {
-        Expr where = filter == null ? null : QueryParser.parseOrBlank(filter);
+        return explore(r, columns, p, filter == null ? Filter.ALL : Filter.parse(filter), filter, way, byIntersectionFrom);
+    }
+
+    /** {@link #explore(IndexReader, RowFigures, Position, String)} of a filter made already; {@code shown}: its text as the exploration says it (null: the filter's own). */
+    public static Exploration explore(IndexReader r, RowFigures columns, Position p, Filter f, String shown) {
+        return explore(r, columns, p, f, shown == null ? f.text() : shown, Way.CHEAPEST, BY_INTERSECTION);
+    }
+
+    private static Exploration explore(IndexReader r, RowFigures columns, Position p, Filter asked, String filter, Way way,
+                                       long byIntersectionFrom) {
+        Expr where = asked.where();
         // each game counted once (a copy from another base is the same game), unless the filter says copies = all
-        UnaryOperator<RoaringBitmap> once = QueryEngine.everyCopy(where) ? b -> b
+        UnaryOperator<RoaringBitmap> once = asked.allCopies() ? b -> b
                 : b -> Copies.once(r, b);
-        if (where == null && way == Way.CHEAPEST) { // every game: the book's, when it has the position
+        if (where == null && !asked.allCopies() && way == Way.CHEAPEST) { // every game: the book's, when it has the position
             Exploration booked = ExplorationBook.lookup(r, p);
             if (booked != null) {
                 return filter == null || filter.equals(booked.filter()) ? booked

@@ -1,5 +1,7 @@
 package org.thordb.export;
 
+import org.thordb.query.Filter;
+
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
@@ -332,7 +334,11 @@ public final class Exporter {
      * writing into it.
      */
     public Summary exportAll(String query) {
-        String q = query == null ? "" : query;
+        return exportAll(Filter.parse(query));
+    }
+
+    /** {@link #exportAll(String)} of a filter's games. */
+    public Summary exportAll(Filter q) {
         refuseInsideStore(out, db.path());
         boolean made = !Files.exists(out, LinkOption.NOFOLLOW_LINKS);
         try {
@@ -485,6 +491,11 @@ public final class Exporter {
      * which stays open; returns the number of games written.
      */
     public long exportTo(String query, Writer stream) {
+        return exportTo(Filter.parse(query), stream);
+    }
+
+    /** {@link #exportTo(String, Writer)} of a filter's games. */
+    public long exportTo(Filter query, Writer stream) {
         if (format == Format.WTHOR) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT,
                     "a WTHOR export is several files (a year each, and the names files): give a folder, not -");
@@ -495,7 +506,7 @@ public final class Exporter {
         Body body = body();
         rowsWritten = 0;
         gamesWritten = 0;
-        try (MatchedGames r = db.query(query == null ? "" : query)) {
+        try (MatchedGames r = db.query(query)) {
             BufferedWriter w = new BufferedWriter(new FilterWriter(stream) {
                 @Override
                 public void close() throws IOException {

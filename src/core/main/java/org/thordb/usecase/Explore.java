@@ -7,6 +7,7 @@ import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import org.thordb.error.ErrorCode;
 import org.thordb.explore.Exploration;
+import org.thordb.query.Filter;
 import org.thordb.explore.ExplorePolicy;
 import org.thordb.explore.Explorer;
 import org.thordb.explore.MoveValues;
@@ -82,9 +83,14 @@ public final class Explore {
 
     /** The answer for a position and the games a filter matches (blank: every game). */
     public static Answer of(Engine db, Position p, String filter, Settings s) {
+        return of(db, p, Filter.parse(filter), s);
+    }
+
+    /** The answer for a position and a filter's games: the filter read once, by every part of the answer. */
+    public static Answer of(Engine db, Position p, Filter filter, Settings s) {
         Exploration e = db.explore(p, filter);
         MoveValues values = values(p, s);
-        Map<Integer, StoredGame> first = db.firstGames(e.position(), e.filter(),
+        Map<Integer, StoredGame> first = db.firstGames(e.position(), filter,
                 e.rows().stream().map(Exploration.Row::move).toList());
         return new Answer(e, values, first);
     }

@@ -1,5 +1,7 @@
 package org.thordb.usecase;
 
+import org.thordb.query.Filter;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -260,7 +262,7 @@ public final class PlayerReport {
                 born = born == 0 ? Math.max(0, pr.birth()) : born;
             }
         }
-        RoaringBitmap games = QueryEngine.matching(QueryParser.parseOrBlank("player = " + quoted), r);
+        RoaringBitmap games = QueryEngine.matching(Filter.ALL.playedBy(asked, "both"), r);
         Sums all = new Sums();
         Sums black = new Sums();
         Sums white = new Sums();
@@ -490,7 +492,7 @@ public final class PlayerReport {
     public static List<Glicko2.Game> ratedGames(IndexReader r) {
         Catalog c = r.catalog();
         Identities ids = c.identities();
-        RoaringBitmap once = QueryEngine.matching(null, r);
+        RoaringBitmap once = QueryEngine.matching(org.thordb.query.Filter.ALL, r);
         List<Glicko2.Game> out = new ArrayList<>(once.getCardinality());
         r.scanGames(row -> {
             if (once.contains(row.id()) && !row.damaged()) {

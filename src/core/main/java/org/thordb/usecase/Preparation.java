@@ -1,5 +1,7 @@
 package org.thordb.usecase;
 
+import org.thordb.query.Filter;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -133,7 +135,6 @@ public final class Preparation {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a preparation needs the opponent's name");
         }
         boolean oppBlack = mine == Side.WHITE;
-        String quotedAsked = quote(asked);
         Read read = db.read(r -> {
             NamedPlayer named = NamedPlayer.of(r.catalog(), asked);
             if (named == null) {
@@ -142,7 +143,7 @@ public final class Preparation {
             Set<Long> them = named.numbers();
             String preferred = named.preferred();
             Count root = new Count();
-            RoaringBitmap ids = QueryEngine.matching(QueryParser.parseOrBlank((oppBlack ? "black = " : "white = ") + quotedAsked), r);
+            RoaringBitmap ids = QueryEngine.matching(Filter.ALL.playedBy(asked, oppBlack ? "black" : "white"), r);
             for (int id : ids) {
                 GameRow row = r.game(id);
                 if (row == null) {
@@ -167,7 +168,7 @@ public final class Preparation {
             return new Read(preferred, root);
         });
         if (read == null) {
-            List<String> notes = db.notes("player = " + quotedAsked);
+            List<String> notes = db.notes(Filter.ALL.playedBy(asked, "both"));
             throw Faults.of(ErrorCode.BAD_ARGUMENT, notes.isEmpty() ? "no player is named \"" + asked + "\"" : notes.get(0));
         }
         String opponent = read.opponent();

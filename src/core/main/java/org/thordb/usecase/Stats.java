@@ -10,6 +10,7 @@ import org.thordb.error.ErrorCode;
 import org.thordb.export.Json;
 import org.thordb.fault.Faults;
 import org.thordb.query.ast.QueryField;
+import org.thordb.query.Filter;
 import org.thordb.stats.GroupStats;
 import org.thordb.stats.Grouping;
 import org.thordb.stats.Statistics;
@@ -35,9 +36,14 @@ public final class Stats {
      * @param colour with {@code as}: black, white or both (null or blank: both)
      * @param sort the order ({@link Statistics#order}; null or blank: the grouping's own)
      */
-    public record Question(String by, String where, String as, String colour, String sort) {
+    public record Question(String by, Filter where, String as, String colour, String sort) {
+        /** A question whose games are a query's text (null or blank: every game). */
+        public Question(String by, String where, String as, String colour, String sort) {
+            this(by, Filter.parse(where), as, colour, sort);
+        }
+
         public Question {
-            where = where == null ? "" : where;
+            where = where == null ? Filter.ALL : where;
             as = as == null || as.isBlank() ? null : as.strip();
             colour = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(Locale.ROOT);
             sort = sort == null || sort.isBlank() ? null : sort;
@@ -72,14 +78,14 @@ public final class Stats {
         }
         String side = q.as() == null ? g.side() : q.as() + "'s side" + (q.colour().equals("both") ? " (as Black and as White)"
                 : " (as " + (q.colour().equals("black") ? "Black" : "White") + ")");
-        String games = q.as() == null ? q.where() : QueryField.playersGames(q.where(), q.as(), q.colour());
+        String games = (q.as() == null ? q.where() : q.where().playedBy(q.as(), q.colour())).text();
         return new Answer(q, g, games, side, List.copyOf(rows));
     }
 
     /** The answer as the API's JSON: the first {@code limit} rows. */
     public static ObjectNode json(Answer a, int limit) {
         ObjectNode o = Json.object();
-        o.put("query", a.question().where()).put("by", a.grouping().toString()).put("side", a.side())
+        o.put("query", a.question().where().text()).put("by", a.grouping().toString()).put("side", a.side())
                 .put("groups", a.rows().size());
         if (a.question().as() != null) {
             o.put("as", a.question().as()).put("colour", a.question().colour());

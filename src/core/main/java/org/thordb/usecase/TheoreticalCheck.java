@@ -1,5 +1,7 @@
 package org.thordb.usecase;
 
+import org.thordb.query.Filter;
+
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
@@ -146,7 +148,7 @@ public final class TheoreticalCheck {
     public int store(Engine db, String where) {
         Solver.preload(); // while the games are read
         // every stored record is checked, copies of a game from other bases too
-        RoaringBitmap ids = db.select(where == null || where.isBlank() ? "copies = all" : "(" + where + ") and copies = all");
+        RoaringBitmap ids = db.select(Filter.parse(where).everyCopy());
         List<Item> items = new ArrayList<>();
         Map<String, Integer> depths = new HashMap<>();
         Map<String, String> names = new HashMap<>();

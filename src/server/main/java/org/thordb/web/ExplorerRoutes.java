@@ -1,5 +1,7 @@
 package org.thordb.web;
 
+import org.thordb.query.Filter;
+
 import static org.thordb.web.WebServer.*;
 
 import org.thordb.fault.Faults;
@@ -45,7 +47,7 @@ final class ExplorerRoutes {
             }
             int solve = number(ctx, "solve", SOLVE_EMPTIES, 0, MAX_SOLVE_EMPTIES);
             boolean estimate = !"false".equals(param(ctx, "estimate", "true"));
-            String q = scoped(ctx, param(ctx, "q", ""));
+            Filter q = filter(ctx);
             String board = param(ctx, "board", "");
             Position p = board.isBlank() ? Position.afterLine(moves) : fromBoard(board, moves);
             // the explorer's one answer, as every surface gets it (estimate=false leaves the estimates out)

@@ -1,5 +1,8 @@
 package org.thordb.web;
 
+import org.thordb.query.Filter;
+import org.thordb.usecase.Games;
+
 import static org.thordb.web.WebServer.*;
 
 import org.thordb.fault.Faults;
@@ -59,18 +62,19 @@ final class GameRoutes {
     /** Adds the routes to the server's Javalin. */
     void register(Javalin app) {
         app.get("/api/count", ctx -> {
-            String q = scoped(ctx, param(ctx, "q", ""));
+            Filter q = filter(ctx);
             answer(ctx, costOf(q), () -> {
+                Games.Count c = Games.countWithNotes(db, q);
                 ObjectNode o = Json.object();
-                o.put("query", q).put("count", db.count(q));
+                o.put("query", q.text()).put("count", c.count());
                 ArrayNode notes = o.putArray("notes"); // names no base holds, copies counted once
-                db.notes(q).forEach(notes::add);
+                c.notes().forEach(notes::add);
                 return o;
             });
         });
         app.get("/api/stats", ctx -> {
             String by = param(ctx, "by", "year");
-            String q = scoped(ctx, param(ctx, "q", ""));
+            Filter q = filter(ctx);
             String sort = param(ctx, "sort", "");
             String as = param(ctx, "as", "");
             String colour = param(ctx, "colour", "");
@@ -87,24 +91,24 @@ final class GameRoutes {
             });
         });
         app.get("/api/games", ctx -> {
-            String q = scoped(ctx, param(ctx, "q", ""));
+            Filter q = filter(ctx);
             int offset = number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
             int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
             String sort = param(ctx, "sort", "");
             boolean byId = sort.isBlank() || sort.replace(" ", "").matches("(?i)[+-]?id");
             int after = number(ctx, "after", -1, -1, Integer.MAX_VALUE);
             answer(ctx, byId ? costOf(q) : Cost.HEAVY, () -> {
-                Engine.Page page = after >= 0 ? db.pageAfter(q, sort, after, limit) : db.page(q, sort, offset, limit);
+                Games.Page page = Games.page(db, q, sort, after >= 0 ? 0 : offset, after, limit);
                 ObjectNode o = Json.object();
-                o.put("query", q).put("total", page.total()).put("offset", offset).put("limit", limit);
+                o.put("query", q.text()).put("total", page.total()).put("offset", offset).put("limit", limit);
                 ArrayNode games = o.putArray("games");
                 page.games().forEach(g -> games.add(Json.node(g)));
                 if (offset == 0 && after < 0) { // said once, with the first page: names no base holds, copies counted once
                     ArrayNode notes = o.putArray("notes");
-                    db.notes(q).forEach(notes::add);
+                    page.notes().forEach(notes::add);
                 }
-                if (!page.games().isEmpty() && page.games().size() == limit) { // the cursor of the next page
-                    o.put("next", page.games().get(page.games().size() - 1).id());
+                if (page.next() >= 0) { // the cursor of the next page
+                    o.put("next", page.next());
                 }
                 return o;
             });
@@ -132,7 +136,7 @@ final class GameRoutes {
             return o;
         }));
         app.get("/api/export", ctx -> {
-            String q = scoped(ctx, param(ctx, "q", ""));
+            Filter q = filter(ctx);
             String format = param(ctx, "format", "pgn").strip().toLowerCase(Locale.ROOT);
             if (!format.equals("pgn") && !format.equals("wthor")) {
                 throw new Refused(400, "format: pgn or wthor, not " + Faults.quote(format));
@@ -145,7 +149,7 @@ final class GameRoutes {
     static final long MAX_DOWNLOAD = 250_000;
 
     /** A query's games as one PGN file, or as WTHOR files (a year each, and the names) in a zip. */
-    private Download download(String q, String format) throws IOException {
+    private Download download(Filter q, String format) throws IOException {
         long n = db.count(q);
         if (n > MAX_DOWNLOAD) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, n + " games: a download holds "

@@ -1,5 +1,7 @@
 package org.thordb.web;
 
+import org.thordb.query.Filter;
+
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -248,22 +250,16 @@ public final class WebServer implements AutoCloseable {
      * A query with the request's scope: {@code base=NAME} keeps one base's games, {@code copies=all}
      * counts every copy of a game imported from several bases ({@code once}, the default, counts it once).
      */
-    static String scoped(Context ctx, String q) {
+    static Filter filter(Context ctx) {
+        Filter f = Filter.parse(param(ctx, "q", ""));
         String base = param(ctx, "base", "");
         String copies = param(ctx, "copies", "once").strip().toLowerCase(Locale.ROOT);
         if (!copies.equals("all") && !copies.equals("once")) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "copies is all or once, not '"
                     + Faults.quote(copies) + "'");
         }
-        String out = q;
-        if (!base.isBlank()) {
-            String b = "base = " + QueryField.literal(base.strip());
-            out = out.isBlank() ? b : "(" + out + ") and " + b;
-        }
-        if (copies.equals("all")) {
-            out = out.isBlank() ? "copies = all" : "(" + out + ") and copies = all";
-        }
-        return out;
+        f = f.inBase(base);
+        return copies.equals("all") ? f.everyCopy() : f;
     }
 
     /**
@@ -314,18 +310,13 @@ public final class WebServer implements AutoCloseable {
     }
 
     /** Heavy when the query replays games for a board condition; cheap otherwise (or when it does not parse: it fails fast). */
-    static Cost costOf(String q) {
-        if (q.isBlank()) {
-            return Cost.CHEAP;
-        }
-        try {
-            for (Predicate p : QueryParser.parse(q).predicates(true)) {
+    static Cost costOf(Filter f) {
+        if (f.where() != null) {
+            for (Predicate p : f.where().predicates(true)) {
                 if (p instanceof BoardCondition) {
                     return Cost.HEAVY;
                 }
             }
-        } catch (ThorDbException e) {
-            return Cost.CHEAP;
         }
         return Cost.CHEAP;
     }

@@ -6,7 +6,7 @@ import org.thordb.query.ast.Expr;
 import org.thordb.query.parse.QueryParser;
 import org.thordb.query.plan.QueryPlanner;
 import org.thordb.index.Copies;
-import org.thordb.query.ast.Predicate;
+import org.thordb.query.Filter;
 
 /**
  * Runs a query on one consistent view of a store: parse, plan (each predicate looked up in the
@@ -33,26 +33,18 @@ public final class QueryEngine {
      * ({@link Copies}) unless it says {@code copies = all}.
      */
     public static RoaringBitmap matching(Expr e, IndexReader r) {
-        RoaringBitmap ids = e == null ? r.all() : evaluate(e, r);
-        return everyCopy(e) ? ids : Copies.once(r, ids);
+        return matching(Filter.of(e), r);
+    }
+
+    /** The games a filter matches: its condition's (every game when it has none), each once unless it counts every copy. */
+    public static RoaringBitmap matching(Filter f, IndexReader r) {
+        RoaringBitmap ids = f.where() == null ? r.all() : evaluate(f.where(), r);
+        return f.allCopies() ? ids : Copies.once(r, ids);
     }
 
     /** Whether a query says {@code copies = all}: every copy of a game counts. */
     public static boolean everyCopy(Expr e) {
-        if (e == null) {
-            return false;
-        }
-        if (e instanceof Expr.And a) {
-            return everyCopy(a.left()) || everyCopy(a.right());
-        }
-        if (e instanceof Expr.Or o) {
-            return everyCopy(o.left()) || everyCopy(o.right());
-        }
-        if (e instanceof Expr.Not n) {
-            return everyCopy(n.inner());
-        }
-        return e instanceof Predicate.FlagMatch f
-                && f.flag() == Predicate.Flag.EVERY_COPY && f.value();
+        return Filter.of(e).allCopies();
     }
 
     /** Runs a plan. */
