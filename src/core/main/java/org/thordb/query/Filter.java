@@ -95,7 +95,8 @@ public record Filter(Expr where, boolean allCopies) {
     public String text() {
         String w = where == null ? "" : stripOuter(where.text());
         if (allCopies && !everyCopyIn(where)) {
-            return w.isEmpty() ? "copies = all" : (where instanceof Expr.Or ? "(" + w + ")" : w) + " and copies = all";
+            // as the parser would write it back: an and or an or keeps its brackets before the and
+            return w.isEmpty() ? "copies = all" : where.text() + " and copies = all";
         }
         return w;
     }

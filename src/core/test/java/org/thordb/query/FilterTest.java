@@ -48,6 +48,11 @@ class FilterTest {
         assertTrue(inner.left() instanceof Expr.Or);
         assertEquals("((year >= 2000 or result = draw) and base = \"WTHOR\") and white = \"Tastet Marc\"", f.text());
         assertEquals(f, Filter.parse(f.text()), "its text parses back to the same filter");
+        Filter copies = Filter.parse("year = 1990").inBase("WTHOR").everyCopy();
+        assertEquals("(year = 1990 and base = \"WTHOR\") and copies = all", copies.text());
+        assertEquals(copies, Filter.parse(copies.text()));
+        Filter notCopies = Filter.parse("not result = draw").everyCopy();
+        assertEquals(notCopies, Filter.parse(notCopies.text()));
         assertEquals(Filter.parse("player = \"A\""), Filter.ALL.playedBy("A", "both"));
         assertEquals(Filter.parse("black = \"A\""), Filter.ALL.playedBy(" A ", "BLACK"));
         assertEquals(Filter.ALL, Filter.ALL.inBase(" "));
