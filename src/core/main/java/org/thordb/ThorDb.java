@@ -324,7 +324,7 @@ public final class ThorDb implements AutoCloseable {
     public List<MoveValue> values(String line) {
         String l = Checks.notNull(line, "the line");
         return guard(() -> {
-            MoveValues v = Explore.values(position(l),
+            MoveValues v = Explore.values(engine, position(l),
                     Explore.Settings.DEFAULT);
             List<MoveValue> out = new ArrayList<>();
             v.values().forEach((sq, discs) -> out.add(new MoveValue(Notation.name(sq), discs, v.exact(), v.depth(),

@@ -114,9 +114,6 @@ public final class ExploreCommand implements Callable<Integer> {
         if (!line.isEmpty() && where != null) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
         }
-        if (estimate) {
-            Estimator.preload(); // the weights load while the store opens
-        }
         PrintWriter out = spec.commandLine().getOut();
         String moves = !line.isEmpty() ? String.join("", line) : where == null ? null : where.moves;
         if (moves != null && Notation.isLine10(moves)) {
@@ -147,8 +144,14 @@ public final class ExploreCommand implements Callable<Integer> {
             f = f.playedBy(as, c);
         }
         try (Engine db = Stores.openForReading(store.dir())) {
-            Explore.Answer a = Explore.of(db, p, f,
-                    Explore.Settings.DEFAULT.exactUpTo(solve).withEstimates(estimate));
+            Explore.Settings settings = Explore.Settings.DEFAULT.exactUpTo(solve).withEstimates(estimate);
+            if (estimate && !Explore.cheap(db, p, settings)) {
+                // to be searched: the weights load while the games are explored (not before: read
+                // from the store's value book, the estimates need none, and a one-shot command's two
+                // cores are busy opening the store)
+                Estimator.preload();
+            }
+            Explore.Answer a = Explore.of(db, p, f, settings);
             Exploration e = a.exploration();
             MoveValues values = a.values();
             if (format.equals("json")) {

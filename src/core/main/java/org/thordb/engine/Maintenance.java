@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.function.Function;
 import org.thordb.explore.RowFigures;
 import org.thordb.explore.ExplorationBook;
+import org.thordb.explore.ExplorePolicy;
+import org.thordb.explore.ValueBook;
+import org.thordb.solve.Estimator;
 import org.thordb.index.IndexReader;
 import org.thordb.index.PositionHash;
 import org.thordb.ingest.Optimizer;
@@ -151,10 +154,50 @@ final class Maintenance {
         }
         boolean current = read(x -> ExplorationBook.lookup(x, Position.start()) != null
                 && Arrays.equals(x.meta(ExplorationBook.FROM_KEY), Keys.u64(bookFrom)));
-        if (r.alreadyMerged() && current) {
-            return r;
+        if (!(r.alreadyMerged() && current)) {
+            r = r.withBook(writeBook(g, bookFrom));
         }
-        return r.withBook(writeBook(g, bookFrom));
+        writeValues(g, out);
+        return r;
+    }
+
+    /**
+     * Keeps the explorer's estimates of the positions at least {@link ValueBook#DEFAULT_FROM} games
+     * reach ({@link ValueBook}), unless the book holds them already under this thordb's stamp for
+     * the same positions: searched once here, read by every later process.
+     */
+    private void writeValues(Generation g, Optimizer.Listener out) {
+        long from = ValueBook.DEFAULT_FROM;
+        byte[] made = valuesFrom(from, g.catalog().gameFilesStamp());
+        if (read(x -> Arrays.equals(x.meta(ValueBook.FROM_KEY), made))) {
+            return; // the same positions, searched by this same search
+        }
+        out.line("the explorer's estimates of the positions " + from + " games or more reach: those not kept yet searched once");
+        int[] searched = {0};
+        Map<byte[], byte[]> book = read(x -> ValueBook.build(x, explorer.columns(x), from, ExplorePolicy.EXACT_EMPTIES,
+                n -> out.progress("values", ++searched[0], 0), true)); // the number of positions is known only at the end
+        try (Store.View v = g.store().view(); Store.Batch b = g.store().batch()) {
+            v.scanPrefix(Space.META, ValueBook.PREFIX, (k, val) -> {
+                b.delete(Space.META, k);
+                return true;
+            });
+            book.forEach((k, val) -> b.put(Space.META, k, val));
+            b.put(Space.META, ValueBook.FROM_KEY, made);
+            committer.commit(b);
+        }
+        out.line("the explorer's estimates kept for " + book.size() + " positions (" + searched[0] + " searched now)");
+    }
+
+    /**
+     * What the value book was made from: its threshold, the stamp of the search and the game files
+     * (which choose its positions); the same, and optimize leaves it as it is.
+     */
+    private static byte[] valuesFrom(long from, long files) {
+        byte[] out = new byte[24];
+        System.arraycopy(Keys.u64(from), 0, out, 0, 8);
+        System.arraycopy(Keys.u64(Estimator.stamp()), 0, out, 8, 8);
+        System.arraycopy(Keys.u64(files), 0, out, 16, 8);
+        return out;
     }
 
     /**

@@ -33,7 +33,10 @@ public record Filter(Expr where, boolean allCopies) {
      * @throws org.thordb.error.ThorDbException with {@code QUERY} when the text is not a query
      */
     public static Filter parse(String text) {
-        return of(QueryParser.parseOrBlank(text == null ? "" : text));
+        if (text == null || text.isBlank()) {
+            return ALL; // no lexer made for nothing to read (its tables take a one-shot command milliseconds)
+        }
+        return of(QueryParser.parseOrBlank(text));
     }
 
     /** The filter of a parsed condition (null: every game); copies count as its text says. */

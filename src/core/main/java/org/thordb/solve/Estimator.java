@@ -156,6 +156,50 @@ public final class Estimator {
         }
     }
 
+    /**
+     * The version of the estimates' search: bumped by any change to the search or its settings that
+     * changes an estimate, so that values kept by an older thordb (the store's value book) are not
+     * used for this one's.
+     */
+    static final int SEARCH_VERSION = 1;
+
+    /**
+     * What an estimate depends on besides its position: the search's version and settings, the
+     * explorer's node budgets and the evaluation's weights (their file's checksum). Estimates kept
+     * outside the process are used only under the stamp they were searched with.
+     */
+    public static long stamp() {
+        long h = SEARCH_VERSION;
+        for (long v : new long[] {EXPLORER_NODES, EXPLORER_NODES_EARLY, NEAR_END_EMPTIES, SELECTIVITY, ENDGAME_EMPTIES,
+            EXACT_EMPTIES, GROUPS, Evaluation.WEIGHTS_CRC}) { // a constant: no class of the evaluation loaded
+            h = h * 0x9E3779B97F4A7C15L + v;
+            h ^= h >>> 29;
+        }
+        return h;
+    }
+
+    /**
+     * Keeps the estimates of a position's canonical image found elsewhere (the store's value book,
+     * searched by this same search under {@link #stamp()}), as if searched here: the next
+     * {@link #estimate} of it, in any orientation, answers from them.
+     */
+    public static void keep(Position canonical, Budget budget, Estimates e) {
+        if (!canonical.equals(canonical.transform(canonical.canonicalSymmetry()))) {
+            throw new IllegalArgumentException("not a canonical position");
+        }
+        synchronized (CACHE) {
+            CACHE.putIfAbsent(new Key(canonical, budget), e);
+        }
+    }
+
+    /** The estimates of a position searched now, not taken from what is kept nor kept (for checking kept ones). */
+    public static Estimates searchAfresh(Position p, Budget budget) {
+        if (p.toMove() == Side.NONE || p.legalMoves() == 0) {
+            return new Estimates(Map.of(), 0, true, 0, 0, Map.of());
+        }
+        return search(p, budget, Runtime.getRuntime().availableProcessors());
+    }
+
     /** Forgets every estimate kept: the next ones are searched again (for tests that compare two searches). */
     public static void forget() {
         synchronized (CACHE) {

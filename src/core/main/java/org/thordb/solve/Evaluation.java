@@ -392,6 +392,23 @@ final class Evaluation {
                 + w[diag(m3, o3, mask, shift)];
     }
 
+    /**
+     * The CRC-32 of the weights file ({@code evaluation.bin.gz}) this code ships: what a value kept
+     * from an earlier search (the store's value book) was searched with. A constant, not read from
+     * the file (inflating a megabyte from the jar took a one-shot command 20–30 ms);
+     * {@code EvaluationTest} checks that it is the file's, so a new fit cannot ship without it.
+     */
+    static final long WEIGHTS_CRC = 0x912de288L;
+
+    /** The CRC-32 of the weights file on the class path, read whole (for the test that checks {@link #WEIGHTS_CRC}). */
+    static long weightsFileChecksum() throws IOException {
+        try (InputStream raw = Evaluation.class.getResourceAsStream(Weights.RESOURCE)) {
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(raw.readAllBytes());
+            return crc.getValue();
+        }
+    }
+
     /** The weights file: its stages and, per stage, a bias and every family's table spread over all configurations. */
     static final class Weights {
         static final String RESOURCE = "evaluation.bin.gz";

@@ -11,6 +11,7 @@ import org.thordb.query.Filter;
 import org.thordb.explore.ExplorePolicy;
 import org.thordb.explore.Explorer;
 import org.thordb.explore.MoveValues;
+import org.thordb.explore.ValueBook;
 import org.thordb.fault.Faults;
 import org.thordb.othello.Position;
 import org.thordb.solve.Estimator;
@@ -89,13 +90,25 @@ public final class Explore {
     /** The answer for a position and a filter's games: the filter read once, by every part of the answer. */
     public static Answer of(Engine db, Position p, Filter filter, Settings s) {
         Exploration e = db.explore(p, filter);
-        MoveValues values = values(p, s);
+        MoveValues values = values(db, p, s);
         Map<Integer, StoredGame> first = db.firstGames(e.position(), filter,
                 e.rows().stream().map(Exploration.Row::move).toList());
         return new Answer(e, values, first);
     }
 
-    /** Every legal move's value under the settings: exact (kept) up to the horizon, else estimated when asked. */
+    /**
+     * Every legal move's value under the settings: exact (kept) up to the horizon, else estimated
+     * when asked, the estimates read from the store's value book when it keeps them ({@link ValueBook}:
+     * the same values the search gives, searched once by {@code thordb optimize}).
+     */
+    public static MoveValues values(Engine db, Position p, Settings s) {
+        if (s.estimates() && 64 - p.discs() > s.exactEmpties() && p.legalMoves() != 0) {
+            db.read(r -> ValueBook.load(r, p));
+        }
+        return values(p, s);
+    }
+
+    /** {@link #values(Engine, Position, Settings)} without a store: searched when not kept in this process. */
     public static MoveValues values(Position p, Settings s) {
         if (64 - p.discs() <= s.exactEmpties() && p.legalMoves() != 0) {
             MoveValues kept;
@@ -121,6 +134,15 @@ public final class Explore {
      * Whether answering takes milliseconds: exact scores at {@value #CHEAP_EXACT_EMPTIES} empties or
      * fewer or already kept, no estimates or kept ones. A server schedules the rest as heavy work.
      */
+    public static boolean cheap(Engine db, Position p, Settings s) {
+        if (s.estimates() && 64 - p.discs() > s.exactEmpties() && p.legalMoves() != 0
+                && Boolean.TRUE.equals(db.read(r -> ValueBook.load(r, p)))) {
+            return true; // the store's value book keeps them: read, not searched
+        }
+        return cheap(p, s);
+    }
+
+    /** {@link #cheap(Engine, Position, Settings)} without a store's value book. */
     public static boolean cheap(Position p, Settings s) {
         int empties = 64 - p.discs();
         if (empties <= s.exactEmpties()) {

@@ -423,7 +423,7 @@ public final class PlayerReport {
             boolean exact = false;
             int depth = 0;
             if (k < s.valued() && before.toMove() == mine) {
-                MoveValues v = Explore.values(before, Explore.Settings.DEFAULT);
+                MoveValues v = Explore.values(db, before, Explore.Settings.DEFAULT);
                 int b = v.bestMove();
                 if (b >= 0) {
                     bestMove = Notation.name(b);

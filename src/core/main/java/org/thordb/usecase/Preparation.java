@@ -182,7 +182,7 @@ public final class Preparation {
         for (int i = 0; i < Math.min(s.valued(), choices.size()); i++) {
             valued.add(choices.get(i).line());
         }
-        Node root = node(rootCount, new ArrayList<>(), Position.start(), oppBlack ? Side.BLACK : Side.WHITE, s, who, valued);
+        Node root = node(db, rootCount, new ArrayList<>(), Position.start(), oppBlack ? Side.BLACK : Side.WHITE, s, who, valued);
         List<Node> all = new ArrayList<>();
         flatten(root, all);
         // a line that only goes on as one move, in the same games, is the same games: its first position stands for it
@@ -221,7 +221,7 @@ public final class Preparation {
         }
     }
 
-    private static Node node(Count c, List<Integer> line, Position p, Side opp, Settings s, String who, Set<String> valued) {
+    private static Node node(Engine db, Count c, List<Integer> line, Position p, Side opp, Settings s, String who, Set<String> valued) {
         String text = Notation.line(line.stream().mapToInt(Integer::intValue).toArray());
         boolean oppToMove = p.toMove() == opp;
         String chosen = null;
@@ -242,7 +242,7 @@ public final class Preparation {
         boolean exact = false;
         int depth = 0;
         if (oppToMove && chosen != null && valued.contains(text)) {
-            MoveValues v = Explore.values(p, Explore.Settings.DEFAULT);
+            MoveValues v = Explore.values(db, p, Explore.Settings.DEFAULT);
             Integer top = v.best();
             int b = v.bestMove();
             if (b >= 0) {
@@ -257,7 +257,7 @@ public final class Preparation {
         for (Map.Entry<Integer, Count> e : c.next.entrySet()) {
             if (e.getValue().games >= s.minGames()) {
                 line.add(e.getKey());
-                children.add(node(e.getValue(), line, p.play(e.getKey()), opp, s, who, valued));
+                children.add(node(db, e.getValue(), line, p.play(e.getKey()), opp, s, who, valued));
                 line.remove(line.size() - 1);
             }
         }

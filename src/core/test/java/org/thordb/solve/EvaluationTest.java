@@ -128,4 +128,12 @@ class EvaluationTest {
         assertTrue(agree > 4 * disagree, agree + " agree, " + disagree + " disagree; mean absolute error " + mae);
         assertTrue(mae < 12, "mean absolute error " + mae + " discs at 12-16 empties of random games");
     }
+
+    @Test
+    void theWeightsChecksumIsTheShippedFilesOwn() throws Exception {
+        // a value book's entries are used only under the weights they were searched with: a new fit
+        // must ship with its own checksum (python3 -c "import zlib; print(hex(zlib.crc32(open(F,'rb').read())))")
+        assertEquals(Evaluation.weightsFileChecksum(), Evaluation.WEIGHTS_CRC,
+                String.format("WEIGHTS_CRC is 0x%x; the file's is 0x%x", Evaluation.WEIGHTS_CRC, Evaluation.weightsFileChecksum()));
+    }
 }

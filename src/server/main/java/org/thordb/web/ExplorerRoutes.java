@@ -54,7 +54,7 @@ final class ExplorerRoutes {
             org.thordb.usecase.Explore.Settings settings = org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(solve)
                     .withEstimates(estimate);
             // a solve or an estimate not kept yet is a fraction of a second of work or more: heavy
-            boolean cheap = org.thordb.usecase.Explore.cheap(p, settings);
+            boolean cheap = org.thordb.usecase.Explore.cheap(db, p, settings);
             answer(ctx, !cheap || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
                 org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, q, settings);
                 ObjectNode o = Json.exploration(a.exploration(), a.values(), a.firstGames());
