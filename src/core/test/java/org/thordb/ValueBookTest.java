@@ -62,9 +62,9 @@ class ValueBookTest {
         try (Engine db = Engine.open(dir)) {
             db.importFiles(written, Importer.Options.defaults(), m -> { });
             List<String> said = new ArrayList<>();
-            db.optimize(true, m -> said.add(m));
-            assertTrue(said.contains("the explorer's estimates kept for " + expected.size() + " positions (" + expected.size()
-                    + " searched now)"), said.toString());
+            org.thordb.ingest.Optimizer.Report made = db.optimize(true, m -> said.add(m));
+            assertEquals(expected.size(), made.valuePositions(), made.toString());
+            assertEquals(expected.size(), made.valuesSearched(), made.toString());
             TreeSet<String> booked = new TreeSet<>();
             try (org.thordb.store.RocksStore ro = org.thordb.store.RocksStore.openReadOnly(dir); Store.View v = ro.view()) {
                 v.scanPrefix(Store.Space.META, ValueBook.PREFIX, (k, val) -> booked.add(java.util.HexFormat.of().formatHex(k)));
@@ -97,9 +97,7 @@ class ValueBookTest {
             assertNotNull(Explore.of(db, f5, "", Explore.Settings.DEFAULT).values().best());
 
             // a second optimize finds the book made by this same search from the same files: left as it is
-            said.clear();
-            db.optimize(true, m -> said.add(m));
-            assertFalse(said.stream().anyMatch(m -> m.startsWith("the explorer's estimates")), said.toString());
+            assertEquals(0, db.optimize(true, m -> { }).valuePositions());
 
             // after an import, only the positions new to the book are searched: an estimate depends on its position alone
             List<Path> more = SampleBase.write(tmp.resolve("more"), "MORE", 2003, 1, 1600, 23L);
@@ -116,10 +114,9 @@ class ValueBookTest {
                 }
             });
             long fresh = after.stream().filter(c -> !expected.contains(c)).count();
-            said.clear();
-            db.optimize(true, m -> said.add(m));
-            assertTrue(said.contains("the explorer's estimates kept for " + after.size() + " positions (" + fresh + " searched now)"),
-                    said.toString());
+            org.thordb.ingest.Optimizer.Report again = db.optimize(true, m -> { });
+            assertEquals(after.size(), again.valuePositions(), again.toString());
+            assertEquals(fresh, again.valuesSearched(), again.toString());
 
         }
         // an entry searched under another stamp (another evaluation or search) is not used
@@ -142,6 +139,34 @@ class ValueBookTest {
             assertEquals(ValueBook.Check.OLD, ValueBook.check(ValueBook.key(c), db.read(r -> r.meta(ValueBook.key(c)))));
             Position other = expected.get(1);
             assertEquals(ValueBook.Check.SAME, ValueBook.check(ValueBook.key(other), db.read(r -> r.meta(ValueBook.key(other)))));
+        }
+        // verify: the old entry is noted, not a problem; an entry that does not decode is one, and a repair deletes it
+        byte[] broken = ValueBook.key(expected.get(1));
+        try (org.thordb.store.RocksStore s = org.thordb.store.RocksStore.open(dir)) {
+            byte[] value;
+            try (Store.View v = s.view()) {
+                value = v.get(Store.Space.META, broken);
+            }
+            try (Store.Batch b = s.batch()) {
+                b.put(Store.Space.META, broken, java.util.Arrays.copyOf(value, value.length - 3)); // cut short
+                b.commit();
+            }
+        }
+        try (Engine db = Engine.open(dir)) {
+            List<String> said = new ArrayList<>();
+            long problems = db.verify(false, said::add).problems();
+            assertEquals(1, problems, said.toString());
+            assertTrue(said.stream().anyMatch(m -> m.startsWith("meta: the value book's entry ")), said.toString());
+            assertTrue(said.contains("1 positions of the value book were searched by another thordb and are not used"
+                    + " (thordb optimize searches them again)"), said.toString());
+            said.clear();
+            db.verify(true, said::add);
+            assertTrue(said.contains("repaired: 1 entries of the value book deleted; thordb optimize searches their positions"
+                    + " again"), said.toString());
+            assertTrue(db.read(r -> r.meta(broken)) == null, "deleted");
+            said.clear();
+            assertEquals(0, db.verify(false, said::add).problems(), said.toString());
+            assertEquals(2, db.optimize(true, m -> { }).valuesSearched(), "the deleted entry and the old one searched again");
         }
     }
 

@@ -10,6 +10,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 import org.thordb.explore.ExplorationBook;
+import org.thordb.explore.ValueBook;
 
 /**
  * {@code thordb optimize [--db DIR] [--no-compact]}: merges every game file's postings into one
@@ -72,6 +73,10 @@ public final class OptimizeCommand implements Callable<Integer> {
             if (r.bookPositions() > 0) {
                 out.printf("explorer's book: %d positions reached by %d games or more%n", r.bookPositions(),
                         ExplorationBook.DEFAULT_FROM);
+            }
+            if (r.valuePositions() > 0) {
+                out.printf("explorer's estimates: %d positions reached by %d games or more (%d searched now)%n",
+                        r.valuePositions(), ValueBook.DEFAULT_FROM, r.valuesSearched());
             }
         }
         return 0;

@@ -67,6 +67,7 @@ final class Maintenance {
         }
         StoreVerifier.Report r = new StoreVerifier(g.store(), g.catalog(), hash).verify(repair, sample, seed, out);
         r = verifyBook(g, r, repair, out);
+        r = verifyValues(g, r, repair, out);
         if (repair) {
             g.store().flush(); // what the repair wrote is in table files before the mark goes
             try {
@@ -83,6 +84,64 @@ final class Maintenance {
             g.views().clear(); // they were taken before the repairs
         }
         return r;
+    }
+
+    /**
+     * Checks the value book ({@link ValueBook}): each entry's shape (it decodes, its moves and lines
+     * are legal), and its position nearest the start searched again (a fraction of a second), which must give the entry (a search
+     * changed without a new stamp would not: its entries are then wrong, not merely old). An entry of
+     * another stamp is not used and only noted. {@code repair} deletes the entries that are wrong
+     * (the next optimize searches their positions again).
+     */
+    private StoreVerifier.Report verifyValues(Generation g, StoreVerifier.Report r, boolean repair, StoreVerifier.Listener out) {
+        Map<byte[], byte[]> entries = new LinkedHashMap<>();
+        try (Store.View v = g.store().view()) {
+            v.scanPrefix(Space.META, ValueBook.PREFIX, (k, val) -> entries.put(k, val) == null);
+        }
+        if (entries.isEmpty()) {
+            return r;
+        }
+        List<byte[]> wrong = new ArrayList<>();
+        long old = 0;
+        byte[] first = null;
+        for (Map.Entry<byte[], byte[]> e : entries.entrySet()) {
+            switch (ValueBook.checkShape(e.getKey(), e.getValue())) {
+                case OLD -> old++;
+                case DIFFERS -> wrong.add(e.getKey());
+                case SAME -> first = first == null || ValueBook.empties(e.getKey()) > ValueBook.empties(first) ? e.getKey() : first;
+            }
+        }
+        if (first != null && ValueBook.check(first, entries.get(first)) != ValueBook.Check.SAME) {
+            wrong.clear(); // the search gives other values than its stamp says: every entry is suspect
+            entries.forEach((k, v) -> {
+                if (ValueBook.checkShape(k, v) != ValueBook.Check.OLD) {
+                    wrong.add(k);
+                }
+            });
+            out.line("meta: the value book's position nearest the start searched again gives other estimates than it keeps:"
+                    + " the search changed without a new stamp (Estimator.SEARCH_VERSION)");
+        }
+        for (byte[] k : wrong) {
+            out.line("meta: the value book's entry " + HexFormat.of().formatHex(k, ValueBook.PREFIX.length, k.length)
+                    + " is not an estimate this thordb's search gives");
+        }
+        if (old > 0) {
+            out.line(old + " positions of the value book were searched by another thordb and are not used"
+                    + " (thordb optimize searches them again)");
+        }
+        if (repair && !wrong.isEmpty()) {
+            try (Store.Batch b = g.store().batch()) {
+                for (byte[] k : wrong) {
+                    b.delete(Space.META, k);
+                }
+                b.delete(Space.META, ValueBook.FROM_KEY); // the next optimize searches them again
+                committer.commit(b);
+            }
+            out.line("repaired: " + wrong.size() + " entries of the value book deleted; thordb optimize searches their"
+                    + " positions again");
+        }
+        return new StoreVerifier.Report(r.games(), r.entries() + entries.size(),
+                r.problems() + wrong.size(), r.repaired() + (repair ? wrong.size() : 0));
     }
 
     /**
@@ -157,25 +216,25 @@ final class Maintenance {
         if (!(r.alreadyMerged() && current)) {
             r = r.withBook(writeBook(g, bookFrom));
         }
-        writeValues(g, out);
-        return r;
+        int[] values = writeValues(g);
+        return values == null ? r : r.withValues(values[0], values[1]);
     }
 
     /**
      * Keeps the explorer's estimates of the positions at least {@link ValueBook#DEFAULT_FROM} games
      * reach ({@link ValueBook}), unless the book holds them already under this thordb's stamp for
-     * the same positions: searched once here, read by every later process.
+     * the same positions: searched once here, read by every later process. Returns its positions and
+     * those searched now, or null when it was left as it was.
      */
-    private void writeValues(Generation g, Optimizer.Listener out) {
+    private int[] writeValues(Generation g) {
         long from = ValueBook.DEFAULT_FROM;
         byte[] made = valuesFrom(from, g.catalog().gameFilesStamp());
         if (read(x -> Arrays.equals(x.meta(ValueBook.FROM_KEY), made))) {
-            return; // the same positions, searched by this same search
+            return null; // the same positions, searched by this same search
         }
-        out.line("the explorer's estimates of the positions " + from + " games or more reach: those not kept yet searched once");
         int[] searched = {0};
         Map<byte[], byte[]> book = read(x -> ValueBook.build(x, explorer.columns(x), from, ExplorePolicy.EXACT_EMPTIES,
-                n -> out.progress("values", ++searched[0], 0), true)); // the number of positions is known only at the end
+                n -> searched[0]++, true));
         try (Store.View v = g.store().view(); Store.Batch b = g.store().batch()) {
             v.scanPrefix(Space.META, ValueBook.PREFIX, (k, val) -> {
                 b.delete(Space.META, k);
@@ -185,7 +244,7 @@ final class Maintenance {
             b.put(Space.META, ValueBook.FROM_KEY, made);
             committer.commit(b);
         }
-        out.line("the explorer's estimates kept for " + book.size() + " positions (" + searched[0] + " searched now)");
+        return new int[] {book.size(), searched[0]};
     }
 
     /**

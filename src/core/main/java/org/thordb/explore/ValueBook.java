@@ -210,6 +210,40 @@ public final class ValueBook {
         DIFFERS
     }
 
+    /**
+     * Checks one entry's shape without searching: under this thordb's stamp (else {@link Check#OLD}),
+     * it decodes whole, its key is a canonical position with legal moves, each move of it is legal
+     * there and each line begins with its move and is played legally.
+     */
+    public static Check checkShape(byte[] key, byte[] value) {
+        if (value.length >= 8 && java.nio.ByteBuffer.wrap(value).getLong() != Estimator.stamp()) {
+            return Check.OLD;
+        }
+        Estimator.Estimates kept = decode(value);
+        Position c = key.length == PREFIX.length + 17 ? position(key) : null;
+        if (kept == null || c == null || c.toMove() == Side.NONE || kept.scores().isEmpty()) {
+            return Check.DIFFERS;
+        }
+        for (int sq : kept.scores().keySet()) {
+            if (!c.isLegal(sq)) {
+                return Check.DIFFERS;
+            }
+        }
+        for (Map.Entry<Integer, List<Integer>> e : kept.lines().entrySet()) {
+            if (!kept.scores().containsKey(e.getKey()) || e.getValue().isEmpty() || e.getValue().get(0).intValue() != e.getKey()) {
+                return Check.DIFFERS;
+            }
+            Position p = c;
+            for (int sq : e.getValue()) { // a pass is the next side settled by the move before
+                if (p.toMove() == Side.NONE || !p.isLegal(sq)) {
+                    return Check.DIFFERS;
+                }
+                p = p.play(sq);
+            }
+        }
+        return Check.SAME;
+    }
+
     /** Checks one entry (its key and value as {@code meta} holds them) against its position searched now. */
     public static Check check(byte[] key, byte[] value) {
         if (value.length >= 8 && java.nio.ByteBuffer.wrap(value).getLong() != Estimator.stamp()) {
@@ -227,6 +261,12 @@ public final class ValueBook {
         return now.scores().equals(kept.scores()) && List.copyOf(now.scores().keySet()).equals(List.copyOf(kept.scores().keySet()))
                 && now.lines().equals(kept.lines()) && now.depth() == kept.depth() && now.exact() == kept.exact()
                 ? Check.SAME : Check.DIFFERS;
+    }
+
+    /** The empties of an entry's position (0 when its key holds none). */
+    public static int empties(byte[] key) {
+        Position p = key.length == PREFIX.length + 17 ? position(key) : null;
+        return p == null ? 0 : 64 - p.discs();
     }
 
     /** The canonical position of an entry's key, or null when the key holds none. */

@@ -91,12 +91,29 @@ public final class Optimizer {
      * @param seconds how long it took
      * @param bookPositions the positions whose explorations were worked out for the explorer's book
      *        afterwards (by {@code Engine.optimize}; 0 here)
+     * @param valuePositions the positions whose estimates the value book keeps afterwards, when it was
+     *        made again (by {@code Engine.optimize}; 0 here, and when it was left as it was)
+     * @param valuesSearched of those, the positions searched now (the others were kept from before)
      */
     public record Report(int segments, long games, long entriesRead, long entriesWritten, long staleIds,
-                         boolean resumed, boolean alreadyMerged, double seconds, int bookPositions) {
+                         boolean resumed, boolean alreadyMerged, double seconds, int bookPositions, int valuePositions,
+                         int valuesSearched) {
+        /** A report of the merge alone. */
+        public Report(int segments, long games, long entriesRead, long entriesWritten, long staleIds,
+                      boolean resumed, boolean alreadyMerged, double seconds, int bookPositions) {
+            this(segments, games, entriesRead, entriesWritten, staleIds, resumed, alreadyMerged, seconds, bookPositions, 0, 0);
+        }
+
         /** This report with the explorer's book's size. */
         public Report withBook(int positions) {
-            return new Report(segments, games, entriesRead, entriesWritten, staleIds, resumed, alreadyMerged, seconds, positions);
+            return new Report(segments, games, entriesRead, entriesWritten, staleIds, resumed, alreadyMerged, seconds, positions,
+                    valuePositions, valuesSearched);
+        }
+
+        /** This report with the value book's size and the positions searched for it now. */
+        public Report withValues(int positions, int searched) {
+            return new Report(segments, games, entriesRead, entriesWritten, staleIds, resumed, alreadyMerged, seconds, bookPositions,
+                    positions, searched);
         }
     }
 
