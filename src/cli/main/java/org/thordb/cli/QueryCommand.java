@@ -92,6 +92,8 @@ public final class QueryCommand implements Callable<Integer> {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
         QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
+        // read while the store opens on the other core: the query's words are the store's to answer, not to read
+        Filter filter = batch == null && !solitaires ? Filter.parse(String.join(" ", query)) : null;
         try (Engine db = Stores.openForReading(store.dir())) {
             if (solitaires) {
                 return solitaires(db, out);
@@ -103,7 +105,6 @@ public final class QueryCommand implements Callable<Integer> {
             // leaves standard output empty, so that a script reading it sees no half answer
             String f = format == null ? "table" : format;
             GameRows.checkFormat(f);
-            Filter filter = Filter.parse(String.join(" ", query)); // read once: the games, then the notes
             long total;
             List<String> notes = null;
             if (sort != null) {

@@ -79,21 +79,36 @@ public final class ExplorationBook {
      */
     public static Map<byte[], byte[]> build(IndexReader r, RowFigures columns, long from) {
         Map<byte[], byte[]> out = new LinkedHashMap<>();
-        if (r.catalog().gameFiles().stream().noneMatch(f -> f.side() == 8)) {
-            return out;
-        }
         long stamp = stamp(r.catalog());
+        walk(r, columns, from, (p, e) -> {
+            out.put(key(p), encode(stamp, p, e));
+            return out.size() < MOST;
+        });
+        return out;
+    }
+
+    /**
+     * Every position at least {@code from} games reach, found from the start position down the rows
+     * of each (a position once up to symmetry, the most played first), with its unfiltered
+     * exploration, to {@code visit} until it says stop: the positions a book keeps.
+     */
+    static void walk(IndexReader r, RowFigures columns, long from, java.util.function.BiPredicate<Position, Exploration> visit) {
+        if (r.catalog().gameFiles().stream().noneMatch(f -> f.side() == 8)) {
+            return;
+        }
         ArrayDeque<Position> todo = new ArrayDeque<>();
         Set<Position> seen = new HashSet<>();
         todo.add(Position.start());
         seen.add(Position.start().canonical());
-        while (!todo.isEmpty() && out.size() < MOST) {
+        while (!todo.isEmpty()) {
             Position p = todo.poll();
             Exploration e = Explorer.explore(r, columns, p, "", Explorer.Way.LOOKUPS, Explorer.BY_INTERSECTION);
             if (e.total() < from) {
                 continue;
             }
-            out.put(key(p), encode(stamp, p, e));
+            if (!visit.test(p, e)) {
+                return;
+            }
             for (Exploration.Row row : e.rows()) {
                 if (row.games() >= from) {
                     Position next = p.play(row.move());
@@ -103,7 +118,6 @@ public final class ExplorationBook {
                 }
             }
         }
-        return out;
     }
 
     private static byte[] encode(long stamp, Position p, Exploration e) {

@@ -7,14 +7,11 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.IntConsumer;
 import org.thordb.index.IndexReader;
 import org.thordb.index.PositionKeys;
@@ -84,20 +81,8 @@ public final class ValueBook {
     public static Map<byte[], byte[]> build(IndexReader r, RowFigures columns, long from, int exactUpTo, IntConsumer searched,
                                             boolean reuse) {
         Map<byte[], byte[]> out = new LinkedHashMap<>();
-        if (r.catalog().gameFiles().stream().noneMatch(f -> f.side() == 8)) {
-            return out;
-        }
         long stamp = Estimator.stamp();
-        ArrayDeque<Position> todo = new ArrayDeque<>();
-        Set<Position> seen = new HashSet<>();
-        todo.add(Position.start());
-        seen.add(Position.start().canonical());
-        while (!todo.isEmpty() && out.size() < MOST) {
-            Position p = todo.poll();
-            Exploration e = Explorer.explore(r, columns, p, "", Explorer.Way.LOOKUPS, Explorer.BY_INTERSECTION);
-            if (e.total() < from) {
-                continue;
-            }
+        ExplorationBook.walk(r, columns, from, (p, e) -> {
             int empties = 64 - p.discs();
             if (empties > exactUpTo && p.toMove() != Side.NONE && p.legalMoves() != 0) {
                 Position c = p.canonical();
@@ -106,20 +91,12 @@ public final class ValueBook {
                 if (had != null && decode(had) != null) {
                     out.put(k, had);
                 } else {
-                    Estimator.Estimates est = Estimator.estimate(c, Estimator.Budget.explorer(empties));
-                    out.put(k, encode(stamp, est));
+                    out.put(k, encode(stamp, Estimator.estimate(c, Estimator.Budget.explorer(empties))));
                     searched.accept(out.size());
                 }
             }
-            for (Exploration.Row row : e.rows()) {
-                if (row.games() >= from) {
-                    Position next = p.play(row.move());
-                    if (seen.add(next.canonical())) {
-                        todo.add(next);
-                    }
-                }
-            }
-        }
+            return out.size() < MOST;
+        });
         return out;
     }
 
