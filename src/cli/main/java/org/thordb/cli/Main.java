@@ -11,6 +11,7 @@ import java.io.OutputStreamWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.thordb.engine.Engine;
 
@@ -116,6 +117,10 @@ public final class Main {
 
     /** Runs the command line with the given streams and returns its exit status. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
+        // numbers are written one way whatever the user's locale (12.5, never 12,5), as the API
+        // writes them: a script reads every surface alike. US English, not the root locale: for it
+        // printf formats without loading a locale's digits and separators (6 ms of a first answer)
+        Locale.setDefault(Locale.Category.FORMAT, Locale.US);
         CommandLine cl = ThordbCommand.commandLine(args);
         StartupTrace.mark("command line's model made");
         ThordbCommand root = cl.getCommand();

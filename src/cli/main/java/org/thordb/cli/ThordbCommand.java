@@ -23,6 +23,15 @@ import picocli.CommandLine.ScopeType;
         footer = {"  thordb import ../shared/data/wthor", "  thordb query 'player = \"Tastet Marc\" and opening = f5d6'",
             "  thordb help explore", "", "Shell completion: source <(thordb completion bash)"})
 public final class ThordbCommand implements Runnable {
+    static {
+        // picocli's factory looks for Groovy's closures on the class path when it is first used: a
+        // class that is not there is looked for in every jar, 19 ms of every command's start.
+        // thordb has no Groovy, so the look is switched off (unless the caller set it otherwise).
+        if (System.getProperty("picocli.disable.closures") == null) {
+            System.setProperty("picocli.disable.closures", "true");
+        }
+    }
+
     /**
      * The subcommands, in the order help lists them. They are not in the annotation: picocli makes
      * every listed command (its options read by reflection, its fields initialised) before it looks
@@ -91,6 +100,12 @@ public final class ThordbCommand implements Runnable {
 
     /** The version, from the build. */
     public static String version() {
+        // the jar's manifest says it (read already, as the launcher opened the jar); the resource
+        // below is a look through the class path, 3 ms when a subcommand inherits the version
+        String v = ThordbCommand.class.getPackage().getImplementationVersion();
+        if (v != null) {
+            return v;
+        }
         Properties p = new Properties();
         try (InputStream in = ThordbCommand.class.getResourceAsStream("/org/thordb/version.properties")) {
             if (in != null) {

@@ -3,13 +3,16 @@ package org.thordb.cli;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.thordb.export.Exporter;
-import org.thordb.ingest.Importer;
 import org.thordb.sample.SampleBase;
 import picocli.CommandLine.Command;
 import java.util.Comparator;
@@ -29,28 +32,61 @@ public final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path dir = Files.createTempDirectory("thordb-train");
-        // every command's model, and a command line parsed: a run makes only its own command's
-        ThordbCommand.commandLine().parseArgs("count", "--db", dir.toString(), "year", "=", "2000");
         try {
+            // every command's model, and a command line parsed: a run makes only its own command's
+            ThordbCommand.commandLine().parseArgs("count", "--db", dir.toString(), "year", "=", "2000");
             Path base = dir.resolve("base");
-            SampleBase.write(base, "TRAIN", 2000, 1, 300, 1L);
-            try (Engine db = Engine.open(dir.resolve("db"))) {
-                db.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
+            // 1,200 games: the start is reached by 1,000 or more, so that optimize makes the
+            // explorer's books and an exploration reads them, as on a real base
+            SampleBase.write(base, "TRAIN", 2000, 1, 1200, 1L);
+            Path db = dir.resolve("db");
+            // the one-shot commands as a user runs them, through Main.run with their store opened
+            // ahead as main opens it: a class a run meets that the archive lacks is looked for
+            // through every jar of the class path (a millisecond a jar opened)
+            step(0, "import", "--db", db.toString(), "--no-progress", base.toString());
+            // a club's game under the name of one of the base's players, its words the other way
+            // round: one player in two spellings, joined as the FFO base's are
+            String player;
+            try (Engine e = Engine.openReadOnly(db)) {
+                StoredGame g = e.games(e.select("year = 2000")).iterator().next();
+                player = g.black();
+                String[] words = player.split(" ");
+                String reversed = words.length == 2 ? words[1] + " " + words[0] : player;
+                StringBuilder pgn = new StringBuilder("[Event \"Club\"]\n[Date \"2001.05.12\"]\n[Black \"" + reversed
+                        + "\"]\n[White \"" + g.white() + "\"]\n\n");
+                String moves = g.moves();
+                for (int i = 0; 2 * i < moves.length(); i++) {
+                    pgn.append(i % 2 == 0 ? (i / 2 + 1) + ". " : "").append(moves, 2 * i, 2 * i + 2).append(' ');
+                }
+                Files.writeString(dir.resolve("club.pgn"), pgn.append("\n").toString());
+            }
+            step(0, "import", "--db", db.toString(), "--no-progress", "--base", "CLUB", dir.resolve("club.pgn").toString());
+            step(0, "optimize", "--db", db.toString());
+            for (List<String> args : List.of(List.of("count", "year = 2000"), List.of("query", "--limit", "20", "year = 2000"),
+                    List.of("query", "--sort", "-score", "--limit", "3", "player ~ \"a\""), List.of("explore", "f5d6c3"), List.of("explore", "f5"),
+                    List.of("explain", "position = f5d6c3"), List.of("stats", "--by", "year", "--where", "year = 2000"),
+                    List.of("report", player), List.of("count", "bad query ("))) {
+                Stores.openAhead(db);
+                List<String> a = new ArrayList<>(args);
+                a.addAll(1, List.of("--db", db.toString()));
+                step(a.contains("bad query (") ? 2 : 0, a.toArray(String[]::new));
+            }
+            try (Engine e = Engine.open(db)) {
                 for (String q : List.of("year = 2000 and result = draw", "player ~ \"a\" or not opening = f5d6",
                         "position = f5d6c3", "theoretical > score", "moves in 10..59")) {
-                    try (MatchedGames r = db.query(q)) {
+                    try (MatchedGames r = e.query(q)) {
                         r.stream().limit(3).forEach(g -> g.moves());
                     }
-                    db.explain(q);
+                    e.explain(q);
                 }
-                new Exporter(db, dir.resolve("out"), Exporter.Format.CSV, false, LocalDate.now()).export("year = 2000");
+                new Exporter(e, dir.resolve("out"), Exporter.Format.CSV, false, LocalDate.now()).export("year = 2000");
                 // the explorer's path: the exploration, the estimates' search, the exact solver
                 for (String line : List.of("f5d6c3", "f5d6c3d3c4f4f6f3e6e7d7c6")) {
                     Position p = Position.afterLine(line);
-                    Explore.of(db, p, "", Explore.Settings.DEFAULT);
+                    Explore.of(e, p, "", Explore.Settings.DEFAULT);
                 }
-                for (StoredGame g : db.games(db.select("moves = 60"))) { // one game's end, solved
-                    Explore.of(db, Position.afterLine(g.moves().substring(0, 2 * 46)),
+                for (StoredGame g : e.games(e.select("moves = 60"))) { // one game's end, solved
+                    Explore.of(e, Position.afterLine(g.moves().substring(0, 2 * 46)),
                             "", Explore.Settings.DEFAULT);
                     break;
                 }
@@ -63,5 +99,15 @@ public final class TrainCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Runs a command line as a user would, its output dropped; a status other than {@code expected} is this run's failure. */
+    private static void step(int expected, String... args) {
+        StringWriter err = new StringWriter();
+        int status = Main.run(new PrintWriter(Writer.nullWriter()), new PrintWriter(err), args);
+        if (status != expected) {
+            throw new IllegalStateException("train-startup: 'thordb " + String.join(" ", args) + "' ended with " + status
+                    + " (expected " + expected + "): " + err.toString().strip());
+        }
     }
 }

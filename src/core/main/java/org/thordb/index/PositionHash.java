@@ -17,11 +17,23 @@ public interface PositionHash {
     long hash(long black, long white, int side);
 
     /** A strong mix of both boards and the side (the finaliser of SplitMix64 over each part). */
-    PositionHash DEFAULT = (black, white, side) -> {
-        long h = mix(black + 0x9e3779b97f4a7c15L);
-        h = mix(h ^ white ^ 0xbf58476d1ce4e5b9L);
-        return mix(h + side);
-    };
+    PositionHash DEFAULT = new SplitMix();
+
+    /**
+     * {@link #DEFAULT}'s hash. A class, not a lambda: a lambda's call site is linked by method
+     * handles when the interface is first used, 5 ms of every store's first open in a process.
+     */
+    final class SplitMix implements PositionHash {
+        private SplitMix() {
+        }
+
+        @Override
+        public long hash(long black, long white, int side) {
+            long h = mix(black + 0x9e3779b97f4a7c15L);
+            h = mix(h ^ white ^ 0xbf58476d1ce4e5b9L);
+            return mix(h + side);
+        }
+    }
 
     /** The SplitMix64 finaliser. */
     static long mix(long z) {

@@ -149,6 +149,19 @@ public final class Catalog {
      * @param hash the name of the position hash
      */
     public record Schema(int version, int openingDepth, int fingerprintBits, int fingerprintEntries, String hash) {
+        // written out: a record's generated equals is bootstrapped at its first call by method
+        // handles that the start-up archive cannot hold, 13 ms of every store's open
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Schema s && version == s.version && openingDepth == s.openingDepth
+                    && fingerprintBits == s.fingerprintBits && fingerprintEntries == s.fingerprintEntries
+                    && Objects.equals(hash, s.hash);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(version, openingDepth, fingerprintBits, fingerprintEntries, hash);
+        }
     }
 
     private final Map<String, Base> basesByName;
