@@ -1,11 +1,11 @@
 package org.thordb;
 
 import org.thordb.query.Filter;
+import org.thordb.usecase.Export;
 import org.thordb.usecase.Games;
 
 import org.thordb.fault.Faults;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -461,14 +461,17 @@ public final class ThorDb implements AutoCloseable {
         Progress progress = options.progress();
         long[] solving = {-1};
         long[] solvedSoFar = {0};
-        return guard(() -> new Exporter(engine, out, Exporter.Format.valueOf(format.name()), options.isReplacing(), LocalDate.now())
-                .withSolving(n -> {
-                    solving[0] = n;
-                    progress.update("solve", 0, n);
-                })
-                .withProgress(n -> progress.update("solve", solvedSoFar[0] += n, solving[0])) // the exporter tells each game solved
-                .withWritten(progress::update)
-                .export(q));
+        return guard(() -> {
+            Export.Result r = Export.toFolder(engine, Filter.parse(q), out, Exporter.Format.valueOf(format.name()),
+                    options.isReplacing(), e -> e.withSolving(n -> {
+                        solving[0] = n;
+                        progress.update("solve", 0, n);
+                    })
+                    .withProgress(n -> progress.update("solve", solvedSoFar[0] += n, solving[0])) // the exporter tells each game solved
+                    .withWritten(progress::update));
+            r.notes().forEach(options.notes());
+            return r.files();
+        });
     }
 
     /**

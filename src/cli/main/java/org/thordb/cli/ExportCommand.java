@@ -7,6 +7,9 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
+import org.thordb.query.Filter;
+import org.thordb.usecase.Export;
 import org.thordb.export.Exporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -141,51 +144,59 @@ public final class ExportCommand implements Callable<Integer> {
                         "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
                                 + " and the names files: give a folder");
             }
-            Exporter exporter = new Exporter(db, Path.of(stdout ? "." : out), f, force, LocalDate.now())
-                    .withLimit(limit)
-                    .withNotes(m -> spec.commandLine().getErr().println("note: " + SafeText.of(m)));
-            if (positions) {
-                exporter.withPositions();
-            }
-            // solving theoretical scores takes a while: a bar on a terminal
+            // what this command adds to the export every surface makes (usecase.Export): its
+            // limit, positions, split, names, scores and a bar; each checked as it is added
+            Exporter[] made = {null};
             ProgressBar[] bar = new ProgressBar[1];
-            if (progress && System.console() != null) {
-                exporter.withSolving(n -> bar[0] = new ProgressBarBuilder().setTaskName("solve")
-                        .setInitialMax(n).setUnit(" games", 1).setStyle(ProgressBarStyle.ASCII)
-                        .showSpeed().build()).withProgress(n -> {
-                            if (bar[0] != null) {
-                                bar[0].stepBy(n);
-                            }
-                        });
-            }
-            if (split != null) {
-                exporter.withSplit(split, seed);
-            }
-            if (sourceNames) {
-                exporter.withSourceNames();
-            }
+            Exporter.UnknownTheoretical how = null;
             if (unknownTheoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
                     throw Faults.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical goes with the wthor format");
                 }
                 try {
-                    exporter.withUnknownTheoretical(Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip()
-                            .toUpperCase(Locale.ROOT)));
+                    how = Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip().toUpperCase(Locale.ROOT));
                 } catch (IllegalArgumentException e) {
                     throw Faults.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical takes solve, zero or score, not '"
                                     + Faults.quote(unknownTheoretical) + "'");
                 }
             }
-            if (theoretical != null) {
-                if (f != Exporter.Format.WTHOR) {
-                    throw Faults.of(ErrorCode.BAD_ARGUMENT,
-                            "--theoretical goes with the wthor format");
-                }
-                exporter.withTheoreticalDepth(theoretical);
+            if (theoretical != null && f != Exporter.Format.WTHOR) {
+                throw Faults.of(ErrorCode.BAD_ARGUMENT,
+                        "--theoretical goes with the wthor format");
             }
-            String q = query == null ? null : String.join(" ", query);
+            Exporter.UnknownTheoretical unknownHow = how;
+            UnaryOperator<Exporter> more = exporter -> {
+                made[0] = exporter.withLimit(limit);
+                if (positions) {
+                    exporter.withPositions();
+                }
+                // solving theoretical scores takes a while: a bar on a terminal
+                if (progress && System.console() != null) {
+                    exporter.withSolving(n -> bar[0] = new ProgressBarBuilder().setTaskName("solve")
+                            .setInitialMax(n).setUnit(" games", 1).setStyle(ProgressBarStyle.ASCII)
+                            .showSpeed().build()).withProgress(n -> {
+                                if (bar[0] != null) {
+                                    bar[0].stepBy(n);
+                                }
+                            });
+                }
+                if (split != null) {
+                    exporter.withSplit(split, seed);
+                }
+                if (sourceNames) {
+                    exporter.withSourceNames();
+                }
+                if (unknownHow != null) {
+                    exporter.withUnknownTheoretical(unknownHow);
+                }
+                if (theoretical != null) {
+                    exporter.withTheoreticalDepth(theoretical);
+                }
+                return exporter;
+            };
+            Filter q = Filter.parse(query == null ? null : String.join(" ", query));
             boolean toFile = fileFormat != null && f != Exporter.Format.WTHOR && split == null;
             if (toFile) { // --out hobo.pgn: that file, not a folder of that name
                 Path file = Path.of(out);
@@ -199,6 +210,7 @@ public final class ExportCommand implements Callable<Integer> {
                 Path parent = file.toAbsolutePath().getParent();
                 Exporter.refuseInsideStore(file, store.dir());
                 long n;
+                List<String> notes = List.of();
                 Path part = null;
                 boolean done = false;
                 try {
@@ -208,7 +220,9 @@ public final class ExportCommand implements Callable<Integer> {
                     part = TempFiles.beside(file);
                     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(part,
                             StandardCharsets.UTF_8))) {
-                        n = exporter.exportTo(q, w);
+                        Export.Result r = Export.toWriter(db, q, f, w, more);
+                        n = r.games();
+                        notes = r.notes();
                         w.flush();
                         if (w.checkError()) {
                             throw new IOException("writing failed (is the disk full?)");
@@ -232,25 +246,37 @@ public final class ExportCommand implements Callable<Integer> {
                         }
                     }
                 }
+                tell(notes);
                 spec.commandLine().getOut().println("exported " + n + (n == 1 ? " game" : " games")
-                        + (positions ? " (" + exporter.rowsWritten() + " position rows)" : "") + " to " + file);
+                        + (positions ? " (" + made[0].rowsWritten() + " position rows)" : "") + " to " + file);
             } else if (stdout) {
-                long n = exporter.exportTo(q, spec.commandLine().getOut());
+                Export.Result r = Export.toWriter(db, q, f, spec.commandLine().getOut(), more);
+                long n = r.games();
                 spec.commandLine().getOut().flush();
+                tell(r.notes());
                 spec.commandLine().getErr().println("exported " + n + (n == 1 ? " game" : " games")
-                        + (positions ? " (" + exporter.rowsWritten() + " position rows)" : "") + " to standard output");
+                        + (positions ? " (" + made[0].rowsWritten() + " position rows)" : "") + " to standard output");
             } else {
-                String said;
+                Export.Result r;
                 try {
-                    said = exporter.exportAll(q).describe(out);
+                    r = Export.toFolder(db, q, Path.of(out), f, force, more);
                 } finally {
                     if (bar[0] != null) {
                         bar[0].close();
                     }
                 }
-                spec.commandLine().getOut().println(positions ? said + " (" + exporter.rowsWritten() + " position rows)" : said);
+                tell(r.notes());
+                String said = r.describe(out);
+                spec.commandLine().getOut().println(positions ? said + " (" + made[0].rowsWritten() + " position rows)" : said);
             }
         }
         return 0;
+    }
+
+    /** The export's notes, each a line of standard error. */
+    private void tell(List<String> notes) {
+        for (String m : notes) {
+            spec.commandLine().getErr().println("note: " + SafeText.of(m));
+        }
     }
 }

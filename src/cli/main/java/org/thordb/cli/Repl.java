@@ -9,7 +9,6 @@ import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +24,7 @@ import org.jline.terminal.Terminal;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ThorDbException;
 import org.thordb.export.Exporter;
+import org.thordb.usecase.Export;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
@@ -348,8 +348,11 @@ public final class Repl {
                 q = String.join(" ", words).substring(parts[0].length()).strip();
             }
         }
-        Exporter.Summary done = new Exporter(db, Path.of(parts[0]), f, force, LocalDate.now()).exportAll(required(q));
+        Export.Result done = Export.toFolder(db, Filter.parse(required(q)), Path.of(parts[0]), f, force, e -> e);
         lastQuery = q;
+        for (String note : done.notes()) { // what thordb export says of a lossy file, said here too
+            out.println("note: " + SafeText.of(note));
+        }
         out.println(done.describe(parts[0]));
     }
 

@@ -26,7 +26,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +33,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.thordb.export.Exporter;
+import org.thordb.usecase.Export;
 import org.thordb.stats.GroupStats;
 import org.thordb.stats.Grouping;
 import org.thordb.stats.Statistics;
@@ -145,6 +145,9 @@ final class GameRoutes {
         });
     }
 
+    /** The zip entry of a WTHOR download that holds the export's notes, a line each, when it has some. */
+    static final String NOTES = "NOTES.txt";
+
     /** The most games a download holds: the FFO base is 117,435. */
     static final long MAX_DOWNLOAD = 250_000;
 
@@ -158,22 +161,27 @@ final class GameRoutes {
         if (format.equals("pgn")) {
             StringWriter text = new StringWriter();
             try (PrintWriter w = new PrintWriter(text)) {
-                new Exporter(db, Path.of("."), Exporter.Format.PGN, false,
-                        LocalDate.now()).exportTo(q, w);
+                Export.toWriter(db, q, Exporter.Format.PGN, w, e -> e); // PGN loses nothing: no notes
             }
             return new Download("thordb.pgn", "application/x-chess-pgn; charset=utf-8",
                     text.toString().getBytes(StandardCharsets.UTF_8));
         }
         Path dir = Files.createTempDirectory("thordb-download");
         try {
-            new Exporter(db, dir, Exporter.Format.WTHOR, false, LocalDate.now())
-                    .exportAll(q);
+            Export.Result r = Export.toFolder(db, q, dir, Exporter.Format.WTHOR, false, e -> e);
             ByteArrayOutputStream zip = new ByteArrayOutputStream();
             try (ZipOutputStream z = new ZipOutputStream(zip);
                  Stream<Path> files = Files.list(dir)) {
                 for (Path f : files.sorted().toList()) {
                     z.putNextEntry(new ZipEntry(f.getFileName().toString()));
                     z.write(Files.readAllBytes(f));
+                    z.closeEntry();
+                }
+                if (!r.notes().isEmpty()) {
+                    // what thordb export says of a lossy WTHOR file (names shortened, scores unknown),
+                    // beside the files it speaks of
+                    z.putNextEntry(new ZipEntry(NOTES));
+                    z.write((String.join("\n", r.notes()) + "\n").getBytes(StandardCharsets.UTF_8));
                     z.closeEntry();
                 }
             }
