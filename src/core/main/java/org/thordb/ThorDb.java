@@ -2,6 +2,7 @@ package org.thordb;
 
 import org.thordb.query.Filter;
 import org.thordb.usecase.Export;
+import org.thordb.usecase.Verify;
 import org.thordb.usecase.Games;
 
 import org.thordb.fault.Faults;
@@ -498,7 +499,7 @@ public final class ThorDb implements AutoCloseable {
         }
         return guard(() -> {
             List<String> lines = new ArrayList<>();
-            StoreVerifier.Report r = engine.verify(mode == VerifyMode.REPAIR, new StoreVerifier.Listener() {
+            Verify.Result r = Verify.store(engine, mode == VerifyMode.REPAIR, Verify.EVERY_FILE, Verify.SEED, new StoreVerifier.Listener() {
                 @Override
                 public void line(String message) {
                     lines.add(message);
@@ -509,7 +510,7 @@ public final class ThorDb implements AutoCloseable {
                     progress.update("verify", files, total);
                 }
             });
-            return new Verification(r.games(), r.entries(), r.problems(), r.repaired(), lines);
+            return new Verification(r.games(), r.entries(), r.problems(), r.repaired(), r.left(), lines);
         });
     }
 

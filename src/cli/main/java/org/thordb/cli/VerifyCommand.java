@@ -1,5 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Verify;
+
 import org.thordb.fault.Faults;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -299,19 +301,11 @@ public final class VerifyCommand implements Callable<Integer> {
 
     private int verifyOpened(java.nio.file.Path dir, PrintWriter out) {
         try (Engine db = repair ? Engine.openForRepair(dir) : Engine.openReadOnly(dir)) {
-            int n = sample == null ? Integer.MAX_VALUE : sample;
-            long seed = System.nanoTime();
-            org.thordb.ingest.StoreVerifier.Report r = db.verify(repair, n, seed, line -> out.println(SafeText.of(line)));
-            if (repair && r.problems() > 0) {
-                org.thordb.ingest.StoreVerifier.Report again = db.verify(false, n, seed, line -> out.println("still: " + line));
-                out.printf("%s: %d games, %d index entries checked, %d problems found, %d entries repaired, %d left%n",
-                        again.problems() == 0 ? "repaired" : "NOT SOUND", r.games(), r.entries(), r.problems(),
-                        r.repaired(), again.problems());
-                return again.problems() == 0 ? 0 : 1;
-            }
-            out.printf("%s: %d games, %d index entries checked, %d problems%n", r.problems() == 0 ? "sound" : "NOT SOUND",
-                    r.games(), r.entries(), r.problems());
-            return r.problems() == 0 ? 0 : 1;
+            // the sample is drawn with --seed (default 1): the same files every run, never the clock's
+            Verify.Result r = Verify.store(db, repair, sample == null ? Verify.EVERY_FILE : sample, seed,
+                    line -> out.println(SafeText.of(line)));
+            out.println(r.describe(repair));
+            return r.sound() ? 0 : 1;
         }
     }
 
