@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -121,7 +122,9 @@ class PublicApiContractTest {
         bad.put(Sort[].class, List.of(() -> new Sort[] {null}));
         good.put(ImportOptions.class, List.of(ImportOptions::defaults, () -> ImportOptions.defaults().strict()));
         good.put(Progress.class, List.of(() -> Progress.NONE, () -> (Progress) (work, done, total) -> { }));
-        good.put(ExportOptions.class, List.of(ExportOptions::defaults, () -> ExportOptions.defaults().replacing()));
+        good.put(Consumer.class, List.of(() -> (Consumer<String>) s -> { }));
+        good.put(ExportOptions.class, List.of(ExportOptions::defaults, () -> ExportOptions.defaults().replacing(),
+                () -> ExportOptions.defaults().notes(s -> { })));
         good.put(byte[].class, List.of(() -> new byte[68]));
         bad.put(byte[].class, List.of(() -> new byte[0]));
         good.put(Throwable.class, List.of(RuntimeException::new));
