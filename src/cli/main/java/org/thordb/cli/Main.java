@@ -121,7 +121,10 @@ public final class Main {
         // writes them: a script reads every surface alike. US English, not the root locale: for it
         // printf formats without loading a locale's digits and separators (6 ms of a first answer)
         Locale.setDefault(Locale.Category.FORMAT, Locale.US);
-        CommandLine cl = ThordbCommand.commandLine(args);
+        CommandLine cl = kept(args);
+        if (cl == null) {
+            cl = ThordbCommand.commandLine(args);
+        }
         StartupTrace.mark("command line's model made");
         ThordbCommand root = cl.getCommand();
         cl.setOut(out);
@@ -177,6 +180,28 @@ public final class Main {
         }
         err.flush();
         return status;
+    }
+
+    /**
+     * The command line from the models kept beside the jar ({@link CommandModels}), when
+     * {@code tools/thordb} names them and they parse these arguments; else null, and the
+     * annotations answer (their help, their errors, word for word).
+     */
+    private static CommandLine kept(String[] args) {
+        String file = System.getProperty(CommandModels.PROPERTY);
+        if (file == null || file.isBlank()) {
+            return null;
+        }
+        CommandLine cl = CommandModels.commandLine(Path.of(file), args);
+        if (cl == null) {
+            return null;
+        }
+        try {
+            cl.parseArgs(args); // the command parses them again as it runs
+            return cl;
+        } catch (CommandLine.PicocliException e) {
+            return null;
+        }
     }
 
     /** The message of an error, on one line. */

@@ -31,6 +31,13 @@ import org.thordb.usecase.Explore;
 public final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
+        // the command line's models, kept beside the jar (tools/thordb names the file), then used by
+        // every step below so that the archive holds their path
+        String models = System.getProperty("thordb.commands.write");
+        if (models != null) {
+            CommandModels.write(Path.of(models));
+            System.setProperty(CommandModels.PROPERTY, models);
+        }
         Path dir = Files.createTempDirectory("thordb-train");
         try {
             // every command's model, and a command line parsed: a run makes only its own command's

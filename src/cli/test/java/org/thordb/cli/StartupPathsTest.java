@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +35,14 @@ class StartupPathsTest {
 
     /** The command line in a process of its own, through {@code Main.main}, as {@code tools/thordb} runs it. */
     private static Ran child(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        return child(List.of(), args);
+    }
+
+    /** {@link #child(String...)} with these JVM options ({@code -Dthordb.commands=…}). */
+    private static Ran child(List<String> jvm, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvm);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
         p.getOutputStream().close();
@@ -71,6 +79,29 @@ class StartupPathsTest {
         Ran bad = child("count", "--db", store.toString(), "year = = 2");
         assertEquals(2, bad.status());
         assertEquals(here("count", "--db", store.toString(), "year = = 2").err(), bad.err());
+    }
+
+    @Test
+    void theKeptCommandModelsAnswerAsTheAnnotationsDo() throws Exception {
+        Path store = SmallRealStore.make(tmp, "StartupPathsTest");
+        Path models = tmp.resolve("thordb.commands");
+        CommandModels.write(models);
+        List<String> jvm = List.of("-D" + CommandModels.PROPERTY + "=" + models);
+        for (String[] args : List.of(new String[] {"count", "--db", store.toString(), "year = 2015"},
+                new String[] {"--debug", "count", "--db", store.toString(), "year", "=", "2014"},
+                new String[] {"query", "--db", store.toString(), "--limit", "5", "--sort", "-score", "year = 2014"},
+                new String[] {"query", "--db=" + store, "--format", "jsonl", "--limit", "2", "year = 2015"},
+                new String[] {"stats", "--db", store.toString(), "--by", "year"},
+                new String[] {"count", "--db", store.toString(), "year = = 2"},
+                new String[] {"count", "--db", store.toString(), "--frobnicate", "year = 2015"},
+                new String[] {"query", "--db", store.toString(), "--limit", "many", "year = 2015"},
+                new String[] {"count", "--help"})) {
+            Ran kept = child(jvm, args);
+            Ran plain = here(args);
+            assertEquals(plain.status(), kept.status(), String.join(" ", args) + ": " + kept.err());
+            assertEquals(plain.out(), kept.out(), String.join(" ", args));
+            assertEquals(plain.err(), kept.err(), String.join(" ", args));
+        }
     }
 
     @Test
@@ -131,9 +162,27 @@ class StartupPathsTest {
 
     @Test
     void theStartUpArchivesTrainingRunsEveryStepItNames() {
-        // each step is a command line that must end as it says (TrainCommand.step throws otherwise)
+        // each step is a command line that must end as it says (TrainCommand.step throws otherwise),
+        // the second time through the command models it writes, as tools/thordb has it run
         Ran r = here("train-startup");
         assertEquals(0, r.status(), r.err());
         assertEquals("", r.err());
+        Path models = tmp.resolve("thordb.commands");
+        String before = System.getProperty(CommandModels.PROPERTY);
+        System.setProperty("thordb.commands.write", models.toString());
+        try {
+            Ran withModels = here("train-startup");
+            assertEquals(0, withModels.status(), withModels.err());
+            assertTrue(Files.size(models) > 1000, "the models were written");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            System.clearProperty("thordb.commands.write");
+            if (before == null) {
+                System.clearProperty(CommandModels.PROPERTY);
+            } else {
+                System.setProperty(CommandModels.PROPERTY, before);
+            }
+        }
     }
 }
