@@ -41,7 +41,24 @@ final class CommandModels {
     /** The system property that names the file ({@code tools/thordb} sets it when the file is there). */
     static final String PROPERTY = "thordb.commands";
 
-    private static final String MAGIC = "thordb-commands 1";
+    private static final String MAGIC = "thordb-commands 2";
+
+    /**
+     * The jar these classes come from, as its size and time of last change ({@code ""} for a
+     * folder of classes): the file holds the stamp of the jar it was written from and is read only
+     * by that jar, so a jar replaced without it (a stale file beside it) falls back to the annotations.
+     */
+    static String jarStamp() {
+        try {
+            Path jar = Path.of(CommandModels.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(jar)) {
+                return "";
+            }
+            return Files.size(jar) + "@" + Files.getLastModifiedTime(jar).toMillis();
+        } catch (Exception e) { // no code source, or not a file: no stamp
+            return "";
+        }
+    }
 
     /** Writes the models of every subcommand the file can describe; returns their names. */
     static List<String> write(Path file) throws IOException {
@@ -49,6 +66,7 @@ final class CommandModels {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
             out.writeUTF(MAGIC);
+            out.writeUTF(jarStamp());
             CommandLine all = ThordbCommand.commandLine();
             CommandSpec root = all.getCommandSpec();
             writeArgs(out, root, root);
@@ -197,8 +215,8 @@ final class CommandModels {
             return null;
         }
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
-            if (!in.readUTF().equals(MAGIC)) {
-                return null;
+            if (!in.readUTF().equals(MAGIC) || !in.readUTF().equals(jarStamp())) {
+                return null; // another version's file, or another jar's
             }
             ThordbCommand root = new ThordbCommand();
             CommandSpec rootSpec = CommandSpec.wrapWithoutInspection(root);
