@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -185,6 +188,23 @@ class CommandModelsTest {
                 System.setProperty(CommandModels.PROPERTY, before);
             }
         }
+    }
+
+    @Test
+    void aFileWrittenByAnotherJarIsNotRead() throws Exception {
+        Path file = tmp.resolve("thordb.commands");
+        CommandModels.write(file);
+        assertNotNull(CommandModels.commandLine(file, new String[] {"count", "x"}));
+        // the same models under another jar's stamp: the annotations answer instead
+        Path other = tmp.resolve("other.commands");
+        try (DataInputStream in = new DataInputStream(Files.newInputStream(file));
+             DataOutputStream out = new DataOutputStream(Files.newOutputStream(other))) {
+            out.writeUTF(in.readUTF());
+            in.readUTF();
+            out.writeUTF("12345@67890");
+            in.transferTo(out);
+        }
+        assertNull(CommandModels.commandLine(other, new String[] {"count", "x"}));
     }
 
     private static String[] run(String... args) {
