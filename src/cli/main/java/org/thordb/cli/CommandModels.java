@@ -41,7 +41,7 @@ final class CommandModels {
     /** The system property that names the file ({@code tools/thordb} sets it when the file is there). */
     static final String PROPERTY = "thordb.commands";
 
-    private static final String MAGIC = "thordb-commands 2";
+    private static final String MAGIC = "thordb-commands 3";
 
     /**
      * The jar these classes come from, as its size and time of last change ({@code ""} for a
@@ -145,30 +145,7 @@ final class CommandModels {
         }
         out.writeInt(args.size());
         for (ArgSpec a : args) {
-            out.writeBoolean(a.isOption());
-            if (a.isOption()) {
-                OptionSpec o = (OptionSpec) a;
-                out.writeInt(o.names().length);
-                for (String n : o.names()) {
-                    out.writeUTF(n);
-                }
-                out.writeBoolean(o.scopeType() == ScopeType.INHERIT);
-                out.writeBoolean(o.negatable());
-            } else {
-                out.writeUTF(((PositionalParamSpec) a).index().originalValue());
-            }
-            out.writeUTF(path(c, a));
-            out.writeUTF(a.type().getName());
-            out.writeInt(a.auxiliaryTypes().length);
-            for (Class<?> t : a.auxiliaryTypes()) {
-                out.writeUTF(t.getName());
-            }
-            out.writeUTF(a.arity().originalValue());
-            out.writeUTF(a.splitRegex());
-            out.writeBoolean(a.required());
-            writeNullable(out, a.defaultValue());
-            writeNullable(out, a.isOption() ? ((OptionSpec) a).fallbackValue() : null);
-            out.writeUTF(a.paramLabel());
+            Arg.of(a, path(c, a)).write(out);
         }
         // the field that holds the command's model (@Spec), if any
         String spec = null;
@@ -248,38 +225,9 @@ final class CommandModels {
     /** Reads a command's arguments and binds them to {@code target}'s fields ({@code spec} null: skips them). */
     private static void readArgs(DataInputStream in, CommandSpec spec, Object target) throws IOException, ReflectiveOperationException {
         int n = in.readInt();
-        List<Runnable> adds = new ArrayList<>();
-        List<Object[]> read = new ArrayList<>();
+        List<Arg> read = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            boolean option = in.readBoolean();
-            String[] names = null;
-            boolean inherit = false;
-            boolean negatable = false;
-            String index = null;
-            if (option) {
-                names = new String[in.readInt()];
-                for (int k = 0; k < names.length; k++) {
-                    names[k] = in.readUTF();
-                }
-                inherit = in.readBoolean();
-                negatable = in.readBoolean();
-            } else {
-                index = in.readUTF();
-            }
-            String path = in.readUTF();
-            String type = in.readUTF();
-            String[] aux = new String[in.readInt()];
-            for (int k = 0; k < aux.length; k++) {
-                aux[k] = in.readUTF();
-            }
-            String arity = in.readUTF();
-            String split = in.readUTF();
-            boolean required = in.readBoolean();
-            String defaultValue = readNullable(in);
-            String fallback = readNullable(in);
-            String label = in.readUTF();
-            read.add(new Object[] {option, names, inherit, index, path, type, aux, arity, split, required, defaultValue,
-                fallback, label, negatable});
+            read.add(Arg.read(in));
         }
         String specField = readNullable(in);
         int mixins = in.readInt();
@@ -299,40 +247,107 @@ final class CommandModels {
                 f.set(target, Class.forName(m[1]).getDeclaredConstructor().newInstance());
             }
         }
-        for (Object[] r : read) {
-            Binding b = binding(target, (String) r[4]);
-            Class<?>[] aux = new Class<?>[((String[]) r[6]).length];
-            for (int k = 0; k < aux.length; k++) {
-                aux[k] = type(((String[]) r[6])[k]);
-            }
-            if ((Boolean) r[0]) {
-                OptionSpec.Builder o = OptionSpec.builder((String[]) r[1]).type(type((String) r[5])).auxiliaryTypes(aux)
-                        .arity((String) r[7]).splitRegex((String) r[8]).required((Boolean) r[9])
-                        .defaultValue((String) r[10]).paramLabel((String) r[12]).getter(b).setter(b)
-                        .initialValue(b.get()); // the field's own, as picocli keeps an annotated field's
-                if (r[11] != null) {
-                    o.fallbackValue((String) r[11]);
-                }
-                if ((Boolean) r[2]) {
-                    o.scopeType(ScopeType.INHERIT);
-                }
-                if ((Boolean) r[13]) {
-                    o.negatable(true);
-                }
-                spec.addOption(o.build());
-            } else {
-                spec.addPositional(PositionalParamSpec.builder().index((String) r[3]).type(type((String) r[5]))
-                        .auxiliaryTypes(aux).arity((String) r[7]).splitRegex((String) r[8]).required((Boolean) r[9])
-                        .defaultValue((String) r[10]).paramLabel((String) r[12]).getter(b).setter(b)
-                        .initialValue(b.get()).build());
-            }
+        for (Arg r : read) {
+            r.addTo(spec, binding(target, r.path()));
         }
         if (specField != null) {
             field(target.getClass(), specField).set(target, spec);
         }
     }
 
-    private static Class<?> type(String name) throws ClassNotFoundException {
+    /**
+     * What parsing needs of one option or positional, written and read back field for field.
+     *
+     * @param names an option's names (none for a positional)
+     * @param index a positional's index ({@code ""} for an option)
+     * @param path the field it sets: {@code field}, or {@code mixin.field}
+     */
+    private record Arg(String[] names, boolean inherit, boolean negatable, String index, String path, String type,
+                       String[] aux, String arity, String split, boolean required, String defaultValue, String fallback,
+                       String label) {
+        static Arg of(ArgSpec a, String path) {
+            Class<?>[] at = a.auxiliaryTypes();
+            String[] aux = new String[at.length];
+            for (int k = 0; k < at.length; k++) {
+                aux[k] = at[k].getName();
+            }
+            if (a instanceof OptionSpec o) {
+                return new Arg(o.names(), o.scopeType() == ScopeType.INHERIT, o.negatable(), "", path, a.type().getName(),
+                        aux, a.arity().originalValue(), a.splitRegex(), a.required(), a.defaultValue(), o.fallbackValue(),
+                        a.paramLabel());
+            }
+            return new Arg(new String[0], false, false, ((PositionalParamSpec) a).index().originalValue(), path,
+                    a.type().getName(), aux, a.arity().originalValue(), a.splitRegex(), a.required(), a.defaultValue(), null,
+                    a.paramLabel());
+        }
+
+        boolean option() {
+            return names.length > 0;
+        }
+
+        void write(DataOutputStream out) throws IOException {
+            writeStrings(out, names);
+            out.writeBoolean(inherit);
+            out.writeBoolean(negatable);
+            out.writeUTF(index);
+            out.writeUTF(path);
+            out.writeUTF(type);
+            writeStrings(out, aux);
+            out.writeUTF(arity);
+            out.writeUTF(split);
+            out.writeBoolean(required);
+            writeNullable(out, defaultValue);
+            writeNullable(out, fallback);
+            out.writeUTF(label);
+        }
+
+        static Arg read(DataInputStream in) throws IOException {
+            return new Arg(readStrings(in), in.readBoolean(), in.readBoolean(), in.readUTF(), in.readUTF(), in.readUTF(),
+                    readStrings(in), in.readUTF(), in.readUTF(), in.readBoolean(), readNullable(in), readNullable(in),
+                    in.readUTF());
+        }
+
+        /** Adds it to {@code spec}, bound to the field {@code b}, its initial value the field's own as for an annotated field. */
+        void addTo(CommandSpec spec, Binding b) throws ClassNotFoundException {
+            Class<?>[] auxTypes = new Class<?>[aux.length];
+            for (int k = 0; k < aux.length; k++) {
+                auxTypes[k] = classOf(aux[k]);
+            }
+            if (option()) {
+                OptionSpec.Builder o = OptionSpec.builder(names).type(classOf(type)).auxiliaryTypes(auxTypes).arity(arity)
+                        .splitRegex(split).required(required).defaultValue(defaultValue).paramLabel(label).getter(b)
+                        .setter(b).initialValue(b.get()).negatable(negatable);
+                if (fallback != null) {
+                    o.fallbackValue(fallback);
+                }
+                if (inherit) {
+                    o.scopeType(ScopeType.INHERIT);
+                }
+                spec.addOption(o.build());
+            } else {
+                spec.addPositional(PositionalParamSpec.builder().index(index).type(classOf(type)).auxiliaryTypes(auxTypes)
+                        .arity(arity).splitRegex(split).required(required).defaultValue(defaultValue).paramLabel(label)
+                        .getter(b).setter(b).initialValue(b.get()).build());
+            }
+        }
+    }
+
+    private static void writeStrings(DataOutputStream out, String[] s) throws IOException {
+        out.writeInt(s.length);
+        for (String x : s) {
+            out.writeUTF(x);
+        }
+    }
+
+    private static String[] readStrings(DataInputStream in) throws IOException {
+        String[] s = new String[in.readInt()];
+        for (int k = 0; k < s.length; k++) {
+            s[k] = in.readUTF();
+        }
+        return s;
+    }
+
+    private static Class<?> classOf(String name) throws ClassNotFoundException {
         switch (name) {
             case "boolean": return boolean.class;
             case "int": return int.class;

@@ -146,7 +146,6 @@ public final class ExportCommand implements Callable<Integer> {
             }
             // what this command adds to the export every surface makes (usecase.Export): its
             // limit, positions, split, names, scores and a bar; each checked as it is added
-            Exporter[] made = {null};
             ProgressBar[] bar = new ProgressBar[1];
             Exporter.UnknownTheoretical how = null;
             if (unknownTheoretical != null) {
@@ -168,7 +167,7 @@ public final class ExportCommand implements Callable<Integer> {
             }
             Exporter.UnknownTheoretical unknownHow = how;
             UnaryOperator<Exporter> more = exporter -> {
-                made[0] = exporter.withLimit(limit);
+                exporter.withLimit(limit);
                 if (positions) {
                     exporter.withPositions();
                 }
@@ -209,8 +208,7 @@ public final class ExportCommand implements Callable<Integer> {
                 }
                 Path parent = file.toAbsolutePath().getParent();
                 Exporter.refuseInsideStore(file, store.dir());
-                long n;
-                List<String> notes = List.of();
+                Export.Result r;
                 Path part = null;
                 boolean done = false;
                 try {
@@ -220,9 +218,7 @@ public final class ExportCommand implements Callable<Integer> {
                     part = TempFiles.beside(file);
                     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(part,
                             StandardCharsets.UTF_8))) {
-                        Export.Result r = Export.toWriter(db, q, f, w, more);
-                        n = r.games();
-                        notes = r.notes();
+                        r = Export.toWriter(db, q, f, w, more);
                         w.flush();
                         if (w.checkError()) {
                             throw new IOException("writing failed (is the disk full?)");
@@ -246,16 +242,13 @@ public final class ExportCommand implements Callable<Integer> {
                         }
                     }
                 }
-                tell(notes);
-                spec.commandLine().getOut().println("exported " + n + (n == 1 ? " game" : " games")
-                        + (positions ? " (" + made[0].rowsWritten() + " position rows)" : "") + " to " + file);
+                tell(r.notes());
+                spec.commandLine().getOut().println(exported(r, positions) + " to " + file);
             } else if (stdout) {
                 Export.Result r = Export.toWriter(db, q, f, spec.commandLine().getOut(), more);
-                long n = r.games();
                 spec.commandLine().getOut().flush();
                 tell(r.notes());
-                spec.commandLine().getErr().println("exported " + n + (n == 1 ? " game" : " games")
-                        + (positions ? " (" + made[0].rowsWritten() + " position rows)" : "") + " to standard output");
+                spec.commandLine().getErr().println(exported(r, positions) + " to standard output");
             } else {
                 Export.Result r;
                 try {
@@ -267,10 +260,16 @@ public final class ExportCommand implements Callable<Integer> {
                 }
                 tell(r.notes());
                 String said = r.describe(out);
-                spec.commandLine().getOut().println(positions ? said + " (" + made[0].rowsWritten() + " position rows)" : said);
+                spec.commandLine().getOut().println(positions ? said + " (" + r.positionRows() + " position rows)" : said);
             }
         }
         return 0;
+    }
+
+    /** {@code exported 12 games} (and its position rows, when it wrote positions). */
+    private static String exported(Export.Result r, boolean positions) {
+        return "exported " + r.games() + (r.games() == 1 ? " game" : " games")
+                + (positions ? " (" + r.positionRows() + " position rows)" : "");
     }
 
     /** The export's notes, each a line of standard error. */

@@ -161,4 +161,27 @@ class ExportAcrossSurfacesTest {
             }
         }
     }
+
+    @Test
+    void anExportOfPositionsSaysItsRows() throws Exception {
+        Path store = store();
+        String q = "base = \"CLUB\"";
+        long moves = 0;
+        try (Engine e = Engine.openReadOnly(store)) {
+            for (StoredGame g : e.games(e.select(q))) {
+                moves += g.moves().length() / 2;
+            }
+        }
+        CommandsTest.Run toStdout = CommandsTest.run("export", "--db", store.toString(), "--out", "-", "--format", "jsonl",
+                "--positions", q);
+        assertEquals(0, toStdout.status(), toStdout.err());
+        assertEquals(moves, toStdout.out().lines().count());
+        assertTrue(toStdout.err().contains("exported 2 games (" + moves + " position rows) to standard output"), toStdout.err());
+        Path file = tmp.resolve("rows.csv");
+        CommandsTest.Run toFile = CommandsTest.run("export", "--db", store.toString(), "--out", file.toString(), "--positions", q);
+        assertEquals(List.of("exported 2 games (" + moves + " position rows) to " + file), toFile.lines());
+        CommandsTest.Run toFolder = CommandsTest.run("export", "--db", store.toString(), "--out", tmp.resolve("rows").toString(),
+                "--format", "csv", "--positions", q);
+        assertTrue(toFolder.out().strip().endsWith("(" + moves + " position rows)"), toFolder.out());
+    }
 }

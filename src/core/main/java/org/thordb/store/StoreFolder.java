@@ -134,7 +134,7 @@ public final class StoreFolder {
             return new Inspection(problem.startsWith("its CURRENT file is missing") ? State.NONE : State.DAMAGED,
                     problem.startsWith("its CURRENT file is missing") ? "" : problem);
         }
-        manifests.sort(Comparator.comparingLong(StoreFolder::number));
+        manifests.sort(Comparator.comparingLong(StoreFolder::manifestNumber));
         String what = (manifests.isEmpty() ? "no manifest" : String.join(", ", manifests)) + ", " + tables
                 + (tables == 1 ? " table file" : " table files") + " and " + logs + (logs == 1 ? " log" : " logs")
                 + " are here";
@@ -169,10 +169,6 @@ public final class StoreFolder {
         } catch (IOException e) {
             return null;
         }
-    }
-
-    private static long number(String manifest) {
-        return manifestNumber(manifest);
     }
 
     /**
@@ -214,7 +210,7 @@ public final class StoreFolder {
             throw Faults.of(ErrorCode.CORRUPT, dir + ": the store cannot be recovered here: no manifest is"
                     + " left to say which table files make it up; its files were left as they are");
         }
-        manifests.sort(Comparator.comparingLong(StoreFolder::number).reversed());
+        manifests.sort(Comparator.comparingLong(StoreFolder::manifestNumber).reversed());
         Path current = dir.resolve("CURRENT");
         try {
             if (Files.exists(current)) {

@@ -31,9 +31,10 @@ public final class Export {
      *
      * @param games the games written
      * @param files the files written (for WTHOR, the names files too; none for a stream)
+     * @param positionRows the rows of an export of positions (a row a move played), else 0
      * @param notes what the export says of how it wrote them, in the order it found them
      */
-    public record Result(long games, List<Path> files, List<String> notes) {
+    public record Result(long games, List<Path> files, long positionRows, List<String> notes) {
         public Result {
             files = List.copyOf(files);
             notes = List.copyOf(notes);
@@ -56,7 +57,7 @@ public final class Export {
         List<String> notes = Collections.synchronizedList(new ArrayList<>());
         Exporter e = more.apply(exporter(db, folder, format, replace, notes));
         Exporter.Summary s = e.exportAll(filter);
-        return new Result(s.games(), s.files(), notes);
+        return new Result(s.games(), s.files(), e.rowsWritten(), notes);
     }
 
     /**
@@ -68,7 +69,7 @@ public final class Export {
         List<String> notes = Collections.synchronizedList(new ArrayList<>());
         Exporter e = more.apply(exporter(db, Path.of("."), format, false, notes));
         long games = e.exportTo(filter, stream);
-        return new Result(games, List.of(), notes);
+        return new Result(games, List.of(), e.rowsWritten(), notes);
     }
 
     /** The exporter with the shared policy: dated today, its notes gathered in {@code notes}. */
