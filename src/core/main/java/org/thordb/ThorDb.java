@@ -36,6 +36,8 @@ import org.thordb.explore.MoveValues;
 import org.thordb.ingest.Optimizer;
 import org.thordb.ingest.TheoreticalFill;
 import org.thordb.usecase.Explore;
+import org.thordb.index.MoveTable;
+import org.thordb.solve.Estimator;
 
 /**
  * A thordb store: import WTHOR files (and GGF, PGN, text records), ask which games a query
@@ -57,9 +59,12 @@ public final class ThorDb implements AutoCloseable {
     private final Engine engine;
     private final boolean readOnly;
 
+    private final JsonAnswers json;
+
     private ThorDb(Engine engine, boolean readOnly) {
         this.engine = engine;
         this.readOnly = readOnly;
+        this.json = new JsonAnswers(engine);
     }
 
     /**
@@ -151,6 +156,25 @@ public final class ThorDb implements AutoCloseable {
         return engine.path();
     }
 
+    /**
+     * The store's answers as JSON text, in the shapes of thordb's HTTP API: see {@link JsonAnswers}.
+     */
+    public JsonAnswers json() {
+        return json;
+    }
+
+    /**
+     * Loads now what the explorer reads on its first call (the table of moves played, the
+     * evaluation's weights), so that a server's first request does not wait for it.
+     */
+    public void warmUp() {
+        guard(() -> {
+            Estimator.preload();
+            engine.read(MoveTable::of);
+            return null;
+        });
+    }
+
     /** Whether this handle was opened read-only. */
     public boolean isReadOnly() {
         return readOnly;
@@ -221,6 +245,16 @@ public final class ThorDb implements AutoCloseable {
     public long count(String query) {
         String q = Checks.notNull(query, "the query");
         return guard(() -> Games.count(engine, Filter.parse(q)));
+    }
+
+    /**
+     * The number of games a filter matches ({@link Filter#ALL}: every game, each once).
+     *
+     * <p>Usage: {@code db.count(Filter.parse("year = 1990").everyCopy())}
+     */
+    public long count(Filter filter) {
+        Filter f = Checks.notNull(filter, "the filter");
+        return guard(() -> Games.count(engine, f));
     }
 
     /**
@@ -605,7 +639,7 @@ public final class ThorDb implements AutoCloseable {
      * Runs a call of the front: a failure underneath that is not a {@link ThorDbException} (a bug,
      * or a library's own exception) still reaches the caller as one, with its cause.
      */
-    private static <T> T guard(Supplier<T> work) {
+    static <T> T guard(Supplier<T> work) {
         try {
             return work.get();
         } catch (ThorDbException e) {

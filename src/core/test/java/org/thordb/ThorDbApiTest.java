@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.query.Filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -193,7 +194,8 @@ class ThorDbApiTest {
             ThorDbException q = assertThrows(ThorDbException.class, () -> db.count("year = = 2001"));
             assertEquals(ErrorCode.QUERY, q.code());
             assertTrue(q.detail() != null && q.detail().contains("^"), q.detail());
-            assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.count(null)).code());
+            assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.count((String) null)).code());
+            assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.count((Filter) null)).code());
             assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.page("", -1, 5)).code());
             assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.removeBase("NONE")).code());
             assertTrue(java.util.EnumSet.of(ErrorCode.ILLEGAL_MOVE, ErrorCode.BAD_NOTATION).contains(

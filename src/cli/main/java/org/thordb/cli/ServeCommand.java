@@ -1,7 +1,8 @@
 package org.thordb.cli;
 
 import org.thordb.fault.Faults;
-import org.thordb.engine.Engine;
+import org.thordb.ThorDb;
+import org.thordb.query.Filter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.thordb.error.ErrorCode;
@@ -58,7 +59,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (!(timeout > 0)) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
         }
-        Engine db = Stores.openForReading(store.dir());
+        ThorDb db = Stores.openFrontForReading(store.dir());
         WebServer server;
         try {
             server = WebServer.start(db, host, port, (long) (timeout * 1000), new HashSet<>(allowHosts));
@@ -77,7 +78,7 @@ public final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }));
         String shown = host.contains(":") ? "[" + host + "]" : host;
-        spec.commandLine().getOut().println("serving " + db.path() + " (" + db.catalog().games() + " games, read-only) on http://"
+        spec.commandLine().getOut().println("serving " + db.path() + " (" + db.count(Filter.ALL.everyCopy()) + " games, read-only) on http://"
                 + shown + ":" + server.port() + "/  (Ctrl-C stops)");
         spec.commandLine().getOut().flush();
         stopped.await();

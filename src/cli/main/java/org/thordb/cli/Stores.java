@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
 import org.thordb.fault.Faults;
@@ -93,10 +94,23 @@ final class Stores {
     }
 
     private static Engine open(Path dir) {
+        requireStore(dir);
+        return Engine.openReadOnly(dir);
+    }
+
+    /**
+     * The library's front on a store, read-only, for a command that hands the store to an embedder
+     * (the web server): the same checks and messages as {@link #openForReading}.
+     */
+    static ThorDb openFrontForReading(Path dir) {
+        requireStore(dir);
+        return ThorDb.builder(dir).readOnly().open();
+    }
+
+    private static void requireStore(Path dir) {
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
             throw Faults.of(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
                     + dir + " FILES…'");
         }
-        return Engine.openReadOnly(dir);
     }
 }

@@ -126,7 +126,7 @@ class ExportAcrossSurfacesTest {
 
         Map<String, byte[]> byServer = new TreeMap<>();
         List<String> serverNotes = new ArrayList<>();
-        try (Engine db = Engine.openReadOnly(store); WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (ThorDb db = ThorDb.builder(store).readOnly().open(); WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
             HttpResponse<byte[]> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
                     + s.port() + "/api/export?format=wthor&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8))).build(),
                     HttpResponse.BodyHandlers.ofByteArray());

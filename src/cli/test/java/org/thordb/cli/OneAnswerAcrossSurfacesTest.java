@@ -138,7 +138,7 @@ class OneAnswerAcrossSurfacesTest {
         HttpClient http = HttpClient.newHttpClient();
         try (Engine db = Engine.openReadOnly(store);
              ThorDb lib = ThorDb.builder(store).readOnly().open();
-             WebServer server = WebServer.start(db, "127.0.0.1", 0, 120_000)) {
+             WebServer server = WebServer.start(lib, "127.0.0.1", 0, 120_000)) {
             List<String> lines = lines(db);
             assertTrue(lines.size() >= 6, "positions from 12 to 36 empties: " + lines);
             for (String line : lines) {

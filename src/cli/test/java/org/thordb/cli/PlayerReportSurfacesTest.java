@@ -52,7 +52,7 @@ class PlayerReportSurfacesTest {
         HttpClient http = HttpClient.newHttpClient();
         try (Engine db = Engine.openReadOnly(store);
              ThorDb lib = ThorDb.builder(store).readOnly().open();
-             WebServer server = WebServer.start(db, "127.0.0.1", 0, 120_000)) {
+             WebServer server = WebServer.start(lib, "127.0.0.1", 0, 120_000)) {
             String name = db.players("", "games").get(0).name();
             // the command line, in a process of its own: nothing shared with this JVM's caches
             Process proc = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "report",

@@ -49,7 +49,7 @@ class WebServerHostileTest {
     @BeforeAll
     void start() {
         base = TestBase.sample();
-        server = WebServer.start(base.db(), "127.0.0.1", 0, 10_000);
+        server = WebServer.start(base.front(), "127.0.0.1", 0, 10_000);
     }
 
     @AfterAll
@@ -160,7 +160,7 @@ class WebServerHostileTest {
             Raw r = raw(port, "GET /api/count HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
             assertEquals(200, r.status(), host + ": " + r);
         }
-        try (WebServer other = WebServer.start(base.db(), "127.0.0.1", 0, 10_000, java.util.Set.of("thordb.lan"))) {
+        try (WebServer other = WebServer.start(base.front(), "127.0.0.1", 0, 10_000, java.util.Set.of("thordb.lan"))) {
             assertEquals(200, raw(other.port(), "GET /api/count HTTP/1.1\r\nHost: thordb.lan:80\r\nConnection: close\r\n\r\n").status());
             assertEquals(403, raw(other.port(), "GET /api/count HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n").status());
         }
@@ -225,8 +225,10 @@ class WebServerHostileTest {
     void errorsOfAClosedOrDamagedStoreNameNoPath() throws Exception {
         Path dir = java.nio.file.Files.createTempDirectory("thordb-web-closed");
         SampleBase.write(dir.resolve("files"), "CLUB", 2001, 1, 100, 3L);
-        Engine db = Engine.open(dir.resolve("db"));
-        db.importFiles(List.of(dir.resolve("files")), Importer.Options.defaults(), m -> { });
+        try (Engine w = Engine.open(dir.resolve("db"))) {
+            w.importFiles(List.of(dir.resolve("files")), Importer.Options.defaults(), m -> { });
+        }
+        org.thordb.ThorDb db = org.thordb.ThorDb.builder(dir.resolve("db")).readOnly().open();
         try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
             db.close();
             Raw r = raw(s.port(), "GET /api/count?q=year%3E%3D0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
@@ -295,7 +297,7 @@ class WebServerHostileTest {
         long fullMillis = (System.nanoTime() - t0) / 1_000_000;
         // a limit well inside the whole run, however quick this machine is
         int limit = (int) Math.min(100, Math.max(5, fullMillis / 10));
-        try (WebServer quick = WebServer.start(base.db(), "127.0.0.1", 0, limit)) {
+        try (WebServer quick = WebServer.start(base.front(), "127.0.0.1", 0, limit)) {
             Raw r = raw(quick.port(), "GET /api/count?q=" + enc(q) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
             assertEquals(503, r.status(), r.toString());
             long stoppedAt = System.nanoTime();
@@ -314,7 +316,7 @@ class WebServerHostileTest {
     @Test
     void cheapRequestsAreAnsweredWhileHeavyOnesFillTheirThreadsAndAClientPastItsShareIsTold503() throws Exception {
         String heavy = "/api/count?q=" + enc(heavyQuery());
-        try (WebServer s = WebServer.start(base.db(), "127.0.0.1", 0, 60_000)) {
+        try (WebServer s = WebServer.start(base.front(), "127.0.0.1", 0, 60_000)) {
             ExecutorService clients = Executors.newFixedThreadPool(12);
             List<Future<Raw>> heavyAnswers = new ArrayList<>();
             for (int i = 0; i < 12; i++) {

@@ -41,7 +41,7 @@ class WebServerTest {
     @BeforeAll
     void start() {
         base = TestBase.sample();
-        server = WebServer.start(base.db(), "127.0.0.1", 0, 10_000);
+        server = WebServer.start(base.front(), "127.0.0.1", 0, 10_000);
     }
 
     @AfterAll
@@ -194,7 +194,7 @@ class WebServerTest {
 
     @Test
     void aRequestPastTheTimeLimitIsAnswered503() throws Exception {
-        try (WebServer quick = WebServer.start(base.db(), "127.0.0.1", 0, 1)) {
+        try (WebServer quick = WebServer.start(base.front(), "127.0.0.1", 0, 1)) {
             Answer a = get(quick, "/api/count?q=" + enc("pattern = \"" + "?".repeat(63) + "X\" or discs(white) > 60"));
             assertEquals(503, a.status(), a.text());
             assertEquals("the request ran longer than 1 ms and was stopped", a.body().get("error").asText());
@@ -209,7 +209,7 @@ class WebServerTest {
             w.importFiles(List.of(dir.resolve("files")), Importer.Options.defaults(), m -> { });
         }
         TreeMap<String, String> before = listing(dir);
-        try (Engine ro = Engine.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
+        try (org.thordb.ThorDb ro = org.thordb.ThorDb.builder(dir.resolve("db")).readOnly().open(); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
             for (String path : List.of("/", "/api/count?q=year%3D2001", "/api/games?limit=5", "/api/explore?moves=f5",
                     "/api/explain?q=year%3D2001", "/api/games/CLUB/2001/3", "/api/count?q=year%20%3D")) {
                 assertTrue(get(s, path).status() < 500, path);
@@ -243,7 +243,7 @@ class WebServerTest {
         try (Engine w = Engine.open(dir.resolve("db"))) {
             w.importFiles(List.of(first), Importer.Options.defaults(), m -> { });
         }
-        try (Engine ro = Engine.openReadOnly(dir.resolve("db")); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
+        try (org.thordb.ThorDb ro = org.thordb.ThorDb.builder(dir.resolve("db")).readOnly().open(); WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
             assertEquals(150, get(s, "/api/count").body().get("count").asLong());
             try (Engine w = Engine.open(dir.resolve("db"))) {
                 w.importFiles(List.of(all), Importer.Options.defaults(), m -> { });
@@ -301,7 +301,8 @@ class WebServerTest {
         java.nio.file.Path f = java.nio.file.Files.writeString(tmp.resolve("club.txt"), line);
         try (org.thordb.engine.Engine db = org.thordb.engine.Engine.open(tmp.resolve("db"))) {
             db.importFiles(java.util.List.of(f), org.thordb.ingest.Importer.Options.defaults(), m -> { });
-            try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+            try (org.thordb.ThorDb ro = org.thordb.ThorDb.builder(tmp.resolve("db")).readOnly().open();
+                 WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
                 Answer a = get(s, "/api/games/CLUB/0/0");
                 assertEquals(200, a.status(), a.text());
                 assertEquals("club.txt", a.body().get("source").get("file").asText());
@@ -327,7 +328,8 @@ class WebServerTest {
             db.importFiles(java.util.List.of(files), org.thordb.ingest.Importer.Options.defaults(), m -> { });
             db.importFiles(java.util.List.of(files), new org.thordb.ingest.Importer.Options(false, "AGAIN", java.util.List.of()),
                     m -> { });
-            try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+            try (org.thordb.ThorDb ro = org.thordb.ThorDb.builder(tmp.resolve("db")).readOnly().open();
+                 WebServer s = WebServer.start(ro, "127.0.0.1", 0, 10_000)) {
                 assertEquals(120, get(s, "/api/count").body().get("count").asInt());
                 assertEquals(240, get(s, "/api/count?copies=all").body().get("count").asInt());
                 assertEquals(120, get(s, "/api/count?base=AGAIN").body().get("count").asInt());

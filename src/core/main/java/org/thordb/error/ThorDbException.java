@@ -49,6 +49,17 @@ public final class ThorDbException extends RuntimeException {
         this.offendingText = offendingText;
     }
 
+    /**
+     * Text from outside (a user's input, a file's bytes) as thordb's messages quote it: control
+     * characters escaped ({@code \n}, {@code \u001b}), at most 60 characters kept. A caller that
+     * says thordb's errors in its own words (a server's refusals) quotes the same way.
+     *
+     * <p>Usage: {@code "no such page: " + ThorDbException.quote(path)}
+     */
+    public static String quote(String text) {
+        return Faults.quote(text);
+    }
+
     /** Lines to show under the message (a caret under the spot of a query error), or null. */
     public String detail() {
         return detail;

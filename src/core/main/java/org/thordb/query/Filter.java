@@ -6,6 +6,7 @@ import org.thordb.error.ErrorCode;
 import org.thordb.fault.Faults;
 import org.thordb.index.GameName;
 import org.thordb.query.ast.Expr;
+import org.thordb.query.ast.BoardCondition;
 import org.thordb.query.ast.Predicate;
 import org.thordb.query.parse.QueryParser;
 
@@ -87,6 +88,21 @@ public record Filter(Expr where, boolean allCopies) {
     /** This filter counting every copy of a game ({@code copies = all}). */
     public Filter everyCopy() {
         return allCopies ? this : new Filter(where, true);
+    }
+
+    /**
+     * Whether answering it replays games (a condition on the board: {@code board}, {@code
+     * pattern}…), rather than reading the indexes alone: a server's heavier work.
+     */
+    public boolean readsBoards() {
+        if (where != null) {
+            for (Predicate p : where.predicates(true)) {
+                if (p instanceof BoardCondition) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether it is every game (no condition). */

@@ -65,6 +65,28 @@ public record TestBase(String label, Path files, Engine db, PlainScan scan) {
         return release;
     }
 
+    private static final Map<Path, org.thordb.ThorDb> FRONTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The library's front on this base's store, read-only (as {@code thordb serve} opens it), kept
+     * for the test run like the base: what an embedder such as the web server is given.
+     */
+    public org.thordb.ThorDb front() {
+        return frontOf(db);
+    }
+
+    /**
+     * {@link #front()} of a store kept for the test run (a base's, or one a test keeps open to its
+     * end): opened once, closed when the JVM ends.
+     */
+    public static org.thordb.ThorDb frontOf(Engine db) {
+        return FRONTS.computeIfAbsent(db.path(), p -> {
+            org.thordb.ThorDb f = org.thordb.ThorDb.builder(p).readOnly().open();
+            Runtime.getRuntime().addShutdownHook(new Thread(f::close));
+            return f;
+        });
+    }
+
     /** A base made under {@code root}, kept for the test run: closed and deleted when the JVM ends. */
     private static TestBase kept(String label, Path root, Path files, Engine db) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

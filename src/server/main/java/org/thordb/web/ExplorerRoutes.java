@@ -1,35 +1,31 @@
 package org.thordb.web;
 
-import org.thordb.query.Filter;
-
 import static org.thordb.web.WebServer.*;
 
-import org.thordb.fault.Faults;
-import org.thordb.engine.Engine;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
-import org.thordb.error.ErrorCode;
-import org.thordb.export.Json;
+import org.thordb.JsonAnswers.ExploreSettings;
+import org.thordb.ThorDb;
 import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
+import org.thordb.query.Filter;
 import org.thordb.web.WebServer.Cost;
+import org.thordb.web.WebServer.JsonText;
 import org.thordb.web.WebServer.Refused;
-import java.util.Arrays;
-import java.util.Locale;
 
 /**
- * The explorer's route: {@code /api/explore}, the answer of the use case {@code Explore}.
+ * The explorer's route: {@code /api/explore}, the store's one exploration ({@link
+ * org.thordb.JsonAnswers#explore}).
  *
  * <p>Usage: {@code new ExplorerRoutes(server, db).register(app);} (by {@link WebServer})
  */
 final class ExplorerRoutes {
     private final WebServer server;
-    private final Engine db;
+    private final ThorDb db;
 
-    ExplorerRoutes(WebServer server, Engine db) {
+    ExplorerRoutes(WebServer server, ThorDb db) {
         this.server = server;
         this.db = db;
     }
@@ -51,22 +47,13 @@ final class ExplorerRoutes {
             String board = param(ctx, "board", "");
             Position p = board.isBlank() ? Position.afterLine(moves) : fromBoard(board, moves);
             // the explorer's one answer, as every surface gets it (estimate=false leaves the estimates out)
-            org.thordb.usecase.Explore.Settings settings = org.thordb.usecase.Explore.Settings.DEFAULT.exactUpTo(solve)
-                    .withEstimates(estimate);
+            ExploreSettings settings = ExploreSettings.DEFAULT.exactUpTo(solve).withEstimates(estimate);
             // a solve or an estimate not kept yet is a fraction of a second of work or more: heavy
-            boolean cheap = org.thordb.usecase.Explore.cheap(db, p, settings);
-            answer(ctx, !cheap || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP, () -> {
-                org.thordb.usecase.Explore.Answer a = org.thordb.usecase.Explore.of(db, p, q, settings);
-                ObjectNode o = Json.exploration(a.exploration(), a.values(), a.firstGames());
-                o.put("line", Notation.line(Arrays.stream(Notation.parseMoves(moves))
-                        .filter(sq -> sq != Notation.PASS).toArray()));
-                o.put("toMove", p.toMove().name().toLowerCase(Locale.ROOT));
-                ArrayNode legal = o.putArray("legal");
-                for (long m = p.legalMoves(); m != 0; m &= m - 1) {
-                    legal.add(Notation.name(Long.numberOfTrailingZeros(m)));
-                }
-                return o;
-            });
+            boolean cheap = db.json().exploresAtOnce(p, settings);
+            String line = Notation.line(Arrays.stream(Notation.parseMoves(moves))
+                    .filter(sq -> sq != Notation.PASS).toArray());
+            answer(ctx, !cheap || costOf(q) == Cost.HEAVY ? Cost.HEAVY : Cost.CHEAP,
+                    () -> new JsonText(db.json().explore(q, p, line, settings)));
         });
     }
 
@@ -84,8 +71,7 @@ final class ExplorerRoutes {
                 continue; // the side to move already says a pass
             }
             if (!p.isLegal(sq)) {
-                throw Faults.of(ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq)
-                        + " is not legal on the board given");
+                throw new Refused(400, "moves: " + Notation.name(sq) + " is not legal on the board given");
             }
             p = p.play(sq);
         }

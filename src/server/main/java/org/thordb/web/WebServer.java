@@ -2,9 +2,9 @@ package org.thordb.web;
 
 import org.thordb.query.Filter;
 
-import org.thordb.fault.Faults;
-import org.thordb.engine.Engine;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.thordb.ThorDb;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -20,7 +20,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.export.Json;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
@@ -40,13 +39,6 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.ErrorHandler;
-import org.thordb.explore.ExplorePolicy;
-import org.thordb.index.MoveTable;
-import org.thordb.query.ast.BoardCondition;
-import org.thordb.query.ast.Predicate;
-import org.thordb.query.ast.QueryField;
-import org.thordb.query.parse.QueryParser;
-import org.thordb.solve.Estimator;
 
 /**
  * thordb over HTTP: the explorer page ({@code /}) and a JSON API on a store opened read-only, on
@@ -73,9 +65,9 @@ public final class WebServer implements AutoCloseable {
     public static final int MAX_MOVES_TEXT = 400;
     /**
      * By default, explored positions with at most this many empties get each move's exact score:
-     * the one policy of every surface ({@link ExplorePolicy#EXACT_EMPTIES}).
+     * the one policy of every surface ({@link ThorDb#EXACT_EMPTIES}).
      */
-    public static final int SOLVE_EMPTIES = ExplorePolicy.EXACT_EMPTIES;
+    public static final int SOLVE_EMPTIES = ThorDb.EXACT_EMPTIES;
     /** The most empties {@code solve=} takes: beyond, a solve takes seconds. */
     public static final int MAX_SOLVE_EMPTIES = 20;
     /** The most rows of {@code /api/stats} (the groups themselves are bounded by {@code Statistics.MAX_GROUPS}). */
@@ -109,7 +101,7 @@ public final class WebServer implements AutoCloseable {
         HEAVY
     }
 
-    private final Engine db;
+    private final ThorDb db;
     private final Javalin app;
     private final long timeoutMillis;
     private final ThreadPoolExecutor cheap;
@@ -121,8 +113,7 @@ public final class WebServer implements AutoCloseable {
     private final Pattern storePaths;
     private volatile int port;
 
-    private WebServer(Engine db, long timeoutMillis, Set<String> allowedHosts) {
-        Estimator.preload(); // the explorer's estimates: their weights load while the server starts
+    private WebServer(ThorDb db, long timeoutMillis, Set<String> allowedHosts) {
         this.db = db;
         this.timeoutMillis = timeoutMillis;
         this.storePaths = storePaths(db.path());
@@ -159,15 +150,15 @@ public final class WebServer implements AutoCloseable {
      *
      * @param timeoutMillis the longest a request may run before it is answered 503 and stopped
      */
-    public static WebServer start(Engine db, String host, int port, long timeoutMillis) {
+    public static WebServer start(ThorDb db, String host, int port, long timeoutMillis) {
         return start(db, host, port, timeoutMillis, Set.of());
     }
 
     /**
-     * {@link #start(Engine, String, int, long)}, also answering requests whose Host header names
+     * {@link #start(ThorDb, String, int, long)}, also answering requests whose Host header names
      * one of {@code otherHosts} (host names, without a port; {@code "*"}: any).
      */
-    public static WebServer start(Engine db, String host, int port, long timeoutMillis, Set<String> otherHosts) {
+    public static WebServer start(ThorDb db, String host, int port, long timeoutMillis, Set<String> otherHosts) {
         Set<String> allowed = new HashSet<>(otherHosts);
         allowed.add(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
         if (isLoopback(host)) {
@@ -177,7 +168,7 @@ public final class WebServer implements AutoCloseable {
             allowed.add("*"); // listening on every address: every name of the machine is its own
         }
         WebServer s = new WebServer(db, timeoutMillis, allowed);
-        db.read(MoveTable::of); // made now, not by the first request: the explorer reads it
+        db.warmUp(); // what the explorer reads, loaded now rather than by the first request
         s.app.start(host, port);
         s.port = s.app.port();
         return s;
@@ -241,7 +232,7 @@ public final class WebServer implements AutoCloseable {
         app.error(404, ctx -> {
             String type = ctx.res().getContentType();
             if (type == null || !type.startsWith("application/json")) { // not a route's own JSON 404
-                error(ctx, 404, "no such page: " + Faults.quote(ctx.path()), null);
+                error(ctx, 404, "no such page: " + ThorDbException.quote(ctx.path()), null);
             }
         });
     }
@@ -255,8 +246,7 @@ public final class WebServer implements AutoCloseable {
         String base = param(ctx, "base", "");
         String copies = param(ctx, "copies", "once").strip().toLowerCase(Locale.ROOT);
         if (!copies.equals("all") && !copies.equals("once")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "copies is all or once, not '"
-                    + Faults.quote(copies) + "'");
+            throw new Refused(400, "copies is all or once, not '" + ThorDbException.quote(copies) + "'");
         }
         f = f.inBase(base);
         return copies.equals("all") ? f.everyCopy() : f;
@@ -270,13 +260,13 @@ public final class WebServer implements AutoCloseable {
     private void screen(Context ctx) {
         String method = ctx.req().getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            throw new Refused(405, "the method " + Faults.quote(method) + " is not allowed: thordb's API reads"
+            throw new Refused(405, "the method " + ThorDbException.quote(method) + " is not allowed: thordb's API reads"
                     + " only, with GET", Map.of("Allow", "GET, HEAD"));
         }
         if (!anyHost) {
             String host = hostName(ctx.header("Host"));
             if (host == null || !allowedHosts.contains(host)) {
-                throw new Refused(403, "the Host header " + (host == null ? "is missing" : "'" + Faults.quote(host)
+                throw new Refused(403, "the Host header " + (host == null ? "is missing" : "'" + ThorDbException.quote(host)
                         + "' is not a name of this server") + "; 'thordb serve --allow-host NAME' accepts another");
             }
         }
@@ -285,7 +275,7 @@ public final class WebServer implements AutoCloseable {
             for (int i = 0; i < qs.length(); i++) {
                 if (qs.charAt(i) == '%' && (i + 2 >= qs.length() || hex(qs.charAt(i + 1)) < 0 || hex(qs.charAt(i + 2)) < 0)) {
                     throw new Refused(400, "a malformed percent escape at character " + (i + 1) + " of the query string: '"
-                            + Faults.quote(qs.substring(i, Math.min(qs.length(), i + 3))) + "' (write % as %25)");
+                            + ThorDbException.quote(qs.substring(i, Math.min(qs.length(), i + 3))) + "' (write % as %25)");
                 }
             }
         }
@@ -311,14 +301,7 @@ public final class WebServer implements AutoCloseable {
 
     /** Heavy when the query replays games for a board condition; cheap otherwise (or when it does not parse: it fails fast). */
     static Cost costOf(Filter f) {
-        if (f.where() != null) {
-            for (Predicate p : f.where().predicates(true)) {
-                if (p instanceof BoardCondition) {
-                    return Cost.HEAVY;
-                }
-            }
-        }
-        return Cost.CHEAP;
+        return f.readsBoards() ? Cost.HEAVY : Cost.CHEAP;
     }
 
     /** A request refused before its work: its status, message and headers. */
@@ -350,6 +333,10 @@ public final class WebServer implements AutoCloseable {
 
     /** A file to download: its name, its type and its bytes. */
     record Download(String name, String type, byte[] bytes) {
+    }
+
+    /** An answer that is JSON text already (the store's own, {@link org.thordb.JsonAnswers}). */
+    record JsonText(String text) {
     }
 
     /** An answer shown in the page rather than saved (a drawing). */
@@ -399,6 +386,8 @@ public final class WebServer implements AutoCloseable {
             } else if (r instanceof Download d) {
                 ctx.status(200).contentType(d.type()).header("Content-Disposition", "attachment; filename=\"" + d.name() + "\"")
                         .result(d.bytes());
+            } else if (r instanceof JsonText t) {
+                ctx.status(200).contentType(JSON).result(t.text());
             } else {
                 json(ctx, 200, (ObjectNode) r);
             }
@@ -418,6 +407,9 @@ public final class WebServer implements AutoCloseable {
             Throwable c = e.getCause();
             if (c instanceof NotFound n) {
                 error(ctx, 404, n.getMessage(), null);
+            } else if (c instanceof Refused r) { // refused once its work saw the request (a download too large)
+                r.headers.forEach(ctx::header);
+                error(ctx, r.status, r.getMessage(), null);
             } else if (c instanceof ThorDbException t) {
                 error(ctx, status(t), t.getMessage(), t.detail());
             } else {
@@ -445,8 +437,10 @@ public final class WebServer implements AutoCloseable {
         error(ctx, 503, why + ": try again in " + RETRY_AFTER_SECONDS + " s", null);
     }
 
+    private static final String JSON = "application/json; charset=utf-8";
+
     private static void json(Context ctx, int status, ObjectNode o) {
-        ctx.status(status).contentType("application/json; charset=utf-8").result(o.toString());
+        ctx.status(status).contentType(JSON).result(o.toString());
     }
 
     private void error(Context ctx, int status, String message, String detail) {
@@ -462,7 +456,7 @@ public final class WebServer implements AutoCloseable {
     }
 
     private static ObjectNode errorBody(int status, String message) {
-        ObjectNode o = Json.object();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("status", status).put("error", message);
         return o;
     }
@@ -504,7 +498,7 @@ public final class WebServer implements AutoCloseable {
             return n.intValue();
         }
         throw new Refused(400, name + " takes a whole number from " + min + " to " + max + ", not '"
-                + Faults.quote(v) + "'");
+                + ThorDbException.quote(v) + "'");
     }
 
     /** A whole number written in ASCII digits (no sign, no other script's digits), or null; past 18 digits, null. */
@@ -527,7 +521,7 @@ public final class WebServer implements AutoCloseable {
         String v = ctx.pathParam(name);
         Long n = plainNumber(v);
         if (n == null) {
-            throw new Refused(404, "no game: " + name + " '" + Faults.quote(v) + "' is not a number written in the"
+            throw new Refused(404, "no game: " + name + " '" + ThorDbException.quote(v) + "' is not a number written in the"
                     + " digits 0 to 9");
         }
         if (n > Integer.MAX_VALUE) {

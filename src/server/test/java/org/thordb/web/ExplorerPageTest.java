@@ -101,7 +101,7 @@ class ExplorerPageTest {
     void playFilterOpenAGameAndStepThroughIt() throws Exception {
         TestBase base = TestBase.sample();
         Engine db = base.db();
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 10_000)) {
             browser.manage().window().setSize(new Dimension(1200, 900));
             browser.get("http://127.0.0.1:" + s.port() + "/");
             waitForTable(expected(db, "", ""));
@@ -225,7 +225,7 @@ class ExplorerPageTest {
                 wantUnplayed.put(Notation.name(e.getKey()), (e.getValue() > 0 ? "+" : "") + e.getValue());
             }
         }
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 10_000)) {
             browser.manage().window().setSize(new Dimension(1200, 900));
             browser.get("http://127.0.0.1:" + s.port() + "/?moves=" + line);
             waiting().until(d -> {
@@ -313,7 +313,7 @@ class ExplorerPageTest {
     @EnabledIf("hasWthor")
     void aScreenshotOnTheFfoBase() throws Exception {
         Engine db = TestBase.real().db();
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 10_000)) {
             browser.manage().window().setSize(new Dimension(1280, 900));
             browser.get("http://127.0.0.1:" + s.port() + "/?moves=f5d6c3d3c4&q=" + java.net.URLEncoder.encode("year >= 2000",
                     java.nio.charset.StandardCharsets.UTF_8));

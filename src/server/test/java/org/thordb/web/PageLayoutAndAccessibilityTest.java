@@ -128,7 +128,7 @@ class PageLayoutAndAccessibilityTest {
             }
         }
         assertTrue(lone != null, "a line that one game alone reached");
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 10_000)) {
             for (int width : WIDTHS) {
                 browser.manage().window().setSize(new Dimension(width, 1000));
                 load(s.port(), line);
@@ -170,7 +170,7 @@ class PageLayoutAndAccessibilityTest {
     @Test
     void aMoveIsPlayedFromTheKeyboard() {
         Engine db = db();
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 10_000)) {
             browser.manage().window().setSize(new Dimension(1280, 1000));
             load(s.port(), "f5d6");
             WebElement row = browser.findElement(By.cssSelector("#moves-table tbody tr[data-move]"));
@@ -191,7 +191,7 @@ class PageLayoutAndAccessibilityTest {
             axe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Engine db = db();
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 10_000)) {
             for (int width : WIDTHS) {
                 browser.manage().window().setSize(new Dimension(width, 1000));
                 load(s.port(), "f5d6c3");

@@ -82,7 +82,7 @@ class PlayerPageTest {
         Engine db = db();
         String name = db.players("", "games").get(0).name();
         PlayerReport.Report want = PlayerReport.of(db, name, PlayerReport.Settings.DEFAULT);
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 120_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 120_000)) {
             browser.manage().window().setSize(new Dimension(1280, 1000));
             browser.get("http://127.0.0.1:" + s.port() + "/");
             browser.findElement(By.id("player-name")).sendKeys(name);

@@ -26,7 +26,7 @@ class SecurityHeadersTest {
         TestBase base = TestBase.sample();
         Engine db = base.db();
         HttpClient http = HttpClient.newHttpClient();
-        try (WebServer s = WebServer.start(db, "127.0.0.1", 0, 10_000)) {
+        try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 10_000)) {
             for (String path : List.of("/", "/app.js", "/app.css", "/api/explore", "/api/games?q=year%20%3E%3D%201900",
                     "/api/count?q=nonsense%20%3D", "/no/such/page")) {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + path)).build(),

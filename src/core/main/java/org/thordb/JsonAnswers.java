@@ -1,0 +1,278 @@
+package org.thordb;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.thordb.engine.Engine;
+import org.thordb.engine.StoredGame;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
+import org.thordb.export.Exporter;
+import org.thordb.export.Json;
+import org.thordb.fault.Faults;
+import org.thordb.othello.Notation;
+import org.thordb.othello.Position;
+import org.thordb.othello.Side;
+import org.thordb.query.Filter;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Export;
+import org.thordb.usecase.Games;
+import org.thordb.usecase.PlayerReport;
+import org.thordb.usecase.Plots;
+import org.thordb.usecase.Preparation;
+import org.thordb.usecase.Stats;
+
+/**
+ * A store's answers as JSON text, in the shapes of thordb's HTTP API (and of the command line's
+ * {@code --json}): the one place where a question's answer is written as JSON, so a web server, a
+ * tool of its own or a test of the page gets the same document for the same question. Each
+ * answer comes from the same use case as the typed answers of {@link ThorDb}.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (ThorDb db = ThorDb.builder(Path.of("store")).readOnly().open()) {
+ *     String page = db.json().games(Filter.parse("year = 1990"), "", 0, -1, 20);
+ * }
+ * }</pre>
+ */
+public final class JsonAnswers {
+    private final Engine db;
+
+    JsonAnswers(Engine db) {
+        this.db = db;
+    }
+
+    /** {@code {"query", "count", "notes"}}: the games a filter matches, and the notes on its names and copies. */
+    public String count(Filter f) {
+        return guard(() -> {
+            Games.Count c = Games.countWithNotes(db, f);
+            ObjectNode o = Json.object();
+            o.put("query", f.text()).put("count", c.count());
+            ArrayNode notes = o.putArray("notes"); // names no base holds, copies counted once
+            c.notes().forEach(notes::add);
+            return o.toString();
+        });
+    }
+
+    /**
+     * {@code {"query", "total", "offset", "limit", "games", "notes"?, "next"?}}: a page of a filter's
+     * games in an order ({@code ""}: by id; else keys such as {@code -year,black}); {@code after}
+     * (0 or more) starts after that game's id instead of at {@code offset}. The notes come with the
+     * first page only.
+     */
+    public String games(Filter f, String sort, int offset, int after, int limit) {
+        return guard(() -> {
+            Games.Page page = Games.page(db, f, sort, after >= 0 ? 0 : offset, after, limit);
+            ObjectNode o = Json.object();
+            o.put("query", f.text()).put("total", page.total()).put("offset", offset).put("limit", limit);
+            ArrayNode games = o.putArray("games");
+            page.games().forEach(g -> games.add(Json.node(g)));
+            if (offset == 0 && after < 0) { // said once, with the first page
+                ArrayNode notes = o.putArray("notes");
+                page.notes().forEach(notes::add);
+            }
+            if (page.next() >= 0) { // the cursor of the next page
+                o.put("next", page.next());
+            }
+            return o.toString();
+        });
+    }
+
+    /**
+     * One game by its base, its file's year and its record (from 0), with the text it was
+     * imported from when it came from a text source; empty when there is none.
+     */
+    public Optional<String> game(String base, int year, int record) {
+        return guard(() -> {
+            Optional<StoredGame> found = record < 0 ? Optional.empty() : db.game(base, year, record);
+            return found.map(g -> {
+                ObjectNode o = Json.node(g);
+                db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
+                        .put("format", src.format()).put("line", src.line()).put("text", src.text()));
+                return o.toString();
+            });
+        });
+    }
+
+    /** {@code {"bases": [{"name", "games"}]}}: the bases in the order they were first imported. */
+    public String bases() {
+        return guard(() -> {
+            ObjectNode o = Json.object();
+            ArrayNode a = o.putArray("bases");
+            Catalog c = db.catalog();
+            for (Catalog.Base b : c.bases()) {
+                long games = c.gameFiles().stream().filter(f -> f.base() == b.id()).mapToLong(FileRow::games).sum();
+                a.addObject().put("name", b.name()).put("games", games);
+            }
+            return o.toString();
+        });
+    }
+
+    /** {@code {"query", "plan"}}: how a query is answered, as {@link ThorDb#explain} draws it. */
+    public String explain(String query) {
+        return guard(() -> {
+            ObjectNode o = Json.object();
+            o.put("query", query).put("plan", db.explain(query));
+            return o.toString();
+        });
+    }
+
+    /**
+     * A filter's games grouped ({@code by}: year, player, tournament, opening, result…), as
+     * {@code thordb stats --format json} writes them; {@code as} and {@code colour} name a player
+     * and the colour counted for it (blank: none), {@code sort} the rows' order (blank: the grouping's).
+     */
+    public String stats(String by, Filter f, String as, String colour, String sort, int limit) {
+        return guard(() -> Stats.json(Stats.of(db, new Stats.Question(by, f, as, colour, sort)), limit).toString());
+    }
+
+    /**
+     * Whether {@link #explore} answers a position at once (its values kept, or too few empties to
+     * cost anything): a server may admit it as light work.
+     */
+    public boolean exploresAtOnce(Position p, ExploreSettings s) {
+        return guard(() -> Explore.cheap(db, p, settings(s)));
+    }
+
+    /**
+     * The explorer's answer for a position: every move played from it in the filter's games, with
+     * its record, first games and value (exact or estimated, with its line), and the position's
+     * legal moves and side to move; {@code line} is the line as the asker gave it, said back.
+     */
+    public String explore(Filter f, Position p, String line, ExploreSettings s) {
+        return guard(() -> {
+            Explore.Answer a = Explore.of(db, p, f, settings(s));
+            ObjectNode o = Json.exploration(a.exploration(), a.values(), a.firstGames());
+            o.put("line", line);
+            o.put("toMove", p.toMove().name().toLowerCase(Locale.ROOT));
+            ArrayNode legal = o.putArray("legal");
+            for (long m = p.legalMoves(); m != 0; m &= m - 1) {
+                legal.add(Notation.name(Long.numberOfTrailingZeros(m)));
+            }
+            return o.toString();
+        });
+    }
+
+    private static Explore.Settings settings(ExploreSettings s) {
+        return Explore.Settings.DEFAULT.exactUpTo(s.exactEmpties()).withEstimates(s.estimates());
+    }
+
+    /**
+     * {@code {"names", "sameGames"}}: where names disagree, on copies of one game in two bases
+     * (with whether one player joins them), and games one base holds twice under other names.
+     */
+    public String conflicts() {
+        return guard(() -> {
+            Engine.Conflicts c = db.conflicts();
+            ObjectNode o = Json.object();
+            ArrayNode names = o.putArray("names");
+            for (Engine.NameConflict n : c.copies()) {
+                ObjectNode x = names.addObject().put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
+                        .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
+                if (n.example() != null) {
+                    x.put("example", n.example().base() + "/" + n.example().year() + "/" + n.example().record());
+                }
+            }
+            ArrayNode same = o.putArray("sameGames");
+            for (List<StoredGame> p : c.sameBase()) {
+                same.addObject().put("base", p.get(0).base()).put("year", p.get(0).year()).put("record", p.get(0).record())
+                        .put("otherRecord", p.get(1).record()).put("black", p.get(0).black()).put("white", p.get(0).white())
+                        .put("otherBlack", p.get(1).black()).put("otherWhite", p.get(1).white());
+            }
+            return o.toString();
+        });
+    }
+
+    /** A player's report (any spelling the player's identity joins), as {@code thordb report --format json} writes it. */
+    public String report(String player) {
+        return guard(() -> PlayerReport.json(PlayerReport.of(db, player, PlayerReport.Settings.DEFAULT)).toString());
+    }
+
+    /**
+     * The preparation against a player: the opponent's repertoire as a tree, for a game where the
+     * asker has {@code mine}, as {@code thordb prepare --format json} writes it.
+     */
+    public String prepare(String player, Side mine, PrepareSettings s) {
+        return guard(() -> Preparation.json(Preparation.of(db, player, mine,
+                new Preparation.Settings(s.minGames(), s.plies(), s.valued()))).toString());
+    }
+
+    /** A player's score and rating by year, drawn as SVG (not JSON: the page shows it as an image). */
+    public String yearsSvg(String player) {
+        return guard(() -> Plots.yearsSvg(PlayerReport.of(db, player, new PlayerReport.Settings(8, 0, 0, 0))));
+    }
+
+    /** A filter's games as one PGN text (PGN keeps every field: nothing to note). */
+    public void pgn(Filter f, Writer out) {
+        guard(() -> Export.toWriter(db, f, Exporter.Format.PGN, out, e -> e));
+    }
+
+    /**
+     * A filter's games as WTHOR files in an empty folder (one a year, and the names files), as
+     * {@code thordb export --format wthor} writes them; the notes on what the format could not
+     * keep (names shortened, scores unknown), a line each.
+     */
+    public List<String> wthor(Filter f, Path folder) {
+        return guard(() -> Export.toFolder(db, f, folder, Exporter.Format.WTHOR, false, e -> e).notes());
+    }
+
+    /**
+     * How an exploration is valued: exact scores up to {@code exactEmpties} empties (at most
+     * {@value Explore.Settings#MAX_EXACT_EMPTIES}), estimates beyond when {@code estimates}.
+     *
+     * <p>Usage: {@code ExploreSettings.DEFAULT.exactUpTo(14)}
+     *
+     * @param exactEmpties up to how many empties a move's score is exact
+     * @param estimates whether moves with more empties get estimates
+     */
+    public record ExploreSettings(int exactEmpties, boolean estimates) {
+        /** Every surface's defaults: exact up to {@link ThorDb#EXACT_EMPTIES} empties, estimates beyond. */
+        public static final ExploreSettings DEFAULT = new ExploreSettings(ThorDb.EXACT_EMPTIES, true);
+
+        /** The most empties an exploration solves exactly. */
+        public static final int MAX_EXACT_EMPTIES = Explore.Settings.MAX_EXACT_EMPTIES;
+
+        /** @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for empties out of 0…{@link #MAX_EXACT_EMPTIES} */
+        public ExploreSettings {
+            if (exactEmpties < 0 || exactEmpties > MAX_EXACT_EMPTIES) {
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "exact up to " + exactEmpties + " empties: 0 to "
+                        + MAX_EXACT_EMPTIES);
+            }
+        }
+
+        /** These settings, solving up to {@code empties}. */
+        public ExploreSettings exactUpTo(int empties) {
+            return new ExploreSettings(empties, estimates);
+        }
+
+        /** These settings, with estimates on or off. */
+        public ExploreSettings withEstimates(boolean on) {
+            return new ExploreSettings(exactEmpties, on);
+        }
+    }
+
+    /**
+     * How a preparation is drawn: lines the opponent played at least {@code minGames} times, up to
+     * {@code plies} moves deep, and the {@code valued} most played choices valued.
+     *
+     * @param minGames the fewest games a line needs
+     * @param plies how many moves deep the tree goes
+     * @param valued how many choices get a value
+     */
+    public record PrepareSettings(int minGames, int plies, int valued) {
+        /** Every surface's defaults. */
+        public static final PrepareSettings DEFAULT = new PrepareSettings(Preparation.Settings.DEFAULT.minGames(),
+                Preparation.Settings.DEFAULT.maxPlies(), Preparation.Settings.DEFAULT.valued());
+    }
+
+    private static <T> T guard(Supplier<T> work) {
+        return ThorDb.guard(work);
+    }
+}
