@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.fault.Faults;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.thordb.error.ErrorCode;
@@ -74,7 +73,7 @@ final class CheckedOutput extends OutputStream {
 
     private ThorDbException failed(IOException e) {
         String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return Faults.of(ErrorCode.IO, name + ": the write failed: " + why + " (" + String.format("%,d", written)
+        return ThorDbException.of(ErrorCode.IO, name + ": the write failed: " + why + " (" + String.format("%,d", written)
                 + " bytes written before it)", e);
     }
 }

@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.fault.Faults;
 import java.util.concurrent.Callable;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -32,7 +31,7 @@ public final class CompletionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!shell.equals("bash") && !shell.equals("zsh")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "no completion for the shell '" + Faults.quote(shell)
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "no completion for the shell '" + ThorDbException.quote(shell)
                     + "': bash or zsh");
         }
         spec.commandLine().getOut().print(AutoComplete.bash("thordb", spec.root().commandLine()));

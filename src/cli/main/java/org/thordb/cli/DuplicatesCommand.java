@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
@@ -46,7 +45,7 @@ public final class DuplicatesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!format.equals("table") && !format.equals("jsonl")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Engine db = Stores.openForReading(store.dir())) {

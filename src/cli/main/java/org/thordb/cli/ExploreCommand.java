@@ -2,7 +2,6 @@ package org.thordb.cli;
 
 import org.thordb.query.Filter;
 
-import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -99,27 +98,27 @@ public final class ExploreCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (solve < 0 || solve > 30) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
         }
         if (!format.equals("table") && !format.equals("json")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }
         ExplorationView.Sort order = switch (sort.strip().toLowerCase(Locale.ROOT)) {
             case "games" -> ExplorationView.Sort.GAMES;
             case "value" -> ExplorationView.Sort.VALUE;
             case "gap" -> ExplorationView.Sort.GAP;
-            default -> throw Faults.of(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
-                    + Faults.quote(sort) + "'");
+            default -> throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
+                    + ThorDbException.quote(sort) + "'");
         };
         if (!line.isEmpty() && where != null) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
         }
         PrintWriter out = spec.commandLine().getOut();
         String moves = !line.isEmpty() ? String.join("", line) : where == null ? null : where.moves;
         if (moves != null && Notation.isLine10(moves)) {
             // a 10×10 line (its first move, e4 d5 g6 or f7, tells the board): the 10×10 explorer
             if (!format.equals("table")) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
+                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
             }
             try (Engine db = Stores.openForReading(store.dir())) {
                 ExplorationView.table10(db.explore10(moves, filter), out);
@@ -129,7 +128,7 @@ public final class ExploreCommand implements Callable<Integer> {
         Position p = !line.isEmpty() ? position(String.join("", line), null)
                 : where == null ? Position.start() : position(where.moves, where.board);
         if (colour != null && as == null) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
         Side side = null;
         Filter f = Filter.parse(filter); // read once, the player's colour added to it as a condition, not as text
@@ -137,8 +136,8 @@ public final class ExploreCommand implements Callable<Integer> {
             String c = colour == null ? (p.toMove() == Side.WHITE ? "white" : "black")
                     : colour.strip().toLowerCase(Locale.ROOT);
             if (!c.equals("black") && !c.equals("white")) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
-                        + Faults.quote(colour) + "'");
+                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
+                        + ThorDbException.quote(colour) + "'");
             }
             side = c.equals("white") ? Side.WHITE : Side.BLACK;
             f = f.playedBy(as, c);

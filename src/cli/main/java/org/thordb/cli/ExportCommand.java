@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.error.ThorDbException;
 import org.thordb.engine.Engine;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,6 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.thordb.error.ErrorCode;
 import org.thordb.export.SolitaireExport;
-import org.thordb.fault.Faults;
 import org.thordb.wthor.TempFiles;
 
 /**
@@ -115,7 +115,7 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() {
         if (solitaires) {
             if (out.equals("-")) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT,
+                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
                         "--solitaires writes .pzz files: give a folder");
             }
             try (Engine db = Stores.openForReading(store.dir())) {
@@ -134,13 +134,13 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT,
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
                     "unknown format '" + format + "': wthor, text, pgn, csv, jsonl or ggf");
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             boolean stdout = out.equals("-");
             if (stdout && f == Exporter.Format.WTHOR) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT,
+                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
                         "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
                                 + " and the names files: give a folder");
             }
@@ -150,19 +150,19 @@ public final class ExportCommand implements Callable<Integer> {
             Exporter.UnknownTheoretical how = null;
             if (unknownTheoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
-                    throw Faults.of(ErrorCode.BAD_ARGUMENT,
+                    throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical goes with the wthor format");
                 }
                 try {
                     how = Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip().toUpperCase(Locale.ROOT));
                 } catch (IllegalArgumentException e) {
-                    throw Faults.of(ErrorCode.BAD_ARGUMENT,
+                    throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical takes solve, zero or score, not '"
-                                    + Faults.quote(unknownTheoretical) + "'");
+                                    + ThorDbException.quote(unknownTheoretical) + "'");
                 }
             }
             if (theoretical != null && f != Exporter.Format.WTHOR) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT,
+                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
                         "--theoretical goes with the wthor format");
             }
             Exporter.UnknownTheoretical unknownHow = how;
@@ -200,10 +200,10 @@ public final class ExportCommand implements Callable<Integer> {
             if (toFile) { // --out hobo.pgn: that file, not a folder of that name
                 Path file = Path.of(out);
                 if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !force) {
-                    throw Faults.of(ErrorCode.IO, file + ": exists; --force replaces it");
+                    throw ThorDbException.of(ErrorCode.IO, file + ": exists; --force replaces it");
                 }
                 if (Files.isDirectory(file)) {
-                    throw Faults.of(ErrorCode.BAD_ARGUMENT, file
+                    throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, file
                             + ": is a folder; give a file name, or a folder without an extension");
                 }
                 Path parent = file.toAbsolutePath().getParent();
@@ -232,7 +232,7 @@ public final class ExportCommand implements Callable<Integer> {
                             StandardCopyOption.ATOMIC_MOVE);
                     done = true;
                 } catch (IOException e) {
-                    throw Faults.io(file, e);
+                    throw ThorDbException.io(file, e);
                 } finally {
                     if (!done && part != null) {
                         try {

@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.fault.Faults;
 import org.thordb.engine.StoredGame;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,7 +37,7 @@ final class GameRows {
     /** Throws BAD_ARGUMENT unless the format is {@code table}, {@code csv} or {@code jsonl}. */
     static void checkFormat(String format) {
         if (!format.equals("table") && !format.equals("csv") && !format.equals("jsonl")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, csv or jsonl");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, csv or jsonl");
         }
     }
 
@@ -48,7 +47,7 @@ final class GameRows {
             case "table" -> table(out);
             case "csv" -> csv(out);
             case "jsonl" -> g -> out.println(json(g));
-            default -> throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format
+            default -> throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format
                     + "': table, csv or jsonl");
         };
     }

@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -136,21 +135,21 @@ public final class PlayersCommand implements Callable<Integer> {
     public Integer call() {
         if (conflicts) {
             if (!format.equals("table") && !format.equals("jsonl")) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
             }
             return conflicts(spec.commandLine().getOut());
         }
         if (!format.equals("table") && !format.equals("jsonl")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
         if (limit < 0) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Engine db = Stores.openForReading(store.dir())) {
             boolean byRating = sort.equals("rating");
             if (at != null && !byRating) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
+                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
             }
             List<Engine.Player> players = new ArrayList<>(db.players(where, byRating ? "games" : sort));
             Map<String, Glicko2.Point> ratings = byRating

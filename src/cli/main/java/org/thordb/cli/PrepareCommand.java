@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.error.ThorDbException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.fault.Faults;
 import org.thordb.othello.Side;
 import org.thordb.usecase.PlayerReport;
 import org.thordb.usecase.Preparation;
@@ -71,14 +71,14 @@ public final class PrepareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!List.of("md", "html", "json").contains(format)) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': md, html or json");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': md, html or json");
         }
         String c = colour.strip().toLowerCase(Locale.ROOT);
         if (!c.equals("black") && !c.equals("white")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--as is black or white, not '" + SafeText.of(colour) + "'");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--as is black or white, not '" + SafeText.of(colour) + "'");
         }
         if (out != null && Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !force) {
-            throw Faults.of(ErrorCode.IO, out + ": exists; --force replaces it");
+            throw ThorDbException.of(ErrorCode.IO, out + ": exists; --force replaces it");
         }
         Preparation.Settings settings = new Preparation.Settings(minGames, plies, valued);
         String text;

@@ -3,7 +3,6 @@ package org.thordb.cli;
 import org.thordb.query.Filter;
 import org.thordb.usecase.Games;
 
-import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -83,13 +82,13 @@ public final class QueryCommand implements Callable<Integer> {
             query = List.of(""); // every solitaire
         }
         if (batch == null && (query == null || query.isEmpty())) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
         }
         if (batch != null && query != null && !query.isEmpty()) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
         }
         if (limit != null && limit < 0) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
         QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
         // read while the store opens on the other core: the query's words are the store's to answer, not to read
@@ -144,7 +143,7 @@ public final class QueryCommand implements Callable<Integer> {
                     total = r.count();
                     if (unreadable > 0) {
                         out.flush();
-                        throw Faults.of(ErrorCode.CORRUPT, String.format(Locale.ROOT,
+                        throw ThorDbException.of(ErrorCode.CORRUPT, String.format(Locale.ROOT,
                                 "%,d of the query's games could not be read and were left out, %,d were written (the"
                                         + " first: %s)", unreadable, shown, first));
                     }
@@ -166,10 +165,10 @@ public final class QueryCommand implements Callable<Integer> {
     private int solitaires(Engine db, PrintWriter out) {
         String f = format == null ? "table" : format;
         if (!f.equals("table") && !f.equals("jsonl")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
         }
         if (batch != null) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
         }
         List<SolitaireRow> rows = db.solitaires(String.join(" ", query));
         Catalog c = db.catalog();
@@ -216,7 +215,7 @@ public final class QueryCommand implements Callable<Integer> {
     private int batch(Engine db, PrintWriter out) throws IOException {
         String f = format == null ? "count" : format;
         if (!f.equals("count") && !f.equals("jsonl")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
         }
         List<String> lines = batch.toString().equals("-")
                 ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList()
@@ -280,7 +279,7 @@ public final class QueryCommand implements Callable<Integer> {
         try {
             return Files.readAllLines(p, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw Faults.io(p, e);
+            throw ThorDbException.io(p, e);
         }
     }
 

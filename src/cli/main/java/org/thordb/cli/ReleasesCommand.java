@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.error.ThorDbException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,7 +14,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.time.LocalDate;
 import java.util.Locale;
 import org.thordb.error.ErrorCode;
-import org.thordb.fault.Faults;
 
 /**
  * {@code thordb releases [--db DIR] [--prune [--before DATE]]}: the releases of years a newer
@@ -42,7 +42,7 @@ public final class ReleasesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (before != null && !prune) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
         }
         if (prune) {
             try (Engine db = Engine.open(store.dir())) {

@@ -3,7 +3,6 @@ package org.thordb.cli;
 import org.thordb.query.Filter;
 import org.thordb.usecase.Games;
 
-import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -269,7 +268,7 @@ public final class Repl {
 
     private static String required(String s) {
         if (s == null) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "no query yet");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "no query yet");
         }
         return s;
     }

@@ -1,12 +1,12 @@
 package org.thordb.cli;
 
+import org.thordb.error.ThorDbException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.fault.Faults;
 import org.thordb.stats.Glicko2;
 import org.thordb.usecase.PlayerReport;
 import picocli.CommandLine.Command;
@@ -59,7 +59,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!List.of("text", "json").contains(format)) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': text or json");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': text or json");
         }
         PlayerReport.Settings settings = new PlayerReport.Settings(plies, lines, Math.min(valued, lines), opponents);
         try (Engine db = Stores.openForReading(store.dir())) {

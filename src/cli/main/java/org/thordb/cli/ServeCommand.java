@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.fault.Faults;
 import org.thordb.ThorDb;
 import org.thordb.query.Filter;
 import java.util.concurrent.Callable;
@@ -54,10 +53,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--port takes 0 to 65535, not " + port);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--port takes 0 to 65535, not " + port);
         }
         if (!(timeout > 0)) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
         }
         ThorDb db = Stores.openFrontForReading(store.dir());
         WebServer server;
@@ -68,7 +67,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw e;
         } catch (RuntimeException e) {
             db.close();
-            throw Faults.of(ErrorCode.IO, "cannot listen on " + host + ":" + port + ": "
+            throw ThorDbException.of(ErrorCode.IO, "cannot listen on " + host + ":" + port + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         }
         CountDownLatch stopped = new CountDownLatch(1);

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.error.ThorDbException;
 import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import org.thordb.error.ErrorCode;
-import org.thordb.fault.Faults;
 
 /**
  * {@code thordb solitaires --empties N [--where QUERY] [--limit K] --out DIR}: WTHOR solitaires
@@ -60,7 +60,7 @@ public final class SolitairesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (limit < 0) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT,
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
                     "--limit takes 0 (every solitaire) or more, not " + limit);
         }
         PrintWriter o = spec.commandLine().getOut();

@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -80,13 +79,13 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!List.of("table", "json", "csv", "jsonl").contains(format)) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, json, csv or jsonl");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, json, csv or jsonl");
         }
         if (limit != null && limit < 1) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
         }
         if (colour != null && as == null) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
         Stats.Question q = new Stats.Question(by, where, as, colour, sort);
         Grouping.parse(by); // a bad grouping said before the store opens

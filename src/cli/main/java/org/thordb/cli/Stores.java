@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.error.ThorDbException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -7,7 +8,6 @@ import java.util.concurrent.FutureTask;
 import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.fault.Faults;
 import org.thordb.store.StoreFolder;
 
 /**
@@ -109,7 +109,7 @@ final class Stores {
 
     private static void requireStore(Path dir) {
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
-            throw Faults.of(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
+            throw ThorDbException.of(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
                     + dir + " FILES…'");
         }
     }

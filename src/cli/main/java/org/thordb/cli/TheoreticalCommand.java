@@ -2,7 +2,6 @@ package org.thordb.cli;
 
 import org.thordb.query.Filter;
 
-import org.thordb.fault.Faults;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -71,7 +70,7 @@ public final class TheoreticalCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (!fill && (depth != null || threads != null || verbose)) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
         }
         if (!fill) {
             try (Engine db = Engine.openReadOnly(store.dir())) {

@@ -2,7 +2,6 @@ package org.thordb.cli;
 
 import org.thordb.usecase.Verify;
 
-import org.thordb.fault.Faults;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -156,10 +155,10 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (depth != null && (depth < 0 || depth > 60)) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
         }
         if (sample != null && sample < 1) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
         }
         if (theoretical) {
             TheoreticalCheck check = new TheoreticalCheck(checkListener(out), depth, sample,
@@ -172,7 +171,7 @@ public final class VerifyCommand implements Callable<Integer> {
             }
         }
         if (depth != null || where != null || explain) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
+            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
         }
         if (files.isEmpty()) {
             return verifyStore(out);
@@ -212,7 +211,7 @@ public final class VerifyCommand implements Callable<Integer> {
         java.nio.file.Path dir = store.dir();
         StoreFolder.Inspection folder = StoreFolder.inspect(dir, true);
         if (folder.state() == StoreFolder.State.NONE) {
-            throw Faults.of(ErrorCode.STORE, dir + ": no store here");
+            throw ThorDbException.of(ErrorCode.STORE, dir + ": no store here");
         }
         boolean interrupted = Files.exists(dir.resolve(StoreFolder.REPAIRING));
         int code;
