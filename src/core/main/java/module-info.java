@@ -16,6 +16,7 @@ module org.thordb {
     exports org.thordb;
     exports org.thordb.error;
     exports org.thordb.othello; // the game's rules and notation: positions, moves, sides
+    exports org.thordb.wthor; // the WTHOR codec, for tools that read and write the files themselves
     exports org.thordb.query; // a query as a typed value (Filter), made once from text or from code
 
     // the catalog's rows are JSON, read and written by Jackson through their records
