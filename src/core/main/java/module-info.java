@@ -1,9 +1,8 @@
 /**
  * thordb: an embedded, indexed store for Othello game databases in the WTHOR format. The front is
  * {@link org.thordb.ThorDb}; every failure is an {@link org.thordb.error.ThorDbException} with an
- * {@link org.thordb.error.ErrorCode}. The game's rules and notation ({@link org.thordb.othello}) and the
- * typed query ({@link org.thordb.query.Filter}) are the vocabulary of its calls. Everything else
- * (codecs, store, indexes, the query's parser and planner, use cases, engine) is internal and may change between versions.
+ * {@link org.thordb.error.ErrorCode}. Everything else (codecs, rules, store, indexes, query language,
+ * use cases, engine) is internal and may change between versions.
  */
 module org.thordb {
     requires org.rocksdb; // RocksDB's jar under a stable name (thordb-rocksdbjni)
@@ -15,9 +14,6 @@ module org.thordb {
 
     exports org.thordb;
     exports org.thordb.error;
-    exports org.thordb.othello; // the game's rules and notation: positions, moves, sides
-    exports org.thordb.wthor; // the WTHOR codec, for tools that read and write the files themselves
-    exports org.thordb.query; // a query as a typed value (Filter), made once from text or from code
 
     // the catalog's rows are JSON, read and written by Jackson through their records
     opens org.thordb.store to com.fasterxml.jackson.databind;

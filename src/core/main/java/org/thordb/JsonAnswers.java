@@ -19,6 +19,7 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.query.Filter;
+import java.util.Arrays;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.usecase.Explore;
@@ -38,7 +39,7 @@ import org.thordb.usecase.Stats;
  * <p>Usage:
  * <pre>{@code
  * try (ThorDb db = ThorDb.builder(Path.of("store")).readOnly().open()) {
- *     String page = db.json().games(Filter.parse("year = 1990"), "", 0, -1, 20);
+ *     String page = db.json().games(Query.parse("year = 1990"), "", 0, -1, 20);
  * }
  * }</pre>
  */
@@ -50,7 +51,8 @@ public final class JsonAnswers {
     }
 
     /** {@code {"query", "count", "notes"}}: the games a filter matches, and the notes on its names and copies. */
-    public String count(Filter f) {
+    public String count(Query q) {
+        Filter f = Checks.notNull(q, "the query").filter();
         return guard(() -> {
             Games.Count c = Games.countWithNotes(db, f);
             ObjectNode o = Json.object();
@@ -67,9 +69,15 @@ public final class JsonAnswers {
      * (0 or more) starts after that game's id instead of at {@code offset}. The notes come with the
      * first page only.
      */
-    public String games(Filter f, String sort, int offset, int after, int limit) {
+    public String games(Query q, String sort, int offset, int after, int limit) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        String order = Checks.notNull(sort, "the order");
+        if (offset < 0 || after < -1 || limit < 0 || limit > ThorDb.MAX_PAGE) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a page at offset " + offset + " (after " + after + ") of " + limit
+                    + " games: an offset of 0 or more, after -1 (none) or a game's id, 0 to " + ThorDb.MAX_PAGE + " games");
+        }
         return guard(() -> {
-            Games.Page page = Games.page(db, f, sort, after >= 0 ? 0 : offset, after, limit);
+            Games.Page page = Games.page(db, f, order, after >= 0 ? 0 : offset, after, limit);
             ObjectNode o = Json.object();
             o.put("query", f.text()).put("total", page.total()).put("offset", offset).put("limit", limit);
             ArrayNode games = o.putArray("games");
@@ -90,8 +98,9 @@ public final class JsonAnswers {
      * imported from when it came from a text source; empty when there is none.
      */
     public Optional<String> game(String base, int year, int record) {
+        String b = Checks.notNull(base, "the base");
         return guard(() -> {
-            Optional<StoredGame> found = record < 0 ? Optional.empty() : db.game(base, year, record);
+            Optional<StoredGame> found = record < 0 ? Optional.empty() : db.game(b, year, record);
             return found.map(g -> {
                 ObjectNode o = Json.node(g);
                 db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
@@ -117,9 +126,10 @@ public final class JsonAnswers {
 
     /** {@code {"query", "plan"}}: how a query is answered, as {@link ThorDb#explain} draws it. */
     public String explain(String query) {
+        String q = Checks.notNull(query, "the query");
         return guard(() -> {
             ObjectNode o = Json.object();
-            o.put("query", query).put("plan", db.explain(query));
+            o.put("query", q).put("plan", db.explain(q));
             return o.toString();
         });
     }
@@ -129,7 +139,15 @@ public final class JsonAnswers {
      * {@code thordb stats --format json} writes them; {@code as} and {@code colour} name a player
      * and the colour counted for it (blank: none), {@code sort} the rows' order (blank: the grouping's).
      */
-    public String stats(String by, Filter f, String as, String colour, String sort, int limit) {
+    public String stats(String by, Query q, String as, String colour, String sort, int limit) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        Checks.notNull(by, "the grouping");
+        Checks.notNull(as, "the player counted (blank: none)");
+        Checks.notNull(colour, "the colour counted (blank: both)");
+        Checks.notNull(sort, "the order (blank: the grouping's)");
+        if (limit < 1) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a limit of " + limit + " rows: 1 or more");
+        }
         return guard(() -> Stats.json(Stats.of(db, new Stats.Question(by, f, as, colour, sort)), limit).toString());
     }
 
@@ -137,20 +155,30 @@ public final class JsonAnswers {
      * Whether {@link #explore} answers a position at once (its values kept, or too few empties to
      * cost anything): a server may admit it as light work.
      */
-    public boolean exploresAtOnce(Position p, ExploreSettings s) {
-        return guard(() -> Explore.cheap(db, p, settings(s)));
+    public boolean exploresAtOnce(String board, String moves, ExploreSettings s) {
+        Checks.notNull(s, "the settings");
+        return guard(() -> Explore.cheap(db, position(board, moves), settings(s)));
     }
 
     /**
      * The explorer's answer for a position: every move played from it in the filter's games, with
      * its record, first games and value (exact or estimated, with its line), and the position's
-     * legal moves and side to move; {@code line} is the line as the asker gave it, said back.
+     * legal moves and side to move. The position is {@code moves} ({@code f5d6c3}, passes allowed)
+     * played from the start, or from {@code board} when it is not blank: 64 squares a1…h8 of
+     * {@code X O -}, a space, the side to move (in any orientation, as {@link ThorDb#explore} takes it).
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} or {@link ErrorCode#ILLEGAL_MOVE}
+     *     for a board or moves that do not make a position
      */
-    public String explore(Filter f, Position p, String line, ExploreSettings s) {
+    public String explore(Query q, String board, String moves, ExploreSettings s) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        Checks.notNull(s, "the settings");
         return guard(() -> {
+            Position p = position(board, moves);
             Explore.Answer a = Explore.of(db, p, f, settings(s));
             ObjectNode o = Json.exploration(a.exploration(), a.values(), a.firstGames());
-            o.put("line", line);
+            o.put("line", Notation.line(Arrays.stream(Notation.parseMoves(moves))
+                    .filter(sq -> sq != Notation.PASS).toArray()));
             o.put("toMove", p.toMove().name().toLowerCase(Locale.ROOT));
             ArrayNode legal = o.putArray("legal");
             for (long m = p.legalMoves(); m != 0; m &= m - 1) {
@@ -158,6 +186,26 @@ public final class JsonAnswers {
             }
             return o.toString();
         });
+    }
+
+    /** The moves played from the start, or from a board when one is given; a pass is skipped (the side to move says it). */
+    private static Position position(String board, String moves) {
+        String b = Checks.notNull(board, "the board");
+        String m = Checks.notNull(moves, "the moves");
+        if (b.isBlank()) {
+            return Position.afterLine(m);
+        }
+        Position p = Position.parseBoard(b);
+        for (int sq : Notation.parseMoves(m)) {
+            if (sq == Notation.PASS) {
+                continue;
+            }
+            if (!p.isLegal(sq)) {
+                throw Faults.of(ErrorCode.ILLEGAL_MOVE, "moves: " + Notation.name(sq) + " is not legal on the board given");
+            }
+            p = p.play(sq);
+        }
+        return p;
     }
 
     private static Explore.Settings settings(ExploreSettings s) {
@@ -192,26 +240,40 @@ public final class JsonAnswers {
 
     /** A player's report (any spelling the player's identity joins), as {@code thordb report --format json} writes it. */
     public String report(String player) {
-        return guard(() -> PlayerReport.json(PlayerReport.of(db, player, PlayerReport.Settings.DEFAULT)).toString());
+        String name = Checks.notNull(player, "the player");
+        return guard(() -> PlayerReport.json(PlayerReport.of(db, name, PlayerReport.Settings.DEFAULT)).toString());
     }
 
     /**
      * The preparation against a player: the opponent's repertoire as a tree, for a game where the
-     * asker has {@code mine}, as {@code thordb prepare --format json} writes it.
+     * asker has {@code myColour} ({@code black} or {@code white}), as {@code thordb prepare --format
+     * json} writes it.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for another colour, or a name no base holds
      */
-    public String prepare(String player, Side mine, PrepareSettings s) {
-        return guard(() -> Preparation.json(Preparation.of(db, player, mine,
+    public String prepare(String player, String myColour, PrepareSettings s) {
+        String name = Checks.notNull(player, "the player");
+        String c = Checks.notNull(myColour, "the colour").strip().toLowerCase(Locale.ROOT);
+        Checks.notNull(s, "the settings");
+        if (!c.equals("black") && !c.equals("white")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a colour is black or white, not '" + Faults.quote(myColour) + "'");
+        }
+        Side mine = c.equals("black") ? Side.BLACK : Side.WHITE;
+        return guard(() -> Preparation.json(Preparation.of(db, name, mine,
                 new Preparation.Settings(s.minGames(), s.plies(), s.valued()))).toString());
     }
 
     /** A player's score and rating by year, drawn as SVG (not JSON: the page shows it as an image). */
     public String yearsSvg(String player) {
-        return guard(() -> Plots.yearsSvg(PlayerReport.of(db, player, new PlayerReport.Settings(8, 0, 0, 0))));
+        String name = Checks.notNull(player, "the player");
+        return guard(() -> Plots.yearsSvg(PlayerReport.of(db, name, new PlayerReport.Settings(8, 0, 0, 0))));
     }
 
     /** A filter's games as one PGN text (PGN keeps every field: nothing to note). */
-    public void pgn(Filter f, Writer out) {
-        guard(() -> Export.toWriter(db, f, Exporter.Format.PGN, out, e -> e));
+    public void pgn(Query q, Writer out) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        Writer w = Checks.notNull(out, "the writer");
+        guard(() -> Export.toWriter(db, f, Exporter.Format.PGN, w, e -> e));
     }
 
     /**
@@ -219,8 +281,10 @@ public final class JsonAnswers {
      * {@code thordb export --format wthor} writes them; the notes on what the format could not
      * keep (names shortened, scores unknown), a line each.
      */
-    public List<String> wthor(Filter f, Path folder) {
-        return guard(() -> Export.toFolder(db, f, folder, Exporter.Format.WTHOR, false, e -> e).notes());
+    public List<String> wthor(Query q, Path folder) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        Path dir = Checks.notNull(folder, "the folder");
+        return guard(() -> Export.toFolder(db, f, dir, Exporter.Format.WTHOR, false, e -> e).notes());
     }
 
     /**
@@ -267,6 +331,14 @@ public final class JsonAnswers {
      * @param valued how many choices get a value
      */
     public record PrepareSettings(int minGames, int plies, int valued) {
+        /** @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for fewer than 1 game or move, or a negative count valued */
+        public PrepareSettings {
+            if (minGames < 1 || plies < 1 || plies > 60 || valued < 0) {
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a preparation of lines of " + minGames + " games or more, "
+                        + plies + " moves deep, " + valued + " valued: 1 or more games, 1 to 60 moves, 0 or more valued");
+            }
+        }
+
         /** Every surface's defaults. */
         public static final PrepareSettings DEFAULT = new PrepareSettings(Preparation.Settings.DEFAULT.minGames(),
                 Preparation.Settings.DEFAULT.maxPlies(), Preparation.Settings.DEFAULT.valued());

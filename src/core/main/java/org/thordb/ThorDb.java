@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.thordb.explore.ExplorePolicy;
 import org.thordb.explore.MoveValues;
 import org.thordb.ingest.Optimizer;
-import org.thordb.ingest.TheoreticalFill;
+import org.thordb.ingest.TheoreticalWriter;
+import org.thordb.usecase.TheoreticalFill;
 import org.thordb.usecase.Explore;
 import org.thordb.index.MoveTable;
 import org.thordb.solve.Estimator;
@@ -248,12 +249,12 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
-     * The number of games a filter matches ({@link Filter#ALL}: every game, each once).
+     * The number of games a query matches, within its scope ({@link Query#ALL}: every game, each once).
      *
-     * <p>Usage: {@code db.count(Filter.parse("year = 1990").everyCopy())}
+     * <p>Usage: {@code db.count(Query.parse("year = 1990").everyCopy())}
      */
-    public long count(Filter filter) {
-        Filter f = Checks.notNull(filter, "the filter");
+    public long count(Query query) {
+        Filter f = Checks.notNull(query, "the query").filter();
         return guard(() -> Games.count(engine, f));
     }
 
@@ -569,7 +570,8 @@ public final class ThorDb implements AutoCloseable {
         return guard(() -> {
             AtomicLong solved = new AtomicLong();
             long[] total = {-1};
-            return engine.fillTheoretical(q, depth, threads, new TheoreticalFill.Listener() {
+            return TheoreticalFill.fill(engine, Filter.parse(q), new TheoreticalFill.Settings(depth, threads),
+                    new TheoreticalWriter.Listener() {
                 @Override
                 public void started(long games) {
                     total[0] = games;

@@ -107,7 +107,7 @@ class ClosedStoreTest {
         calls.put("conflicts", db::conflicts);
         calls.put("aliases", db::aliases);
         calls.put("pruneReleases", () -> db.pruneReleases(null));
-        calls.put("fillTheoretical", () -> db.fillTheoretical("", 14, 1, new org.thordb.ingest.TheoreticalFill.Listener() { }));
+        calls.put("fillTheoretical", () -> db.fillTheoretical(org.thordb.query.Filter.ALL, 14, 1, new org.thordb.ingest.TheoreticalWriter.Listener() { }));
 
         Set<String> covered = new TreeSet<>();
         calls.keySet().forEach(k -> covered.add(k.replaceAll("\\(.*", "")));

@@ -202,8 +202,8 @@ class StoredColumnsTest {
         assertNotNull(entry(db, unknown));
         try (Engine e = Engine.open(db)) {
             // the games played to the end (one in fifty stops early, and its last position would be solved whole)
-            assertEquals(full, e.fillTheoretical("year = 2001 and moves = 60", 12, 2,
-                    new org.thordb.ingest.TheoreticalFill.Listener() { }).filled());
+            assertEquals(full, e.fillTheoretical(org.thordb.query.Filter.parse("year = 2001 and moves = 60"), 12, 2,
+                    new org.thordb.ingest.TheoreticalWriter.Listener() { }).filled());
         }
         assertNull(entry(db, unknown), "the fill changed the file's theoretical scores: its entry is gone");
         try (Engine e = Engine.openReadOnly(db)) {

@@ -20,7 +20,8 @@ import org.thordb.engine.StoredGame;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.ingest.Importer;
-import org.thordb.ingest.TheoreticalFill;
+import org.thordb.ingest.TheoreticalWriter;
+import org.thordb.query.Filter;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.stats.GroupStats;
@@ -93,7 +94,7 @@ class TheoreticalFillTest {
             RuntimeException stop = new RuntimeException("stopped after the first batch");
             long[] firstBatch = new long[1];
             RuntimeException thrown = assertThrows(RuntimeException.class, () -> db.fillTheoretical(
-                    "base = \"WTH_1990\"", DEPTH, 2, new TheoreticalFill.Listener() {
+                    Filter.parse("base = \"WTH_1990\""), DEPTH, 2, new TheoreticalWriter.Listener() {
                         @Override
                         public void committed(long filled, int inBatch) {
                             firstBatch[0] = filled;
@@ -103,14 +104,14 @@ class TheoreticalFillTest {
             assertEquals(stop, thrown);
             assertTrue(firstBatch[0] > 0 && firstBatch[0] < n, firstBatch[0] + " filled in the first batch");
             assertEquals(n - firstBatch[0], db.count("base = \"WTH_1990\" and theoretical = unknown"));
-            TheoreticalFill.Report rest = db.fillTheoretical("base = \"WTH_1990\"", DEPTH, 2, new TheoreticalFill.Listener() { });
+            TheoreticalWriter.Report rest = db.fillTheoretical(Filter.parse("base = \"WTH_1990\""), DEPTH, 2, new TheoreticalWriter.Listener() { });
             assertEquals(n - firstBatch[0], rest.filled(), "the second fill takes the games the first left");
             assertEquals(firstBatch[0], rest.known());
-            TheoreticalFill.Report r = db.fillTheoretical("base = \"ZERO\" or base = \"FINAL\"", DEPTH, 2,
-                    new TheoreticalFill.Listener() { });
+            TheoreticalWriter.Report r = db.fillTheoretical(Filter.parse("base = \"ZERO\" or base = \"FINAL\""), DEPTH, 2,
+                    new TheoreticalWriter.Listener() { });
             assertEquals(2 * n, r.filled());
             assertEquals(0, db.count("theoretical = unknown"));
-            assertEquals(0, db.fillTheoretical("", DEPTH, 2, new TheoreticalFill.Listener() { }).filled(),
+            assertEquals(0, db.fillTheoretical(Filter.parse(""), DEPTH, 2, new TheoreticalWriter.Listener() { }).filled(),
                     "nothing left to fill");
             assertEquals(n, fileOf(db, "ZERO").filledGames());
 
@@ -243,7 +244,7 @@ class TheoreticalFillTest {
             Throwable[] ended = new Throwable[1];
             filler[0] = new Thread(() -> {
                 try {
-                    db.fillTheoretical("", 30, 2, new TheoreticalFill.Listener() { });
+                    db.fillTheoretical(Filter.parse(""), 30, 2, new TheoreticalWriter.Listener() { });
                 } catch (Throwable t) {
                     ended[0] = t;
                 }
@@ -282,11 +283,11 @@ class TheoreticalFillTest {
         try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
             assertEquals(1, db.count("theoretical = unknown"));
-            TheoreticalFill.Report[] report = new TheoreticalFill.Report[1];
+            TheoreticalWriter.Report[] report = new TheoreticalWriter.Report[1];
             Throwable[] ended = new Throwable[1];
             Thread filler = new Thread(() -> {
                 try {
-                    report[0] = db.fillTheoretical("", depth, 2, new TheoreticalFill.Listener() { });
+                    report[0] = db.fillTheoretical(Filter.parse(""), depth, 2, new TheoreticalWriter.Listener() { });
                 } catch (Throwable t) {
                     ended[0] = t;
                 }
@@ -346,15 +347,15 @@ class TheoreticalFillTest {
         try (Engine db = Engine.open(tmp.resolve("db"))) {
             for (int bad : new int[] {0, 61}) {
                 ThorDbException e = assertThrows(ThorDbException.class,
-                        () -> db.fillTheoretical("", bad, 1, new TheoreticalFill.Listener() { }));
+                        () -> db.fillTheoretical(Filter.parse(""), bad, 1, new TheoreticalWriter.Listener() { }));
                 assertEquals(ErrorCode.BAD_ARGUMENT, e.code());
             }
             assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class,
-                    () -> db.fillTheoretical("", 14, 0, new TheoreticalFill.Listener() { })).code());
+                    () -> db.fillTheoretical(Filter.parse(""), 14, 0, new TheoreticalWriter.Listener() { })).code());
         }
         try (Engine db = Engine.openReadOnly(tmp.resolve("db"))) {
             assertEquals(ErrorCode.READ_ONLY, assertThrows(ThorDbException.class,
-                    () -> db.fillTheoretical("", 14, 1, new TheoreticalFill.Listener() { })).code());
+                    () -> db.fillTheoretical(Filter.parse(""), 14, 1, new TheoreticalWriter.Listener() { })).code());
         }
     }
 

@@ -1,6 +1,5 @@
 package org.thordb;
 
-import org.thordb.query.Filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -195,7 +194,7 @@ class ThorDbApiTest {
             assertEquals(ErrorCode.QUERY, q.code());
             assertTrue(q.detail() != null && q.detail().contains("^"), q.detail());
             assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.count((String) null)).code());
-            assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.count((Filter) null)).code());
+            assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.count((Query) null)).code());
             assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.page("", -1, 5)).code());
             assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.removeBase("NONE")).code());
             assertTrue(java.util.EnumSet.of(ErrorCode.ILLEGAL_MOVE, ErrorCode.BAD_NOTATION).contains(

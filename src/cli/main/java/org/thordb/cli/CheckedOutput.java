@@ -3,7 +3,6 @@ package org.thordb.cli;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -12,7 +11,7 @@ import java.io.PrintStream;
  * An output stream whose failures are not swallowed: {@link java.io.PrintWriter} and
  * {@link PrintStream} keep an I/O error to themselves (a full disk, {@code /dev/full}, a
  * closed pipe), so a command would print "exported 76534 games" and exit 0 over a cut file. Under
- * them, this stream turns the first failed write or flush into a {@link ThorDbException} (unchecked,
+ * them, this stream turns the first failed write or flush into a {@link CommandFailure} (unchecked,
  * so it passes through the writers) that names the output and the bytes written before it.
  *
  * <p>Usage: {@code new PrintWriter(new OutputStreamWriter(CheckedOutput.standardOutput(), UTF_8))}
@@ -71,9 +70,9 @@ final class CheckedOutput extends OutputStream {
         flush();
     }
 
-    private ThorDbException failed(IOException e) {
+    private CommandFailure failed(IOException e) {
         String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return ThorDbException.of(ErrorCode.IO, name + ": the write failed: " + why + " (" + String.format("%,d", written)
+        return CommandFailure.of(ErrorCode.IO, name + ": the write failed: " + why + " (" + String.format("%,d", written)
                 + " bytes written before it)", e);
     }
 }

@@ -2,7 +2,6 @@ package org.thordb.cli;
 
 import java.util.concurrent.Callable;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -31,7 +30,7 @@ public final class CompletionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!shell.equals("bash") && !shell.equals("zsh")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "no completion for the shell '" + ThorDbException.quote(shell)
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "no completion for the shell '" + SafeText.of(shell)
                     + "': bash or zsh");
         }
         spec.commandLine().getOut().print(AutoComplete.bash("thordb", spec.root().commandLine()));

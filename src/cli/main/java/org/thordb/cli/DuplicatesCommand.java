@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,7 +44,7 @@ public final class DuplicatesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!format.equals("table") && !format.equals("jsonl")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Engine db = Stores.openForReading(store.dir())) {

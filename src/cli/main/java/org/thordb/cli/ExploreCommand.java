@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import org.thordb.explore.Exploration;
 import org.thordb.othello.Position;
 import picocli.CommandLine.ArgGroup;
@@ -98,27 +97,27 @@ public final class ExploreCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (solve < 0 || solve > 30) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
         }
         if (!format.equals("table") && !format.equals("json")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }
         ExplorationView.Sort order = switch (sort.strip().toLowerCase(Locale.ROOT)) {
             case "games" -> ExplorationView.Sort.GAMES;
             case "value" -> ExplorationView.Sort.VALUE;
             case "gap" -> ExplorationView.Sort.GAP;
-            default -> throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
-                    + ThorDbException.quote(sort) + "'");
+            default -> throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
+                    + SafeText.of(sort) + "'");
         };
         if (!line.isEmpty() && where != null) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
         }
         PrintWriter out = spec.commandLine().getOut();
         String moves = !line.isEmpty() ? String.join("", line) : where == null ? null : where.moves;
         if (moves != null && Notation.isLine10(moves)) {
             // a 10×10 line (its first move, e4 d5 g6 or f7, tells the board): the 10×10 explorer
             if (!format.equals("table")) {
-                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
             }
             try (Engine db = Stores.openForReading(store.dir())) {
                 ExplorationView.table10(db.explore10(moves, filter), out);
@@ -128,7 +127,7 @@ public final class ExploreCommand implements Callable<Integer> {
         Position p = !line.isEmpty() ? position(String.join("", line), null)
                 : where == null ? Position.start() : position(where.moves, where.board);
         if (colour != null && as == null) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
         Side side = null;
         Filter f = Filter.parse(filter); // read once, the player's colour added to it as a condition, not as text
@@ -136,8 +135,8 @@ public final class ExploreCommand implements Callable<Integer> {
             String c = colour == null ? (p.toMove() == Side.WHITE ? "white" : "black")
                     : colour.strip().toLowerCase(Locale.ROOT);
             if (!c.equals("black") && !c.equals("white")) {
-                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
-                        + ThorDbException.quote(colour) + "'");
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
+                        + SafeText.of(colour) + "'");
             }
             side = c.equals("white") ? Side.WHITE : Side.BLACK;
             f = f.playedBy(as, c);

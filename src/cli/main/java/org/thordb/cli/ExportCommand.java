@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.error.ThorDbException;
 import org.thordb.engine.Engine;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,7 +114,7 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() {
         if (solitaires) {
             if (out.equals("-")) {
-                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                         "--solitaires writes .pzz files: give a folder");
             }
             try (Engine db = Stores.openForReading(store.dir())) {
@@ -134,13 +133,13 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                     "unknown format '" + format + "': wthor, text, pgn, csv, jsonl or ggf");
         }
         try (Engine db = Stores.openForReading(store.dir())) {
             boolean stdout = out.equals("-");
             if (stdout && f == Exporter.Format.WTHOR) {
-                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                         "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
                                 + " and the names files: give a folder");
             }
@@ -150,19 +149,19 @@ public final class ExportCommand implements Callable<Integer> {
             Exporter.UnknownTheoretical how = null;
             if (unknownTheoretical != null) {
                 if (f != Exporter.Format.WTHOR) {
-                    throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
+                    throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical goes with the wthor format");
                 }
                 try {
                     how = Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip().toUpperCase(Locale.ROOT));
                 } catch (IllegalArgumentException e) {
-                    throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
+                    throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                             "--unknown-theoretical takes solve, zero or score, not '"
-                                    + ThorDbException.quote(unknownTheoretical) + "'");
+                                    + SafeText.of(unknownTheoretical) + "'");
                 }
             }
             if (theoretical != null && f != Exporter.Format.WTHOR) {
-                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                         "--theoretical goes with the wthor format");
             }
             Exporter.UnknownTheoretical unknownHow = how;
@@ -200,10 +199,10 @@ public final class ExportCommand implements Callable<Integer> {
             if (toFile) { // --out hobo.pgn: that file, not a folder of that name
                 Path file = Path.of(out);
                 if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !force) {
-                    throw ThorDbException.of(ErrorCode.IO, file + ": exists; --force replaces it");
+                    throw CommandFailure.of(ErrorCode.IO, file + ": exists; --force replaces it");
                 }
                 if (Files.isDirectory(file)) {
-                    throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, file
+                    throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, file
                             + ": is a folder; give a file name, or a folder without an extension");
                 }
                 Path parent = file.toAbsolutePath().getParent();
@@ -232,7 +231,7 @@ public final class ExportCommand implements Callable<Integer> {
                             StandardCopyOption.ATOMIC_MOVE);
                     done = true;
                 } catch (IOException e) {
-                    throw ThorDbException.io(file, e);
+                    throw CommandFailure.io(file, e);
                 } finally {
                     if (!done && part != null) {
                         try {

@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.thordb.export.GameCsv;
 import org.thordb.export.Json;
@@ -37,7 +36,7 @@ final class GameRows {
     /** Throws BAD_ARGUMENT unless the format is {@code table}, {@code csv} or {@code jsonl}. */
     static void checkFormat(String format) {
         if (!format.equals("table") && !format.equals("csv") && !format.equals("jsonl")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, csv or jsonl");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, csv or jsonl");
         }
     }
 
@@ -47,7 +46,7 @@ final class GameRows {
             case "table" -> table(out);
             case "csv" -> csv(out);
             case "jsonl" -> g -> out.println(json(g));
-            default -> throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format
+            default -> throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format
                     + "': table, csv or jsonl");
         };
     }

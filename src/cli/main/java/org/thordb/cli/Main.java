@@ -36,7 +36,7 @@ public final class Main {
                 OutputStream o = CheckedOutput.standardOutput();
                 o.write(("thordb " + ThordbCommand.version() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
                 o.flush();
-            } catch (ThorDbException | IOException e) { // a full standard output: one line, a failure
+            } catch (ThorDbException | CommandFailure | IOException e) { // a full standard output: one line, a failure
                 System.err.println("thordb: " + oneLine(e));
                 System.exit(2);
             }
@@ -137,7 +137,7 @@ public final class Main {
                 err.println("thordb: " + oneLine(e));
             }
             err.flush();
-            return e instanceof ThorDbException ? 2 : 3;
+            return e instanceof ThorDbException || e instanceof CommandFailure ? 2 : 3;
         });
         int status;
         // help and version are printed by picocli itself, outside the handler above: into a buffer
@@ -155,7 +155,7 @@ public final class Main {
                 out.print(buffered);
                 out.flush();
             }
-        } catch (ThorDbException e) {
+        } catch (ThorDbException | CommandFailure e) {
             // picocli's own printing (help, version, usage errors) is outside the handler above: a full
             // standard output there is one line and a failure too, never a trace
             err.println("thordb: " + oneLine(e));
@@ -170,7 +170,7 @@ public final class Main {
         }
         try {
             out.flush();
-        } catch (ThorDbException e) { // the last of what a command printed did not reach its output
+        } catch (ThorDbException | CommandFailure e) { // the last of what a command printed did not reach its output
             err.println("thordb: " + oneLine(e));
             status = status == 0 ? 2 : status;
         }
@@ -206,7 +206,7 @@ public final class Main {
 
     /** The message of an error, on one line. */
     static String oneLine(Throwable e) {
-        String m = e instanceof ThorDbException ? e.getMessage() : e.toString();
+        String m = e instanceof ThorDbException || e instanceof CommandFailure ? e.getMessage() : e.toString();
         if (m == null) {
             m = e.getClass().getSimpleName();
         }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -135,21 +134,21 @@ public final class PlayersCommand implements Callable<Integer> {
     public Integer call() {
         if (conflicts) {
             if (!format.equals("table") && !format.equals("jsonl")) {
-                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
             }
             return conflicts(spec.commandLine().getOut());
         }
         if (!format.equals("table") && !format.equals("jsonl")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
         if (limit < 0) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Engine db = Stores.openForReading(store.dir())) {
             boolean byRating = sort.equals("rating");
             if (at != null && !byRating) {
-                throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
             }
             List<Engine.Player> players = new ArrayList<>(db.players(where, byRating ? "games" : sort));
             Map<String, Glicko2.Point> ratings = byRating

@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.error.ThorDbException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,14 +70,14 @@ public final class PrepareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!List.of("md", "html", "json").contains(format)) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': md, html or json");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': md, html or json");
         }
         String c = colour.strip().toLowerCase(Locale.ROOT);
         if (!c.equals("black") && !c.equals("white")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--as is black or white, not '" + SafeText.of(colour) + "'");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--as is black or white, not '" + SafeText.of(colour) + "'");
         }
         if (out != null && Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !force) {
-            throw ThorDbException.of(ErrorCode.IO, out + ": exists; --force replaces it");
+            throw CommandFailure.of(ErrorCode.IO, out + ": exists; --force replaces it");
         }
         Preparation.Settings settings = new Preparation.Settings(minGames, plies, valued);
         String text;

@@ -82,13 +82,13 @@ public final class QueryCommand implements Callable<Integer> {
             query = List.of(""); // every solitaire
         }
         if (batch == null && (query == null || query.isEmpty())) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "a query, or --batch FILE");
         }
         if (batch != null && query != null && !query.isEmpty()) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "either a query or --batch FILE, not both");
         }
         if (limit != null && limit < 0) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
         QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
         // read while the store opens on the other core: the query's words are the store's to answer, not to read
@@ -143,7 +143,7 @@ public final class QueryCommand implements Callable<Integer> {
                     total = r.count();
                     if (unreadable > 0) {
                         out.flush();
-                        throw ThorDbException.of(ErrorCode.CORRUPT, String.format(Locale.ROOT,
+                        throw CommandFailure.of(ErrorCode.CORRUPT, String.format(Locale.ROOT,
                                 "%,d of the query's games could not be read and were left out, %,d were written (the"
                                         + " first: %s)", unreadable, shown, first));
                     }
@@ -165,10 +165,10 @@ public final class QueryCommand implements Callable<Integer> {
     private int solitaires(Engine db, PrintWriter out) {
         String f = format == null ? "table" : format;
         if (!f.equals("table") && !f.equals("jsonl")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
         }
         if (batch != null) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
         }
         List<SolitaireRow> rows = db.solitaires(String.join(" ", query));
         Catalog c = db.catalog();
@@ -215,7 +215,7 @@ public final class QueryCommand implements Callable<Integer> {
     private int batch(Engine db, PrintWriter out) throws IOException {
         String f = format == null ? "count" : format;
         if (!f.equals("count") && !f.equals("jsonl")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
         }
         List<String> lines = batch.toString().equals("-")
                 ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList()
@@ -279,7 +279,7 @@ public final class QueryCommand implements Callable<Integer> {
         try {
             return Files.readAllLines(p, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw ThorDbException.io(p, e);
+            throw CommandFailure.io(p, e);
         }
     }
 

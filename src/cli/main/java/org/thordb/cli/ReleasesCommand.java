@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.error.ThorDbException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -42,7 +41,7 @@ public final class ReleasesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (before != null && !prune) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
         }
         if (prune) {
             try (Engine db = Engine.open(store.dir())) {

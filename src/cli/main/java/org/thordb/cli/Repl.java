@@ -155,14 +155,9 @@ public final class Repl {
             try {
                 answer(l);
             } catch (ThorDbException e) {
-                out.println("error: " + SafeText.of(e.getMessage()));
-                if (e.detail() != null) {
-                    e.detail().lines().forEach(d -> out.println(SafeText.of(d)));
-                }
-                String usage = l.startsWith(":") ? USAGE.get(l.split("\\s+", 2)[0].toLowerCase(Locale.ROOT)) : null;
-                if (usage != null && e.code() != ErrorCode.IO) {
-                    out.println("usage: " + usage); // a command given what it cannot take
-                }
+                said(l, e.getMessage(), e.detail(), e.code());
+            } catch (CommandFailure e) {
+                said(l, e.getMessage(), null, e.code());
             } catch (RuntimeException e) {
                 out.println("error: " + SafeText.of(String.valueOf(e)));
             }
@@ -174,6 +169,18 @@ public final class Repl {
             out.println("warning: the history was not saved: " + e.getMessage());
         }
         out.flush();
+    }
+
+    /** An error said, with its detail (a query's caret) and the usage of a command given what it cannot take. */
+    private void said(String line, String message, String detail, ErrorCode code) {
+        out.println("error: " + SafeText.of(message));
+        if (detail != null) {
+            detail.lines().forEach(d -> out.println(SafeText.of(d)));
+        }
+        String usage = line.startsWith(":") ? USAGE.get(line.split("\\s+", 2)[0].toLowerCase(Locale.ROOT)) : null;
+        if (usage != null && code != ErrorCode.IO) {
+            out.println("usage: " + usage);
+        }
     }
 
     private void answer(String line) {
@@ -268,7 +275,7 @@ public final class Repl {
 
     private static String required(String s) {
         if (s == null) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "no query yet");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "no query yet");
         }
         return s;
     }

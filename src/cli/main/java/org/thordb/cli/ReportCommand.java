@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.error.ThorDbException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -59,7 +58,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!List.of("text", "json").contains(format)) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': text or json");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': text or json");
         }
         PlayerReport.Settings settings = new PlayerReport.Settings(plies, lines, Math.min(valued, lines), opponents);
         try (Engine db = Stores.openForReading(store.dir())) {

@@ -1,7 +1,7 @@
 package org.thordb.cli;
 
 import org.thordb.ThorDb;
-import org.thordb.query.Filter;
+import org.thordb.Query;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.thordb.error.ErrorCode;
@@ -53,10 +53,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--port takes 0 to 65535, not " + port);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--port takes 0 to 65535, not " + port);
         }
         if (!(timeout > 0)) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--timeout takes seconds above 0, not " + timeout);
         }
         ThorDb db = Stores.openFrontForReading(store.dir());
         WebServer server;
@@ -67,7 +67,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw e;
         } catch (RuntimeException e) {
             db.close();
-            throw ThorDbException.of(ErrorCode.IO, "cannot listen on " + host + ":" + port + ": "
+            throw CommandFailure.of(ErrorCode.IO, "cannot listen on " + host + ":" + port + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         }
         CountDownLatch stopped = new CountDownLatch(1);
@@ -77,7 +77,7 @@ public final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }));
         String shown = host.contains(":") ? "[" + host + "]" : host;
-        spec.commandLine().getOut().println("serving " + db.path() + " (" + db.count(Filter.ALL.everyCopy()) + " games, read-only) on http://"
+        spec.commandLine().getOut().println("serving " + db.path() + " (" + db.count(Query.ALL.everyCopy()) + " games, read-only) on http://"
                 + shown + ":" + server.port() + "/  (Ctrl-C stops)");
         spec.commandLine().getOut().flush();
         stopped.await();

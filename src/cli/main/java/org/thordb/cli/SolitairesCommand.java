@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.error.ThorDbException;
 import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -60,7 +59,7 @@ public final class SolitairesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (limit < 0) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT,
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                     "--limit takes 0 (every solitaire) or more, not " + limit);
         }
         PrintWriter o = spec.commandLine().getOut();

@@ -78,7 +78,7 @@ public final class SolveCommand implements Callable<Integer> {
     private List<Task> tasks() throws IOException {
         List<Task> out = new ArrayList<>();
         if (!line.isEmpty() && source != null) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves, --board or --obf");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves, --board or --obf");
         }
         if (source != null && source.obf != null) {
             List<String> lines = Files.readAllLines(source.obf, StandardCharsets.UTF_8);
@@ -91,7 +91,7 @@ public final class SolveCommand implements Callable<Integer> {
                     ObfLine o = ObfLine.parse(l);
                     out.add(new Task(source.obf.getFileName() + ":" + (i + 1), o.position(), o));
                 } catch (ThorDbException e) {
-                    throw ThorDbException.of(ErrorCode.BAD_NOTATION, source.obf + ": line " + (i + 1) + ": " + e.getMessage());
+                    throw CommandFailure.of(ErrorCode.BAD_NOTATION, source.obf + ": line " + (i + 1) + ": " + e.getMessage());
                 }
             }
             return out;
@@ -105,13 +105,13 @@ public final class SolveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!format.equals("table") && !format.equals("jsonl")) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + ThorDbException.quote(format) + "': table or jsonl");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + SafeText.of(format) + "': table or jsonl");
         }
         if (maxSeconds != null && !(maxSeconds > 0)) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--max-seconds takes a time above 0, not " + maxSeconds);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--max-seconds takes a time above 0, not " + maxSeconds);
         }
         if (threads != null && threads < 1) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--threads takes 1 or more, not " + threads);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--threads takes 1 or more, not " + threads);
         }
         List<Task> tasks = tasks();
         PrintWriter out = spec.commandLine().getOut();

@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import org.thordb.stats.GroupStats;
 import org.thordb.stats.Grouping;
 import org.thordb.stats.Statistics;
@@ -79,13 +78,13 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!List.of("table", "json", "csv", "jsonl").contains(format)) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, json, csv or jsonl");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table, json, csv or jsonl");
         }
         if (limit != null && limit < 1) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--limit takes 1 or more, not " + limit);
         }
         if (colour != null && as == null) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
         Stats.Question q = new Stats.Question(by, where, as, colour, sort);
         Grouping.parse(by); // a bad grouping said before the store opens

@@ -1,6 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.error.ThorDbException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -109,7 +108,7 @@ final class Stores {
 
     private static void requireStore(Path dir) {
         if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
-            throw ThorDbException.of(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
+            throw CommandFailure.of(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
                     + dir + " FILES…'");
         }
     }

@@ -11,15 +11,13 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
-import org.thordb.ingest.TheoreticalFill;
-import org.thordb.store.Catalog;
+import org.thordb.ingest.TheoreticalWriter;
+import org.thordb.usecase.TheoreticalFill;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import org.thordb.store.FileRow;
 
 /**
  * {@code thordb theoretical}: how many games' theoretical scores a store knows, base by base; with
@@ -37,8 +35,8 @@ import org.thordb.store.FileRow;
                 + " solve the unknown ones at a depth and write them into the store (resumable: run it again after a kill).")
 public final class TheoreticalCommand implements Callable<Integer> {
 
-    /** WTHOR's depth when a file says none (P3 = 0 after 2001), and the FFO's files': the default. */
-    static final int DEFAULT_DEPTH = 22;
+    /** Every surface's default depth ({@link TheoreticalFill.Settings#DEFAULT_DEPTH}). */
+    static final int DEFAULT_DEPTH = TheoreticalFill.Settings.DEFAULT_DEPTH;
 
     @Mixin
     StoreOption store;
@@ -70,15 +68,16 @@ public final class TheoreticalCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (!fill && (depth != null || threads != null || verbose)) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
         }
         if (!fill) {
             try (Engine db = Engine.openReadOnly(store.dir())) {
                 return summary(db, out);
             }
         }
-        int d = depth == null ? DEFAULT_DEPTH : depth;
-        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        TheoreticalFill.Settings defaults = TheoreticalFill.Settings.DEFAULT;
+        int d = depth == null ? defaults.depth() : depth;
+        int t = threads == null ? defaults.threads() : threads;
         try (Engine db = Engine.open(store.dir())) {
             return fill(db, out, d, t);
         }
@@ -94,19 +93,11 @@ public final class TheoreticalCommand implements Callable<Integer> {
         out.printf("%-24s %10s %10s %10s %10s%n", "base", "games", "known", "unknown", "filled");
         long games = 0;
         long known = 0;
-        Filter scope = scope();
-        for (Catalog.Base b : db.catalog().bases()) {
-            Filter base = scope.inBase(b.name());
-            long n = db.count(base);
-            if (n == 0) {
-                continue;
-            }
-            long k = db.count(base.theoretical(true));
-            long filled = db.catalog().gameFiles().stream().filter(f -> f.base() == b.id())
-                    .mapToLong(FileRow::filledGames).sum();
-            out.printf(Locale.ROOT, "%-24s %,10d %,10d %,10d %,10d%n", SafeText.of(b.name()), n, k, n - k, filled);
-            games += n;
-            known += k;
+        for (TheoreticalFill.BaseScores b : TheoreticalFill.summary(db, scope())) {
+            out.printf(Locale.ROOT, "%-24s %,10d %,10d %,10d %,10d%n", SafeText.of(b.base()), b.games(), b.known(),
+                    b.unknown(), b.filled());
+            games += b.games();
+            known += b.known();
         }
         out.printf(Locale.ROOT, "%,d games: %,d theoretical scores known, %,d unknown%s%n", games, known, games - known,
                 games == known ? "" : " (thordb theoretical --fill computes them)");
@@ -126,9 +117,9 @@ public final class TheoreticalCommand implements Callable<Integer> {
                     + " (run the same command again to go on)%n", written.get());
         });
         Runtime.getRuntime().addShutdownHook(onStop);
-        TheoreticalFill.Report r;
+        TheoreticalWriter.Report r;
         try {
-            r = db.fillTheoretical(where, d, t, new TheoreticalFill.Listener() {
+            r = TheoreticalFill.fill(db, scope(), new TheoreticalFill.Settings(d, t), new TheoreticalWriter.Listener() {
                 @Override
                 public void started(long games) {
                     out.printf(Locale.ROOT, "solving %,d unknown theoretical scores at %d empties on %d thread%s%n",

@@ -155,10 +155,10 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (depth != null && (depth < 0 || depth > 60)) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--depth takes 0 to 60 empties, not " + depth);
         }
         if (sample != null && sample < 1) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
         }
         if (theoretical) {
             TheoreticalCheck check = new TheoreticalCheck(checkListener(out), depth, sample,
@@ -171,7 +171,7 @@ public final class VerifyCommand implements Callable<Integer> {
             }
         }
         if (depth != null || where != null || explain) {
-            throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
         }
         if (files.isEmpty()) {
             return verifyStore(out);
@@ -211,7 +211,7 @@ public final class VerifyCommand implements Callable<Integer> {
         java.nio.file.Path dir = store.dir();
         StoreFolder.Inspection folder = StoreFolder.inspect(dir, true);
         if (folder.state() == StoreFolder.State.NONE) {
-            throw ThorDbException.of(ErrorCode.STORE, dir + ": no store here");
+            throw CommandFailure.of(ErrorCode.STORE, dir + ": no store here");
         }
         boolean interrupted = Files.exists(dir.resolve(StoreFolder.REPAIRING));
         int code;

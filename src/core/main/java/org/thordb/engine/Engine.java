@@ -51,7 +51,7 @@ import org.thordb.index.TheoreticalKnown;
 import org.thordb.ingest.IdentityLinks;
 import org.thordb.ingest.RegistryImport;
 import org.thordb.ingest.Releases;
-import org.thordb.ingest.TheoreticalFill;
+import org.thordb.ingest.TheoreticalWriter;
 import org.thordb.query.ast.QueryField;
 import org.thordb.query.exec.SolitaireFilter;
 import org.thordb.query.plan.QueryPlanner;
@@ -608,14 +608,14 @@ public final class Engine implements AutoCloseable {
     /**
      * Computes the unknown theoretical scores of the games a query matches (blank: every game) at
      * {@code depth} empties, on {@code threads} threads, and writes them into the store in atomic
-     * batches ({@link TheoreticalFill}): a kill keeps what was written, and the
+     * batches ({@link TheoreticalWriter}): a kill keeps what was written, and the
      * next fill goes on from there. Known scores are left as they are.
      *
      * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a store opened read-only
      */
-    public TheoreticalFill.Report fillTheoretical(String where, int depth, int threads,
-                                                                    TheoreticalFill.Listener listener) {
-        Expr e = parse(where == null ? "" : where);
+    public TheoreticalWriter.Report fillTheoretical(Filter where, int depth, int threads,
+                                                  TheoreticalWriter.Listener listener) {
+        Expr e = where.where();
         return guarded(() -> {
             Generation g = writer("filled");
             synchronized (importing) {
@@ -625,7 +625,7 @@ public final class Engine implements AutoCloseable {
                             TheoreticalKnown.of(r).bitmap()),
                         r.term(Field.DAMAGED, new byte[0])};
                 });
-                return new TheoreticalFill(g.store(), g.catalog(), this::commit, depth, threads)
+                return new TheoreticalWriter(g.store(), g.catalog(), this::commit, depth, threads)
                         .fill(sel[0], sel[1], sel[2], listener);
             }
         });

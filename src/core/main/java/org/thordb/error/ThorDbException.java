@@ -8,9 +8,7 @@ import org.thordb.fault.Faults;
 
 /**
  * The one exception type of thordb: unchecked, with an {@link ErrorCode} and a one-line message.
- * thordb makes them; a tool built on it (thordb's own command line among them) may make its own
- * with {@link #of(ErrorCode, String)} and {@link #io(Path, java.io.IOException)}, so its errors read
- * and exit as thordb's do.
+ * Only thordb makes them (it has no public constructor); a caller reads them.
  *
  * <p>File errors name the file and, where known, the record or byte offset, in the form
  * {@code FILE: record N: reason} or {@code FILE: reason (byte offset N)}, and give them as fields
@@ -49,36 +47,6 @@ public final class ThorDbException extends RuntimeException {
         this.line = line;
         this.column = column;
         this.offendingText = offendingText;
-    }
-
-    /**
-     * An error of a tool built on thordb, in thordb's form: a code and a one-line message.
-     *
-     * <p>Usage: {@code throw ThorDbException.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 or more, not " + n);}
-     */
-    public static ThorDbException of(ErrorCode code, String message) {
-        return Faults.of(code, message);
-    }
-
-    /** {@link #of(ErrorCode, String)} with the failure that caused it. */
-    public static ThorDbException of(ErrorCode code, String message, Throwable cause) {
-        return Faults.of(code, message, cause);
-    }
-
-    /** {@code FILE: reason} for an input/output failure on a file, said as thordb says its own. */
-    public static ThorDbException io(Path file, java.io.IOException e) {
-        return Faults.io(file, e);
-    }
-
-    /**
-     * Text from outside (a user's input, a file's bytes) as thordb's messages quote it: control
-     * characters escaped ({@code \n}, {@code \u001b}), at most 60 characters kept. A caller that
-     * says thordb's errors in its own words (a server's refusals) quotes the same way.
-     *
-     * <p>Usage: {@code "no such page: " + ThorDbException.quote(path)}
-     */
-    public static String quote(String text) {
-        return Faults.quote(text);
     }
 
     /** Lines to show under the message (a caret under the spot of a query error), or null. */

@@ -30,7 +30,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import org.thordb.error.ErrorCode;
-import org.thordb.ingest.TheoreticalFill;
 import org.thordb.ingest.TheoreticalStatus;
 
 /**

@@ -18,8 +18,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.thordb.ThorDb;
-import org.thordb.error.ThorDbException;
-import org.thordb.query.Filter;
+import org.thordb.Query;
 import org.thordb.web.WebServer.Cost;
 import org.thordb.web.WebServer.Download;
 import org.thordb.web.WebServer.JsonText;
@@ -48,12 +47,12 @@ final class GameRoutes {
     /** Adds the routes to the server's Javalin. */
     void register(Javalin app) {
         app.get("/api/count", ctx -> {
-            Filter q = filter(ctx);
+            Query q = filter(ctx);
             answer(ctx, costOf(q), () -> new JsonText(db.json().count(q)));
         });
         app.get("/api/stats", ctx -> {
             String by = param(ctx, "by", "year");
-            Filter q = filter(ctx);
+            Query q = filter(ctx);
             String sort = param(ctx, "sort", "");
             String as = param(ctx, "as", "");
             String colour = param(ctx, "colour", "");
@@ -66,7 +65,7 @@ final class GameRoutes {
             answer(ctx, Cost.CHEAP, () -> new JsonText(db.json().explain(q)));
         });
         app.get("/api/games", ctx -> {
-            Filter q = filter(ctx);
+            Query q = filter(ctx);
             int offset = number(ctx, "offset", 0, 0, Integer.MAX_VALUE);
             int limit = number(ctx, "limit", 50, 0, MAX_LIMIT);
             String sort = param(ctx, "sort", "");
@@ -83,10 +82,10 @@ final class GameRoutes {
         });
         app.get("/api/bases", ctx -> answer(ctx, Cost.CHEAP, () -> new JsonText(db.json().bases())));
         app.get("/api/export", ctx -> {
-            Filter q = filter(ctx);
+            Query q = filter(ctx);
             String format = param(ctx, "format", "pgn").strip().toLowerCase(Locale.ROOT);
             if (!format.equals("pgn") && !format.equals("wthor")) {
-                throw new Refused(400, "format: pgn or wthor, not " + ThorDbException.quote(format));
+                throw new Refused(400, "format: pgn or wthor, not " + quote(format));
             }
             answer(ctx, Cost.HEAVY, () -> download(q, format));
         });
@@ -99,7 +98,7 @@ final class GameRoutes {
     static final long MAX_DOWNLOAD = 250_000;
 
     /** A query's games as one PGN file, or as WTHOR files (a year each, and the names) in a zip. */
-    private Download download(Filter q, String format) throws IOException {
+    private Download download(Query q, String format) throws IOException {
         long n = db.count(q);
         if (n > MAX_DOWNLOAD) {
             throw new Refused(400, n + " games: a download holds " + MAX_DOWNLOAD

@@ -9,8 +9,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.thordb.JsonAnswers.PrepareSettings;
 import org.thordb.ThorDb;
-import org.thordb.error.ThorDbException;
-import org.thordb.othello.Side;
 import org.thordb.web.WebServer.Cost;
 import org.thordb.web.WebServer.Inline;
 import org.thordb.web.WebServer.JsonText;
@@ -49,14 +47,13 @@ final class PlayerRoutes {
             String name = ctx.pathParam("name");
             String as = param(ctx, "as", "black").strip().toLowerCase(Locale.ROOT);
             if (!as.equals("black") && !as.equals("white")) {
-                throw new Refused(400, "as: black or white, not " + ThorDbException.quote(as));
+                throw new Refused(400, "as: black or white, not " + quote(as));
             }
             PrepareSettings d = PrepareSettings.DEFAULT;
             PrepareSettings s = new PrepareSettings(
                     number(ctx, "min", d.minGames(), 1, 100_000), number(ctx, "plies", d.plies(), 1, 30),
                     number(ctx, "valued", d.valued(), 0, 200));
-            answer(ctx, Cost.HEAVY, () -> new JsonText(db.json().prepare(name,
-                    as.equals("black") ? Side.BLACK : Side.WHITE, s)));
+            answer(ctx, Cost.HEAVY, () -> new JsonText(db.json().prepare(name, as, s)));
         });
         // a player's score and rating by year, drawn (the page shows it; the preparation's HTML file holds it)
         app.get("/api/players/{name}/plot.svg", ctx -> {

@@ -1,6 +1,6 @@
 package org.thordb.web;
 
-import org.thordb.query.Filter;
+import org.thordb.Query;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -232,7 +232,7 @@ public final class WebServer implements AutoCloseable {
         app.error(404, ctx -> {
             String type = ctx.res().getContentType();
             if (type == null || !type.startsWith("application/json")) { // not a route's own JSON 404
-                error(ctx, 404, "no such page: " + ThorDbException.quote(ctx.path()), null);
+                error(ctx, 404, "no such page: " + quote(ctx.path()), null);
             }
         });
     }
@@ -241,12 +241,12 @@ public final class WebServer implements AutoCloseable {
      * A query with the request's scope: {@code base=NAME} keeps one base's games, {@code copies=all}
      * counts every copy of a game imported from several bases ({@code once}, the default, counts it once).
      */
-    static Filter filter(Context ctx) {
-        Filter f = Filter.parse(param(ctx, "q", ""));
+    static Query filter(Context ctx) {
+        Query f = Query.parse(param(ctx, "q", ""));
         String base = param(ctx, "base", "");
         String copies = param(ctx, "copies", "once").strip().toLowerCase(Locale.ROOT);
         if (!copies.equals("all") && !copies.equals("once")) {
-            throw new Refused(400, "copies is all or once, not '" + ThorDbException.quote(copies) + "'");
+            throw new Refused(400, "copies is all or once, not '" + quote(copies) + "'");
         }
         f = f.inBase(base);
         return copies.equals("all") ? f.everyCopy() : f;
@@ -260,13 +260,13 @@ public final class WebServer implements AutoCloseable {
     private void screen(Context ctx) {
         String method = ctx.req().getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            throw new Refused(405, "the method " + ThorDbException.quote(method) + " is not allowed: thordb's API reads"
+            throw new Refused(405, "the method " + quote(method) + " is not allowed: thordb's API reads"
                     + " only, with GET", Map.of("Allow", "GET, HEAD"));
         }
         if (!anyHost) {
             String host = hostName(ctx.header("Host"));
             if (host == null || !allowedHosts.contains(host)) {
-                throw new Refused(403, "the Host header " + (host == null ? "is missing" : "'" + ThorDbException.quote(host)
+                throw new Refused(403, "the Host header " + (host == null ? "is missing" : "'" + quote(host)
                         + "' is not a name of this server") + "; 'thordb serve --allow-host NAME' accepts another");
             }
         }
@@ -275,7 +275,7 @@ public final class WebServer implements AutoCloseable {
             for (int i = 0; i < qs.length(); i++) {
                 if (qs.charAt(i) == '%' && (i + 2 >= qs.length() || hex(qs.charAt(i + 1)) < 0 || hex(qs.charAt(i + 2)) < 0)) {
                     throw new Refused(400, "a malformed percent escape at character " + (i + 1) + " of the query string: '"
-                            + ThorDbException.quote(qs.substring(i, Math.min(qs.length(), i + 3))) + "' (write % as %25)");
+                            + quote(qs.substring(i, Math.min(qs.length(), i + 3))) + "' (write % as %25)");
                 }
             }
         }
@@ -300,8 +300,21 @@ public final class WebServer implements AutoCloseable {
     }
 
     /** Heavy when the query replays games for a board condition; cheap otherwise (or when it does not parse: it fails fast). */
-    static Cost costOf(Filter f) {
+    static Cost costOf(Query f) {
         return f.readsBoards() ? Cost.HEAVY : Cost.CHEAP;
+    }
+
+    /**
+     * Text from the request as a message shows it: on one line (control characters as {@code ?}),
+     * at most 60 characters, so an answer never carries a client's escape sequences or megabytes back.
+     */
+    static String quote(String text) {
+        StringBuilder sb = new StringBuilder(Math.min(text.length(), 60));
+        for (int i = 0; i < text.length() && sb.length() < 60; i++) {
+            char c = text.charAt(i);
+            sb.append(Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? '?' : c);
+        }
+        return sb.toString();
     }
 
     /** A request refused before its work: its status, message and headers. */
@@ -498,7 +511,7 @@ public final class WebServer implements AutoCloseable {
             return n.intValue();
         }
         throw new Refused(400, name + " takes a whole number from " + min + " to " + max + ", not '"
-                + ThorDbException.quote(v) + "'");
+                + quote(v) + "'");
     }
 
     /** A whole number written in ASCII digits (no sign, no other script's digits), or null; past 18 digits, null. */
@@ -521,7 +534,7 @@ public final class WebServer implements AutoCloseable {
         String v = ctx.pathParam(name);
         Long n = plainNumber(v);
         if (n == null) {
-            throw new Refused(404, "no game: " + name + " '" + ThorDbException.quote(v) + "' is not a number written in the"
+            throw new Refused(404, "no game: " + name + " '" + quote(v) + "' is not a number written in the"
                     + " digits 0 to 9");
         }
         if (n > Integer.MAX_VALUE) {

@@ -32,8 +32,8 @@ import java.util.function.Function;
 import org.thordb.index.GameColumns;
 
 /**
- * {@code thordb theoretical --fill}: the solver computes the theoretical scores a store does not
- * know (text sources, WTHOR files whose scores say nothing) at a depth, on every core, and writes
+ * The writing under the use case {@code TheoreticalFill} ({@code thordb theoretical --fill}): the
+ * solver computes the theoretical scores a store does not know (text sources, WTHOR files whose scores say nothing) at a depth, on every core, and writes
  * them in. Each game is solved by one thread (positions at 14–24 empties are solved faster one a
  * thread than one split over threads); once every game is handed out, a thread with none left
  * helps the solves still running ({@link SolverTeam}), so that a fill of a few games, or the last
@@ -46,9 +46,9 @@ import org.thordb.index.GameColumns;
  * <p>What the import gave is kept: a WTHOR file's record byte is put back wherever the file is
  * written out ({@code FileRow#importedTheoretical}), and a text source's games keep their text.
  *
- * <p>Usage: {@code TheoreticalFill.Report r = new TheoreticalFill(store, catalog, committer, 14, 2).fill(ids, listener);}
+ * <p>Usage: {@code TheoreticalWriter.Report r = new TheoreticalWriter(store, catalog, committer, 14, 2).fill(ids, listener);}
  */
-public final class TheoreticalFill {
+public final class TheoreticalWriter {
     /** Commits a batch of the store opened for writing and returns the catalog after it. */
     public interface Committer {
         Catalog commit(Store.Batch batch);
@@ -126,7 +126,7 @@ public final class TheoreticalFill {
      * @param depth the empties to solve at (1 to 60; WTHOR's files say 22 or 24)
      * @param threads the threads solving (1 or more)
      */
-    public TheoreticalFill(Store store, Catalog catalog, Committer committer, int depth, int threads) {
+    public TheoreticalWriter(Store store, Catalog catalog, Committer committer, int depth, int threads) {
         if (depth < 1 || depth > 60) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a theoretical score is computed at 1 to 60 empties, not " + depth);
         }
