@@ -24,10 +24,13 @@ import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
 import org.thordb.ingest.StoreVerifier;
 import org.thordb.othello.Notation;
+import org.thordb.othello.OpeningNames;
 import org.thordb.othello.Position;
 import org.thordb.stats.GroupStats;
 import org.thordb.store.Catalog;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.util.function.Consumer;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
@@ -150,6 +153,21 @@ public final class ThorDb implements AutoCloseable {
             Engine.Tuning t = new Engine.Tuning(cacheBytes, checkNanos);
             return guard(() -> new ThorDb(readOnly ? Engine.openReadOnly(dir, t) : Engine.open(dir, t), readOnly));
         }
+    }
+
+    /** The named openings the query language and the explorer know, in the standard list's order. */
+    public static List<Opening> openings() {
+        return guard(() -> OpeningNames.standard().all().stream()
+                .map(n -> new Opening(Notation.line(n.line()), n.name())).toList());
+    }
+
+    /**
+     * Starts loading, on a thread of its own, the classes a store's open and a query's reading
+     * need (RocksDB's among them): a one-shot tool calls it first thing, and its first answer
+     * comes sooner on a machine with a second core. It changes nothing but when that work is done.
+     */
+    public static void prepareInBackground() {
+        Engine.prepareInBackground();
     }
 
     /** The store's folder. */
@@ -606,13 +624,51 @@ public final class ThorDb implements AutoCloseable {
     /**
      * Removes a base and everything of it in one atomic write, then verifies the store.
      *
-     * @return the games removed
+     * @return the base, its games and files, and the verification of the store after it
      * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} when there is no such base,
      *     {@link ErrorCode#READ_ONLY} on a read-only handle
      */
-    public long removeBase(String base) {
+    public Removal removeBase(String base) {
         String b = Checks.notNull(base, "the base");
-        return guard(() -> engine.removeBase(b).games());
+        return guard(() -> {
+            Engine.Removal r = engine.removeBase(b);
+            return new Removal(r.base(), r.games(), r.files(), r.verified().games(), r.verified().entries(),
+                    r.verified().problems());
+        });
+    }
+
+    /** The replaced releases the store keeps, oldest first: what {@link #undo} would put back, and more. */
+    public List<Release> releases() {
+        return guard(() -> engine.catalog().retired().stream().map(ThorDb::release).toList());
+    }
+
+    /**
+     * Puts back the releases the latest import (or undo) replaced, each in place of the release
+     * that replaced it, which is kept in turn (so an undo is undone the same way); each step said
+     * as a line. Returns the releases put back: none when no replaced release is kept.
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle
+     */
+    public List<Release> undo(Consumer<String> said) {
+        Consumer<String> lines = Checks.notNull(said, "the lines' reader");
+        return guard(() -> engine.undo(lines::accept).stream().map(ThorDb::release).toList());
+    }
+
+    /**
+     * Deletes for good the replaced releases kept, those replaced before a day (empty: all);
+     * returns them.
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle
+     */
+    public List<Release> pruneReleases(Optional<LocalDate> before) {
+        Optional<LocalDate> day = Checks.notNull(before, "the day (empty: every release)");
+        return guard(() -> engine.pruneReleases(day.map(LocalDate::toString).orElse(null)).stream()
+                .map(ThorDb::release).toList());
+    }
+
+    private static Release release(Catalog.RetiredRelease r) {
+        return new Release(r.file().name(), r.file().year(), r.file().games(), r.file().created(), r.retiredAt(),
+                r.replacedBy());
     }
 
     /**

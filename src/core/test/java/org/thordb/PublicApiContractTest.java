@@ -137,6 +137,8 @@ class PublicApiContractTest {
         good.put(JsonAnswers.ExploreSettings.class, List.of(() -> JsonAnswers.ExploreSettings.DEFAULT,
                 () -> new JsonAnswers.ExploreSettings(4, false)));
         good.put(JsonAnswers.PrepareSettings.class, List.of(() -> JsonAnswers.PrepareSettings.DEFAULT));
+        good.put(java.util.Optional.class, List.of(java.util.Optional::empty,
+                () -> java.util.Optional.of(java.time.LocalDate.of(2001, 1, 1))));
         good.put(java.io.Writer.class, List.of(java.io.StringWriter::new));
         good.put(Group.class, List.of(() -> new Group("x", 1, 1, 0, 0, 100, 2, java.util.OptionalDouble.of(33), 1, 2001, 2001)));
         good.put(java.util.OptionalDouble.class, List.of(java.util.OptionalDouble::empty, () -> java.util.OptionalDouble.of(31.5)));

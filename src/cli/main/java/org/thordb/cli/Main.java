@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.thordb.engine.Engine;
+import org.thordb.ThorDb;
 
 /**
  * The {@code thordb} command line: {@code thordb dump FILE…}, {@code thordb verify FILE…}, and more.
@@ -46,7 +46,7 @@ public final class Main {
         if (ahead != null) {
             Stores.openAhead(ahead); // on the second core while picocli makes its model and reads the arguments
         } else if (opensStore(args)) {
-            Engine.prepareInBackground(); // the same, for the store's classes and the parser
+            ThorDb.prepareInBackground(); // the same, for the store's classes and the parser
         }
         // every write to standard output checked: a failure is an error, never a silent exit 0
         PrintWriter out = new PrintWriter(new OutputStreamWriter(CheckedOutput.standardOutput(), StandardCharsets.UTF_8), true);

@@ -2,8 +2,8 @@ package org.thordb.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.thordb.othello.Notation;
-import org.thordb.othello.OpeningNames;
+import org.thordb.Opening;
+import org.thordb.ThorDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,8 +24,8 @@ public final class OpeningsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        for (OpeningNames.Named n : OpeningNames.standard().all()) {
-            out.printf("%-24s %s%n", Notation.line(n.line()), SafeText.of(n.name()));
+        for (Opening o : ThorDb.openings()) {
+            out.printf("%-24s %s%n", o.line(), SafeText.of(o.name()));
         }
         return 0;
     }

@@ -3,8 +3,9 @@ package org.thordb.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.engine.Engine;
-import org.thordb.store.Catalog;
+import org.thordb.Release;
+import org.thordb.ThorDb;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,27 +45,27 @@ public final class ReleasesCommand implements Callable<Integer> {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--before goes with --prune");
         }
         if (prune) {
-            try (Engine db = Engine.open(store.dir())) {
-                List<Catalog.RetiredRelease> gone = db.pruneReleases(before == null ? null : before.toString());
-                for (Catalog.RetiredRelease r : gone) {
+            try (ThorDb db = ThorDb.open(store.dir())) {
+                List<Release> gone = db.pruneReleases(Optional.ofNullable(before));
+                for (Release r : gone) {
                     out.println("pruned " + describe(r));
                 }
                 out.printf("pruned %d release%s%n", gone.size(), gone.size() == 1 ? "" : "s");
             }
             return 0;
         }
-        try (Engine db = Stores.openForReading(store.dir())) {
-            Catalog c = db.catalog();
-            for (Catalog.RetiredRelease r : c.retired()) {
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+            List<Release> kept = db.releases();
+            for (Release r : kept) {
                 out.println(describe(r));
             }
-            out.printf("%d replaced release%s kept%n", c.retired().size(), c.retired().size() == 1 ? "" : "s");
+            out.printf("%d replaced release%s kept%n", kept.size(), kept.size() == 1 ? "" : "s");
         }
         return 0;
     }
 
-    private static String describe(Catalog.RetiredRelease r) {
+    private static String describe(Release r) {
         return SafeText.of(String.format(Locale.ROOT, "%s: year %d, %,d games, made %d; replaced %s by %s",
-                r.file().name(), r.file().year(), r.file().games(), r.file().created(), r.retiredAt(), r.replacedBy()));
+                r.file(), r.year(), r.games(), r.made(), r.replacedAt(), r.replacedBy()));
     }
 }

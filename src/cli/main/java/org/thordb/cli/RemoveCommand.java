@@ -1,6 +1,7 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
+import org.thordb.Removal;
+import org.thordb.ThorDb;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,11 +31,11 @@ public final class RemoveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Engine db = Engine.open(store.dir())) {
-            Engine.Removal r = db.removeBase(base);
+        try (ThorDb db = ThorDb.open(store.dir())) {
+            Removal r = db.removeBase(base);
             spec.commandLine().getOut().printf("removed base %s: %d games, %d files; the store verified after: %d games,"
                     + " %d index entries, %d problems%n", SafeText.of(r.base()), r.games(), r.files(),
-                    r.verified().games(), r.verified().entries(), r.verified().problems());
+                    r.verifiedGames(), r.verifiedEntries(), r.problems());
         }
         return 0;
     }

@@ -3,8 +3,8 @@ package org.thordb.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.engine.Engine;
-import org.thordb.store.Catalog;
+import org.thordb.Release;
+import org.thordb.ThorDb;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -30,8 +30,8 @@ public final class UndoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Engine db = Engine.open(store.dir())) {
-            List<Catalog.RetiredRelease> done = db.undo(line -> out.println(SafeText.of(line)));
+        try (ThorDb db = ThorDb.open(store.dir())) {
+            List<Release> done = db.undo(line -> out.println(SafeText.of(line)));
             if (done.isEmpty()) {
                 out.println("nothing to undo: no replaced release is kept in " + SafeText.of(store.dir().toString()));
                 return 1;

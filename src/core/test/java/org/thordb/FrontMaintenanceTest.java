@@ -1,0 +1,100 @@
+package org.thordb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.thordb.sample.SampleBase;
+import org.thordb.testing.PlainScan;
+import org.thordb.testing.TestBase;
+
+/**
+ * What the command line's {@code remove}, {@code releases}, {@code undo} and {@code openings} ask
+ * of the library, asked through its front: the answers checked against the files themselves (a
+ * plain scan) and the opening list's text, not against the store's own bookkeeping.
+ */
+class FrontMaintenanceTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aReplacedReleaseIsListedPutBackAndPruned() throws Exception {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 2, 50, 11L);
+        Path year2001 = files.resolve("CLUB_2001.wtb");
+        long games2001 = new PlainScan(files).games().stream().filter(g -> g.year() == 2001).count();
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            assertTrue(db.importFiles(List.of(files)).clean());
+            assertEquals(List.of(), db.releases(), "nothing replaced yet");
+            Path newer = TestBase.newerRelease(year2001, 2001, tmp.resolve("newer"));
+            assertTrue(db.importFiles(List.of(newer)).clean());
+
+            List<Release> kept = db.releases();
+            assertEquals(1, kept.size(), kept.toString());
+            Release r = kept.get(0);
+            assertEquals("CLUB_2001.wtb", r.file());
+            assertEquals(2001, r.year());
+            assertEquals(games2001, r.games(), "the replaced release's games, as the file holds them");
+            assertTrue(r.made() > 0 && r.made() < 20300101, "the old release was made before the new one: " + r.made());
+
+            List<String> said = new ArrayList<>();
+            List<Release> back = db.undo(said::add);
+            assertEquals(1, back.size(), back.toString());
+            assertEquals(2001, back.get(0).year());
+            assertEquals(games2001, db.count("year = 2001"));
+            assertEquals(1, db.releases().size(), "the release undone is kept in turn");
+            assertTrue(db.releases().get(0).made() >= 20300101, "the newer release is the one kept now");
+
+            List<Release> pruned = db.pruneReleases(Optional.empty());
+            assertEquals(1, pruned.size());
+            assertEquals(List.of(), db.releases());
+            assertEquals(List.of(), db.undo(said::add), "nothing left to undo");
+        }
+    }
+
+    @Test
+    void removingABaseSaysWhatWentAndWhatTheVerificationFound() throws Exception {
+        Path club = tmp.resolve("club");
+        Path open = tmp.resolve("open");
+        SampleBase.write(club, "CLUB", 2001, 1, 40, 3L);
+        SampleBase.write(open, "OPEN", 2002, 2, 30, 4L);
+        long openGames = new PlainScan(open).games().size();
+        long clubGames = new PlainScan(club).games().size();
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            assertTrue(db.importFiles(List.of(club, open)).clean());
+            Removal r = db.removeBase("OPEN");
+            assertEquals("OPEN", r.base());
+            assertEquals(openGames, r.games());
+            try (var listed = Files.list(open)) {
+                assertEquals(listed.count(), r.files(), "its game files and names files");
+            }
+            assertEquals(clubGames, r.verifiedGames(), "the games left, each verified");
+            assertTrue(r.verifiedEntries() > 0);
+            assertEquals(0, r.problems());
+            assertEquals(clubGames, db.count(""));
+        }
+    }
+
+    @Test
+    void theOpeningsAreTheListsLines() throws Exception {
+        assumeTrue(System.getenv("THORDB_OPENINGS") == null, "skipped: THORDB_OPENINGS adds a list of its own");
+        List<Opening> want = new ArrayList<>();
+        try (var in = getClass().getResourceAsStream("/org/thordb/othello/opening-names.txt")) {
+            for (String l : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                if (!l.isBlank() && !l.startsWith("#")) {
+                    String[] w = l.strip().split("\\s+", 2);
+                    want.add(new Opening(w[0], w[1].strip()));
+                }
+            }
+        }
+        assertTrue(want.size() >= 20 && want.contains(new Opening("f5d6c3d3c4", "Tiger")), want.toString());
+        assertEquals(want, ThorDb.openings(), "the list's lines, in its order");
+    }
+}
