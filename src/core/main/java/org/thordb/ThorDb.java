@@ -41,6 +41,7 @@ import org.thordb.ingest.TheoreticalWriter;
 import org.thordb.usecase.TheoreticalFill;
 import org.thordb.usecase.Explore;
 import org.thordb.index.MoveTable;
+import org.thordb.query.plan.QueryPlanner;
 import org.thordb.solve.Estimator;
 
 /**
@@ -478,6 +479,25 @@ public final class ThorDb implements AutoCloseable {
     public List<String> notes(String query) {
         String q = Checks.notNull(query, "the query");
         return guard(() -> engine.notes(q));
+    }
+
+    /**
+     * {@link #notes(String)} of a query read once, within its scope: the names no base holds, and
+     * that copies of a game imported from several bases count once (unless it counts every copy).
+     */
+    public List<String> notes(Query query) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        return guard(() -> List.copyOf(engine.notes(f)));
+    }
+
+    /**
+     * Tells thordb the process asks one question and ends (a one-shot command), or no longer
+     * ({@code false}, the default): the per-game columns a query may read are then made only when
+     * that one answer costs less with them, making included, rather than once a query's postings
+     * cost more than 50 ms, and kept for the questions after. The answers are the same either way.
+     */
+    public static void oneQuestion(boolean yes) {
+        QueryPlanner.oneQuery(yes);
     }
 
     /**

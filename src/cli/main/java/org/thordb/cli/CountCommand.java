@@ -1,9 +1,7 @@
 package org.thordb.cli;
 
-import org.thordb.query.Filter;
-import org.thordb.usecase.Games;
-
-import org.thordb.engine.Engine;
+import org.thordb.Query;
+import org.thordb.ThorDb;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,7 +9,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import java.util.List;
-import org.thordb.query.plan.QueryPlanner;
 
 /**
  * {@code thordb count [--db DIR] QUERY}: the number of games a query matches, alone on the last line.
@@ -33,20 +30,19 @@ public final class CountCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        QueryPlanner.oneQuery(true); // one answer, then the process ends
+        ThorDb.oneQuestion(true); // one answer, then the process ends
         // read while the store opens on the other core
-        Filter filter = Filter.parse(String.join(" ", query));
+        Query q = Query.parse(String.join(" ", query));
         StartupTrace.mark("query read");
-        try (Engine db = Stores.openForReading(store.dir())) {
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
             StartupTrace.mark("store taken");
-            Games.Count c = Games.countWithNotes(db, filter);
-            spec.commandLine().getOut().println(c.count());
+            spec.commandLine().getOut().println(db.count(q));
             StartupTrace.mark("counted");
-            for (String note : c.notes()) {
+            for (String note : db.notes(q)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         } finally {
-            QueryPlanner.oneQuery(false);
+            ThorDb.oneQuestion(false);
         }
         return 0;
     }

@@ -1,6 +1,6 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
+import org.thordb.ThorDb;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -8,7 +8,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import org.thordb.query.plan.QueryPlanner;
 
 /**
  * {@code thordb explain QUERY}: the plan of a query: which parts the indexes answer, what each
@@ -31,11 +30,11 @@ public final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        QueryPlanner.oneQuery(true); // one answer, then the process ends
-        try (Engine db = Stores.openForReading(store.dir())) {
+        ThorDb.oneQuestion(true); // one answer, then the process ends
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
             spec.commandLine().getOut().print(db.explain(String.join(" ", query)));
         } finally {
-            QueryPlanner.oneQuery(false);
+            ThorDb.oneQuestion(false);
         }
         return 0;
     }

@@ -44,7 +44,8 @@ public final class Main {
         }
         Path ahead = readsStore(args);
         if (ahead != null) {
-            Stores.openAhead(ahead); // on the second core while picocli makes its model and reads the arguments
+            // on the second core while picocli makes its model and reads the arguments
+            Stores.openAhead(ahead, asked(args).command());
         } else if (opensStore(args)) {
             ThorDb.prepareInBackground(); // the same, for the store's classes and the parser
         }
@@ -72,30 +73,40 @@ public final class Main {
      * other command, or arguments that ask for help: found by a look at the arguments, not a parse
      * (a wrong guess only opens a store the command does not take).
      */
+    /** A command line's command (null when none) and its {@code --db} (null when not given). */
+    record Asked(String command, Path db) {
+    }
+
+    /** The command and store a command line names, read before picocli reads it. */
+    static Asked asked(String[] args) {
+        String command = null;
+        Path db = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.equals("--db") && i + 1 < args.length) {
+                db = Path.of(args[++i]);
+            } else if (a.startsWith("--db=")) {
+                db = Path.of(a.substring("--db=".length()));
+            } else if (command == null && !a.startsWith("-")) {
+                command = a;
+            }
+        }
+        return new Asked(command, db);
+    }
+
     static Path readsStore(String[] args) {
         if (!opensStore(args)) {
             return null;
         }
         try {
-            String command = null;
-            Path db = null;
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("--")) {
-                    break;
-                }
-                if (a.equals("--db") && i + 1 < args.length) {
-                    db = Path.of(args[++i]);
-                } else if (a.startsWith("--db=")) {
-                    db = Path.of(a.substring("--db=".length()));
-                } else if (command == null && !a.startsWith("-")) {
-                    command = a;
-                }
-            }
-            if (command == null || !READ_COMMANDS.contains(command)) {
+            Asked a = asked(args);
+            if (a.command() == null || !READ_COMMANDS.contains(a.command())) {
                 return null;
             }
-            return db != null ? db : StoreOption.defaultDir();
+            return a.db() != null ? a.db() : StoreOption.defaultDir();
         } catch (RuntimeException e) { // a path the system refuses: the command says so itself
             return null;
         }

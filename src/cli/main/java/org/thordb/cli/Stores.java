@@ -21,9 +21,15 @@ final class Stores {
     private Stores() {
     }
 
-    /** A store being opened ahead, and the folder it is. */
-    private record Ahead(Path dir, FutureTask<Engine> engine) {
+    /**
+     * A store being opened ahead, and the folder it is: as the library's front (a command that has
+     * moved onto it, {@link #FRONT_COMMANDS}) or as the engine underneath (one that has not yet).
+     */
+    private record Ahead(Path dir, FutureTask<? extends AutoCloseable> handle, boolean front) {
     }
+
+    /** The one-shot commands that ask the library's front ({@link ThorDb}); the others still the engine. */
+    static final java.util.Set<String> FRONT_COMMANDS = java.util.Set.of("count", "explain");
 
     private static volatile Ahead ahead;
 
@@ -33,44 +39,65 @@ final class Stores {
      * a lambda's bootstrap and the common fork-join pool that {@code CompletableFuture} starts
      * cost 7 ms of a one-shot command.
      */
-    private static final class Open implements Callable<Engine> {
+    private static final class Open implements Callable<AutoCloseable> {
         private final Path dir;
+        private final boolean front;
 
-        Open(Path dir) {
+        Open(Path dir, boolean front) {
             this.dir = dir;
+            this.front = front;
         }
 
         @Override
-        public Engine call() {
+        public AutoCloseable call() {
             StartupTrace.mark("opening ahead");
-            Engine e = open(dir);
+            AutoCloseable h = front ? front(dir) : open(dir);
             StartupTrace.mark("opened ahead");
-            return e;
+            return h;
         }
     }
 
     /**
-     * Starts opening {@code dir} read-only on a thread of its own; {@link #openForReading} takes
-     * the handle when it is asked for the same folder (else the handle is left to the process's end).
+     * Starts opening {@code dir} read-only on a thread of its own, for {@code command}: as the front
+     * for the commands that ask it, else as the engine; {@link #openFrontForReading} or {@link
+     * #openForReading} takes the handle when it is asked for the same folder (else the handle is left
+     * to the process's end).
      */
-    static void openAhead(Path dir) {
-        FutureTask<Engine> f = new FutureTask<>(new Open(dir));
+    static void openAhead(Path dir, String command) {
+        boolean front = FRONT_COMMANDS.contains(command);
+        FutureTask<AutoCloseable> f = new FutureTask<>(new Open(dir, front));
         Thread t = new Thread(f, "thordb-open-ahead");
         t.setDaemon(true);
-        ahead = new Ahead(dir.toAbsolutePath().normalize(), f);
+        ahead = new Ahead(dir.toAbsolutePath().normalize(), f, front);
         t.start();
     }
 
     static Engine openForReading(Path dir) {
+        Engine e = taken(dir, false, Engine.class);
+        return e != null ? e : open(dir);
+    }
+
+    /**
+     * The library's front on a store, read-only, for a command that asks it (a one-shot question,
+     * the web server): the same checks and messages as {@link #openForReading}, the handle opened
+     * ahead when there is one.
+     */
+    static ThorDb openFrontForReading(Path dir) {
+        ThorDb db = taken(dir, true, ThorDb.class);
+        return db != null ? db : front(dir);
+    }
+
+    /** The handle opened ahead for this folder and kind, waited for; null when there is none. */
+    private static <T> T taken(Path dir, boolean front, Class<T> kind) {
         Ahead a = ahead;
-        if (a != null && a.dir().equals(dir.toAbsolutePath().normalize())) {
+        if (a != null && a.front() == front && a.dir().equals(dir.toAbsolutePath().normalize())) {
             ahead = null;
             StartupTrace.mark("the command asks for its store");
             boolean interrupted = false;
             try {
                 while (true) {
                     try {
-                        return a.engine().get();
+                        return kind.cast(a.handle().get());
                     } catch (InterruptedException e) { // the open goes on; so does the wait
                         interrupted = true;
                     }
@@ -89,7 +116,7 @@ final class Stores {
                 }
             }
         }
-        return open(dir);
+        return null;
     }
 
     private static Engine open(Path dir) {
@@ -97,11 +124,7 @@ final class Stores {
         return Engine.openReadOnly(dir);
     }
 
-    /**
-     * The library's front on a store, read-only, for a command that hands the store to an embedder
-     * (the web server): the same checks and messages as {@link #openForReading}.
-     */
-    static ThorDb openFrontForReading(Path dir) {
+    private static ThorDb front(Path dir) {
         requireStore(dir);
         return ThorDb.builder(dir).readOnly().open();
     }
