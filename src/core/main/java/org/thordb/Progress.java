@@ -17,7 +17,9 @@ public interface Progress {
      *
      * @param work what is under way: {@code "import"} and {@code "export"} count games,
      *     {@code "solve"} the games an export solves first, {@code "verify"} the store's files,
-     *     {@code "fill"} the games whose theoretical score is solved
+     *     {@code "fill"} the games whose theoretical score is solved, {@code "merge FAMILY"} an
+     *     optimize's steps in a family of the store, {@code "commit FAMILY"} its batches written there
+     *     (of a total not known)
      * @param done how much of it is done, from 0
      * @param total how much there is in all ({@code done} reaches it at the end), or -1 when not
      *     known yet

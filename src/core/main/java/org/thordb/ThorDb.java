@@ -37,6 +37,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.thordb.explore.ExplorePolicy;
 import org.thordb.explore.MoveValues;
 import org.thordb.ingest.Optimizer;
+import org.thordb.explore.ExplorationBook;
+import org.thordb.explore.ValueBook;
 import org.thordb.ingest.TheoreticalWriter;
 import org.thordb.usecase.TheoreticalFill;
 import org.thordb.usecase.Explore;
@@ -638,6 +640,40 @@ public final class ThorDb implements AutoCloseable {
         return guard(() -> {
             Optimizer.Report r = engine.optimize(true, m -> { });
             return r.alreadyMerged() ? 0L : r.games();
+        });
+    }
+
+    /**
+     * {@link #optimize()}, told as it goes and answered in full: {@code said} hears each line worth
+     * showing, {@code progress} each family's merge ({@code "merge FAMILY"}: its steps done of all)
+     * and each batch it commits ({@code "commit FAMILY"}: the batches so far, of a total not known).
+     * {@code compact}: compact the store after the merge (else RocksDB compacts it in its own time).
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle
+     */
+    public Optimization optimize(boolean compact, Consumer<String> said, Progress progress) {
+        Consumer<String> lines = Checks.notNull(said, "the lines' reader");
+        Progress p = Checks.notNull(progress, "the progress");
+        return guard(() -> {
+            Optimizer.Report r = engine.optimize(compact, new Optimizer.Listener() {
+                @Override
+                public void line(String message) {
+                    lines.accept(message);
+                }
+
+                @Override
+                public void progress(String family, long done, long total) {
+                    p.update("merge " + family, done, total);
+                }
+
+                @Override
+                public void committed(String family, int n) {
+                    p.update("commit " + family, n, -1);
+                }
+            });
+            return new Optimization(r.segments(), r.games(), r.alreadyMerged(), r.resumed(), r.entriesRead(),
+                    r.entriesWritten(), r.staleIds(), r.seconds(), r.bookPositions(), ExplorationBook.DEFAULT_FROM,
+                    r.valuePositions(), ValueBook.DEFAULT_FROM, r.valuesSearched());
         });
     }
 

@@ -83,6 +83,40 @@ class FrontMaintenanceTest {
     }
 
     @Test
+    void anOptimizeSaysWhatItMergedAndAsksNothingTheSecondTime() throws Exception {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 3, 40, 5L);
+        long games = new PlainScan(files).games().size();
+        long gameFiles;
+        try (var listed = Files.list(files)) {
+            gameFiles = listed.filter(f -> f.toString().endsWith(".wtb")).count();
+        }
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            assertTrue(db.importFiles(List.of(files)).clean());
+            List<String> merged = new ArrayList<>();
+            int[] commits = {0};
+            Optimization o = db.optimize(true, line -> { }, (work, done, total) -> {
+                if (work.startsWith("merge ") && total > 0 && done == total) {
+                    merged.add(work);
+                } else if (work.startsWith("commit ")) {
+                    commits[0]++;
+                    assertEquals(-1, total, "a batch's total is not known");
+                }
+            });
+            assertTrue(!o.alreadyMerged() && !o.resumed(), o.toString());
+            assertEquals(gameFiles, o.files(), "every game file's entries merged");
+            assertEquals(games, o.games(), "their games, as the files hold them");
+            assertTrue(o.entriesRead() > 0 && o.entriesWritten() > 0 && o.entriesWritten() <= o.entriesRead(), o.toString());
+            assertTrue(!merged.isEmpty() && commits[0] > 0, merged + ", " + commits[0] + " batches");
+            assertEquals(10_000, o.bookFrom());
+            assertEquals(games, db.count(""), "the same games after");
+            Optimization again = db.optimize(false, line -> { }, Progress.NONE);
+            assertTrue(again.alreadyMerged(), again.toString());
+            assertEquals(gameFiles, again.files());
+        }
+    }
+
+    @Test
     void theOpeningsAreTheListsLines() throws Exception {
         assumeTrue(System.getenv("THORDB_OPENINGS") == null, "skipped: THORDB_OPENINGS adds a list of its own");
         List<Opening> want = new ArrayList<>();

@@ -1,16 +1,15 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
+import org.thordb.Optimization;
+import org.thordb.ThorDb;
+
 import java.util.concurrent.Callable;
-import org.thordb.ingest.Optimizer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
-import org.thordb.explore.ExplorationBook;
-import org.thordb.explore.ValueBook;
 
 /**
  * {@code thordb optimize [--db DIR] [--no-compact]}: merges every game file's postings into one
@@ -41,42 +40,28 @@ public final class OptimizeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (Engine db = Engine.open(store.dir())) {
-            Optimizer.Report r = db.optimize(!noCompact, new Optimizer.Listener() {
-                @Override
-                public void line(String message) {
-                    out.println(message);
-                }
-
-                @Override
-                public void committed(String family, int n) {
-                    if (verbose) {
-                        out.printf("%s: committed batch %d%n", family, n);
-                        out.flush();
-                    }
-                }
-
-                @Override
-                public void progress(String family, long done, long total) {
-                    if (total > 0 && done == total) {
-                        err.printf("merged %s%n", family);
-                    }
+        try (ThorDb db = ThorDb.open(store.dir())) {
+            Optimization r = db.optimize(!noCompact, out::println, (work, done, total) -> {
+                if (work.startsWith("commit ") && verbose) {
+                    out.printf("%s: committed batch %d%n", work.substring("commit ".length()), done);
+                    out.flush();
+                } else if (work.startsWith("merge ") && total > 0 && done == total) {
+                    err.printf("merged %s%n", work.substring("merge ".length()));
                 }
             });
             if (r.alreadyMerged()) {
-                out.printf("already merged: %d files, %d games%n", r.segments(), r.games());
+                out.printf("already merged: %d files, %d games%n", r.files(), r.games());
             } else {
                 out.printf("merged %d files (%d games)%s: %d entries read, %d merged entries written, %d ids of removed"
-                        + " games dropped, in %.1f s%n", r.segments(), r.games(), r.resumed() ? ", finishing an interrupted merge" : "",
+                        + " games dropped, in %.1f s%n", r.files(), r.games(), r.resumed() ? ", finishing an interrupted merge" : "",
                         r.entriesRead(), r.entriesWritten(), r.staleIds(), r.seconds());
             }
             if (r.bookPositions() > 0) {
-                out.printf("explorer's book: %d positions reached by %d games or more%n", r.bookPositions(),
-                        ExplorationBook.DEFAULT_FROM);
+                out.printf("explorer's book: %d positions reached by %d games or more%n", r.bookPositions(), r.bookFrom());
             }
             if (r.valuePositions() > 0) {
                 out.printf("explorer's estimates: %d positions reached by %d games or more (%d searched now)%n",
-                        r.valuePositions(), ValueBook.DEFAULT_FROM, r.valuesSearched());
+                        r.valuePositions(), r.valueFrom(), r.valuesSearched());
             }
         }
         return 0;
