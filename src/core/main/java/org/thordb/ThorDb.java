@@ -225,10 +225,17 @@ public final class ThorDb implements AutoCloseable {
             Progress progress = options.progress();
             AtomicLong done = new AtomicLong();
             AtomicLong total = new AtomicLong(-1);
-            ImportReport r = engine.importFiles(in, new Importer.Options(options.isStrict(), options.baseName(), List.of(),
-                    null, options.isSkippingDuplicates()), new Importer.Listener() {
+            ImportReport r = engine.importFiles(in, new Importer.Options(options.isStrict(), options.baseName(),
+                    options.namesFiles(), options.undatedYear().isPresent() ? options.undatedYear().getAsInt() : null,
+                    options.isSkippingDuplicates(), options.isReplacingNewer()), new Importer.Listener() {
                         @Override
                         public void line(String message) {
+                            options.said().accept(message);
+                        }
+
+                        @Override
+                        public void committed(Path file, int games) {
+                            options.landed().accept(file, games);
                         }
 
                         @Override
@@ -254,7 +261,7 @@ public final class ThorDb implements AutoCloseable {
                         e == null ? null : e.code(), e == null ? null : e.getMessage(),
                         e == null ? OptionalLong.empty() : e.byteOffset(), e == null ? OptionalLong.empty() : e.record()));
             }
-            return new ImportResult(out);
+            return new ImportResult(out, r.summary(), r.names(), r.solitaires());
         });
     }
 

@@ -1,6 +1,7 @@
 package org.thordb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.thordb.error.ErrorCode;
+import org.thordb.error.ThorDbException;
 import org.thordb.sample.SampleBase;
 import org.thordb.testing.PlainScan;
 import org.thordb.testing.TestBase;
@@ -114,6 +117,56 @@ class FrontMaintenanceTest {
             assertTrue(again.alreadyMerged(), again.toString());
             assertEquals(gameFiles, again.files());
         }
+    }
+
+    @Test
+    void anImportTellsEachFileAsItLandsAndTakesAYearAnOlderReleaseAndNamesFiles() throws Exception {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 2, 30, 21L);
+        PlainScan scan = new PlainScan(files);
+        Path text = Files.writeString(tmp.resolve("openings.txt"), "f5d6c3d3c4f4f6f3e6e7\nf5f6e6f4e3\nz9z9\n");
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            java.util.Map<String, Integer> landed = new java.util.TreeMap<>();
+            List<String> said = new ArrayList<>();
+            ImportResult r = db.importFiles(List.of(files, text), ImportOptions.defaults().year(1995)
+                    .said(said::add).landed((f, n) -> landed.put(f.getFileName().toString(), n)));
+            for (int y : new int[] {2001, 2002}) {
+                assertEquals((int) scan.games().stream().filter(g -> g.year() == y).count(), landed.get("CLUB_" + y + ".wtb"),
+                        "each game file told as it landed, with its games: " + landed);
+            }
+            assertEquals(2, db.count("year = 1995"), "the text file's undated games take the year given: " + r + said);
+            assertTrue(said.stream().anyMatch(l -> l.contains("openings.txt")), "the line that is no game is said: " + said);
+            assertTrue(r.summary().startsWith("4 files looked at") || r.summary().contains("files looked at"), r.summary());
+            assertEquals(2, r.namesFiles(), "the base's .JOU and .TRN");
+            assertTrue(r.addedAnything());
+
+            // an older release of 2001 than the stored one: refused, unless asked for on purpose
+            Path older = tmp.resolve("older");
+            SampleBase.write(older, "CLUB", 2001, 1, 20, 22L);
+            long olderGames = new PlainScan(older).games().size();
+            Files.setLastModifiedTime(older.resolve("CLUB_2001.wtb"), Files.getLastModifiedTime(files.resolve("CLUB_2001.wtb")));
+            Path renamed = Files.createDirectories(tmp.resolve("names"));
+            Files.move(older.resolve("CLUB.JOU"), renamed.resolve("CLUB.JOU"));
+            Files.move(older.resolve("CLUB.TRN"), renamed.resolve("CLUB.TRN"));
+            List<Path> game = List.of(older.resolve("CLUB_2001.wtb"));
+            ImportResult refused = db.importFiles(game, ImportOptions.defaults());
+            if (!refused.clean()) { // the sample's header dates the files alike: an equal date with other bytes is refused too
+                ImportResult forced = db.importFiles(game, ImportOptions.defaults().replacingNewer()
+                        .names(List.of(renamed.resolve("CLUB.JOU"), renamed.resolve("CLUB.TRN"))));
+                // the names files given are the ones looked at (older than the stored ones here, so refused, named)
+                assertEquals(List.of(renamed.resolve("CLUB.JOU"), renamed.resolve("CLUB.TRN")), forced.files().stream()
+                        .map(ImportedFile::file).filter(f -> !f.toString().endsWith(".wtb")).toList(), forced.toString());
+                assertEquals(ImportedFile.Status.REPLACED, forced.files().stream()
+                        .filter(f -> f.file().getFileName().toString().equals("CLUB_2001.wtb")).findFirst().orElseThrow().status());
+                assertEquals(olderGames, db.count("year = 2001"), "the older release in its place");
+            } else {
+                throw new AssertionError("a release of the same date with other bytes was taken without replacingNewer: "
+                        + refused);
+            }
+        }
+        assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> ImportOptions.defaults().year(-1)).code());
+        assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class,
+                () -> ImportOptions.defaults().names(List.of(tmp, tmp, tmp))).code());
     }
 
     @Test

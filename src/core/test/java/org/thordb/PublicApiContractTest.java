@@ -124,6 +124,7 @@ class PublicApiContractTest {
         good.put(ImportOptions.class, List.of(ImportOptions::defaults, () -> ImportOptions.defaults().strict()));
         good.put(Progress.class, List.of(() -> Progress.NONE, () -> (Progress) (work, done, total) -> { }));
         good.put(Consumer.class, List.of(() -> (Consumer<String>) s -> { }));
+        good.put(java.util.function.ObjIntConsumer.class, List.of(() -> (java.util.function.ObjIntConsumer<Path>) (f, n) -> { }));
         good.put(ExportOptions.class, List.of(ExportOptions::defaults, () -> ExportOptions.defaults().replacing(),
                 () -> ExportOptions.defaults().notes(s -> { })));
         good.put(byte[].class, List.of(() -> new byte[68]));

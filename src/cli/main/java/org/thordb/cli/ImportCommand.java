@@ -1,6 +1,9 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
+import org.thordb.ImportOptions;
+import org.thordb.ImportResult;
+import org.thordb.ThorDb;
+import java.util.function.Consumer;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,8 +12,6 @@ import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.thordb.ingest.ImportReport;
-import org.thordb.ingest.Importer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -127,49 +128,42 @@ public final class ImportCommand implements Callable<Integer> {
             }
         });
         Runtime.getRuntime().addShutdownHook(onStop);
-        Importer.Listener listener = new Importer.Listener() {
-            @Override
-            public void line(String message) {
-                if (bar[0] != null) {
-                    bar[0].pause();
-                }
-                err.println(SafeText.of(message));
-                err.flush();
-                if (bar[0] != null) {
-                    bar[0].resume();
-                }
+        Consumer<String> said = message -> {
+            if (bar[0] != null) {
+                bar[0].pause();
             }
-
-            @Override
-            public void committed(Path file, int games) {
-                landed[0]++;
-                landed[1] += games;
-                if (verbose) {
-                    line(file + ": committed " + games + " games");
-                }
-            }
-
-            @Override
-            public void total(long games) {
-                if (terminal && games > 0) {
-                    bar[0] = new ProgressBarBuilder().setTaskName("import").setInitialMax(games).setUnit(" games", 1)
-                            .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(200).build();
-                }
-            }
-
-            @Override
-            public void progress(long games) {
-                if (bar[0] != null) {
-                    bar[0].stepBy(games);
-                }
+            err.println(SafeText.of(message));
+            err.flush();
+            if (bar[0] != null) {
+                bar[0].resume();
             }
         };
-        ImportReport report = null;
+        ImportOptions options = ImportOptions.defaults().names(names).said(said).landed((file, games) -> {
+            landed[0]++;
+            landed[1] += games;
+            if (verbose) {
+                said.accept(file + ": committed " + games + " games");
+            }
+        }).progress((work, done, total) -> {
+            if (bar[0] == null && terminal && total > 0) {
+                bar[0] = new ProgressBarBuilder().setTaskName("import").setInitialMax(total).setUnit(" games", 1)
+                        .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(200).build();
+            }
+            if (bar[0] != null) {
+                bar[0].stepTo(done);
+            }
+        });
+        options = strict ? options.strict() : options;
+        options = base != null ? options.base(base) : options;
+        options = year != null ? options.year(year) : options;
+        options = skipDuplicates ? options.skipDuplicates() : options;
+        options = force ? options.replacingNewer() : options;
+        ImportResult report = null;
         long start = System.nanoTime();
-        try (Engine db = Engine.open(dir)) {
-            report = db.importFiles(paths, new Importer.Options(strict, base, names, year, skipDuplicates, force), listener);
+        try (ThorDb db = ThorDb.open(dir)) {
+            report = db.importFiles(paths, options);
         } finally {
-            if (fresh && (report == null || report.games() == 0 && report.names() == 0 && report.solitaires() == 0)) {
+            if (fresh && (report == null || !report.addedAnything())) {
                 unmake(dir, made); // a refused import leaves no store, and no folder, behind
                 fresh = false;
             }
