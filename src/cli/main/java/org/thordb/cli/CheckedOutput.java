@@ -1,8 +1,8 @@
 package org.thordb.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.OutputStream;
-import org.thordb.error.ErrorCode;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -11,8 +11,9 @@ import java.io.PrintStream;
  * An output stream whose failures are not swallowed: {@link java.io.PrintWriter} and
  * {@link PrintStream} keep an I/O error to themselves (a full disk, {@code /dev/full}, a
  * closed pipe), so a command would print "exported 76534 games" and exit 0 over a cut file. Under
- * them, this stream turns the first failed write or flush into a {@link CommandFailure} (unchecked,
- * so it passes through the writers) that names the output and the bytes written before it.
+ * them, this stream turns the first failed write or flush into an {@link UncheckedIOException} (so it
+ * passes through the writers, and the library's export says how far it got) that names the output
+ * and the bytes written before it; the command line says it as its own error (status 2).
  *
  * <p>Usage: {@code new PrintWriter(new OutputStreamWriter(CheckedOutput.standardOutput(), UTF_8))}
  */
@@ -70,9 +71,9 @@ final class CheckedOutput extends OutputStream {
         flush();
     }
 
-    private CommandFailure failed(IOException e) {
+    private UncheckedIOException failed(IOException e) {
         String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return CommandFailure.of(ErrorCode.IO, name + ": the write failed: " + why + " (" + String.format("%,d", written)
+        return new UncheckedIOException(name + ": the write failed: " + why + " (" + String.format("%,d", written)
                 + " bytes written before it)", e);
     }
 }

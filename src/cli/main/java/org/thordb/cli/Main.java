@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import org.thordb.error.ThorDbException;
 import picocli.CommandLine;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.StringWriter;
@@ -36,7 +37,7 @@ public final class Main {
                 OutputStream o = CheckedOutput.standardOutput();
                 o.write(("thordb " + ThordbCommand.version() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
                 o.flush();
-            } catch (ThorDbException | CommandFailure | IOException e) { // a full standard output: one line, a failure
+            } catch (ThorDbException | CommandFailure | IOException | UncheckedIOException e) { // a full standard output: one line, a failure
                 System.err.println("thordb: " + oneLine(e));
                 System.exit(2);
             }
@@ -148,7 +149,7 @@ public final class Main {
                 err.println("thordb: " + oneLine(e));
             }
             err.flush();
-            return e instanceof ThorDbException || e instanceof CommandFailure ? 2 : 3;
+            return said(e) ? 2 : 3;
         });
         int status;
         // help and version are printed by picocli itself, outside the handler above: into a buffer
@@ -166,7 +167,7 @@ public final class Main {
                 out.print(buffered);
                 out.flush();
             }
-        } catch (ThorDbException | CommandFailure e) {
+        } catch (ThorDbException | CommandFailure | UncheckedIOException e) {
             // picocli's own printing (help, version, usage errors) is outside the handler above: a full
             // standard output there is one line and a failure too, never a trace
             err.println("thordb: " + oneLine(e));
@@ -181,7 +182,7 @@ public final class Main {
         }
         try {
             out.flush();
-        } catch (ThorDbException | CommandFailure e) { // the last of what a command printed did not reach its output
+        } catch (ThorDbException | CommandFailure | UncheckedIOException e) { // the last of what a command printed did not reach its output
             err.println("thordb: " + oneLine(e));
             status = status == 0 ? 2 : status;
         }
@@ -215,9 +216,17 @@ public final class Main {
         }
     }
 
+    /**
+     * Whether an error is one the command line says in its own words (status 2): the library's, its
+     * own, and an output that failed ({@link CheckedOutput}); anything else is a bug (status 3).
+     */
+    static boolean said(Throwable e) {
+        return e instanceof ThorDbException || e instanceof CommandFailure || e instanceof UncheckedIOException;
+    }
+
     /** The message of an error, on one line. */
     static String oneLine(Throwable e) {
-        String m = e instanceof ThorDbException || e instanceof CommandFailure ? e.getMessage() : e.toString();
+        String m = said(e) ? e.getMessage() : e.toString();
         if (m == null) {
             m = e.getClass().getSimpleName();
         }

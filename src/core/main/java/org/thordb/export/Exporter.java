@@ -8,6 +8,7 @@ import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -521,8 +522,9 @@ public final class Exporter {
                 if (e.code() != ErrorCode.IO) {
                     throw e;
                 }
-                throw Faults.of(ErrorCode.IO, e.getMessage() + "; the export stopped at game " + gamesWritten
-                        + " of " + total + ": what was written is not whole", e);
+                throw stopped(e, total);
+            } catch (UncheckedIOException e) { // a stream that says its failures unchecked, through the writers above it
+                throw stopped(e, total);
             }
             if (stream instanceof PrintWriter pw && pw.checkError()) {
                 throw Faults.of(ErrorCode.IO, "the export's output failed (its writer reports an error):"
@@ -532,6 +534,12 @@ public final class Exporter {
             throw Faults.of(ErrorCode.IO, "writing the export: " + e.getMessage(), e);
         }
         return gamesWritten;
+    }
+
+    /** A stream's failure, with how far the export got: what was written is not whole. */
+    private ThorDbException stopped(RuntimeException e, long total) {
+        return Faults.of(ErrorCode.IO, e.getMessage() + "; the export stopped at game " + gamesWritten
+                + " of " + total + ": what was written is not whole", e);
     }
 
     private RoaringBitmap selected(MatchedGames r) {
