@@ -115,19 +115,7 @@ public final class ImportCommand implements Callable<Integer> {
         for (Path p = dir.toAbsolutePath().normalize(); p != null && !Files.exists(p); p = p.getParent()) {
             made = p;
         }
-        boolean[] finished = {false};
-        // Ctrl-C: each file is written whole or not at all; say what landed and how to finish
-        Thread onStop = new Thread(() -> {
-            if (!finished[0]) {
-                if (bar[0] != null) {
-                    bar[0].close();
-                }
-                System.err.printf(Locale.ROOT, "stopped: %,d files (%,d games) were written whole before the"
-                        + " interrupt, the file being read was not; run the same import again to finish (it skips what"
-                        + " landed)%n", landed[0], landed[1]);
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(onStop);
+        // the options first: one the library refuses (a blank --base) fails before anything is under way
         Consumer<String> said = message -> {
             if (bar[0] != null) {
                 bar[0].pause();
@@ -158,6 +146,19 @@ public final class ImportCommand implements Callable<Integer> {
         options = year != null ? options.year(year) : options;
         options = skipDuplicates ? options.skipDuplicates() : options;
         options = force ? options.replacingNewer() : options;
+        boolean[] finished = {false};
+        // Ctrl-C: each file is written whole or not at all; say what landed and how to finish
+        Thread onStop = new Thread(() -> {
+            if (!finished[0]) {
+                if (bar[0] != null) {
+                    bar[0].close();
+                }
+                System.err.printf(Locale.ROOT, "stopped: %,d files (%,d games) were written whole before the"
+                        + " interrupt, the file being read was not; run the same import again to finish (it skips what"
+                        + " landed)%n", landed[0], landed[1]);
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(onStop);
         ImportResult report = null;
         long start = System.nanoTime();
         try (ThorDb db = ThorDb.open(dir)) {
