@@ -635,6 +635,63 @@ public final class ThorDb implements AutoCloseable {
         });
     }
 
+    /** Every surface's depth for a fill: WTHOR's when a file says none, and the FFO's files'. */
+    public static final int FILL_DEPTH = TheoreticalFill.Settings.DEFAULT_DEPTH;
+
+    /**
+     * The theoretical scores the store knows among a query's games (in its scope), a row a base that
+     * has some, in the bases' order: what {@code thordb theoretical} shows.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a null query
+     */
+    public List<TheoreticalScores> theoreticalScores(Query query) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        return guard(() -> TheoreticalFill.summary(engine, f).stream()
+                .map(b -> new TheoreticalScores(b.base(), b.games(), b.known(), b.filled())).toList());
+    }
+
+    /**
+     * {@link #fillTheoretical(String, int, Progress)} of a query read once, on {@code threads}
+     * threads, answered in full: {@code progress} hears {@code "fill"} (the games solved of those to
+     * solve) and {@code "fill commit"} (the scores written so far, of a total not known, at each batch).
+     *
+     * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle,
+     *     {@link ErrorCode#BAD_ARGUMENT} for a depth outside 1 to 60 or fewer than one thread
+     */
+    public Fill fillTheoretical(Query query, int depth, int threads, Progress progress) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        Progress p = Checks.notNull(progress, "the progress");
+        if (readOnly) {
+            throw Faults.of(ErrorCode.READ_ONLY, path() + ": the store is open read-only; no score is written");
+        }
+        TheoreticalFill.Settings settings = new TheoreticalFill.Settings(depth, threads);
+        return guard(() -> {
+            AtomicLong solved = new AtomicLong();
+            long[] total = {-1};
+            TheoreticalWriter.Report r = TheoreticalFill.fill(engine, f, settings, new TheoreticalWriter.Listener() {
+                @Override
+                public void started(long games) {
+                    total[0] = games;
+                    p.update("fill", 0, games);
+                }
+
+                @Override
+                public void solved() {
+                    synchronized (solved) { // the solving threads call this: one update at a time, in order
+                        p.update("fill", solved.incrementAndGet(), total[0]);
+                    }
+                }
+
+                @Override
+                public void committed(long filled, int inBatch) {
+                    p.update("fill commit", filled, -1);
+                }
+            });
+            return new Fill(r.selected(), r.known(), r.otherBoards(), r.damaged(), r.filled(), r.shortGames(),
+                    r.unfinished(), r.nodes(), r.seconds(), r.depth(), r.threads());
+        });
+    }
+
     /**
      * Merges every imported file's index entries into one, compacts the store and makes the
      * explorer's book: queries and explorations then read one entry however many files hold it.

@@ -170,6 +170,44 @@ class FrontMaintenanceTest {
     }
 
     @Test
+    void theTheoreticalScoresAreCountedABaseAtATimeAndAFillWritesTheUnknownOnes() throws Exception {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 1, 12, 31L);
+        StringBuilder transcripts = new StringBuilder();
+        try (ThorDb scratch = ThorDb.open(tmp.resolve("scratch"))) {
+            assertTrue(scratch.importFiles(List.of(files)).clean());
+            for (Game g : scratch.page("", 0, 6).games()) {
+                transcripts.append(g.moves()).append('\n'); // whole games, as a text source with no scores
+            }
+        }
+        Path text = Files.writeString(tmp.resolve("played.txt"), transcripts.toString());
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            assertTrue(db.importFiles(List.of(files, text)).clean());
+            List<TheoreticalScores> before = db.theoreticalScores(Query.ALL);
+            assertEquals(List.of("CLUB", "PLAYED"), before.stream().map(TheoreticalScores::base).toList(), before.toString());
+            TheoreticalScores played = before.get(1);
+            assertEquals(6, played.games());
+            assertEquals(0, played.known(), "a text source says no theoretical score");
+            assertEquals(db.count("base = \"CLUB\" and theoretical = known"), before.get(0).known());
+
+            List<Long> solved = new ArrayList<>();
+            Fill f = db.fillTheoretical(Query.parse("base = \"PLAYED\""), 8, 2, (work, done, total) -> {
+                if (work.equals("fill") && done > 0) {
+                    solved.add(done);
+                }
+            });
+            assertEquals(6, f.selected());
+            assertEquals(6, f.filled() + f.unfinished() + f.damaged(), f.toString());
+            assertTrue(f.filled() > 0 && f.depth() == 8 && f.threads() == 2, f.toString());
+            assertEquals(f.filled(), solved.size(), "each solved game told once, in order: " + solved);
+            TheoreticalScores after = db.theoreticalScores(Query.parse("base = \"PLAYED\"")).get(0);
+            assertEquals(f.filled(), after.known());
+            assertEquals(f.filled(), after.filled());
+            assertEquals(after.known(), db.count("base = \"PLAYED\" and theoretical = known"));
+        }
+    }
+
+    @Test
     void theOpeningsAreTheListsLines() throws Exception {
         assumeTrue(System.getenv("THORDB_OPENINGS") == null, "skipped: THORDB_OPENINGS adds a list of its own");
         List<Opening> want = new ArrayList<>();

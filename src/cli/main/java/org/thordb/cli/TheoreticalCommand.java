@@ -1,6 +1,10 @@
 package org.thordb.cli;
 
-import org.thordb.query.Filter;
+import org.thordb.Fill;
+import org.thordb.Query;
+import org.thordb.TheoreticalScores;
+import org.thordb.ThorDb;
+
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -9,10 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.ingest.TheoreticalWriter;
-import org.thordb.usecase.TheoreticalFill;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,8 +36,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " solve the unknown ones at a depth and write them into the store (resumable: run it again after a kill).")
 public final class TheoreticalCommand implements Callable<Integer> {
 
-    /** Every surface's default depth ({@link TheoreticalFill.Settings#DEFAULT_DEPTH}). */
-    static final int DEFAULT_DEPTH = TheoreticalFill.Settings.DEFAULT_DEPTH;
+    /** Every surface's default depth ({@link ThorDb#FILL_DEPTH}). */
+    static final int DEFAULT_DEPTH = ThorDb.FILL_DEPTH;
 
     @Mixin
     StoreOption store;
@@ -71,29 +72,28 @@ public final class TheoreticalCommand implements Callable<Integer> {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--depth, --threads and --verbose go with --fill");
         }
         if (!fill) {
-            try (Engine db = Engine.openReadOnly(store.dir())) {
+            try (ThorDb db = Stores.openFrontForReading(store.dir())) {
                 return summary(db, out);
             }
         }
-        TheoreticalFill.Settings defaults = TheoreticalFill.Settings.DEFAULT;
-        int d = depth == null ? defaults.depth() : depth;
-        int t = threads == null ? defaults.threads() : threads;
-        try (Engine db = Engine.open(store.dir())) {
+        int d = depth == null ? DEFAULT_DEPTH : depth;
+        int t = threads == null ? Math.max(1, Runtime.getRuntime().availableProcessors()) : threads;
+        try (ThorDb db = ThorDb.open(store.dir())) {
             return fill(db, out, d, t);
         }
     }
 
     /** The games asked about ({@code --where}), read once. */
-    private Filter scope() {
-        return Filter.parse(where);
+    private Query scope() {
+        return Query.parse(where == null ? "" : where);
     }
 
     /** Known and unknown, a line a base. */
-    private int summary(Engine db, PrintWriter out) {
+    private int summary(ThorDb db, PrintWriter out) {
         out.printf("%-24s %10s %10s %10s %10s%n", "base", "games", "known", "unknown", "filled");
         long games = 0;
         long known = 0;
-        for (TheoreticalFill.BaseScores b : TheoreticalFill.summary(db, scope())) {
+        for (TheoreticalScores b : db.theoreticalScores(scope())) {
             out.printf(Locale.ROOT, "%-24s %,10d %,10d %,10d %,10d%n", SafeText.of(b.base()), b.games(), b.known(),
                     b.unknown(), b.filled());
             games += b.games();
@@ -104,7 +104,7 @@ public final class TheoreticalCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int fill(Engine db, PrintWriter out, int d, int t) {
+    private int fill(ThorDb db, PrintWriter out, int d, int t) {
         boolean terminal = progress && System.console() != null;
         ProgressBar[] bar = new ProgressBar[1];
         AtomicLong written = new AtomicLong();
@@ -117,40 +117,37 @@ public final class TheoreticalCommand implements Callable<Integer> {
                     + " (run the same command again to go on)%n", written.get());
         });
         Runtime.getRuntime().addShutdownHook(onStop);
-        TheoreticalWriter.Report r;
+        Fill r;
+        long[] lastWritten = {0};
+        boolean[] begun = {false};
         try {
-            r = TheoreticalFill.fill(db, scope(), new TheoreticalFill.Settings(d, t), new TheoreticalWriter.Listener() {
-                @Override
-                public void started(long games) {
+            r = db.fillTheoretical(scope(), d, t, (work, done, total) -> {
+                if (work.equals("fill") && !begun[0]) { // the first word of the fill: how many games it solves
+                    begun[0] = true;
                     out.printf(Locale.ROOT, "solving %,d unknown theoretical scores at %d empties on %d thread%s%n",
-                            games, d, t, t == 1 ? "" : "s");
+                            total, d, t, t == 1 ? "" : "s");
                     out.flush();
-                    if (terminal && games > 0) {
-                        bar[0] = new ProgressBarBuilder().setTaskName("fill").setInitialMax(games).setUnit(" games", 1)
+                    if (terminal && total > 0) {
+                        bar[0] = new ProgressBarBuilder().setTaskName("fill").setInitialMax(total).setUnit(" games", 1)
                                 .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(500).build();
                     }
-                }
-
-                @Override
-                public void solved() {
+                } else if (work.equals("fill")) {
                     if (bar[0] != null) {
-                        bar[0].step();
+                        bar[0].stepTo(done);
                     }
-                }
-
-                @Override
-                public void committed(long filled, int inBatch) {
-                    written.set(filled);
+                } else if (work.equals("fill commit")) {
+                    written.set(done);
                     if (verbose) {
                         if (bar[0] != null) {
                             bar[0].pause();
                         }
-                        out.printf(Locale.ROOT, "committed %d games (%,d written)%n", inBatch, filled);
+                        out.printf(Locale.ROOT, "committed %d games (%,d written)%n", done - lastWritten[0], done);
                         out.flush();
                         if (bar[0] != null) {
                             bar[0].resume();
                         }
                     }
+                    lastWritten[0] = done;
                 }
             });
         } finally {

@@ -32,7 +32,7 @@ class CommandLineBoundaryTest {
             "ExplorationView", "ExploreCommand", "ExportCommand", "GameRows", "GameViewer",
             "InfoCommand", "PlayersCommand", "PrepareCommand", "QueryCommand", "Repl",
             "ReplCommand", "ReportCommand", "SolitairesCommand", "SolveCommand", "StatsCommand", "Stores",
-            "TheoreticalCommand", "TrainCommand", "VerifyCommand");
+            "TrainCommand", "VerifyCommand");
 
     @Test
     void onlyTheListedClassesStillReachBelowTheLibrarysFront() throws Exception {

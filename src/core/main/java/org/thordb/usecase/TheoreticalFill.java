@@ -38,10 +38,10 @@ public final class TheoreticalFill {
         /** @throws org.thordb.error.ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a depth or threads out of range */
         public Settings {
             if (depth < 1 || depth > 60) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a depth of " + depth + " empties: 1 to 60");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a theoretical score is computed at 1 to 60 empties, not " + depth);
             }
             if (threads < 1) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, threads + " threads: 1 or more");
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a fill needs 1 thread or more, not " + threads);
             }
         }
     }
