@@ -19,6 +19,7 @@ import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.export.Exporter;
+import org.thordb.export.SolitaireMaker;
 import org.thordb.ingest.FileOutcome;
 import org.thordb.ingest.ImportReport;
 import org.thordb.ingest.Importer;
@@ -632,6 +633,35 @@ public final class ThorDb implements AutoCloseable {
                     }
                 }
             }).filled();
+        });
+    }
+
+    /**
+     * Makes solitaires from a query's games: each game's position at {@code empties} empty squares
+     * (each position once, up to symmetry) where one move alone keeps the best score, solved
+     * exactly, written into {@code folder} as {@code SOLITAIRES NN.PZZ} (WTHOR's solitaires format),
+     * dated today. {@code limit}: stop after that many (0: every one); {@code progress} hears
+     * {@code "solitaires"}, the games looked at of those the query matches.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for empties outside 1 to 60, a
+     *     negative limit, or a file in the way without {@code replace}; {@link ErrorCode#IO} when it
+     *     cannot be written
+     */
+    public Solitaires makeSolitaires(Query query, int empties, int limit, Path folder, boolean replace, Progress progress) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        Path dir = Checks.notNull(folder, "the folder");
+        Progress p = Checks.notNull(progress, "the progress");
+        if (limit < 0) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a limit of " + limit + " solitaires: 0 (every one) or more");
+        }
+        SolitaireMaker maker = new SolitaireMaker(engine, empties);
+        return guard(() -> {
+            long total = Games.count(engine, f);
+            long[] done = {0};
+            p.update("solitaires", 0, total);
+            SolitaireMaker.Made made = maker.make(f, limit, n -> p.update("solitaires", done[0] += n, total));
+            Path file = maker.write(dir, made.found(), LocalDate.now(), replace);
+            return new Solitaires(made.found().size(), made.candidates(), made.games(), file);
         });
     }
 

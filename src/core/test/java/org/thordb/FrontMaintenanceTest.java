@@ -208,6 +208,31 @@ class FrontMaintenanceTest {
     }
 
     @Test
+    void solitairesAreMadeFromAQuerysGamesAndWrittenAsAWthorFile() throws Exception {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 1, 60, 41L);
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            assertTrue(db.importFiles(List.of(files)).clean());
+            long[] seen = {0};
+            Solitaires s = db.makeSolitaires(Query.ALL, 12, 3, tmp.resolve("out"), false,
+                    (work, done, total) -> seen[0] = Math.max(seen[0], done));
+            assertEquals(tmp.resolve("out").resolve("SOLITAIRES 12.PZZ"), s.file());
+            assertTrue(s.found() <= 3 && s.found() <= s.positions() && s.positions() <= s.games(), s.toString());
+            assertTrue(seen[0] > 0 && seen[0] <= 60, "the games looked at, told: " + seen[0]);
+            int records = 0;
+            try (org.thordb.wthor.WthorReader r = org.thordb.wthor.WthorReader.open(s.file())) {
+                assertEquals(12, r.header().n2(), "the file's empties, as WTHOR's header says them (N2)");
+                for (var ignored : r.solitaires()) {
+                    records++;
+                }
+            }
+            assertEquals(s.found(), records, "the file holds the solitaires said");
+            assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class, () -> db.makeSolitaires(Query.ALL, 12, 3,
+                    tmp.resolve("out"), false, Progress.NONE)).code(), "a file in the way, not replaced");
+        }
+    }
+
+    @Test
     void theOpeningsAreTheListsLines() throws Exception {
         assumeTrue(System.getenv("THORDB_OPENINGS") == null, "skipped: THORDB_OPENINGS adds a list of its own");
         List<Opening> want = new ArrayList<>();

@@ -1,14 +1,15 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
+import org.thordb.Query;
+import org.thordb.Solitaires;
+import org.thordb.ThorDb;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.thordb.export.SolitaireMaker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,28 +65,28 @@ public final class SolitairesCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         long start = System.nanoTime();
-        try (Engine db = Stores.openForReading(store.dir())) {
-            SolitaireMaker maker = new SolitaireMaker(db, empties);
-            long total = db.count(where == null ? "" : where);
-            ProgressBar bar = progress && System.console() != null && total > 0
-                    ? new ProgressBarBuilder().setTaskName("solitaires").setInitialMax(total).setUnit(" games", 1)
-                            .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(200).build()
-                    : null;
-            SolitaireMaker.Made made;
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+            ProgressBar[] bar = {null};
+            Solitaires made;
             try {
-                made = maker.make(where, limit, n -> {
-                    if (bar != null) {
-                        bar.stepBy(n);
-                    }
-                });
+                made = db.makeSolitaires(Query.parse(where == null ? "" : where), empties, limit, out, force,
+                        (work, done, total) -> {
+                            if (bar[0] == null && progress && System.console() != null && total > 0) {
+                                bar[0] = new ProgressBarBuilder().setTaskName("solitaires").setInitialMax(total)
+                                        .setUnit(" games", 1).setStyle(ProgressBarStyle.ASCII).showSpeed()
+                                        .setUpdateIntervalMillis(200).build();
+                            }
+                            if (bar[0] != null) {
+                                bar[0].stepTo(done);
+                            }
+                        });
             } finally {
-                if (bar != null) {
-                    bar.close();
+                if (bar[0] != null) {
+                    bar[0].close();
                 }
             }
-            Path file = maker.write(out, made.found(), LocalDate.now(), force);
             o.printf("%d solitaires of %d empties from %d positions (%d games reach one) written to %s in %.1f s%n",
-                    made.found().size(), empties, made.candidates(), made.games(), file,
+                    made.found(), empties, made.positions(), made.games(), made.file(),
                     (System.nanoTime() - start) / 1e9);
         }
         return 0;

@@ -31,7 +31,7 @@ class CommandLineBoundaryTest {
     private static final Set<String> NOT_YET = Set.of("DemoCommand", "DumpCommand", "DuplicatesCommand",
             "ExplorationView", "ExploreCommand", "ExportCommand", "GameRows", "GameViewer",
             "InfoCommand", "PlayersCommand", "PrepareCommand", "QueryCommand", "Repl",
-            "ReplCommand", "ReportCommand", "SolitairesCommand", "SolveCommand", "StatsCommand", "Stores",
+            "ReplCommand", "ReportCommand", "SolveCommand", "StatsCommand", "Stores",
             "TrainCommand", "VerifyCommand");
 
     @Test

@@ -1,5 +1,7 @@
 package org.thordb.export;
 
+import org.thordb.query.Filter;
+
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
@@ -92,7 +94,12 @@ public final class SolitaireMaker {
      * @param progress told of each game done
      */
     public Made make(String query, int limit, LongConsumer progress) {
-        RoaringBitmap ids = db.select(query == null ? "" : query);
+        return make(Filter.parse(query == null ? "" : query), limit, progress);
+    }
+
+    /** {@link #make(String, int, LongConsumer)} of a filter read once. */
+    public Made make(Filter filter, int limit, LongConsumer progress) {
+        RoaringBitmap ids = db.select(filter);
         Set<Position> seen = new HashSet<>();
         SolitaireFinder finder = new SolitaireFinder(solver);
         List<Found> found = new ArrayList<>();
