@@ -32,7 +32,8 @@ import org.thordb.usecase.Stats;
 
 /**
  * A store's answers as JSON text, in the shapes of thordb's HTTP API (and of the command line's
- * {@code --json}): the one place where a question's answer is written as JSON, so a web server, a
+ * {@code --json}), and the few documents the surfaces show whole (a player's years drawn in SVG, a
+ * preparation in Markdown or HTML): the one place where a question's answer is written out, so a web server, a
  * tool of its own or a test of the page gets the same document for the same question. Each
  * answer comes from the same use case as the typed answers of {@link ThorDb}.
  *
@@ -253,14 +254,44 @@ public final class JsonAnswers {
      */
     public String prepare(String player, String myColour, PrepareSettings s) {
         String name = Checks.notNull(player, "the player");
-        String c = Checks.notNull(myColour, "the colour").strip().toLowerCase(Locale.ROOT);
+        Side mine = side(myColour);
         Checks.notNull(s, "the settings");
-        if (!c.equals("black") && !c.equals("white")) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a colour is black or white, not '" + Faults.quote(myColour) + "'");
-        }
-        Side mine = c.equals("black") ? Side.BLACK : Side.WHITE;
         return guard(() -> Preparation.json(Preparation.of(db, name, mine,
                 new Preparation.Settings(s.minGames(), s.plies(), s.valued()))).toString());
+    }
+
+    /**
+     * The preparation against a player as a document of its own: {@code md} (Markdown, as {@code
+     * thordb prepare} prints it) or {@code html} (one page that needs nothing else, the years'
+     * drawing in it); {@code json} is {@link #prepare}.
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for another format or colour, or a
+     *     name no base holds
+     */
+    public String prepareDocument(String player, String myColour, PrepareSettings s, String format) {
+        String f = Checks.notNull(format, "the format");
+        if (f.equals("json")) {
+            return prepare(player, myColour, s);
+        }
+        if (!f.equals("md") && !f.equals("html")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a preparation is md, html or json, not '" + Faults.quote(f) + "'");
+        }
+        String name = Checks.notNull(player, "the player");
+        Side mine = side(myColour);
+        Checks.notNull(s, "the settings");
+        return guard(() -> {
+            Preparation.Tree t = Preparation.of(db, name, mine, new Preparation.Settings(s.minGames(), s.plies(), s.valued()));
+            return f.equals("md") ? Preparation.markdown(t)
+                    : Preparation.html(t, PlayerReport.of(db, t.opponent(), new PlayerReport.Settings(8, 0, 0, 0)));
+        });
+    }
+
+    private static Side side(String colour) {
+        String c = Checks.notNull(colour, "the colour").strip().toLowerCase(Locale.ROOT);
+        if (!c.equals("black") && !c.equals("white")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a colour is black or white, not '" + Faults.quote(colour) + "'");
+        }
+        return c.equals("black") ? Side.BLACK : Side.WHITE;
     }
 
     /** A player's score and rating by year, drawn as SVG (not JSON: the page shows it as an image). */
@@ -331,12 +362,9 @@ public final class JsonAnswers {
      * @param valued how many choices get a value
      */
     public record PrepareSettings(int minGames, int plies, int valued) {
-        /** @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for fewer than 1 game or move, or a negative count valued */
+        /** @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} outside what the preparation takes (its message says) */
         public PrepareSettings {
-            if (minGames < 1 || plies < 1 || plies > 60 || valued < 0) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a preparation of lines of " + minGames + " games or more, "
-                        + plies + " moves deep, " + valued + " valued: 1 or more games, 1 to 60 moves, 0 or more valued");
-            }
+            new Preparation.Settings(minGames, plies, valued); // the use case's own bounds, said once
         }
 
         /** Every surface's defaults. */

@@ -1,5 +1,8 @@
 package org.thordb.cli;
 
+import org.thordb.JsonAnswers.PrepareSettings;
+import org.thordb.ThorDb;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,11 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.othello.Side;
-import org.thordb.usecase.PlayerReport;
-import org.thordb.usecase.Preparation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -79,15 +78,13 @@ public final class PrepareCommand implements Callable<Integer> {
         if (out != null && Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !force) {
             throw CommandFailure.of(ErrorCode.IO, out + ": exists; --force replaces it");
         }
-        Preparation.Settings settings = new Preparation.Settings(minGames, plies, valued);
+        PrepareSettings settings = new PrepareSettings(minGames, plies, valued);
         String text;
-        try (Engine db = Stores.openForReading(store.dir())) {
-            Preparation.Tree t = Preparation.of(db, against, c.equals("black") ? Side.BLACK : Side.WHITE, settings);
-            text = switch (format) {
-                case "json" -> Preparation.json(t).toString() + System.lineSeparator();
-                case "html" -> Preparation.html(t, PlayerReport.of(db, t.opponent(), new PlayerReport.Settings(8, 0, 0, 0)));
-                default -> Preparation.markdown(t);
-            };
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+            text = db.json().prepareDocument(against, c, settings, format);
+            if (format.equals("json")) {
+                text += System.lineSeparator();
+            }
         }
         if (out == null) {
             spec.commandLine().getOut().print(text);
