@@ -42,6 +42,7 @@ import org.thordb.explore.ExplorationBook;
 import org.thordb.explore.ValueBook;
 import org.thordb.ingest.TheoreticalWriter;
 import org.thordb.usecase.TheoreticalFill;
+import org.thordb.usecase.StoreDescription;
 import org.thordb.usecase.Explore;
 import org.thordb.index.MoveTable;
 import org.thordb.query.plan.QueryPlanner;
@@ -663,6 +664,16 @@ public final class ThorDb implements AutoCloseable {
             Path file = maker.write(dir, made.found(), LocalDate.now(), replace);
             return new Solitaires(made.found().size(), made.candidates(), made.games(), file);
         });
+    }
+
+    /**
+     * The store described for a reader, as {@code thordb info} prints it: its bases with their
+     * names files, games per year, theoretical scores and solitaires (with {@code players}, each
+     * base's renamed players and tournaments and its registry), the merge of its entries, its size
+     * on disk. Names are as the files give them: a terminal that shows them makes control characters safe.
+     */
+    public String describe(boolean players) {
+        return guard(() -> StoreDescription.of(engine, players));
     }
 
     /** Every surface's depth for a fill: WTHOR's when a file says none, and the FFO's files'. */

@@ -233,6 +233,27 @@ class FrontMaintenanceTest {
     }
 
     @Test
+    void theStoresDescriptionCountsWhatTheFilesHold() throws Exception {
+        Path files = tmp.resolve("files");
+        SampleBase.write(files, "CLUB", 2001, 2, 25, 51L);
+        PlainScan scan = new PlainScan(files);
+        try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
+            assertTrue(db.importFiles(List.of(files)).clean());
+            List<String> lines = db.describe(true).lines().toList();
+            assertTrue(lines.get(0).startsWith("store "), lines.get(0));
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("base CLUB: ")), lines.toString());
+            for (int y : new int[] {2001, 2002}) {
+                long games = scan.games().stream().filter(g -> g.year() == y).count();
+                assertTrue(lines.stream().anyMatch(l -> l.matches("  " + y + " +" + games + " +0 +CLUB_" + y + "\\.wtb .*")),
+                        y + ": " + games + " games, as the file holds them: " + lines);
+            }
+            assertTrue(lines.contains("games: " + scan.games().size() + " in 2 files"), lines.toString());
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("  registry: none")), "with players, the registry: " + lines);
+            assertTrue(lines.get(lines.size() - 1).startsWith("size on disk: "), lines.toString());
+        }
+    }
+
+    @Test
     void theOpeningsAreTheListsLines() throws Exception {
         assumeTrue(System.getenv("THORDB_OPENINGS") == null, "skipped: THORDB_OPENINGS adds a list of its own");
         List<Opening> want = new ArrayList<>();
