@@ -611,30 +611,8 @@ public final class ThorDb implements AutoCloseable {
      */
     public long fillTheoretical(String query, int depth, Progress progress) {
         String q = Checks.notNull(query, "the query");
-        Checks.notNull(progress, "the progress");
-        if (readOnly) {
-            throw Faults.of(ErrorCode.READ_ONLY, path() + ": the store is open read-only; no score is written");
-        }
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-        return guard(() -> {
-            AtomicLong solved = new AtomicLong();
-            long[] total = {-1};
-            return TheoreticalFill.fill(engine, Filter.parse(q), new TheoreticalFill.Settings(depth, threads),
-                    new TheoreticalWriter.Listener() {
-                @Override
-                public void started(long games) {
-                    total[0] = games;
-                    progress.update("fill", 0, games);
-                }
-
-                @Override
-                public void solved() {
-                    synchronized (solved) { // the solving threads call this: one update at a time, in order
-                        progress.update("fill", solved.incrementAndGet(), total[0]);
-                    }
-                }
-            }).filled();
-        });
+        return fillTheoretical(Query.parse(q), depth, Math.max(1, Runtime.getRuntime().availableProcessors()), progress)
+                .filled();
     }
 
     /**
