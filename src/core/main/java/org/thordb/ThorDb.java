@@ -611,7 +611,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public long fillTheoretical(String query, int depth, Progress progress) {
         String q = Checks.notNull(query, "the query");
-        return fillTheoretical(Query.parse(q), depth, Math.max(1, Runtime.getRuntime().availableProcessors()), progress)
+        return fillTheoretical(Query.parse(q), depth, TheoreticalFill.Settings.DEFAULT.threads(), progress)
                 .filled();
     }
 
@@ -720,10 +720,8 @@ public final class ThorDb implements AutoCloseable {
      * @throws ThorDbException with {@link ErrorCode#READ_ONLY} on a read-only handle
      */
     public long optimize() {
-        return guard(() -> {
-            Optimizer.Report r = engine.optimize(true, m -> { });
-            return r.alreadyMerged() ? 0L : r.games();
-        });
+        Optimization o = optimize(true, m -> { }, Progress.NONE);
+        return o.alreadyMerged() ? 0L : o.games();
     }
 
     /**

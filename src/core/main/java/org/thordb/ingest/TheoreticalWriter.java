@@ -121,18 +121,26 @@ public final class TheoreticalWriter {
     private final int threads;
 
     /**
-     * A fill of a store opened for writing.
-     *
-     * @param depth the empties to solve at (1 to 60; WTHOR's files say 22 or 24)
-     * @param threads the threads solving (1 or more)
+     * Refuses a depth outside 1 to 60 empties or fewer than one thread, as every fill does (the use
+     * case's settings check the same way, before a store is opened).
      */
-    public TheoreticalWriter(Store store, Catalog catalog, Committer committer, int depth, int threads) {
+    public static void check(int depth, int threads) {
         if (depth < 1 || depth > 60) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a theoretical score is computed at 1 to 60 empties, not " + depth);
         }
         if (threads < 1) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a fill needs 1 thread or more, not " + threads);
         }
+    }
+
+    /**
+     * A fill of a store opened for writing.
+     *
+     * @param depth the empties to solve at (1 to 60; WTHOR's files say 22 or 24)
+     * @param threads the threads solving (1 or more)
+     */
+    public TheoreticalWriter(Store store, Catalog catalog, Committer committer, int depth, int threads) {
+        check(depth, threads);
         this.store = store;
         this.catalog = catalog;
         this.committer = committer;

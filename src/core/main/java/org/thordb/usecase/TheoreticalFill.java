@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.fault.Faults;
 import org.thordb.ingest.TheoreticalWriter;
 import org.thordb.query.Filter;
 import org.thordb.store.Catalog;
@@ -37,12 +36,7 @@ public final class TheoreticalFill {
 
         /** @throws org.thordb.error.ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a depth or threads out of range */
         public Settings {
-            if (depth < 1 || depth > 60) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a theoretical score is computed at 1 to 60 empties, not " + depth);
-            }
-            if (threads < 1) {
-                throw Faults.of(ErrorCode.BAD_ARGUMENT, "a fill needs 1 thread or more, not " + threads);
-            }
+            TheoreticalWriter.check(depth, threads);
         }
     }
 
