@@ -1,9 +1,15 @@
 package org.thordb;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 import org.thordb.engine.StoredGame;
+import org.thordb.export.CsvCells;
+import org.thordb.export.GameSchema;
+import org.thordb.export.Json;
+import org.thordb.wthor.WthorGame;
 
 /**
  * A stored game with its names resolved in its own base, and its WTHOR record byte for byte.
@@ -48,6 +54,45 @@ public record Game(int id, String base, int year, int record, String black, Stri
     @Override
     public byte[] wthorRecord() {
         return wthorRecord.clone();
+    }
+
+    /**
+     * The game as one JSON object in thordb's one game schema (docs/data.md): what
+     * {@code thordb query --format jsonl} writes a line of, and the API's games.
+     */
+    public String json() {
+        return Json.game(schemaRow()).toString();
+    }
+
+    /** The CSV columns of the one game schema, in order: the header of {@link #csvCells()}. */
+    public static List<String> csvHeader() {
+        return List.of(GameSchema.csvHeaders());
+    }
+
+    /**
+     * The game's CSV cells, in the order of {@link #csvHeader()}: an unknown value is an empty
+     * cell (never 0), and a name that a spreadsheet would read as a formula is quoted as text.
+     */
+    public List<String> csvCells() {
+        GameSchema.Game row = schemaRow();
+        List<String> cells = new ArrayList<>(GameSchema.CSV.size());
+        for (GameSchema.Column c : GameSchema.CSV) {
+            Object v = c.value(row);
+            cells.add(v == null ? "" : String.valueOf(CsvCells.cell(v)));
+        }
+        return cells;
+    }
+
+    /** The schema's row of this game: its record with the theoretical score known now. */
+    private GameSchema.Game schemaRow() {
+        int side = wthorRecord.length == WthorGame.recordSize(10) ? 10 : 8;
+        WthorGame r = new WthorGame(wthorRecord.clone(), side);
+        if (theoreticalDiscs.isPresent() && theoreticalDiscs.getAsInt() <= side * side
+                && theoreticalDiscs.getAsInt() != r.theoreticalScore()) {
+            r = r.withTheoreticalScore(theoreticalDiscs.getAsInt()); // filled since the import
+        }
+        return new GameSchema.Game(r, base, year, record, black, white, tournament, (long) id,
+                theoreticalDiscs.isPresent(), theoreticalDepth, damage);
     }
 
     /** Whether the record holds something a game cannot (see {@link #damage()}). */

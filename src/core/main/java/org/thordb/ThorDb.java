@@ -299,6 +299,69 @@ public final class ThorDb implements AutoCloseable {
         return guard(() -> new QueryResult(engine.query(q)));
     }
 
+    /**
+     * The games of a query read once, within its scope, as they are asked for from one snapshot of
+     * the store; close the result. A game whose record cannot be read is a {@link ThorDbException}
+     * with {@link ErrorCode#CORRUPT} from the iterator's {@code next}, and the games after it are
+     * still read.
+     *
+     * <p>Usage: {@code try (QueryResult r = db.query(Query.parse("year = 1990"))) { r.forEach(g -> System.out.println(g.moves())); }}
+     */
+    public QueryResult query(Query query) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        return guard(() -> new QueryResult(engine.query(f)));
+    }
+
+    /**
+     * The first {@code limit} games of a query in an order (each {@link Sort} in turn, then by id),
+     * with the number of games the query matches: for a listing that is read whole rather than
+     * paged ({@code thordb query --sort}); only the games kept are read, in one pass with a heap of
+     * {@code limit} (for a page from an offset, {@link #page}).
+     *
+     * <p>Usage: {@code Page best = db.sorted(Query.parse("year = 2015"), Sort.parse("-score"), 10);}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a negative limit
+     */
+    public Page sorted(Query query, List<Sort> order, int limit) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        String spec = spec(Checks.notNull(order, "the order"));
+        if (limit < 0) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a limit of games, 0 or more, not " + limit);
+        }
+        return guard(() -> {
+            Games.Page p = Games.page(engine, f, spec, 0, -1, limit);
+            return new Page(p.total(), p.games().stream().map(Game::of).toList());
+        });
+    }
+
+    /** The sort keys in the words the engine's pages take. */
+    private static String spec(List<Sort> order) {
+        for (Object s : order) { // a raw list may hold anything
+            if (!(Checks.notNull(s, "a sort") instanceof Sort)) {
+                throw Faults.of(ErrorCode.BAD_ARGUMENT, "an order holds sorts, not a " + s.getClass().getSimpleName());
+            }
+        }
+        return order.stream().map(s -> (s.descending() ? "-" : "") + s.key().name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(","));
+    }
+
+    /**
+     * The stored solitaires a query over solitaires matches ({@code empties = 20 and year >= 2000},
+     * {@code position = …} in any orientation; blank: every one), by base, empties and record.
+     *
+     * <p>Usage: {@code db.solitaires("empties = 20").forEach(s -> System.out.println(s.position()));}
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query or a field solitaires lack
+     */
+    public List<Solitaire> solitaires(String query) {
+        String q = Checks.notNull(query, "the query");
+        return guard(() -> {
+            var rows = engine.solitaires(q);
+            var catalog = engine.catalog();
+            return rows.stream().map(r -> Solitaire.of(r, catalog)).toList();
+        });
+    }
+
     /** The most games a {@link #page} holds: a larger page is refused (stream with {@link #query}). */
     public static final int MAX_PAGE = 1000;
 
@@ -316,12 +379,7 @@ public final class ThorDb implements AutoCloseable {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a page holds at most " + MAX_PAGE + " games, not " + limit
                     + "; page on with the offset, or stream every game with query()");
         }
-        Checks.notNull(order, "the order");
-        for (Sort s : order) {
-            Checks.notNull(s, "a sort");
-        }
-        String spec = Arrays.stream(order).map(s -> (s.descending() ? "-" : "") + s.key().name().toLowerCase(Locale.ROOT))
-                .collect(Collectors.joining(","));
+        String spec = spec(Arrays.asList(Checks.notNull(order, "the order")));
         return guard(() -> {
             Games.Page p = Games.page(engine, Filter.parse(q), spec, offset, -1, limit);
             return new Page(p.total(), p.games().stream().map(Game::of).toList());
@@ -490,6 +548,19 @@ public final class ThorDb implements AutoCloseable {
     public List<String> notes(String query) {
         String q = Checks.notNull(query, "the query");
         return guard(() -> engine.notes(q));
+    }
+
+    /**
+     * The groups of duplicate games (one whole move list, up to the board's symmetries) that hold a
+     * game the query matches ({@link Query#ALL}: every group), each earliest first: the base
+     * imported first, then the year, then the record. The games after the first of each group are
+     * what {@code duplicate = true} finds.
+     *
+     * <p>Usage: {@code for (List<Game> group : db.duplicates(Query.parse("year = 1990"))) System.out.println(group.size());}
+     */
+    public List<List<Game>> duplicates(Query query) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        return guard(() -> engine.duplicates(f).stream().map(g -> g.stream().map(Game::of).toList()).toList());
     }
 
     /**

@@ -72,7 +72,7 @@ class ClosedStoreTest {
         calls.put("game", () -> db.game(0));
         calls.put("game(base,year,record)", () -> db.game("CLUB", 2001, 0));
         calls.put("games", () -> db.games(RoaringBitmap.bitmapOf(0, 1)));
-        calls.put("duplicates", () -> db.duplicates(null));
+        calls.put("duplicates", () -> db.duplicates((String) null));
         calls.put("sourceText", () -> db.sourceText(0));
         calls.put("players", () -> db.players("", "games"));
         calls.put("solitaires", () -> db.solitaires(""));

@@ -1,19 +1,21 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
-import org.thordb.engine.StoredGame;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.thordb.Game;
+import org.thordb.Query;
+import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.thordb.export.Json;
 
 /**
  * {@code thordb duplicates [--where QUERY] [--format table|jsonl]}: the groups of games that are
@@ -47,19 +49,21 @@ public final class DuplicatesCommand implements Callable<Integer> {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (Engine db = Stores.openForReading(store.dir())) {
-            List<List<StoredGame>> groups = db.duplicates(where);
+        Query query = where == null || where.isBlank() ? Query.ALL : Query.parse(where);
+        ObjectMapper mapper = new ObjectMapper();
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+            List<List<Game>> groups = db.duplicates(query);
             long later = 0;
             int n = 0;
-            for (List<StoredGame> g : groups) {
+            for (List<Game> g : groups) {
                 n++;
                 later += g.size() - 1;
                 if (format.equals("jsonl")) {
-                    ObjectNode o = Json.object();
+                    ObjectNode o = mapper.createObjectNode();
                     o.put("group", n);
                     ArrayNode a = o.putArray("games");
-                    for (StoredGame game : g) {
-                        a.add(Json.node(game));
+                    for (Game game : g) {
+                        a.add(tree(mapper, game.json()));
                     }
                     out.println(o);
                 } else {
@@ -74,11 +78,20 @@ public final class DuplicatesCommand implements Callable<Integer> {
                         + (later == 1 ? " game" : " games") + " with an earlier twin (duplicate = true)");
             }
             if (where != null) {
-                for (String note : db.notes(where)) {
+                for (String note : db.notes(query)) {
                     spec.commandLine().getErr().println("note: " + SafeText.of(note));
                 }
             }
         }
         return 0;
+    }
+
+    /** A game's JSON as a node of the group's object. */
+    private static ObjectNode tree(ObjectMapper mapper, String json) {
+        try {
+            return (ObjectNode) mapper.readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -1,21 +1,18 @@
 package org.thordb.cli;
 
-import org.thordb.engine.StoredGame;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.thordb.Game;
+import org.thordb.engine.StoredGame;
 import org.thordb.error.ErrorCode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.thordb.export.GameCsv;
-import org.thordb.export.Json;
 
 /**
- * Games as rows: a terminal table, CSV (Commons CSV), or JSON lines (Jackson), with the same
- * fields in each: base, year, record, black, white, tournament, score, theoretical, moves.
+ * Games as rows: a terminal table, CSV (Commons CSV), or JSON lines, from the library's
+ * {@link Game}: the CSV and JSON in the one game schema ({@link Game#csvCells()}, {@link Game#json()}),
+ * the table with base, year, record, black, white, tournament, score, theoretical, moves.
  *
  * <p>Usage: {@code GameRows.Writer w = GameRows.writer("csv", out); games.forEach(w::row); w.end();}
  */
@@ -26,7 +23,7 @@ final class GameRows {
     /** Writes games one at a time in one format. */
     interface Writer {
         /** One game. */
-        void row(StoredGame g);
+        void row(Game g);
 
         /** After the last game. */
         default void end() {
@@ -51,20 +48,50 @@ final class GameRows {
         };
     }
 
-    /** The JSON object of a game. */
-    static ObjectNode json(StoredGame g) {
-        return Json.node(g);
+    /** The JSON object of a game, one line. */
+    static String json(Game g) {
+        return g.json();
     }
 
     static Writer table(PrintWriter out) {
-        out.print(left("base", 10) + " " + right("year", 4) + " " + right("record", 6) + "  " + left("black", 19) + " "
-                + left("white", 19) + " " + left("tournament", 25) + " " + right("score", 5) + " " + right("theo", 4)
-                + "  moves" + System.lineSeparator());
-        return g -> out.print(left(SafeText.fit(g.base(), 10), 10) + " " + right(String.valueOf(g.year()), 4) + " "
-                + right(String.valueOf(g.record()), 6) + "  " + left(SafeText.fit(g.black(), 19), 19) + " "
-                + left(SafeText.fit(g.white(), 19), 19) + " " + left(SafeText.fit(g.tournament(), 25), 25) + " "
-                + right(String.valueOf(g.score()), 5) + " " + right(g.theoreticalKnown() ? String.valueOf(g.theoretical()) : "-", 4)
-                + "  " + g.moves() + (g.damage() == null ? "" : "  [damaged]") + System.lineSeparator());
+        Table t = new Table(out);
+        return g -> t.row(Row.of(g));
+    }
+
+    /** What the table shows of a game. */
+    record Row(String base, int year, int record, String black, String white, String tournament, int score,
+               String theoretical, String moves, boolean damaged) {
+        static Row of(Game g) {
+            return new Row(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.blackDiscs(),
+                    g.theoreticalDiscs().isPresent() ? String.valueOf(g.theoreticalDiscs().getAsInt()) : "-", g.moves(),
+                    g.damaged());
+        }
+
+        /** The REPL's rows, until its pages come from the library's front. */
+        static Row of(StoredGame g) {
+            return new Row(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
+                    g.theoreticalKnown() ? String.valueOf(g.theoretical()) : "-", g.moves(), g.damage() != null);
+        }
+    }
+
+    /** The terminal table: its header when made, then a line a row. */
+    static final class Table {
+        private final PrintWriter out;
+
+        Table(PrintWriter out) {
+            this.out = out;
+            out.print(left("base", 10) + " " + right("year", 4) + " " + right("record", 6) + "  " + left("black", 19) + " "
+                    + left("white", 19) + " " + left("tournament", 25) + " " + right("score", 5) + " " + right("theo", 4)
+                    + "  moves" + System.lineSeparator());
+        }
+
+        void row(Row g) {
+            out.print(left(SafeText.fit(g.base(), 10), 10) + " " + right(String.valueOf(g.year()), 4) + " "
+                    + right(String.valueOf(g.record()), 6) + "  " + left(SafeText.fit(g.black(), 19), 19) + " "
+                    + left(SafeText.fit(g.white(), 19), 19) + " " + left(SafeText.fit(g.tournament(), 25), 25) + " "
+                    + right(String.valueOf(g.score()), 5) + " " + right(g.theoretical(), 4)
+                    + "  " + g.moves() + (g.damaged() ? "  [damaged]" : "") + System.lineSeparator());
+        }
     }
 
     // The table's columns padded by hand, as printf's %-10s and %4d pad them: printf's first
@@ -82,24 +109,25 @@ final class GameRows {
     }
 
     /** The table with a row number first, counting from {@code first} (the REPL's {@code :game N} takes it). */
-    static Writer numberedTable(PrintWriter out, int first) {
+    static java.util.function.Consumer<Row> numberedTable(PrintWriter out, int first) {
         out.print(first == 1 ? right("#", 4) + " " : "     ");
-        Writer w = table(out);
+        Table t = new Table(out);
         int[] n = {first};
         return g -> {
             out.print(right(String.valueOf(n[0]++), 4) + " ");
-            w.row(g);
+            t.row(g);
         };
     }
 
     static Writer csv(PrintWriter out) {
         try {
-            GameCsv p = GameCsv.to(out);
+            CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder()
+                    .setHeader(Game.csvHeader().toArray(String[]::new)).get());
             return new Writer() {
                 @Override
-                public void row(StoredGame g) {
+                public void row(Game g) {
                     try {
-                        p.row(g);
+                        p.printRecord(g.csvCells());
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -108,7 +136,7 @@ final class GameRows {
                 @Override
                 public void end() {
                     try {
-                        p.close();
+                        p.flush(); // the stream underneath stays open: its owner closes it
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

@@ -1,19 +1,27 @@
 package org.thordb.cli;
 
-import org.thordb.query.Filter;
-import org.thordb.usecase.Games;
-
-import org.thordb.engine.Engine;
-import org.thordb.engine.MatchedGames;
-import org.thordb.engine.StoredGame;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.thordb.Game;
+import org.thordb.Page;
+import org.thordb.Query;
+import org.thordb.QueryResult;
+import org.thordb.Solitaire;
+import org.thordb.Sort;
+import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import picocli.CommandLine.Command;
@@ -22,21 +30,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.util.Iterator;
-import java.util.Locale;
-import java.util.stream.IntStream;
-import org.thordb.export.Json;
-import org.thordb.othello.Notation;
-import org.thordb.othello.Position;
-import org.thordb.query.exec.SolitaireFilter;
-import org.thordb.query.plan.QueryPlanner;
-import org.thordb.store.Catalog;
-import org.thordb.store.SolitaireRow;
-import org.thordb.wthor.WthorSolitaire;
-import org.thordb.wthor.WthorSquares;
 
 /**
  * {@code thordb query [--format table|csv|jsonl] [--limit N] [--sort KEYS] QUERY}: the games a
@@ -90,10 +83,11 @@ public final class QueryCommand implements Callable<Integer> {
         if (limit != null && limit < 0) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--limit takes a number of games, 0 or more, not " + limit);
         }
-        QueryPlanner.oneQuery(batch == null); // one answer, then the process ends
+        ThorDb.oneQuestion(batch == null); // one answer, then the process ends
         // read while the store opens on the other core: the query's words are the store's to answer, not to read
-        Filter filter = batch == null && !solitaires ? Filter.parse(String.join(" ", query)) : null;
-        try (Engine db = Stores.openForReading(store.dir())) {
+        Query filter = batch == null && !solitaires ? Query.parse(String.join(" ", query)) : null;
+        List<Sort> order = sort == null ? null : Sort.parse(sort);
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
             if (solitaires) {
                 return solitaires(db, out);
             }
@@ -105,27 +99,25 @@ public final class QueryCommand implements Callable<Integer> {
             String f = format == null ? "table" : format;
             GameRows.checkFormat(f);
             long total;
-            List<String> notes = null;
-            if (sort != null) {
+            if (order != null) {
                 // ordered by the per-game columns, the first limit kept as the ids go by: only the
                 // games shown are read (a sort of every game read took 27 s at ten million)
-                Games.Page page = Games.page(db, filter, sort, 0, -1, limit == null ? Integer.MAX_VALUE : limit);
-                notes = page.notes();
+                Page page = db.sorted(filter, order, limit == null ? Integer.MAX_VALUE : limit);
                 GameRows.Writer w = GameRows.writer(f, out);
                 page.games().forEach(w::row);
                 w.end();
                 total = page.total();
             } else {
-                try (MatchedGames r = db.query(filter)) {
+                try (QueryResult r = db.query(filter)) {
                     GameRows.Writer w = GameRows.writer(f, out);
                     // a game whose record is damaged is passed over, and said at the end: the games
                     // after it are no less readable, and are written
-                    Iterator<StoredGame> games = r.iterator();
+                    Iterator<Game> games = r.iterator();
                     long shown = 0;
                     long unreadable = 0;
                     String first = null;
                     while (games.hasNext() && (limit == null || shown < limit)) {
-                        StoredGame g;
+                        Game g;
                         try {
                             g = games.next();
                         } catch (ThorDbException e) {
@@ -152,17 +144,17 @@ public final class QueryCommand implements Callable<Integer> {
             if (f.equals("table")) {
                 out.println(total + " games" + (limit != null && total > limit ? ", " + limit + " shown" : ""));
             }
-            for (String note : notes != null ? notes : db.notes(filter)) {
+            for (String note : db.notes(filter)) {
                 spec.commandLine().getErr().println("note: " + SafeText.of(note));
             }
         } finally {
-            QueryPlanner.oneQuery(false);
+            ThorDb.oneQuestion(false);
         }
         return 0;
     }
 
     /** The solitaires a query over solitaires matches: a table (or JSON lines), then the count. */
-    private int solitaires(Engine db, PrintWriter out) {
+    private int solitaires(ThorDb db, PrintWriter out) {
         String f = format == null ? "table" : format;
         if (!f.equals("table") && !f.equals("jsonl")) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "with --solitaires the format is table or jsonl, not " + f);
@@ -170,40 +162,33 @@ public final class QueryCommand implements Callable<Integer> {
         if (batch != null) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--solitaires answers one query, not --batch");
         }
-        List<SolitaireRow> rows = db.solitaires(String.join(" ", query));
-        Catalog c = db.catalog();
+        List<Solitaire> rows = db.solitaires(String.join(" ", query));
         if (f.equals("table")) {
             out.printf("%-6s %3s %6s %4s  %-19s %-19s %4s %5s %5s  %s%n", "base", "emp", "record", "year", "black", "white",
                     "move", "solve", "first", "position");
         }
+        ObjectMapper json = Mapper.JSON;
         int shown = 0;
-        for (SolitaireRow r : rows) {
+        for (Solitaire s : rows) {
             if (limit != null && shown >= limit) {
                 break;
             }
             shown++;
-            WthorSolitaire s = r.solitaire();
-            Catalog.Base b = c.base(r.base());
-            String black = b == null || b.player((int) s.blackPlayer()) == null ? "#" + s.blackPlayer() : b.player((int) s.blackPlayer());
-            String white = b == null || b.player((int) s.whitePlayer()) == null ? "#" + s.whitePlayer() : b.player((int) s.whitePlayer());
-            Position p = SolitaireFilter.position(r);
-            int fm = WthorSquares.toSquare(s.firstMove(), 8);
-            String first = fm < 0 ? "?" : Notation.name(fm);
             if (f.equals("jsonl")) {
-                ObjectNode o = Json.object();
-                o.put("base", b == null ? "?" : b.name()).put("empties", r.empties()).put("record", r.record())
-                        .put("year", s.year()).put("black", black).put("white", white)
-                        .put("toMove", s.toMove() == 1 ? "black" : "white").put("solution", s.solutionScore())
-                        .put("firstMove", first).put("realScore", s.realScore()).put("position", p.toBoardString());
-                if (r.reason() != null) {
-                    o.put("problem", r.reason());
+                ObjectNode o = json.createObjectNode();
+                o.put("base", s.base()).put("empties", s.empties()).put("record", s.record())
+                        .put("year", s.year()).put("black", s.black()).put("white", s.white())
+                        .put("toMove", s.blackToMove() ? "black" : "white").put("solution", s.solution())
+                        .put("firstMove", s.firstMove()).put("realScore", s.realScore()).put("position", s.position());
+                if (s.problem() != null) {
+                    o.put("problem", s.problem());
                 }
                 out.println(o);
             } else {
-                out.printf("%-6s %3d %6d %4d  %-19s %-19s %4s %+5d %5s  %s%s%n", SafeText.of(b == null ? "?" : b.name()),
-                        r.empties(), r.record(), s.year(), SafeText.of(black), SafeText.of(white),
-                        s.toMove() == 1 ? "X" : "O", s.solutionScore(), first, p.toBoardString(),
-                        r.reason() == null ? "" : "  [" + SafeText.of(r.reason()) + "]");
+                out.printf("%-6s %3d %6d %4d  %-19s %-19s %4s %+5d %5s  %s%s%n", SafeText.of(s.base()),
+                        s.empties(), s.record(), s.year(), SafeText.of(s.black()), SafeText.of(s.white()),
+                        s.blackToMove() ? "X" : "O", s.solution(), s.firstMove(), s.position(),
+                        s.problem() == null ? "" : "  [" + SafeText.of(s.problem()) + "]");
             }
         }
         if (f.equals("table")) {
@@ -212,7 +197,7 @@ public final class QueryCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int batch(Engine db, PrintWriter out) throws IOException {
+    private int batch(ThorDb db, PrintWriter out) throws IOException {
         String f = format == null ? "count" : format;
         if (!f.equals("count") && !f.equals("jsonl")) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "with --batch the format is count or jsonl, not " + f);
@@ -229,9 +214,9 @@ public final class QueryCommand implements Callable<Integer> {
             if (q.isEmpty() || q.startsWith("--")) {
                 continue;
             }
-            try (MatchedGames r = db.query(q)) {
+            try (QueryResult r = db.query(Query.parse(q))) {
                 out.println(header(q, r.count()));
-                Stream<StoredGame> games = r.stream();
+                Stream<Game> games = r.stream();
                 if (limit != null) {
                     games = games.limit(limit);
                 }
@@ -249,7 +234,7 @@ public final class QueryCommand implements Callable<Integer> {
      * One count a line, the lines answered on every core (each from its own consistent view) and
      * printed in their order; a comment or blank line answers nothing.
      */
-    private static int counts(Engine db, List<String> lines, PrintWriter out) {
+    private static int counts(ThorDb db, List<String> lines, PrintWriter out) {
         String[] answers = new String[lines.size()];
         boolean[] failed = new boolean[lines.size()];
         IntStream.range(0, lines.size()).parallel().forEach(i -> {
@@ -283,11 +268,16 @@ public final class QueryCommand implements Callable<Integer> {
         }
     }
 
+    /** Made when a batch first writes JSON: a mapper costs a one-shot query's table 20 ms to make. */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper();
+    }
+
     private static String header(String q, long count) {
-        return Json.object().put("query", q).put("count", count).toString();
+        return Mapper.JSON.createObjectNode().put("query", q).put("count", count).toString();
     }
 
     private static String errorLine(String q, String message) {
-        return Json.object().put("query", q).put("error", message).toString();
+        return Mapper.JSON.createObjectNode().put("query", q).put("error", message).toString();
     }
 }

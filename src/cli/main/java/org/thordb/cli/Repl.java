@@ -323,9 +323,9 @@ public final class Repl {
             return;
         }
         List<StoredGame> games = db.games(page);
-        GameRows.Writer w = GameRows.numberedTable(out, shown + 1);
+        var w = GameRows.numberedTable(out, shown + 1);
         games.forEach(g -> {
-            w.row(g);
+            w.accept(GameRows.Row.of(g));
             listed.add(g.id());
         });
         shown += games.size();

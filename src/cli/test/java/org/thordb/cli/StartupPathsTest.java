@@ -118,9 +118,9 @@ class StartupPathsTest {
         }
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
-        GameRows.Writer w = GameRows.numberedTable(out, 1);
+        var w = GameRows.numberedTable(out, 1);
         for (StoredGame g : games) {
-            w.row(g);
+            w.accept(GameRows.Row.of(g));
         }
         out.flush();
         // the format the table had, by printf

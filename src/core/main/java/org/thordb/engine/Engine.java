@@ -896,7 +896,12 @@ public final class Engine implements AutoCloseable {
      * then record. See {@link Duplicates}.
      */
     public List<List<StoredGame>> duplicates(String where) {
-        RoaringBitmap sel = where == null || where.isBlank() ? null : select(where);
+        return duplicates(where == null || where.isBlank() ? Filter.ALL : Filter.parse(where));
+    }
+
+    /** {@link #duplicates(String)} of a query read once (every group when it has no condition). */
+    public List<List<StoredGame>> duplicates(Filter filter) {
+        RoaringBitmap sel = filter.where() == null ? null : select(filter);
         return read(r -> {
             List<Duplicates.Group> groups = sel == null ? Duplicates.of(r).groups()
                     : Duplicates.of(r).touching(sel);

@@ -53,7 +53,7 @@ public final class Json {
     }
 
     /** The object of a game's row, every column of {@link GameSchema} in order. */
-    static ObjectNode game(GameSchema.Game g) {
+    public static ObjectNode game(GameSchema.Game g) {
         ObjectNode o = MAPPER.createObjectNode();
         for (GameSchema.Column c : GameSchema.COLUMNS) {
             // numbers as ints where they fit: a JSON reader gives them back as ints, and the nodes compare equal

@@ -226,7 +226,7 @@ class SourceImportTest {
             load(db, lines, a, b);
             assertEquals(2, db.count("duplicate = true"));
             assertEquals(4, db.count("duplicate = false"));
-            List<List<StoredGame>> groups = db.duplicates(null);
+            List<List<StoredGame>> groups = db.duplicates((String) null);
             assertEquals(2, groups.size());
             assertEquals(List.of("A", "B"), groups.get(0).stream().map(StoredGame::base).toList());
             assertEquals(List.of(0, 0), groups.get(0).stream().map(StoredGame::record).toList());
