@@ -241,8 +241,36 @@ public final class JsonAnswers {
 
     /** A player's report (any spelling the player's identity joins), as {@code thordb report --format json} writes it. */
     public String report(String player) {
+        return report(player, ReportSettings.DEFAULT);
+    }
+
+    /** {@link #report(String)} with other settings (the lines' length, how many lines, valued lines and opponents). */
+    public String report(String player, ReportSettings s) {
         String name = Checks.notNull(player, "the player");
-        return guard(() -> PlayerReport.json(PlayerReport.of(db, name, PlayerReport.Settings.DEFAULT)).toString());
+        Checks.notNull(s, "the settings");
+        return guard(() -> PlayerReport.json(PlayerReport.of(db, name, s.settings())).toString());
+    }
+
+    /**
+     * A player's report as a document: {@code text} (tables with sparklines, as {@code thordb
+     * report} and the REPL's {@code :report} print it; names as the bases spell them, for the
+     * caller to make safe for its screen) or {@code json} ({@link #report(String, ReportSettings)}).
+     *
+     * <p>Usage: {@code System.out.print(db.json().reportDocument("Tastet Marc", ReportSettings.DEFAULT, "text"));}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for another format, or a name no base holds
+     */
+    public String reportDocument(String player, ReportSettings s, String format) {
+        String f = Checks.notNull(format, "the format");
+        if (f.equals("json")) {
+            return report(player, s);
+        }
+        if (!f.equals("text")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a report is text or json, not '" + Faults.quote(f) + "'");
+        }
+        String name = Checks.notNull(player, "the player");
+        Checks.notNull(s, "the settings");
+        return guard(() -> PlayerReport.text(PlayerReport.of(db, name, s.settings())));
     }
 
     /**
@@ -370,6 +398,35 @@ public final class JsonAnswers {
         /** Every surface's defaults. */
         public static final PrepareSettings DEFAULT = new PrepareSettings(Preparation.Settings.DEFAULT.minGames(),
                 Preparation.Settings.DEFAULT.maxPlies(), Preparation.Settings.DEFAULT.valued());
+    }
+
+    /**
+     * What a player's report shows: lines {@code plies} moves long as White (as Black one move
+     * less, so that a line ends with the player's move), {@code lines} of them a colour, the
+     * {@code valued} most frequent valued (the best move against the move played), and
+     * {@code opponents} opponents.
+     *
+     * <p>Usage: {@code new ReportSettings(8, 20, 2, 10)}
+     *
+     * @param plies a line's length as White, 2 to 20
+     * @param lines lines shown a colour, up to 100
+     * @param valued how many of them are valued, up to {@code lines}
+     * @param opponents opponents shown, up to 100
+     */
+    public record ReportSettings(int plies, int lines, int valued, int opponents) {
+        /** @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} outside what the report takes (its message says) */
+        public ReportSettings {
+            new PlayerReport.Settings(plies, lines, valued, opponents); // the use case's own bounds, said once
+        }
+
+        /** Every surface's defaults. */
+        public static final ReportSettings DEFAULT = new ReportSettings(PlayerReport.Settings.DEFAULT.plies(),
+                PlayerReport.Settings.DEFAULT.lines(), PlayerReport.Settings.DEFAULT.valued(),
+                PlayerReport.Settings.DEFAULT.opponents());
+
+        PlayerReport.Settings settings() {
+            return new PlayerReport.Settings(plies, lines, valued, opponents);
+        }
     }
 
     private static <T> T guard(Supplier<T> work) {

@@ -229,8 +229,8 @@ public final class Repl {
                 if (rest.isEmpty()) {
                     out.println("usage: " + USAGE.get(":report"));
                 } else {
-                    ReportCommand.write(PlayerReport.of(db, rest,
-                            PlayerReport.Settings.DEFAULT), out);
+                    ReportCommand.print(PlayerReport.text(PlayerReport.of(db, rest,
+                            PlayerReport.Settings.DEFAULT)), out);
                 }
             }
             case ":solitaires" -> solitaires(rest);
