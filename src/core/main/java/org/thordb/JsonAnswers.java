@@ -252,6 +252,47 @@ public final class JsonAnswers {
     }
 
     /**
+     * A filter's games grouped, as a document: {@code table}, {@code csv}, {@code json} or
+     * {@code jsonl}, as {@code thordb stats} prints it (the first {@code limit} groups; the table
+     * says whose side the figures are from), with the notes a user should hear about the games
+     * grouped (a name no base holds). {@code by}, {@code as}, {@code colour} and {@code sort} as
+     * {@link #stats} takes them.
+     *
+     * <p>Usage: {@code System.out.print(db.json().statsDocument("year", Query.ALL, "", "", "", 10, "table").text());}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for another format, a bad grouping
+     *     or limit, or a colour without a player
+     */
+    public Document statsDocument(String by, Query q, String as, String colour, String sort, int limit, String format) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        Checks.notNull(by, "the grouping");
+        Checks.notNull(as, "the player counted (blank: none)");
+        Checks.notNull(colour, "the colour counted (blank: both)");
+        Checks.notNull(sort, "the order (blank: the grouping's)");
+        Checks.notNull(format, "the format");
+        return guard(() -> {
+            Stats.Answer a = Stats.of(db, new Stats.Question(by, f, as, colour, sort));
+            String text = Stats.document(a, limit, format);
+            return new Document(text, List.copyOf(db.notes(a.games())));
+        });
+    }
+
+    /**
+     * A document as a surface shows it, with what a user should hear beside it (a name no base
+     * holds, with the nearest ones) rather than in it.
+     *
+     * @param text the document
+     * @param notes the notes, none when there is nothing to say
+     */
+    public record Document(String text, List<String> notes) {
+        /** Keeps an unmodifiable copy of the notes. */
+        public Document {
+            Checks.notNull(text, "the text");
+            notes = Checks.list(notes, "the notes");
+        }
+    }
+
+    /**
      * A player's report as a document: {@code text} (tables with sparklines, as {@code thordb
      * report} and the REPL's {@code :report} print it; names as the bases spell them, for the
      * caller to make safe for its screen) or {@code json} ({@link #report(String, ReportSettings)}).

@@ -618,7 +618,7 @@ public final class Repl {
             lastQuery = where;
         }
         int shownRows = Math.min(rows.size(), 20);
-        StatsCommand.write(a.first(shownRows), rows.size(), a.grouping(), a.games(), a.side(), "table", out);
+        ReportCommand.print(org.thordb.usecase.Stats.document(a, Math.max(1, shownRows), "table"), out);
         if (rows.size() > shownRows) {
             out.println("… thordb stats --limit shows more");
         }

@@ -31,7 +31,7 @@ class CommandLineBoundaryTest {
     private static final Set<String> NOT_YET = Set.of("DemoCommand", "DumpCommand",
             "ExplorationView", "ExploreCommand", "ExportCommand", "GameRows", "GameViewer",
             "PlayersCommand", "Repl",
-            "ReplCommand", "SolveCommand", "StatsCommand", "Stores",
+            "ReplCommand", "SolveCommand", "Stores",
             "TrainCommand", "VerifyCommand");
 
     @Test

@@ -1,5 +1,11 @@
 package org.thordb.usecase;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.thordb.export.CsvCells;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVFormat;
+import java.io.UncheckedIOException;
+import java.io.IOException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -93,5 +99,84 @@ public final class Stats {
         ArrayNode rows = o.putArray("rows");
         a.first(limit).forEach(r -> rows.add(Json.group(r)));
         return o;
+    }
+
+    /**
+     * The first {@code limit} groups of an answer as a document: {@code table} (for a terminal:
+     * a header saying whose side the figures are from, names as the bases spell them), {@code csv},
+     * {@code json} (an array of the groups) or {@code jsonl} (a group a line), as {@code thordb
+     * stats} and the REPL's {@code :stats} print them.
+     */
+    public static String document(Answer a, int limit, String format) {
+        if (!List.of("table", "json", "csv", "jsonl").contains(format)) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + Faults.quote(format) + "': table, json, csv or jsonl");
+        }
+        if (limit < 1) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a limit of " + limit + " groups: 1 or more");
+        }
+        java.io.StringWriter s = new java.io.StringWriter();
+        write(a.first(limit), a.rows().size(), a.grouping(), a.games(), a.side(), format, new java.io.PrintWriter(s));
+        return s.toString();
+    }
+
+    private static void write(List<GroupStats> rows, int all, Grouping g, String where, String side, String format,
+                              java.io.PrintWriter out) {
+        switch (format) {
+            case "table" -> {
+                out.printf("%s of %s, from %s%n", "games by " + g, where.isBlank() ? "every game" : where, side);
+                out.printf("%-30s %7s %6s %6s %6s %7s %8s %6s %7s  %s%n", "group", "games", "wins", "draws", "losses", "score%",
+                        "avgdiff", "theo", "theo-of", "years");
+                for (GroupStats r : rows) {
+                    // the theoretical average rests on the games whose score is known: "theo-of" says how many
+                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6s %7d  %s%n", fit(r.group(), 30), r.games(), r.wins(),
+                            r.draws(), r.losses(), r.scorePct(), r.avgDiff(), average(r.avgTheoretical()),
+                            r.theoreticalGames(),
+                            r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear());
+                }
+                out.println(rows.size() == all ? all + (all == 1 ? " group" : " groups")
+                        : rows.size() + " of " + all + " groups");
+            }
+            case "json" -> {
+                ArrayNode a = JsonNodeFactory.instance.arrayNode();
+                rows.forEach(r -> a.add(Json.group(r)));
+                out.println(a.toString());
+            }
+            case "jsonl" -> rows.forEach(r -> out.println(Json.group(r).toString()));
+            case "csv" -> {
+                try (CSVPrinter p = new CSVPrinter(new java.io.FilterWriter(out) {
+                    @Override
+                    public void close() throws IOException {
+                        flush(); // standard output stays open
+                    }
+                }, CSVFormat.DEFAULT.builder().setHeader(HEADER).get())) {
+                    for (GroupStats r : rows) {
+                        p.printRecord(CsvCells.text(r.group()), r.games(), r.wins(), r.draws(), r.losses(), round(r.scorePct()),
+                                round(r.avgDiff()), Double.isNaN(r.avgTheoretical()) ? "" : round(r.avgTheoretical()),
+                                r.theoreticalGames(), r.firstYear(), r.lastYear());
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            default -> throw new IllegalArgumentException(format);
+        }
+        out.flush();
+    }
+
+    private static final String[] HEADER = {"group", "games", "wins", "draws", "losses", "score_pct", "avg_diff",
+        "avg_theoretical", "theoretical_games", "first_year", "last_year"};
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+
+    /** {@code s} cut to a column's width, its end shown as "…". */
+    private static String fit(String s, int width) {
+        return s.codePointCount(0, s.length()) <= width ? s : s.substring(0, s.offsetByCodePoints(0, width - 1)) + "…";
+    }
+
+    /** An average to one decimal, {@code -} when there is none. */
+    private static String average(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 }
