@@ -1,6 +1,7 @@
 package org.thordb;
 
 import org.thordb.query.Filter;
+import org.thordb.sample.SampleBase;
 import org.thordb.usecase.Export;
 import org.thordb.usecase.Verify;
 import org.thordb.usecase.Games;
@@ -570,6 +571,32 @@ public final class ThorDb implements AutoCloseable {
     public List<String> notes(Query query) {
         Filter f = Checks.notNull(query, "the query").filter();
         return guard(() -> List.copyOf(engine.notes(f)));
+    }
+
+    /**
+     * Writes a sample base: {@code years} yearly WTHOR files of {@code gamesAYear} random legal
+     * games each ({@code PREFIX_YEAR.wtb}, from {@code firstYear}), with its names files, the same
+     * files for the same seed: for a demonstration or a test of one's own tool. Returns the files
+     * written.
+     *
+     * <p>Usage: {@code ThorDb.writeSampleBase(Path.of("sample"), "SAMPLE", 2000, 10, 2000, 42L);}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a count out of range, {@link ErrorCode#IO} when the
+     *     folder cannot be written
+     */
+    public static List<Path> writeSampleBase(Path folder, String prefix, int firstYear, int years, int gamesAYear, long seed) {
+        Path dir = Checks.notNull(folder, "the folder");
+        String name = Checks.notNull(prefix, "the prefix");
+        if (!name.matches("[A-Za-z0-9]{1,16}")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a sample base's prefix is 1 to 16 letters or digits, not '"
+                    + Faults.quote(name) + "'");
+        }
+        if (firstYear < 1 || firstYear > 9999 || years < 1 || firstYear + years - 1 > 9999 || gamesAYear < 0
+                || gamesAYear > 1_000_000) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a sample base is 1 or more years within 1-9999, up to 1,000,000 games a"
+                    + " year: not " + years + " years from " + firstYear + " of " + gamesAYear + " games");
+        }
+        return guard(() -> List.copyOf(SampleBase.write(dir, name, firstYear, years, gamesAYear, seed)));
     }
 
     /**

@@ -1,7 +1,5 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
-import org.thordb.engine.MatchedGames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -9,10 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.thordb.ImportResult;
+import org.thordb.Query;
+import org.thordb.ThorDb;
 import org.thordb.error.ThorDbException;
-import org.thordb.ingest.ImportReport;
-import org.thordb.ingest.Importer;
-import org.thordb.sample.SampleBase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -58,13 +56,13 @@ public final class DemoCommand implements Callable<Integer> {
         if (!Files.exists(dir.resolve("SAMPLE_2009.wtb"))) {
             out.println("generating the sample base in " + dir + " (20,000 random legal games, 2000-2009)");
             out.flush();
-            SampleBase.write(dir, "SAMPLE", 2000, 10, 2000, 42L);
+            ThorDb.writeSampleBase(dir, "SAMPLE", 2000, 10, 2000, 42L);
         }
         Path storeDir = this.db != null ? this.db : home().resolve("demo-store");
-        try (Engine db = Engine.open(storeDir)) {
-            ImportReport r = db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
+        try (ThorDb db = ThorDb.open(storeDir)) {
+            ImportResult r = db.importFiles(List.of(dir));
             out.println(r.summary());
-            out.println("the demo's own store " + db.path() + ": " + db.catalog().games() + " games (the commands read it"
+            out.println("the demo's own store " + db.path() + ": " + db.count(Query.ALL.everyCopy()) + " games (the commands read it"
                     + " with --db " + db.path() + "; store/ is left to your bases)");
             out.println();
             out.printf("%9s %10s  %s%n", "games", "time", "query");
@@ -74,8 +72,9 @@ public final class DemoCommand implements Callable<Integer> {
                     continue;
                 }
                 long t0 = System.nanoTime();
-                try (MatchedGames res = db.query(query)) {
-                    out.printf("%9d %7.2f ms  %s%n", res.count(), (System.nanoTime() - t0) / 1e6, query);
+                try {
+                    long n = db.count(query);
+                    out.printf("%9d %7.2f ms  %s%n", n, (System.nanoTime() - t0) / 1e6, query);
                 } catch (ThorDbException e) {
                     out.printf("%9s %10s  %s%n    %s%n", "error", "", query, e.getMessage());
                 }
