@@ -2,6 +2,8 @@ package org.thordb;
 
 import org.thordb.query.Filter;
 import org.thordb.sample.SampleBase;
+import org.thordb.solve.ObfLine;
+import org.thordb.usecase.Solve;
 import org.thordb.usecase.Export;
 import org.thordb.usecase.Verify;
 import org.thordb.usecase.Games;
@@ -571,6 +573,63 @@ public final class ThorDb implements AutoCloseable {
     public List<String> notes(Query query) {
         Filter f = Checks.notNull(query, "the query").filter();
         return guard(() -> List.copyOf(engine.notes(f)));
+    }
+
+    /**
+     * Solves a position exactly (a line such as {@code f5d6c3}, blank for the start, or a board as
+     * {@link #explore} takes it): the score under perfect play and a best move, with every core
+     * unless told, a table sized to the position's depth, and a time limit only when one is set.
+     *
+     * <p>Usage: {@code Solution s = ThorDb.solve(board, new Solution.SolveSettings(0, 0, true));}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} or {@link ErrorCode#ILLEGAL_MOVE}
+     *     for a position that is not one
+     */
+    public static Solution solve(String position, Solution.SolveSettings settings) {
+        String l = Checks.notNull(position, "the position");
+        Solution.SolveSettings s = Checks.notNull(settings, "the settings");
+        return guard(() -> {
+            Position p = position(l);
+            return Solution.of(p, Solve.of(p, new Solve.Settings(s.threads(), s.maxMillis(), s.allMoves())));
+        });
+    }
+
+    /**
+     * The positions of an {@code .obf} file (a board and the side to move, then {@code ; move:score}
+     * for its moves; {@code %} and {@code #} lines are comments), each with the scores the file gives.
+     *
+     * <p>Usage: {@code for (Solution.ObfPosition o : ThorDb.readObf(file)) ThorDb.solve(o.board(), SolveSettings.DEFAULT);}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_NOTATION} naming the file and line of a line
+     *     that is not one, {@link ErrorCode#IO} when the file cannot be read
+     */
+    public static List<Solution.ObfPosition> readObf(Path file) {
+        Path f = Checks.notNull(file, "the file");
+        return guard(() -> {
+            List<String> lines;
+            try {
+                lines = java.nio.file.Files.readAllLines(f, java.nio.charset.StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                throw Faults.of(ErrorCode.IO, f + ": " + e.getMessage(), e);
+            }
+            List<Solution.ObfPosition> out = new ArrayList<>();
+            for (int i = 0; i < lines.size(); i++) {
+                String l = lines.get(i).strip();
+                if (l.isEmpty() || l.startsWith("%") || l.startsWith("#")) {
+                    continue;
+                }
+                ObfLine o;
+                try {
+                    o = ObfLine.parse(l);
+                } catch (ThorDbException e) {
+                    throw Faults.of(ErrorCode.BAD_NOTATION, f + ": line " + (i + 1) + ": " + e.getMessage());
+                }
+                java.util.Map<String, Integer> scores = new java.util.LinkedHashMap<>();
+                o.moveScores().forEach((sq, v) -> scores.put(Notation.name(sq), v));
+                out.add(new Solution.ObfPosition(i + 1, o.position().toBoardString(), scores));
+            }
+            return List.copyOf(out);
+        });
     }
 
     /**

@@ -140,6 +140,9 @@ class PublicApiContractTest {
                 () -> new JsonAnswers.ExploreSettings(4, false)));
         good.put(JsonAnswers.PrepareSettings.class, List.of(() -> JsonAnswers.PrepareSettings.DEFAULT));
         good.put(JsonAnswers.ReportSettings.class, List.of(() -> JsonAnswers.ReportSettings.DEFAULT));
+        // a solve of the start cut off after 50 ms: any position is solved within the limit or said not solved
+        good.put(Map.class, List.of(Map::of, () -> Map.of("f5", 2)));
+        good.put(Solution.SolveSettings.class, List.of(() -> new Solution.SolveSettings(1, 50, false)));
         good.put(java.util.Optional.class, List.of(java.util.Optional::empty,
                 () -> java.util.Optional.of(java.time.LocalDate.of(2001, 1, 1))));
         good.put(java.io.Writer.class, List.of(java.io.StringWriter::new));

@@ -1,28 +1,26 @@
 package org.thordb.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.thordb.Solution;
+import org.thordb.Solution.ObfPosition;
+import org.thordb.Solution.SolveSettings;
+import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
-import org.thordb.othello.Notation;
-import org.thordb.othello.Position;
-import org.thordb.solve.ObfLine;
-import org.thordb.solve.Solver;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import org.thordb.export.Json;
 
 /**
  * {@code thordb solve (LINE | --moves LINE | --board "<64 squares> X" | --obf FILE) [--all-moves]
@@ -71,33 +69,23 @@ public final class SolveCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** One position to solve, with what the file expects of it (null: nothing). */
-    private record Task(String label, Position position, ObfLine expected) {
+    /** One position to solve (a line or a board), with what the file expects of it (null: nothing). */
+    private record Task(String label, String position, ObfPosition expected) {
     }
 
-    private List<Task> tasks() throws IOException {
+    private List<Task> tasks() {
         List<Task> out = new ArrayList<>();
         if (!line.isEmpty() && source != null) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves, --board or --obf");
         }
         if (source != null && source.obf != null) {
-            List<String> lines = Files.readAllLines(source.obf, StandardCharsets.UTF_8);
-            for (int i = 0; i < lines.size(); i++) {
-                String l = lines.get(i).strip();
-                if (l.isEmpty() || l.startsWith("%") || l.startsWith("#")) {
-                    continue;
-                }
-                try {
-                    ObfLine o = ObfLine.parse(l);
-                    out.add(new Task(source.obf.getFileName() + ":" + (i + 1), o.position(), o));
-                } catch (ThorDbException e) {
-                    throw CommandFailure.of(ErrorCode.BAD_NOTATION, source.obf + ": line " + (i + 1) + ": " + e.getMessage());
-                }
+            for (ObfPosition o : ThorDb.readObf(source.obf)) {
+                out.add(new Task(source.obf.getFileName() + ":" + o.line(), o.board(), o));
             }
             return out;
         }
-        Position p = !line.isEmpty() ? ExploreCommand.position(String.join("", line), null)
-                : source == null ? Position.start() : ExploreCommand.position(source.moves, source.board);
+        String p = !line.isEmpty() ? String.join("", line)
+                : source == null ? "" : source.board != null ? source.board : source.moves;
         out.add(new Task("position", p, null));
         return out;
     }
@@ -115,13 +103,8 @@ public final class SolveCommand implements Callable<Integer> {
         }
         List<Task> tasks = tasks();
         PrintWriter out = spec.commandLine().getOut();
-        Solver.Options o = Solver.Options.defaults();
-        if (threads != null) {
-            o = o.withThreads(threads);
-        }
-        if (maxSeconds != null) {
-            o = o.limited(0, Math.max(1, (long) (maxSeconds * 1000)));
-        }
+        SolveSettings settings = new SolveSettings(threads == null ? 0 : threads,
+                maxSeconds == null ? 0 : Math.max(1, (long) (maxSeconds * 1000)), allMoves);
         if (format.equals("table")) {
             out.printf("%-22s %6s %5s %6s %14s %9s %7s  %s%n", "position", "score", "best", "black", "nodes", "ms", "Mn/s",
                     tasks.get(0).expected() != null ? "expected" : "");
@@ -131,7 +114,7 @@ public final class SolveCommand implements Callable<Integer> {
         long nodes = 0;
         long nanos = 0;
         for (Task t : tasks) {
-            Solver.Result r = new Solver(o.withTableBits(tableBits(t.position(), o.tableBits()))).solve(t.position(), allMoves);
+            Solution r = ThorDb.solve(t.position(), settings);
             nodes += r.nodes();
             nanos += r.nanos();
             Boolean agrees = null;
@@ -157,15 +140,16 @@ public final class SolveCommand implements Callable<Integer> {
     }
 
     /** Whether the solve agrees with the file: the score, the best move's listed score, and with --all-moves each move's. */
-    private boolean agrees(ObfLine want, Solver.Result r) {
-        if (want.score() == null) {
-            return r.best() < 0;
+    private boolean agrees(ObfPosition want, Solution r) {
+        if (want.score().isEmpty()) {
+            return r.best() == null;
         }
-        if (want.score() != r.score() || !want.score().equals(want.moveScores().get(r.best()))) {
+        int score = want.score().getAsInt();
+        if (score != r.score() || !Integer.valueOf(score).equals(want.moveScores().get(r.best()))) {
             return false;
         }
         if (allMoves) {
-            for (Map.Entry<Integer, Integer> e : want.moveScores().entrySet()) {
+            for (Map.Entry<String, Integer> e : want.moveScores().entrySet()) {
                 if (!e.getValue().equals(r.moveScores().get(e.getKey()))) {
                     return false;
                 }
@@ -178,57 +162,44 @@ public final class SolveCommand implements Callable<Integer> {
         return v > 0 ? "+" + v : Integer.toString(v);
     }
 
-    private String row(Task t, Solver.Result r, Boolean agrees) {
+    private String row(Task t, Solution r, Boolean agrees) {
         if (!r.solved()) {
             return String.format("%-22s %6s %5s %6s %,14d %9.0f %7.1f  not solved (limit reached)", t.label(), "", "", "",
                     r.nodes(), r.nanos() / 1e6, r.nodesPerSecond() / 1e6);
         }
         StringBuilder s = new StringBuilder(String.format("%-22s %6s %5s %6d %,14d %9.0f %7.1f", t.label(), signed(r.score()),
-                r.best() < 0 ? "-" : Notation.name(r.best()), r.blackDiscs(), r.nodes(), r.nanos() / 1e6,
+                r.best() == null ? "-" : r.best(), r.blackDiscs(), r.nodes(), r.nanos() / 1e6,
                 r.nodesPerSecond() / 1e6));
         if (agrees != null) {
-            s.append("  ").append(signed(t.expected().score() == null ? 0 : t.expected().score()))
+            s.append("  ").append(signed(t.expected().score().orElse(0)))
                     .append(agrees ? " agrees" : " DIFFERS");
         }
         if (allMoves) {
             StringBuilder moves = new StringBuilder();
-            r.moveScores().forEach((sq, v) -> moves.append(moves.length() == 0 ? "" : " ").append(Notation.name(sq))
+            r.moveScores().forEach((sq, v) -> moves.append(moves.length() == 0 ? "" : " ").append(sq)
                     .append(':').append(signed(v)));
             s.append("\n    ").append(moves);
         }
         return s.toString();
     }
 
-    private static ObjectNode json(Task t, Solver.Result r, Boolean agrees) {
-        ObjectNode n = Json.object();
-        n.put("position", t.position().toBoardString()).put("label", t.label()).put("solved", r.solved());
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static ObjectNode json(Task t, Solution r, Boolean agrees) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("position", r.board()).put("label", t.label()).put("solved", r.solved());
         if (r.solved()) {
-            n.put("score", r.score()).put("best", r.best() < 0 ? null : Notation.name(r.best())).put("black", r.blackDiscs());
+            n.put("score", r.score()).put("best", r.best()).put("black", r.blackDiscs());
         }
         n.put("nodes", r.nodes()).put("ms", r.nanos() / 1e6).put("nodesPerSecond", Math.round(r.nodesPerSecond()));
         if (!r.moveScores().isEmpty()) {
             ObjectNode m = n.putObject("moves");
-            r.moveScores().forEach((sq, v) -> m.put(Notation.name(sq), v));
+            r.moveScores().forEach(m::put);
         }
         if (agrees != null) {
-            n.put("expected", t.expected().score()).put("agrees", agrees);
+            n.put("expected", t.expected().score().isPresent() ? (Integer) t.expected().score().getAsInt() : null)
+                    .put("agrees", agrees);
         }
         return n;
-    }
-
-    /**
-     * The table for a position: larger for the deep ones, whose solves run for minutes and refill
-     * a table of 2^21 positions many times over (FFO #49-#52, 23 to 25 empties: 2.84 G nodes in
-     * 49.7 s with 2^21, 2.55 G in 46.6 s with 2^23; #55, 29 empties: 19.3 G nodes in 356.5 s with
-     * 2^21, 16.6 G in 324.7 s with 2^24), so long as the heap holds four tables; a small one is
-     * quicker to make for the rest.
-     */
-    static int tableBits(Position p, int bits) {
-        int empties = 64 - p.discs();
-        int want = empties >= 27 ? 24 : empties >= 23 ? 23 : bits;
-        while (want > bits && (32L << want) * 4 > Runtime.getRuntime().maxMemory()) {
-            want--;
-        }
-        return Math.max(bits, want);
     }
 }

@@ -31,7 +31,7 @@ class CommandLineBoundaryTest {
     private static final Set<String> NOT_YET = Set.of("DumpCommand",
             "ExplorationView", "ExploreCommand", "ExportCommand", "GameRows", "GameViewer",
             "PlayersCommand", "Repl",
-            "ReplCommand", "SolveCommand", "Stores",
+            "ReplCommand", "Stores",
             "TrainCommand", "VerifyCommand");
 
     @Test
