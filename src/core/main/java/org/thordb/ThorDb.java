@@ -1,5 +1,7 @@
 package org.thordb;
 
+import java.io.Writer;
+import org.thordb.export.SolitaireExport;
 import org.thordb.query.Filter;
 import org.thordb.sample.SampleBase;
 import org.thordb.solve.ObfLine;
@@ -697,23 +699,76 @@ public final class ThorDb implements AutoCloseable {
      */
     public List<Path> export(String query, Path folder, ExportFormat format, ExportOptions options) {
         String q = Checks.notNull(query, "the query");
+        return exportGames(Query.parse(q), folder, format, options).files();
+    }
+
+    /**
+     * Exports a query's games into a folder (created when missing) as files of {@code format}: WTHOR
+     * (a file a year, with the names files), or one file of text, PGN, CSV, JSON lines or GGF (a file
+     * a part with a split), with what the options add.
+     *
+     * <p>Usage: {@code db.exportGames(Query.parse("year = 2015"), Path.of("out"), ExportFormat.WTHOR, ExportOptions.defaults());}
+     *
+     * @throws ThorDbException with {@link ErrorCode#IO} when a file is in the way (and not to be
+     *     replaced) or cannot be written, {@link ErrorCode#BAD_ARGUMENT} for an option the format does not take
+     */
+    public Exported exportGames(Query query, Path folder, ExportFormat format, ExportOptions options) {
+        Filter f = Checks.notNull(query, "the query").filter();
         Path out = Checks.notNull(folder, "the folder");
         Checks.notNull(format, "the format");
         Checks.notNull(options, "the export options");
-        Progress progress = options.progress();
-        long[] solving = {-1};
-        long[] solvedSoFar = {0};
-        return guard(() -> {
-            Export.Result r = Export.toFolder(engine, Filter.parse(q), out, Exporter.Format.valueOf(format.name()),
-                    options.isReplacing(), e -> e.withSolving(n -> {
-                        solving[0] = n;
-                        progress.update("solve", 0, n);
-                    })
-                    .withProgress(n -> progress.update("solve", solvedSoFar[0] += n, solving[0])) // the exporter tells each game solved
-                    .withWritten(progress::update));
-            r.notes().forEach(options.notes());
-            return r.files();
-        });
+        return guard(() -> told(Export.toFolder(engine, f, out, Exporter.Format.valueOf(format.name()),
+                options.isReplacing(), options::applyTo), options));
+    }
+
+    /**
+     * Writes a query's games in a one-file format (text, PGN, CSV, JSON lines, GGF) to a stream,
+     * which stays open (standard output, say).
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for WTHOR (several files) or a split
+     */
+    public Exported exportGames(Query query, Writer stream, ExportFormat format, ExportOptions options) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        Writer w = Checks.notNull(stream, "the stream");
+        Checks.notNull(format, "the format");
+        Checks.notNull(options, "the export options");
+        return guard(() -> told(Export.toWriter(engine, f, Exporter.Format.valueOf(format.name()), w, options::applyTo),
+                options));
+    }
+
+    /**
+     * Writes a query's games in a one-file format into one file ({@code hobo.pgn}), whole or not at
+     * all (written beside it, then moved over it): a file in the way is replaced only with
+     * {@link ExportOptions#replacing()}, a folder never, and never a file inside a store.
+     *
+     * @throws ThorDbException with {@link ErrorCode#IO} for a file in the way or one that cannot be
+     *     written, {@link ErrorCode#BAD_ARGUMENT} for a folder, a file inside a store, or WTHOR
+     */
+    public Exported exportGamesToFile(Query query, Path file, ExportFormat format, ExportOptions options) {
+        Filter f = Checks.notNull(query, "the query").filter();
+        Path out = Checks.notNull(file, "the file");
+        Checks.notNull(format, "the format");
+        Checks.notNull(options, "the export options");
+        return guard(() -> told(Export.toFile(engine, f, Exporter.Format.valueOf(format.name()), out,
+                options.isReplacing(), options::applyTo), options));
+    }
+
+    /** An export's result, its notes told to the options' listener. */
+    private static Exported told(Export.Result r, ExportOptions options) {
+        r.notes().forEach(options.notes());
+        return new Exported(r.games(), r.files(), r.positionRows(), r.notes());
+    }
+
+    /**
+     * Exports the stored solitaires a query over solitaires matches ({@link #solitaires}) into a
+     * folder as {@code .pzz} files: a whole imported file comes back byte for byte. Returns the files.
+     *
+     * @throws ThorDbException with {@link ErrorCode#IO} for a file in the way (not to be replaced)
+     */
+    public List<Path> exportSolitaires(String query, Path folder, boolean replace) {
+        String q = Checks.notNull(query, "the query");
+        Path out = Checks.notNull(folder, "the folder");
+        return guard(() -> List.copyOf(new SolitaireExport(engine, out, replace, LocalDate.now()).export(q.isBlank() ? null : q)));
     }
 
     /**

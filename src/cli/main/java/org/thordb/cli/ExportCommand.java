@@ -1,35 +1,25 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.UnaryOperator;
-import org.thordb.query.Filter;
-import org.thordb.usecase.Export;
-import org.thordb.export.Exporter;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.thordb.ExportFormat;
+import org.thordb.ExportOptions;
+import org.thordb.Exported;
+import org.thordb.Progress;
+import org.thordb.Query;
+import org.thordb.ThorDb;
+import org.thordb.error.ErrorCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.LinkOption;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
-import org.thordb.error.ErrorCode;
-import org.thordb.export.SolitaireExport;
-import org.thordb.wthor.TempFiles;
 
 /**
  * {@code thordb export --out DIR [--format wthor|text|pgn|csv|jsonl] [--force] [QUERY]}: writes the
@@ -117,9 +107,8 @@ public final class ExportCommand implements Callable<Integer> {
                 throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                         "--solitaires writes .pzz files: give a folder");
             }
-            try (Engine db = Stores.openForReading(store.dir())) {
-                List<Path> files = new SolitaireExport(db, Path.of(out), force, LocalDate.now())
-                        .export(query == null ? null : String.join(" ", query));
+            try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+                List<Path> files = db.exportSolitaires(query == null ? "" : String.join(" ", query), Path.of(out), force);
                 spec.commandLine().getOut().println("exported " + files.size() + (files.size() == 1 ? " solitaire file" : " solitaire files")
                         + " into " + out);
             }
@@ -129,129 +118,78 @@ public final class ExportCommand implements Callable<Integer> {
         if (format == null) {
             format = fileFormat != null ? fileFormat : "wthor";
         }
-        Exporter.Format f;
+        ExportFormat f;
         try {
-            f = Exporter.Format.valueOf(format.toUpperCase(Locale.ROOT));
+            f = ExportFormat.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
                     "unknown format '" + format + "': wthor, text, pgn, csv, jsonl or ggf");
         }
-        try (Engine db = Stores.openForReading(store.dir())) {
-            boolean stdout = out.equals("-");
-            if (stdout && f == Exporter.Format.WTHOR) {
-                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
-                        "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
-                                + " and the names files: give a folder");
+        boolean stdout = out.equals("-");
+        if (stdout && f == ExportFormat.WTHOR) {
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
+                    "--out - writes one-file formats (text, pgn, csv, jsonl); a WTHOR export is a file a year"
+                            + " and the names files: give a folder");
+        }
+        // what this command adds to the export every surface makes: its limit, positions, split,
+        // names, scores and a bar; each checked as it is added
+        if (limit < 0) {
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every game) or more, not " + limit);
+        }
+        ExportOptions options = ExportOptions.defaults().limit(limit);
+        if (force) {
+            options = options.replacing();
+        }
+        if (unknownTheoretical != null) {
+            if (f != ExportFormat.WTHOR) {
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--unknown-theoretical goes with the wthor format");
             }
-            // what this command adds to the export every surface makes (usecase.Export): its
-            // limit, positions, split, names, scores and a bar; each checked as it is added
-            ProgressBar[] bar = new ProgressBar[1];
-            Exporter.UnknownTheoretical how = null;
-            if (unknownTheoretical != null) {
-                if (f != Exporter.Format.WTHOR) {
-                    throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
-                            "--unknown-theoretical goes with the wthor format");
-                }
-                try {
-                    how = Exporter.UnknownTheoretical.valueOf(unknownTheoretical.strip().toUpperCase(Locale.ROOT));
-                } catch (IllegalArgumentException e) {
-                    throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
-                            "--unknown-theoretical takes solve, zero or score, not '"
-                                    + SafeText.of(unknownTheoretical) + "'");
-                }
+            if (!List.of("solve", "zero", "score").contains(unknownTheoretical.strip().toLowerCase(Locale.ROOT))) {
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--unknown-theoretical takes solve, zero or score, not '"
+                        + SafeText.of(unknownTheoretical) + "'");
             }
-            if (theoretical != null && f != Exporter.Format.WTHOR) {
-                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT,
-                        "--theoretical goes with the wthor format");
+            options = options.unknownTheoretical(unknownTheoretical);
+        }
+        if (theoretical != null) {
+            if (f != ExportFormat.WTHOR) {
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--theoretical goes with the wthor format");
             }
-            Exporter.UnknownTheoretical unknownHow = how;
-            UnaryOperator<Exporter> more = exporter -> {
-                exporter.withLimit(limit);
-                if (positions) {
-                    exporter.withPositions();
-                }
-                // solving theoretical scores takes a while: a bar on a terminal
-                if (progress && System.console() != null) {
-                    exporter.withSolving(n -> bar[0] = new ProgressBarBuilder().setTaskName("solve")
-                            .setInitialMax(n).setUnit(" games", 1).setStyle(ProgressBarStyle.ASCII)
-                            .showSpeed().build()).withProgress(n -> {
-                                if (bar[0] != null) {
-                                    bar[0].stepBy(n);
-                                }
-                            });
-                }
-                if (split != null) {
-                    exporter.withSplit(split, seed);
-                }
-                if (sourceNames) {
-                    exporter.withSourceNames();
-                }
-                if (unknownHow != null) {
-                    exporter.withUnknownTheoretical(unknownHow);
-                }
-                if (theoretical != null) {
-                    exporter.withTheoreticalDepth(theoretical);
-                }
-                return exporter;
-            };
-            Filter q = Filter.parse(query == null ? null : String.join(" ", query));
-            boolean toFile = fileFormat != null && f != Exporter.Format.WTHOR && split == null;
+            if (theoretical < 0 || theoretical > 60) {
+                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--theoretical takes 0 to 60 empties, not " + theoretical);
+            }
+            options = options.theoreticalDepth(theoretical);
+        }
+        if (positions) {
+            options = options.positions();
+        }
+        if (split != null) {
+            options = options.split(split, seed);
+        }
+        if (sourceNames) {
+            options = options.sourceNames();
+        }
+        // solving theoretical scores takes a while: a bar on a terminal
+        ProgressBar[] bar = new ProgressBar[1];
+        if (progress && System.console() != null) {
+            options = options.progress(solvingBar(bar));
+        }
+        Query q = Query.parse(query == null ? "" : String.join(" ", query));
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+            boolean toFile = fileFormat != null && f != ExportFormat.WTHOR && split == null;
             if (toFile) { // --out hobo.pgn: that file, not a folder of that name
                 Path file = Path.of(out);
-                if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !force) {
-                    throw CommandFailure.of(ErrorCode.IO, file + ": exists; --force replaces it");
-                }
-                if (Files.isDirectory(file)) {
-                    throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, file
-                            + ": is a folder; give a file name, or a folder without an extension");
-                }
-                Path parent = file.toAbsolutePath().getParent();
-                Exporter.refuseInsideStore(file, store.dir());
-                Export.Result r;
-                Path part = null;
-                boolean done = false;
-                try {
-                    Files.createDirectories(parent);
-                    // made with the user's umask (not the owner-only mode of a temporary file), moved
-                    // into place whole, and gone again on any failure
-                    part = TempFiles.beside(file);
-                    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(part,
-                            StandardCharsets.UTF_8))) {
-                        r = Export.toWriter(db, q, f, w, more);
-                        w.flush();
-                        if (w.checkError()) {
-                            throw new IOException("writing failed (is the disk full?)");
-                        }
-                    }
-                    try (FileChannel c = FileChannel.open(part,
-                            StandardOpenOption.WRITE)) {
-                        c.force(true);
-                    }
-                    Files.move(part, file, StandardCopyOption.REPLACE_EXISTING,
-                            StandardCopyOption.ATOMIC_MOVE);
-                    done = true;
-                } catch (IOException e) {
-                    throw CommandFailure.io(file, e);
-                } finally {
-                    if (!done && part != null) {
-                        try {
-                            Files.deleteIfExists(part);
-                        } catch (IOException ignored) {
-                            // the first failure is the one to report
-                        }
-                    }
-                }
+                Exported r = db.exportGamesToFile(q, file, f, options);
                 tell(r.notes());
                 spec.commandLine().getOut().println(exported(r, positions) + " to " + file);
             } else if (stdout) {
-                Export.Result r = Export.toWriter(db, q, f, spec.commandLine().getOut(), more);
+                Exported r = db.exportGames(q, spec.commandLine().getOut(), f, options);
                 spec.commandLine().getOut().flush();
                 tell(r.notes());
                 spec.commandLine().getErr().println(exported(r, positions) + " to standard output");
             } else {
-                Export.Result r;
+                Exported r;
                 try {
-                    r = Export.toFolder(db, q, Path.of(out), f, force, more);
+                    r = db.exportGames(q, Path.of(out), f, options);
                 } finally {
                     if (bar[0] != null) {
                         bar[0].close();
@@ -265,8 +203,24 @@ public final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The games solved for the export's theoretical scores, as a bar (made when the count is known). */
+    private static Progress solvingBar(ProgressBar[] bar) {
+        return (work, done, total) -> {
+            if (!work.equals("solve")) {
+                return;
+            }
+            if (bar[0] == null && total > 0) {
+                bar[0] = new ProgressBarBuilder().setTaskName("solve").setInitialMax(total).setUnit(" games", 1)
+                        .setStyle(ProgressBarStyle.ASCII).showSpeed().build();
+            }
+            if (bar[0] != null) {
+                bar[0].stepTo(done);
+            }
+        };
+    }
+
     /** {@code exported 12 games} (and its position rows, when it wrote positions). */
-    private static String exported(Export.Result r, boolean positions) {
+    private static String exported(Exported r, boolean positions) {
         return "exported " + r.games() + (r.games() == 1 ? " game" : " games")
                 + (positions ? " (" + r.positionRows() + " position rows)" : "");
     }

@@ -10,6 +10,9 @@ import java.util.function.UnaryOperator;
 import org.thordb.engine.Engine;
 import org.thordb.export.Exporter;
 import org.thordb.query.Filter;
+import org.thordb.error.ErrorCode;
+import org.thordb.fault.Faults;
+import org.thordb.wthor.TempFiles;
 
 /**
  * The export every surface asks for (the command line's {@code thordb export}, the REPL's
@@ -70,6 +73,54 @@ public final class Export {
         Exporter e = more.apply(exporter(db, Path.of("."), format, false, notes));
         long games = e.exportTo(filter, stream);
         return new Result(games, List.of(), e.rowsWritten(), notes);
+    }
+
+    /**
+     * Writes a filter's games in a one-file format into one file ({@code hobo.pgn}), whole or not at
+     * all: made beside it with the user's umask, synced, then moved over it; a file in the way is
+     * replaced only when {@code replace}, a folder never, and never a file inside a store.
+     */
+    public static Result toFile(Engine db, Filter filter, Exporter.Format format, Path file, boolean replace,
+                                UnaryOperator<Exporter> more) {
+        if (java.nio.file.Files.isDirectory(file)) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, file + ": is a folder; give a file name, or a folder without an extension");
+        }
+        if (java.nio.file.Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !replace) {
+            throw Faults.of(ErrorCode.IO, file + ": exists; --force replaces it");
+        }
+        Exporter.refuseInsideStore(file, db.path());
+        Path part = null;
+        boolean done = false;
+        try {
+            java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
+            part = TempFiles.beside(file);
+            Result r;
+            try (java.io.PrintWriter w = new java.io.PrintWriter(java.nio.file.Files.newBufferedWriter(part,
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                r = toWriter(db, filter, format, w, more);
+                w.flush();
+                if (w.checkError()) {
+                    throw new java.io.IOException("writing failed (is the disk full?)");
+                }
+            }
+            try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(part, java.nio.file.StandardOpenOption.WRITE)) {
+                c.force(true);
+            }
+            java.nio.file.Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            done = true;
+            return new Result(r.games(), List.of(file), r.positionRows(), r.notes());
+        } catch (java.io.IOException e) {
+            throw Faults.io(file, e);
+        } finally {
+            if (!done && part != null) {
+                try {
+                    java.nio.file.Files.deleteIfExists(part); // ours, made by this export
+                } catch (java.io.IOException ignored) {
+                    // the first failure is the one to report
+                }
+            }
+        }
     }
 
     /** The exporter with the shared policy: dated today, its notes gathered in {@code notes}. */
