@@ -635,6 +635,32 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
+     * Decodes a WTHOR file ({@code .wtb .wtd .pzz .jou .trn}) without a store: its header, then each
+     * record (a game with the names of the names files beside it, a solitaire, a name), as a
+     * {@code table} (names as the file spells them: make them safe for your screen) or as
+     * {@code jsonl} (a game in the one game schema). What the reader warns of goes to {@code warnings}.
+     *
+     * <p>Usage: {@code ThorDb.dump(Path.of("WTH_2015.wtb"), "jsonl", new PrintWriter(System.out), System.err::println);}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for another format; a WTHOR error
+     *     naming the file for one that cannot be read
+     */
+    public static void dump(Path file, String format, Writer out, Consumer<String> warnings) {
+        Path f = Checks.notNull(file, "the file");
+        String fmt = Checks.notNull(format, "the format");
+        Writer w = Checks.notNull(out, "the output");
+        Consumer<String> said = Checks.notNull(warnings, "the warnings' listener");
+        if (!fmt.equals("table") && !fmt.equals("jsonl")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a dump is a table or jsonl, not '" + Faults.quote(fmt) + "'");
+        }
+        guard(() -> {
+            java.io.PrintWriter pw = w instanceof java.io.PrintWriter p ? p : new java.io.PrintWriter(w);
+            org.thordb.usecase.Dump.file(f, fmt.equals("jsonl"), pw, said);
+            return null;
+        });
+    }
+
+    /**
      * Writes a sample base: {@code years} yearly WTHOR files of {@code gamesAYear} random legal
      * games each ({@code PREFIX_YEAR.wtb}, from {@code firstYear}), with its names files, the same
      * files for the same seed: for a demonstration or a test of one's own tool. Returns the files
@@ -1051,6 +1077,8 @@ public final class ThorDb implements AutoCloseable {
             return work.get();
         } catch (ThorDbException e) {
             throw e;
+        } catch (java.io.UncheckedIOException e) { // the caller's stream failed: an IO error, said as such
+            throw Faults.of(ErrorCode.IO, "writing failed: " + Faults.whole(String.valueOf(e.getCause().getMessage())), e);
         } catch (RuntimeException e) {
             throw Faults.of(ErrorCode.STORE, "unexpected " + e.getClass().getSimpleName() + ": "
                     + Faults.whole(String.valueOf(e.getMessage())), e);

@@ -36,4 +36,34 @@ public final class SafeText {
         }
         return safe.substring(0, safe.offsetByCodePoints(0, width - 1)) + "…";
     }
+
+    /**
+     * A writer that shows text safe for a terminal as it passes: every control character but the
+     * line feed becomes {@code ?} (a table streamed from the library, names in it).
+     */
+    static final class Writer extends java.io.FilterWriter {
+        Writer(java.io.Writer out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int c) throws java.io.IOException {
+            super.write(c != '\n' && Character.isISOControl(c) ? '?' : c);
+        }
+
+        @Override
+        public void write(char[] buf, int off, int len) throws java.io.IOException {
+            char[] safe = new char[len];
+            for (int i = 0; i < len; i++) {
+                char c = buf[off + i];
+                safe[i] = c != '\n' && Character.isISOControl(c) ? '?' : c;
+            }
+            super.write(safe, 0, len);
+        }
+
+        @Override
+        public void write(String str, int off, int len) throws java.io.IOException {
+            write(str.toCharArray(), off, len);
+        }
+    }
 }
