@@ -1,24 +1,22 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
-import org.thordb.engine.MatchedGames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
-import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.export.Exporter;
-import org.thordb.sample.SampleBase;
+import org.thordb.ExportFormat;
+import org.thordb.ExportOptions;
+import org.thordb.Game;
+import org.thordb.Query;
+import org.thordb.QueryResult;
+import org.thordb.ThorDb;
 import picocli.CommandLine.Command;
-import java.util.Comparator;
-import org.thordb.engine.StoredGame;
-import org.thordb.othello.Position;
-import org.thordb.usecase.Explore;
 
 /**
  * {@code thordb train-startup} (hidden): runs every common path once on a small generated base in
@@ -45,7 +43,7 @@ public final class TrainCommand implements Callable<Integer> {
             Path base = dir.resolve("base");
             // 1,200 games: the start is reached by 1,000 or more, so that optimize makes the
             // explorer's books and an exploration reads them, as on a real base
-            SampleBase.write(base, "TRAIN", 2000, 1, 1200, 1L);
+            ThorDb.writeSampleBase(base, "TRAIN", 2000, 1, 1200, 1L);
             Path db = dir.resolve("db");
             // the one-shot commands as a user runs them, through Main.run with their store opened
             // ahead as main opens it: a class a run meets that the archive lacks is looked for
@@ -54,8 +52,8 @@ public final class TrainCommand implements Callable<Integer> {
             // a club's game under the name of one of the base's players, its words the other way
             // round: one player in two spellings, joined as the FFO base's are
             String player;
-            try (Engine e = Engine.openReadOnly(db)) {
-                StoredGame g = e.games(e.select("year = 2000")).iterator().next();
+            try (ThorDb e = ThorDb.builder(db).readOnly().open(); QueryResult r = e.query(Query.parse("year = 2000"))) {
+                Game g = r.iterator().next();
                 player = g.black();
                 String[] words = player.split(" ");
                 String reversed = words.length == 2 ? words[1] + " " + words[0] : player;
@@ -78,24 +76,22 @@ public final class TrainCommand implements Callable<Integer> {
                 a.addAll(1, List.of("--db", db.toString()));
                 step(a.contains("bad query (") ? 2 : 0, a.toArray(String[]::new));
             }
-            try (Engine e = Engine.open(db)) {
+            try (ThorDb e = ThorDb.open(db)) {
                 for (String q : List.of("year = 2000 and result = draw", "player ~ \"a\" or not opening = f5d6",
                         "position = f5d6c3", "theoretical > score", "moves in 10..59")) {
-                    try (MatchedGames r = e.query(q)) {
-                        r.stream().limit(3).forEach(g -> g.moves());
+                    try (QueryResult r = e.query(Query.parse(q))) {
+                        r.stream().limit(3).forEach(g -> g.json());
                     }
                     e.explain(q);
                 }
-                new Exporter(e, dir.resolve("out"), Exporter.Format.CSV, false, LocalDate.now()).export("year = 2000");
+                e.exportGames(Query.parse("year = 2000"), dir.resolve("out"), ExportFormat.CSV, ExportOptions.defaults());
                 // the explorer's path: the exploration, the estimates' search, the exact solver
                 for (String line : List.of("f5d6c3", "f5d6c3d3c4f4f6f3e6e7d7c6")) {
-                    Position p = Position.afterLine(line);
-                    Explore.of(e, p, "", Explore.Settings.DEFAULT);
+                    e.explore("", line);
+                    e.values(line);
                 }
-                for (StoredGame g : e.games(e.select("moves = 60"))) { // one game's end, solved
-                    Explore.of(e, Position.afterLine(g.moves().substring(0, 2 * 46)),
-                            "", Explore.Settings.DEFAULT);
-                    break;
+                try (QueryResult r = e.query(Query.parse("moves = 60"))) { // one game's end, solved
+                    r.stream().findFirst().ifPresent(g -> e.values(g.moves().substring(0, 2 * 46)));
                 }
             }
         } finally {

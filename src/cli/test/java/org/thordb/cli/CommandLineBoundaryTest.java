@@ -32,7 +32,7 @@ class CommandLineBoundaryTest {
             "ExplorationView", "ExploreCommand", "GameRows", "GameViewer",
             "PlayersCommand", "Repl",
             "ReplCommand", "Stores",
-            "TrainCommand", "VerifyCommand");
+            "VerifyCommand");
 
     @Test
     void onlyTheListedClassesStillReachBelowTheLibrarysFront() throws Exception {
