@@ -278,6 +278,60 @@ public final class JsonAnswers {
     }
 
     /**
+     * The players of a query's games with their records, as {@code thordb players} lists them: a
+     * {@code table} or {@code jsonl}, sorted by {@code games}, {@code score}, {@code name} or
+     * {@code rating} (thordb's Glicko-2 rating at the end of year {@code atYear}, 0: the store's last;
+     * only with {@code rating}), the first {@code limit} (0: every one); with the query's notes.
+     *
+     * <p>Usage: {@code db.json().playersDocument(Query.parse("year >= 2010"), "rating", 0, 20, "table").text()}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for another format, sort or a year without the rating sort
+     */
+    public Document playersDocument(Query q, String sort, int atYear, int limit, String format) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        String s = Checks.notNull(sort, "the order");
+        Checks.notNull(format, "the format");
+        if (atYear < 0) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a rating's year is 0 (the store's last) or a year, not " + atYear);
+        }
+        return guard(() -> {
+            String text = org.thordb.usecase.Players.list(db, f, s, atYear == 0 ? null : atYear, limit, format);
+            return new Document(text, List.copyOf(db.notes(f)));
+        });
+    }
+
+    /**
+     * The names that disagree on copies of one game in two bases (with whether a rule joins them)
+     * and the games one base holds twice under other players' names, as {@code thordb players
+     * --conflicts} lists them: a {@code table} or {@code jsonl}.
+     */
+    public String conflictsDocument(String format) {
+        String f = Checks.notNull(format, "the format");
+        return guard(() -> org.thordb.usecase.Players.conflicts(db, f));
+    }
+
+    /**
+     * Every player's other names and every split a user said ({@link ThorDb#aliases()}) as CSV with
+     * a header ({@code name,alias,base,rule,years}), a name a spreadsheet would run as a formula
+     * quoted as text: what {@code thordb players aliases} writes and {@code --import} reads back.
+     */
+    public String aliasesCsv() {
+        return guard(() -> {
+            StringBuilder sb = new StringBuilder();
+            try (org.apache.commons.csv.CSVPrinter p = new org.apache.commons.csv.CSVPrinter(sb,
+                    org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule", "years").get())) {
+                for (Engine.Alias a : db.aliases()) {
+                    p.printRecord(org.thordb.export.CsvCells.text(a.player()), org.thordb.export.CsvCells.text(a.alias()),
+                            a.base(), a.rule(), a.years());
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e); // a StringBuilder does not fail
+            }
+            return sb.toString();
+        });
+    }
+
+    /**
      * A document as a surface shows it, with what a user should hear beside it (a name no base
      * holds, with the nearest ones) rather than in it.
      *

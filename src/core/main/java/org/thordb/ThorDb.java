@@ -569,6 +569,63 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
+     * Imports a base's player registry from a CSV file with a header: {@code name} (as the base
+     * spells it), {@code aliases} (other spellings, separated by {@code ;}), {@code country} (an IOC
+     * code), {@code born} ({@code 1975-04-13}, {@code 1975-04} or {@code 1975}). The base's registry is
+     * replaced in one atomic write; a line naming no player of the base is said and left out.
+     *
+     * <p>Usage: {@code db.importPlayers(Path.of("players.csv"), "WTHOR", System.err::println);}
+     *
+     * @param base the base (null: the store's only base)
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for an unknown base, or none when the store has several
+     */
+    public RegistryImported importPlayers(Path csv, String base, Consumer<String> said) {
+        Path f = Checks.notNull(csv, "the file");
+        Consumer<String> tell = Checks.notNull(said, "the listener");
+        return guard(() -> {
+            var r = engine.importPlayers(f, base, tell::accept);
+            return new RegistryImported(r.base(), r.players(), r.aliases(), r.leftOut());
+        });
+    }
+
+    /**
+     * Says that two player names are one player ({@code same}) or two (a split no rule overrides),
+     * kept in the store: every count, statistic and list follows at once.
+     *
+     * <p>Usage: {@code db.sayPlayers("Tastet Marc", "Marc Tastet", true);}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a name no base holds
+     */
+    public void sayPlayers(String a, String b, boolean same) {
+        String x = Checks.notNull(a, "a name");
+        String y = Checks.notNull(b, "the other name");
+        guard(() -> engine.sayPlayers(x, y, same));
+    }
+
+    /** Takes back what was said of two names ({@link #sayPlayers}); false when nothing was. */
+    public boolean unsayPlayers(String a, String b) {
+        String x = Checks.notNull(a, "a name");
+        String y = Checks.notNull(b, "the other name");
+        return guard(() -> engine.unsayPlayers(x, y));
+    }
+
+    /** Whether two names are one player now, by the store's rules and what users said. */
+    public boolean samePlayer(String a, String b) {
+        String x = Checks.notNull(a, "a name");
+        String y = Checks.notNull(b, "the other name");
+        return guard(() -> engine.samePlayer(x, y));
+    }
+
+    /**
+     * Every player's other names, each with the base and years it came from and the rule that makes
+     * it the player's, then every split a user said.
+     */
+    public List<PlayerAlias> aliases() {
+        return guard(() -> engine.aliases().stream()
+                .map(a -> new PlayerAlias(a.player(), a.alias(), a.base(), a.rule(), a.years())).toList());
+    }
+
+    /**
      * {@link #notes(String)} of a query read once, within its scope: the names no base holds, and
      * that copies of a game imported from several bases count once (unless it counts every copy).
      */

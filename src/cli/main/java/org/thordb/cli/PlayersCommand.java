@@ -1,10 +1,20 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.thordb.JsonAnswers.Document;
+import org.thordb.Query;
+import org.thordb.RegistryImported;
+import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,29 +22,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.FilterWriter;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.Locale;
-import java.util.Map;
-import java.util.function.ToIntFunction;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.CSVRecord;
-import org.thordb.engine.StoredGame;
-import org.thordb.export.CsvCells;
-import org.thordb.export.Json;
-import org.thordb.ingest.RegistryImport;
-import org.thordb.stats.Glicko2;
-import org.thordb.stats.GroupStats;
-import org.thordb.usecase.PlayerReport;
 
 /**
  * {@code thordb players [--where QUERY] [--sort games|score|name] [--limit N] [--format table|jsonl]}:
@@ -85,127 +72,45 @@ public final class PlayersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private int conflicts(PrintWriter out) {
-        try (Engine db = Stores.openForReading(store.dir())) {
-            Engine.Conflicts c = db.conflicts();
-            for (Engine.NameConflict n : c.copies()) {
-                if (format.equals("jsonl")) {
-                    ObjectNode o = Json.object();
-                    o.put("kind", "names").put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
-                            .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
-                    if (n.example() != null) {
-                        o.put("example", n.example().base() + "/" + n.example().year() + "/" + n.example().record());
-                    }
-                    out.println(o);
-                } else {
-                    out.println(SafeText.of(String.format(Locale.ROOT, "%s (%s) / %s (%s): %,d cop%s%s; e.g. %s",
-                            n.nameA(), n.baseA(), n.nameB(), n.baseB(), n.games(), n.games() == 1 ? "y" : "ies",
-                            n.joined() ? ", one player" : ", two names kept apart",
-                            n.example() == null ? "?" : n.example().base() + " " + n.example().year() + " record "
-                                    + n.example().record() + " = " + n.exampleCopy().base() + " " + n.exampleCopy().year()
-                                    + " record " + n.exampleCopy().record())));
-                }
-            }
-            for (List<StoredGame> pair : c.sameBase()) {
-                StoredGame a = pair.get(0);
-                StoredGame b = pair.get(1);
-                if (format.equals("jsonl")) {
-                    ObjectNode o = Json.object();
-                    o.put("kind", "sameGame").put("base", a.base()).put("year", a.year()).put("record", a.record())
-                            .put("otherRecord", b.record()).put("black", a.black()).put("white", a.white())
-                            .put("otherBlack", b.black()).put("otherWhite", b.white());
-                    out.println(o);
-                } else {
-                    out.println(SafeText.of(String.format(Locale.ROOT, "%s %d: records %d and %d are the same game,"
-                            + " %s – %s and %s – %s", a.base(), a.year(), a.record(), b.record(), a.black(), a.white(),
-                            b.black(), b.white())));
-                }
-            }
-            if (format.equals("table")) {
-                out.printf("%,d pairs of names disagree on copies (%,d copies); %,d pairs of games of one base are the same"
-                                + " game under other names%n", c.copies().size(),
-                        c.copies().stream().mapToLong(Engine.NameConflict::games).sum(), c.sameBase().size());
-            }
-        }
-        return 0;
-    }
-
     @Override
     public Integer call() {
-        if (conflicts) {
-            if (!format.equals("table") && !format.equals("jsonl")) {
-                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
-            }
-            return conflicts(spec.commandLine().getOut());
-        }
         if (!format.equals("table") && !format.equals("jsonl")) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or jsonl");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (conflicts) {
+            try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+                show(db.json().conflictsDocument(format), out);
+            }
+            return 0;
         }
         if (limit < 0) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--limit takes 0 (every player) or more, not " + limit);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        try (Engine db = Stores.openForReading(store.dir())) {
-            boolean byRating = sort.equals("rating");
-            if (at != null && !byRating) {
-                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
-            }
-            List<Engine.Player> players = new ArrayList<>(db.players(where, byRating ? "games" : sort));
-            Map<String, Glicko2.Point> ratings = byRating
-                    ? PlayerReport.ratingsAt(db, at == null ? 0 : at) : Map.of();
-            if (byRating) {
-                // the rated first, highest first; a player of the games not yet rated at that year after them
-                players.removeIf(p -> !ratings.containsKey(p.name()) && at != null && p.stats().firstYear() > at);
-                // the established (a deviation of 100 or less) by rating, then the provisional (marked ?), then the unrated
-                ToIntFunction<Engine.Player> tier = p -> !ratings.containsKey(p.name()) ? 2
-                        : ratings.get(p.name()).deviation() > PROVISIONAL ? 1 : 0;
-                players.sort(Comparator.comparingInt(tier).thenComparingDouble((Engine.Player p) ->
-                        ratings.containsKey(p.name()) ? -ratings.get(p.name()).rating() : 0).thenComparing(Engine.Player::name));
-            }
-            int shown = limit == 0 ? players.size() : Math.min(limit, players.size());
-            if (format.equals("table")) {
-                out.printf("%-20s %6s %5s %5s %5s %6s %5s  %-9s %-4s %-10s %s%s%n", "player", "games", "wins", "draws",
-                        "losses", "score%", "discs", "years", "from", "born", byRating ? "rating    " : "", "aliases");
-            }
-            for (Engine.Player p : players.subList(0, shown)) {
-                GroupStats g = p.stats();
-                if (format.equals("jsonl")) {
-                    ObjectNode o = Json.object();
-                    o.put("player", p.name()).put("games", g.games()).put("wins", g.wins()).put("draws", g.draws())
-                            .put("losses", g.losses()).put("scorePct", g.scorePct()).put("averageDiscs", p.averageDiscs())
-                            .put("firstYear", g.firstYear()).put("lastYear", g.lastYear());
-                    if (p.record() != null) {
-                        o.put("country", p.record().country()).put("born", p.record().bornText());
-                    }
-                    p.aliases().forEach(o.putArray("aliases")::add);
-                    Glicko2.Point r = ratings.get(p.name());
-                    if (r != null) {
-                        o.put("rating", Math.round(r.rating())).put("deviation", Math.round(r.deviation()));
-                    }
-                    out.println(o);
-                } else {
-                    Glicko2.Point r = ratings.get(p.name());
-                    out.printf("%-20s %6d %5d %5d %5d %6.1f %5.1f  %-9s %-4s %-10s %s%s%n", SafeText.of(p.name()), g.games(),
-                            g.wins(), g.draws(), g.losses(), g.scorePct(), p.averageDiscs(),
-                            g.firstYear() + (g.lastYear() == g.firstYear() ? "" : "–" + g.lastYear()),
-                            p.record() == null || p.record().country() == null ? "" : p.record().country(),
-                            p.record() == null ? "" : p.record().bornText(), !byRating ? "" : r == null ? "          "
-                                    : String.format(Locale.ROOT, "%4.0f ±%3.0f%s", r.rating(), 2 * r.deviation(),
-                                    r.deviation() > PROVISIONAL ? "?" : " "),
-                            SafeText.of(String.join(", ", p.aliases())));
-                }
-            }
-            if (format.equals("table")) {
-                out.println(players.size() + (players.size() == 1 ? " player" : " players")
-                        + (shown < players.size() ? ", the first " + shown + " shown" : ""));
-            }
+        if (at != null && !sort.equals("rating")) {
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
+        }
+        Query query = where == null || where.isBlank() ? Query.ALL : Query.parse(where);
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+            Document d = db.json().playersDocument(query, sort, at == null ? 0 : at, limit, format);
+            show(d.text(), out);
             if (where != null) {
-                for (String note : db.notes(where)) {
+                for (String note : d.notes()) {
                     spec.commandLine().getErr().println("note: " + SafeText.of(note));
                 }
             }
         }
         return 0;
+    }
+
+    /** A table safe for a terminal (names shown, never run); JSON lines as written (JSON escapes its own). */
+    private void show(String text, PrintWriter out) {
+        if (format.equals("table")) {
+            ReportCommand.print(text, out);
+        } else {
+            out.print(text);
+        }
+        out.flush();
     }
 
     /** {@code thordb players import [--base NAME] FILE.csv}: a base's player registry. */
@@ -231,8 +136,8 @@ public final class PlayersCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter err = spec.commandLine().getErr();
-            try (Engine db = Engine.open(store.dir())) {
-                RegistryImport.Result r = db.importPlayers(file, base, m -> err.println(SafeText.of(m)));
+            try (ThorDb db = ThorDb.open(store.dir())) {
+                RegistryImported r = db.importPlayers(file, base, m -> err.println(SafeText.of(m)));
                 spec.commandLine().getOut().println(r.players() + " players recorded in the registry of base " + r.base()
                         + ", " + r.aliases() + " aliases added" + (r.leftOut() == 0 ? "" : ", " + r.leftOut() + " lines left out"));
                 return r.leftOut() == 0 ? 0 : 1;
@@ -292,7 +197,7 @@ public final class PlayersCommand implements Callable<Integer> {
 
     private static int say(StoreOption store, CommandSpec spec, String a, String b, boolean same, boolean undo) {
         PrintWriter out = spec.commandLine().getOut();
-        try (Engine db = Engine.open(store.dir())) {
+        try (ThorDb db = ThorDb.open(store.dir())) {
             if (undo) {
                 boolean had = db.unsayPlayers(a, b);
                 out.println(had ? "taken back: the rules decide again whether \"" + SafeText.of(a) + "\" and \""
@@ -333,7 +238,7 @@ public final class PlayersCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             if (in != null) {
                 int n = 0;
-                try (Engine db = Engine.open(store.dir());
+                try (ThorDb db = ThorDb.open(store.dir());
                      Reader r = Files.newBufferedReader(in, StandardCharsets.UTF_8);
                      CSVParser p = CSVFormat.DEFAULT.builder().setHeader()
                              .setSkipHeaderRecord(true).setTrim(true).get().parse(r)) {
@@ -355,25 +260,14 @@ public final class PlayersCommand implements Callable<Integer> {
                 out.println(n + " aliases read from " + SafeText.of(in.toString()));
                 return 0;
             }
-            try (Engine db = Stores.openForReading(store.dir())) {
-                List<Engine.Alias> rows = db.aliases();
-                Writer w = export == null ? out : Files.newBufferedWriter(export, StandardCharsets.UTF_8);
-                try (CSVPrinter p = new CSVPrinter(new FilterWriter(w) {
-                    @Override
-                    public void close() throws IOException {
-                        flush();
-                        if (export != null) {
-                            super.close();
-                        }
-                    }
-                }, CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule", "years").get())) {
-                    for (Engine.Alias a : rows) {
-                        p.printRecord(CsvCells.text(a.player()), CsvCells.text(a.alias()),
-                                a.base(), a.rule(), a.years());
-                    }
-                }
-                if (export != null) {
-                    out.println(rows.size() + " aliases written to " + SafeText.of(export.toString()));
+            try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+                String csv = db.json().aliasesCsv();
+                if (export == null) {
+                    out.print(csv);
+                    out.flush();
+                } else {
+                    Files.writeString(export, csv, StandardCharsets.UTF_8);
+                    out.println(db.aliases().size() + " aliases written to " + SafeText.of(export.toString()));
                 }
             }
             return 0;

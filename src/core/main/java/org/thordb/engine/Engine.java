@@ -437,8 +437,12 @@ public final class Engine implements AutoCloseable {
      * score share first) or {@code name}.
      */
     public List<Player> players(String where, String sort) {
+        return players(filter(where == null ? "" : where), sort);
+    }
+
+    /** {@link #players(String, String)} of a query read once. */
+    public List<Player> players(Filter f, String sort) {
         PlayerDirectory.checkSort(sort);
-        Filter f = filter(where == null ? "" : where);
         return read(r -> PlayerDirectory.players(statsOn(r, Grouping.parse("player"), f),
                 r.catalog(), sort));
     }
