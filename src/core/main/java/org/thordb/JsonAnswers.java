@@ -19,6 +19,7 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.query.Filter;
+import org.thordb.usecase.ExplorationTable;
 import java.util.Arrays;
 import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
@@ -186,6 +187,80 @@ public final class JsonAnswers {
                 legal.add(Notation.name(Long.numberOfTrailingZeros(m)));
             }
             return o.toString();
+        });
+    }
+
+    /**
+     * The explorer's answer as {@code thordb explore} prints it: a {@code table} (the board with the
+     * next moves marked, its legend, a row a move with its record, value and first game, sorted by
+     * {@code games}, {@code value} or {@code gap}) or {@code json}. The position is as {@link #explore}
+     * takes it, or a 10×10 line ({@code e4d5…}, a table only). With a player ({@code as}, not
+     * blank) the games are that player's, with {@code colour} ({@code black}, {@code white}; blank:
+     * the side to move's), and each row's share is theirs. Names as the bases spell them.
+     *
+     * <p>Usage: {@code System.out.print(db.json().exploreDocument(Query.ALL, "", "f5d6c3", ExploreSettings.DEFAULT, "", "", "games", "table"));}
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for another format, sort or colour;
+     *     {@link ErrorCode#BAD_NOTATION} or {@link ErrorCode#ILLEGAL_MOVE} for a position that is not one
+     */
+    public String exploreDocument(Query q, String board, String moves, ExploreSettings s, String as, String colour,
+                                  String sort, String format) {
+        Filter f = Checks.notNull(q, "the query").filter();
+        Checks.notNull(board, "the board");
+        Checks.notNull(moves, "the moves");
+        Checks.notNull(s, "the settings");
+        String player = Checks.notNull(as, "the player (blank: none)").strip();
+        String c = Checks.notNull(colour, "the colour (blank: the side to move's)").strip().toLowerCase(Locale.ROOT);
+        String fmt = Checks.notNull(format, "the format");
+        ExplorationTable.Sort order = switch (Checks.notNull(sort, "the order").strip().toLowerCase(Locale.ROOT)) {
+            case "games" -> ExplorationTable.Sort.GAMES;
+            case "value" -> ExplorationTable.Sort.VALUE;
+            case "gap" -> ExplorationTable.Sort.GAP;
+            default -> throw Faults.of(ErrorCode.BAD_ARGUMENT, "an exploration is sorted by games, value or gap, not '"
+                    + Faults.quote(sort) + "'");
+        };
+        if (!fmt.equals("table") && !fmt.equals("json")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "an exploration is a table or json, not '" + Faults.quote(fmt) + "'");
+        }
+        if (!c.isEmpty() && !c.equals("black") && !c.equals("white")) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a colour is black or white, not '" + Faults.quote(colour) + "'");
+        }
+        return guard(() -> {
+            java.io.StringWriter text = new java.io.StringWriter();
+            java.io.PrintWriter out = new java.io.PrintWriter(text);
+            if (board.isBlank() && Notation.isLine10(moves)) { // its first move (e4 d5 g6 or f7) tells the board
+                if (!fmt.equals("table")) {
+                    throw Faults.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
+                }
+                ExplorationTable.table10(db.explore10(moves, f), out);
+                out.flush();
+                return text.toString();
+            }
+            Position p = position(board, moves);
+            Filter games = f;
+            Side side = null;
+            if (!player.isEmpty()) {
+                String col = c.isEmpty() ? (p.toMove() == Side.WHITE ? "white" : "black") : c;
+                side = col.equals("white") ? Side.WHITE : Side.BLACK;
+                games = f.playedBy(player, col); // a condition added to the filter, not glued into its text
+            }
+            Explore.Settings settings = settings(s);
+            if (s.estimates() && !Explore.cheap(db, p, settings)) {
+                // to be searched: the weights load while the games are explored (read from the store's
+                // value book, the estimates need none)
+                org.thordb.solve.Estimator.preload();
+            }
+            Explore.Answer a = Explore.of(db, p, games, settings);
+            if (fmt.equals("json")) {
+                return Json.exploration(a.exploration(), a.values(), a.firstGames()).toString() + System.lineSeparator();
+            }
+            ExplorationTable.Extras x = ExplorationTable.Extras.of(a.exploration(), a.firstGames());
+            if (side != null) {
+                x = new ExplorationTable.Extras(side, player, x.first());
+            }
+            ExplorationTable.table(a.exploration(), a.values(), x, order, out);
+            out.flush();
+            return text.toString();
         });
     }
 

@@ -1,15 +1,14 @@
 package org.thordb.cli;
 
-import org.thordb.query.Filter;
-
-import org.thordb.engine.Engine;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.thordb.JsonAnswers.ExploreSettings;
+import org.thordb.Query;
+import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
-import org.thordb.explore.Exploration;
-import org.thordb.othello.Position;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,15 +16,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import java.util.Locale;
-import org.thordb.explore.ExplorePolicy;
-import org.thordb.explore.MoveValues;
-import org.thordb.export.Json;
-import org.thordb.othello.Notation;
-import org.thordb.othello.Side;
-import org.thordb.query.ast.QueryField;
-import org.thordb.solve.Estimator;
-import org.thordb.usecase.Explore;
 
 /**
  * {@code thordb explore [LINE | --moves LINE | --board "<64 squares> X"] [--where QUERY] [--format table|json]}:
@@ -61,7 +51,7 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--solve", paramLabel = "N", defaultValue = "" + ExplorePolicy.EXACT_EMPTIES, description = "With at most N empties, each move's"
+    @Option(names = "--solve", paramLabel = "N", defaultValue = "" + ThorDb.EXACT_EMPTIES, description = "With at most N empties, each move's"
             + " exact score under perfect play too, and the moves that keep the best (default: ${DEFAULT-VALUE}; 0: never).")
     int solve;
 
@@ -87,80 +77,40 @@ public final class ExploreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    static Position position(String moves, String board) {
-        if (board != null) {
-            return Position.parseBoard(board);
-        }
-        return Position.afterLine(moves);
-    }
-
     @Override
     public Integer call() {
-        if (solve < 0 || solve > 30) {
-            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to 30 empties, not " + solve);
+        if (solve < 0 || solve > ExploreSettings.MAX_EXACT_EMPTIES) {
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--solve takes 0 (never) to " + ExploreSettings.MAX_EXACT_EMPTIES
+                    + " empties, not " + solve);
         }
         if (!format.equals("table") && !format.equals("json")) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "unknown format '" + format + "': table or json");
         }
-        ExplorationView.Sort order = switch (sort.strip().toLowerCase(Locale.ROOT)) {
-            case "games" -> ExplorationView.Sort.GAMES;
-            case "value" -> ExplorationView.Sort.VALUE;
-            case "gap" -> ExplorationView.Sort.GAP;
-            default -> throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '"
-                    + SafeText.of(sort) + "'");
-        };
+        if (!List.of("games", "value", "gap").contains(sort.strip().toLowerCase(Locale.ROOT))) {
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--sort is games, value or gap, not '" + SafeText.of(sort) + "'");
+        }
         if (!line.isEmpty() && where != null) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "give the position once: a line, --moves or --board");
         }
-        PrintWriter out = spec.commandLine().getOut();
-        String moves = !line.isEmpty() ? String.join("", line) : where == null ? null : where.moves;
-        if (moves != null && Notation.isLine10(moves)) {
-            // a 10×10 line (its first move, e4 d5 g6 or f7, tells the board): the 10×10 explorer
-            if (!format.equals("table")) {
-                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
-            }
-            try (Engine db = Stores.openForReading(store.dir())) {
-                ExplorationView.table10(db.explore10(moves, filter), out);
-            }
-            return 0;
-        }
-        Position p = !line.isEmpty() ? position(String.join("", line), null)
-                : where == null ? Position.start() : position(where.moves, where.board);
         if (colour != null && as == null) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--colour goes with --as PLAYER");
         }
-        Side side = null;
-        Filter f = Filter.parse(filter); // read once, the player's colour added to it as a condition, not as text
-        if (as != null) {
-            String c = colour == null ? (p.toMove() == Side.WHITE ? "white" : "black")
-                    : colour.strip().toLowerCase(Locale.ROOT);
-            if (!c.equals("black") && !c.equals("white")) {
-                throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '"
-                        + SafeText.of(colour) + "'");
-            }
-            side = c.equals("white") ? Side.WHITE : Side.BLACK;
-            f = f.playedBy(as, c);
+        if (colour != null && !List.of("black", "white").contains(colour.strip().toLowerCase(Locale.ROOT))) {
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--colour is black or white, not '" + SafeText.of(colour) + "'");
         }
-        try (Engine db = Stores.openForReading(store.dir())) {
-            Explore.Settings settings = Explore.Settings.DEFAULT.exactUpTo(solve).withEstimates(estimate);
-            if (estimate && !Explore.cheap(db, p, settings)) {
-                // to be searched: the weights load while the games are explored (not before: read
-                // from the store's value book, the estimates need none, and a one-shot command's two
-                // cores are busy opening the store)
-                Estimator.preload();
-            }
-            Explore.Answer a = Explore.of(db, p, f, settings);
-            Exploration e = a.exploration();
-            MoveValues values = a.values();
-            if (format.equals("json")) {
-                out.println(Json.exploration(e, values, a.firstGames()));
+        String moves = !line.isEmpty() ? String.join("", line) : where == null || where.moves == null ? "" : where.moves;
+        String board = where == null || where.board == null ? "" : where.board;
+        Query f = filter == null || filter.isBlank() ? Query.ALL : Query.parse(filter);
+        PrintWriter out = spec.commandLine().getOut();
+        try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+            String text = db.json().exploreDocument(f, board, moves, ExploreSettings.DEFAULT.exactUpTo(solve).withEstimates(estimate),
+                    as == null ? "" : as, colour == null ? "" : colour, sort, format);
+            if (format.equals("table")) {
+                ReportCommand.print(text, out); // names shown, never run
             } else {
-                ExplorationView.Extras x = ExplorationView.Extras.of(e, a.firstGames());
-                if (side != null) {
-                    x = new ExplorationView.Extras(side, as.strip(), x.first());
-                }
-                ExplorationView.table(e, values, x, order, out);
+                out.print(text);
             }
+            out.flush();
         }
         return 0;
     }

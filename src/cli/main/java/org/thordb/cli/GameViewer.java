@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.ExplorationTable;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
@@ -131,7 +132,7 @@ final class GameViewer {
         // exact scores near the end; before, every move's estimate (marked ~)
         Explore.Answer a = Explore.of(db, p, filter,
                 Explore.Settings.DEFAULT);
-        ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
+        ExplorationTable.table(a.exploration(), a.values(), ExplorationTable.Extras.of(a.exploration(), a.firstGames()), SafeText.printer(out));
         out.println("→ / n next, ← / p back, Home / End the ends, q leaves");
         out.flush();
     }

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.ExplorationTable;
 import org.thordb.query.Filter;
 import org.thordb.usecase.Games;
 
@@ -381,7 +382,7 @@ public final class Repl {
         // exact scores near the end, as explore gives them; before, every move's estimate
         Explore.Answer a = Explore.of(db, current(), exploreFilter,
                 Explore.Settings.DEFAULT);
-        ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
+        ExplorationTable.table(a.exploration(), a.values(), ExplorationTable.Extras.of(a.exploration(), a.firstGames()), SafeText.printer(out));
     }
 
     /** The solitaires of the last {@code :solitaires}, by row number from 1. */
@@ -504,7 +505,7 @@ public final class Repl {
             out.println("error: not solved within a minute");
             return;
         }
-        ExplorationView.table(a.exploration(), a.values(), ExplorationView.Extras.of(a.exploration(), a.firstGames()), out);
+        ExplorationTable.table(a.exploration(), a.values(), ExplorationTable.Extras.of(a.exploration(), a.firstGames()), SafeText.printer(out));
     }
 
     /**

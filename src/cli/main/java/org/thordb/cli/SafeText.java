@@ -37,6 +37,11 @@ public final class SafeText {
         return safe.substring(0, safe.offsetByCodePoints(0, width - 1)) + "…";
     }
 
+    /** {@code out} through a {@link Writer}: what is printed on it is shown safe, straight through (no buffer of its own). */
+    static java.io.PrintWriter printer(java.io.PrintWriter out) {
+        return new java.io.PrintWriter(new Writer(out));
+    }
+
     /**
      * A writer that shows text safe for a terminal as it passes: every control character but the
      * line feed becomes {@code ?} (a table streamed from the library, names in it).

@@ -29,7 +29,7 @@ final class Stores {
     }
 
     /** The one-shot commands that ask the library's front ({@link ThorDb}); the others still the engine. */
-    static final java.util.Set<String> FRONT_COMMANDS = java.util.Set.of("count", "explain", "prepare", "duplicates", "query", "report", "stats", "players");
+    static final java.util.Set<String> FRONT_COMMANDS = java.util.Set.of("count", "explain", "prepare", "duplicates", "query", "report", "stats", "players", "explore");
 
     private static volatile Ahead ahead;
 

@@ -202,7 +202,7 @@ class QueryCommandsTest {
                 "moves = 60 and year = 2000");
         String moves = new ObjectMapper().readTree(one.lines().get(0)).get("moves").asText();
         String line = moves.substring(0, 2 * 44); // 16 empties
-        org.thordb.othello.Position p = ExploreCommand.position(line, null);
+        org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(line);
         org.thordb.solve.Solver.Result want = new org.thordb.solve.Solver(org.thordb.solve.Solver.Options.defaults()).solve(p, true);
         CommandsTest.Run t = CommandsTest.run("explore", "--db", db.toString(), line);
         assertEquals(0, t.status(), t.err());

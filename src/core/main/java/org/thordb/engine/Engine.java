@@ -356,6 +356,11 @@ public final class Engine implements AutoCloseable {
         return read(r -> Explorer10.explore(r, line, filter));
     }
 
+    /** {@link #explore10(String, String)} over a filter read once. */
+    public Exploration10 explore10(String line, Filter filter) {
+        return read(r -> Explorer10.explore(r, line, filter));
+    }
+
     /**
      * The stored solitaires a query over solitaires matches (see {@link SolitaireFilter}:
      * {@code empties = 20 and year >= 2000}, {@code position = …} in any orientation), by base, empties and record.

@@ -1,5 +1,6 @@
 package org.thordb.explore;
 
+import org.thordb.query.Filter;
 import org.thordb.fault.Faults;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,12 @@ public final class Explorer10 {
      * @throws ThorDbException {@link ErrorCode#ILLEGAL_MOVE} for a line that is not legal
      */
     public static Exploration10 explore(IndexReader r, String line, String filter) {
+        String f = filter == null ? "" : filter;
+        return explore(r, line, f.isBlank() ? Filter.ALL : Filter.parse(f));
+    }
+
+    /** {@link #explore(IndexReader, String, String)} over the games of a filter read once. */
+    public static Exploration10 explore(IndexReader r, String line, Filter filter) {
         int[] squares = Notation.parseLine10(line);
         Board10 b = Board10.start();
         for (int i = 0; i < squares.length; i++) {
@@ -48,10 +55,9 @@ public final class Explorer10 {
         }
         long[] bits = b.bits();
         int side = b.sideToMove();
-        String f = filter == null ? "" : filter;
         RoaringBitmap ids = r.position10Candidates(bits, side);
-        if (!f.isBlank()) {
-            ids = RoaringBitmap.and(ids, QueryEngine.evaluate(QueryParser.parse(f), r));
+        if (filter.where() != null) {
+            ids = RoaringBitmap.and(ids, QueryEngine.evaluate(filter.where(), r));
         }
         // the position's own symmetries: moves they map onto each other count as one
         List<Symmetry10> own = new ArrayList<>();
@@ -92,7 +98,7 @@ public final class Explorer10 {
         byMove.forEach((m, s) -> rows.add(s.row(m)));
         rows.sort(Comparator.comparingLong((Exploration.Row x) -> -x.games())
                 .thenComparingInt(Exploration.Row::move));
-        return new Exploration10(squares, bits, side, f, total, rows, ends.row(-1));
+        return new Exploration10(squares, bits, side, filter.text(), total, rows, ends.row(-1));
     }
 
     /** One next move's games: how they ended (Black's discs out of 100) and their years. */

@@ -1,4 +1,4 @@
-package org.thordb.cli;
+package org.thordb.usecase;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -25,10 +25,12 @@ import org.thordb.othello.Side;
  * then +, and * for a legal move no game played), its legend, and a table a move; or the same as
  * one JSON object.
  *
- * <p>Usage: {@code ExplorationView.table(db.explore(p, ""), out);}
+ * Names are shown as the bases spell them: a terminal's adapter makes them safe to show.
+ *
+ * <p>Usage: {@code ExplorationTable.table(db.explore(p, ""), out);}
  */
-final class ExplorationView {
-    private ExplorationView() {
+public final class ExplorationTable {
+    private ExplorationTable() {
     }
 
     private static void openingLine(Exploration e, PrintWriter out) {
@@ -46,9 +48,9 @@ final class ExplorationView {
      * @param label the column's head ("X", "O", or a player's name)
      * @param first each move's first game, or empty
      */
-    record Extras(Side side, String label, Map<Integer, StoredGame> first) {
+    public record Extras(Side side, String label, Map<Integer, StoredGame> first) {
         /** The side to move's share, and no first games. */
-        static Extras of(Exploration e) {
+        public static Extras of(Exploration e) {
             Side s = e.position().toMove() == Side.WHITE
                     ? Side.WHITE : Side.BLACK;
             return new Extras(s, s == Side.WHITE ? "O" : "X", Map.of());
@@ -56,18 +58,18 @@ final class ExplorationView {
 
         /** The side to move's share, with each move's first game from the store. */
         /** The extras of an exploration with the first games its answer found. */
-        static Extras of(Exploration e, Map<Integer, StoredGame> first) {
+        public static Extras of(Exploration e, Map<Integer, StoredGame> first) {
             Extras x = of(e);
             return new Extras(x.side(), x.label(), first);
         }
     }
 
-    static void table(Exploration e, PrintWriter out) {
+    public static void table(Exploration e, PrintWriter out) {
         table(e, MoveValues.NONE, Extras.of(e), out);
     }
 
     /** A side's share of the points in a row's games, in %, with its Wilson 95% interval; "few" under 10 games. */
-    static String share(Exploration.Row r, Side side) {
+    public static String share(Exploration.Row r, Side side) {
         if (r.games() == 0) {
             return "";
         }
@@ -79,12 +81,12 @@ final class ExplorationView {
 
     private static String first(Extras x, int move) {
         StoredGame g = x.first().get(move);
-        return g == null ? "" : g.year() + " " + SafeText.fit(g.black(), 19) + " - " + SafeText.fit(g.white(), 19);
+        return g == null ? "" : g.year() + " " + fit(g.black(), 19) + " - " + fit(g.white(), 19);
     }
 
     private static void head(PrintWriter out, Extras x, boolean values, String last) {
         out.println(String.format("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %-15s %s %s", "rank", "move", "games", "black", "draw",
-                "white", "score", "theo", "%", "years", SafeText.fit(x.label(), 9) + "% (95%)",
+                "white", "score", "theo", "%", "years", fit(x.label(), 9) + "% (95%)",
                 values ? String.format("%6s %6s ", "value", "gap") : "", last).stripTrailing());
     }
 
@@ -96,7 +98,7 @@ final class ExplorationView {
     }
 
     /** A move's value as the table shows it: {@code +4} exact, {@code ~+4} estimated. */
-    static String value(MoveValues v, int move) {
+    public static String value(MoveValues v, int move) {
         Integer x = v.value(move);
         return x == null ? "" : (v.exact() ? "" : "~") + signed(x);
     }
@@ -112,7 +114,7 @@ final class ExplorationView {
     }
 
     /** How the table's played moves are ordered. */
-    enum Sort {
+    public enum Sort {
         /** Most played first. */
         GAMES,
         /** The best value first. */
@@ -122,7 +124,7 @@ final class ExplorationView {
     }
 
     /** The board with the moves marked by rank. */
-    static String board(Exploration e) {
+    public static String board(Exploration e) {
         Position p = e.position();
         char[] marks = new char[64];
         for (long legal = p.legalMoves(); legal != 0; legal &= legal - 1) {
@@ -163,7 +165,7 @@ final class ExplorationView {
      * The line under the table: the moves that keep the best score, those no game of the
      * exploration played marked ("perfect play: g5 +4, also h3 +4 (never played)").
      */
-    static String perfectLine(Exploration e, Map<Integer, Integer> scores) {
+    public static String perfectLine(Exploration e, Map<Integer, Integer> scores) {
         return bestLine(e, scores, "perfect play: ", "");
     }
 
@@ -199,12 +201,12 @@ final class ExplorationView {
      * The table (with each move's value and gap when {@code values} has them, and the line of the
      * best moves), each row with its side's share of the points and its first game.
      */
-    static void table(Exploration e, MoveValues values, Extras x, PrintWriter out) {
+    public static void table(Exploration e, MoveValues values, Extras x, PrintWriter out) {
         table(e, values, x, Sort.GAMES, out);
     }
 
     /** {@link #table(Exploration, MoveValues, Extras, PrintWriter)} with the rows in that order. */
-    static void table(Exploration e, MoveValues values, Extras x, Sort sort, PrintWriter out) {
+    public static void table(Exploration e, MoveValues values, Extras x, Sort sort, PrintWriter out) {
         out.print(board(e));
         openingLine(e, out);
         out.printf("%s this position%s%n", e.total() == 1 ? "1 game reaches" : e.total() + " games reach",
@@ -257,7 +259,7 @@ final class ExplorationView {
      * The best move's principal variation under the table: perfect play to the end for an exact
      * score, the line the search saw for an estimate ("line: g6 h7 e8 f8 …").
      */
-    static String principalLine(MoveValues values) {
+    public static String principalLine(MoveValues values) {
         int best = values.values().keySet().iterator().next();
         StringBuilder sb = new StringBuilder(values.exact() ? "perfect line: " : "line searched: ");
         for (int sq : values.line(best)) {
@@ -270,7 +272,7 @@ final class ExplorationView {
      * The line under a table of estimates: the moves estimated best, and what an estimate is
      * ("best estimate: f4 ~+2 (a search 11 moves deep of the evaluation, not exact)").
      */
-    static String estimateLine(Exploration e, MoveValues values) {
+    public static String estimateLine(Exploration e, MoveValues values) {
         return bestLine(e, values.values(), "best estimate: ", "~") + "  (~: an estimate, a search "
                 + values.depth() + " moves deep of the learned evaluation, not an exact score; gap: the games' disc"
                 + " difference for the side to move less the value)";
@@ -281,7 +283,7 @@ final class ExplorationView {
     }
 
     /** The 10×10 explorer: the board with the moves ranked, then a line a move. */
-    static void table10(Exploration10 e, PrintWriter out) {
+    public static void table10(Exploration10 e, PrintWriter out) {
         Board10 b = Board10.of(e.bits(), e.sideToMove() == 0 ? 1 : e.sideToMove());
         char[] marks = new char[100];
         if (e.sideToMove() != 0) {
@@ -324,7 +326,7 @@ final class ExplorationView {
     }
 
     /** An average of theoretical scores, or "-" when no game's score is known (an unknown score is no 0). */
-    static String average(double v) {
+    public static String average(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 
@@ -332,8 +334,13 @@ final class ExplorationView {
      * A row's theoretical average, with the games it rests on when fewer than the row's games
      * ({@code 32.5/40}): the others' scores are unknown.
      */
-    static String theo(Exploration.Row r) {
+    public static String theo(Exploration.Row r) {
         String a = average(r.averageTheoretical());
         return r.theoreticalGames() == r.games() || Double.isNaN(r.averageTheoretical()) ? a : a + "/" + r.theoreticalGames();
+    }
+
+    /** {@code s} cut to a column's width, its end shown as "…". */
+    private static String fit(String s, int width) {
+        return s.codePointCount(0, s.length()) <= width ? s : s.substring(0, s.offsetByCodePoints(0, width - 1)) + "…";
     }
 }
