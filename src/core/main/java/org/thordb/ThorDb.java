@@ -718,6 +718,96 @@ public final class ThorDb implements AutoCloseable {
     }
 
     /**
+     * Checks WTHOR files without a store: every game replayed, each damaged or illegal game said as
+     * {@code FILE: record N: reason}, each stored score that differs from the replay said, then a
+     * summary line ({@code sound: …} or {@code NOT SOUND: …}). A stored score that differs in a game
+     * not finished (adjourned, adjudicated) is said but is no fault.
+     *
+     * <p>Usage: {@code boolean sound = ThorDb.checkFiles(List.of(Path.of("WTH_2015.wtb")), System.out::println);}
+     *
+     * @return whether every file is sound
+     */
+    public static boolean checkFiles(List<Path> files, Consumer<String> said) {
+        List<Path> f = Checks.list(files, "the files");
+        Consumer<String> tell = Checks.notNull(said, "the listener");
+        return guard(() -> new org.thordb.usecase.StoreCheck(tell).files(f));
+    }
+
+    /**
+     * Checks the store in a folder against its own records, or mends it ({@code repair}): a repair
+     * a kill interrupted finished, a missing CURRENT pointed at a manifest that opens, a damaged
+     * derived family dropped, what differs from the records rewritten, a store that cannot be
+     * opened rebuilt from the records its files hold; nothing deleted that the repair did not write
+     * (what cannot be placed is moved aside, and said). Checks {@code sample} game files drawn with
+     * {@code seed} (0: every one). Each finding is said as a line; the store must not be open.
+     *
+     * <p>Usage: {@code boolean sound = ThorDb.checkStore(Path.of("store"), false, 0, 1, System.out::println);}
+     *
+     * @return whether the store is sound (after the repair)
+     * @throws ThorDbException with {@link ErrorCode#STORE} when the folder holds no store
+     */
+    public static boolean checkStore(Path dir, boolean repair, int sample, long seed, Consumer<String> said) {
+        Path d = Checks.notNull(dir, "the folder");
+        Consumer<String> tell = Checks.notNull(said, "the listener");
+        if (sample < 0) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "a sample of 0 (every file) or more files, not " + sample);
+        }
+        return guard(() -> new org.thordb.usecase.StoreCheck(tell).store(d, repair,
+                sample == 0 ? org.thordb.usecase.Verify.EVERY_FILE : sample, seed));
+    }
+
+    /**
+     * Solves the theoretical score of the games of WTHOR files again and compares it with the
+     * stored one, as the settings say. Each finding is said; the games solved are told as
+     * {@code "solve"} progress.
+     *
+     * <p>Usage: {@code ThorDb.checkTheoretical(files, new CheckSettings(CheckSettings.FILE_DEPTH, 100, 1, false), System.out::println, Progress.NONE)}
+     *
+     * @return whether every stored score agrees
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a file that is not of 8×8 games
+     */
+    public static boolean checkTheoretical(List<Path> files, CheckSettings settings, Consumer<String> said, Progress progress) {
+        List<Path> f = Checks.list(files, "the files");
+        org.thordb.usecase.TheoreticalCheck check = theoreticalCheck(settings, said, progress);
+        return guard(() -> check.files(f) == 0);
+    }
+
+    /** {@link #checkTheoretical(List, CheckSettings, Consumer, Progress)} of this store's games a query matches (every copy). */
+    public boolean checkTheoretical(Query where, CheckSettings settings, Consumer<String> said, Progress progress) {
+        Filter w = Checks.notNull(where, "the query").filter();
+        org.thordb.usecase.TheoreticalCheck check = theoreticalCheck(settings, said, progress);
+        return guard(() -> check.store(engine, w) == 0);
+    }
+
+    private static org.thordb.usecase.TheoreticalCheck theoreticalCheck(CheckSettings settings, Consumer<String> said,
+                                                                      Progress progress) {
+        CheckSettings s = Checks.notNull(settings, "the settings");
+        Consumer<String> tell = Checks.notNull(said, "the listener");
+        Progress p = Checks.notNull(progress, "the progress");
+        return new org.thordb.usecase.TheoreticalCheck(new org.thordb.usecase.TheoreticalCheck.Listener() {
+            private long total;
+            private long done;
+
+            @Override
+            public void line(String line) {
+                tell.accept(line);
+            }
+
+            @Override
+            public void started(int games) {
+                total = games;
+                done = 0;
+                p.update("solve", 0, games);
+            }
+
+            @Override
+            public void step() {
+                p.update("solve", ++done, total);
+            }
+        }, s.depth() < 0 ? null : s.depth(), s.sample() == 0 ? null : s.sample(), s.seed()).explaining(s.explain());
+    }
+
+    /**
      * Writes a sample base: {@code years} yearly WTHOR files of {@code gamesAYear} random legal
      * games each ({@code PREFIX_YEAR.wtb}, from {@code firstYear}), with its names files, the same
      * files for the same seed: for a demonstration or a test of one's own tool. Returns the files

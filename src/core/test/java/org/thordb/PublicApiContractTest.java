@@ -141,6 +141,8 @@ class PublicApiContractTest {
         good.put(JsonAnswers.PrepareSettings.class, List.of(() -> JsonAnswers.PrepareSettings.DEFAULT));
         good.put(JsonAnswers.ReportSettings.class, List.of(() -> JsonAnswers.ReportSettings.DEFAULT));
         // a solve of the start cut off after 50 ms: any position is solved within the limit or said not solved
+        // a check of two games at 4 empties: any store's games checked in a moment
+        good.put(CheckSettings.class, List.of(() -> new CheckSettings(4, 2, 1, false)));
         good.put(Map.class, List.of(Map::of, () -> Map.of("f5", 2)));
         good.put(Solution.SolveSettings.class, List.of(() -> new Solution.SolveSettings(1, 50, false)));
         good.put(java.util.Optional.class, List.of(java.util.Optional::empty,

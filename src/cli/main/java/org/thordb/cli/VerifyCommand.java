@@ -1,34 +1,22 @@
 package org.thordb.cli;
 
-import org.thordb.usecase.Verify;
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.thordb.error.ThorDbException;
-import org.thordb.othello.WthorReplay;
-import org.thordb.wthor.NameList;
-import org.thordb.wthor.WthorGame;
-import org.thordb.wthor.WthorReader;
-import org.thordb.wthor.WthorSolitaire;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.thordb.CheckSettings;
+import org.thordb.Progress;
+import org.thordb.Query;
+import org.thordb.ThorDb;
+import org.thordb.error.ErrorCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
-import org.thordb.engine.Engine;
-import org.thordb.engine.StoreRebuild;
-import org.thordb.error.ErrorCode;
-import org.thordb.index.PositionHash;
-import org.thordb.store.LostAndFound;
-import org.thordb.store.RocksStore;
-import org.thordb.store.StoreFolder;
-import org.thordb.usecase.TheoreticalCheck;
 
 /**
  * {@code thordb verify FILE…}: checks WTHOR files; {@code thordb verify [--db DIR] [--sample N] [--repair]}
@@ -90,67 +78,6 @@ public final class VerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private long games;
-    private long solitaires;
-    private long names;
-    private long illegal;
-    private long finishedScoreDiffers;
-    private long unfinished;
-    private long unfinishedScoreDiffers;
-    private long brokenFiles;
-    private long warnings;
-
-    /** The check's lines on standard output (made safe to print), its progress as a bar on a terminal. */
-    private TheoreticalCheck.Listener checkListener(PrintWriter out) {
-        return new TheoreticalCheck.Listener() {
-            private ProgressBar bar;
-
-            @Override
-            public void line(String line) {
-                out.println(SafeText.of(line));
-                out.flush();
-            }
-
-            @Override
-            public void started(int games) {
-                if (progress && System.console() != null && games > 0) {
-                    bar = new ProgressBarBuilder().setTaskName("solve").setInitialMax(games)
-                            .setUnit(" games", 1).setStyle(ProgressBarStyle.ASCII).showSpeed()
-                            .setUpdateIntervalMillis(500).build();
-                }
-            }
-
-            @Override
-            public void step() {
-                if (bar != null) {
-                    bar.step();
-                }
-            }
-
-            @Override
-            public void pause() {
-                if (bar != null) {
-                    bar.pause();
-                }
-            }
-
-            @Override
-            public void resume() {
-                if (bar != null) {
-                    bar.resume();
-                }
-            }
-
-            @Override
-            public void finished() {
-                if (bar != null) {
-                    bar.close();
-                    bar = null;
-                }
-            }
-        };
-    }
-
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -160,191 +87,56 @@ public final class VerifyCommand implements Callable<Integer> {
         if (sample != null && sample < 1) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--sample takes 1 or more, not " + sample);
         }
+        // each line made safe to print, at once (a long check says what it finds as it goes)
+        java.util.function.Consumer<String> said = line -> {
+            out.println(SafeText.of(line));
+            out.flush();
+        };
         if (theoretical) {
-            TheoreticalCheck check = new TheoreticalCheck(checkListener(out), depth, sample,
-                    seed).explaining(explain);
-            if (!files.isEmpty()) {
-                return check.files(files);
-            }
-            try (Engine db = Stores.openForReading(store.dir())) {
-                return check.store(db, where);
+            ProgressBar[] bar = new ProgressBar[1];
+            Progress shown = progress && System.console() != null ? solvingBar(bar) : Progress.NONE;
+            try {
+                CheckSettings settings = new CheckSettings(depth == null ? CheckSettings.FILE_DEPTH : depth,
+                        sample == null ? 0 : sample, seed, explain);
+                if (!files.isEmpty()) {
+                    return ThorDb.checkTheoretical(files, settings, said, shown) ? 0 : 1;
+                }
+                Query q = where == null || where.isBlank() ? Query.ALL : Query.parse(where);
+                try (ThorDb db = Stores.openFrontForReading(store.dir())) {
+                    return db.checkTheoretical(q, settings, said, shown) ? 0 : 1;
+                }
+            } finally {
+                if (bar[0] != null) {
+                    bar[0].close();
+                }
             }
         }
         if (depth != null || where != null || explain) {
             throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "--depth, --where and --explain go with --theoretical");
         }
         if (files.isEmpty()) {
-            return verifyStore(out);
-        }
-        for (Path f : files) {
-            try (WthorReader r = WthorReader.open(f)) {
-                for (String w : r.warnings()) {
-                    out.println("warning: " + SafeText.of(w));
-                    warnings++;
-                }
-                switch (r.kind()) {
-                    case GAMES_8, GAMES_10 -> verifyGames(r, out);
-                    case SOLITAIRES -> verifySolitaires(r, out);
-                    case PLAYERS, TOURNAMENTS -> {
-                        for (byte[] b = r.nextRecord(); b != null; b = r.nextRecord()) {
-                            NameList.decode(b);
-                            names++;
-                        }
-                    }
-                    default -> throw new AssertionError(r.kind());
-                }
-            } catch (ThorDbException e) {
-                out.println(SafeText.of(Main.oneLine(e)));
-                brokenFiles++;
-            }
-        }
-        boolean sound = brokenFiles == 0 && illegal == 0 && finishedScoreDiffers == 0;
-        out.printf("%s: %d files (%d refused), %d games, %d illegal or damaged, %d stored scores differ from"
-                        + " the replay in finished games, %d unfinished games (%d with another stored score),"
-                        + " %d solitaires, %d names, %d warnings%n",
-                sound ? "sound" : "NOT SOUND", files.size(), brokenFiles, games, illegal, finishedScoreDiffers,
-                unfinished, unfinishedScoreDiffers, solitaires, names, warnings);
-        return sound ? 0 : 1;
-    }
-
-    private int verifyStore(PrintWriter out) {
-        java.nio.file.Path dir = store.dir();
-        StoreFolder.Inspection folder = StoreFolder.inspect(dir, true);
-        if (folder.state() == StoreFolder.State.NONE) {
-            throw CommandFailure.of(ErrorCode.STORE, dir + ": no store here");
-        }
-        boolean interrupted = Files.exists(dir.resolve(StoreFolder.REPAIRING));
-        int code;
-        if (!repair) {
-            code = check(dir, folder, interrupted, out);
-        } else {
-            code = mend(dir, folder, out);
-        }
-        String kept = LostAndFound.contents(dir).describe(dir);
-        if (!kept.isEmpty()) {
-            out.println(kept);
-        }
-        return code;
-    }
-
-    /** verify --db without --repair: says what is wrong, changes nothing. */
-    private int check(java.nio.file.Path dir, StoreFolder.Inspection folder, boolean interrupted, PrintWriter out) {
-        if (interrupted) {
-            out.println(dir + ": NOT SOUND: a repair of it was interrupted (" + StoreFolder.REPAIRING
-                    + " is here); --repair finishes it");
-            return 1;
-        }
-        if (folder.state() == StoreFolder.State.DAMAGED) {
-            out.println(dir + ": NOT SOUND: a damaged store: " + folder.why() + "; --repair recovers it");
-            return 1;
-        }
-        try {
-            return verifyOpened(dir, out);
-        } catch (ThorDbException e) {
-            if (e.code() == ErrorCode.CORRUPT || e.code() == ErrorCode.STORE) {
-                out.println(SafeText.of("NOT SOUND: " + Main.oneLine(e).replace(RocksStore.repairAdvice(dir), "")
-                        + "; --repair rebuilds the store from its records"));
-                return 1;
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * verify --db --repair: finishes a repair a kill interrupted; points a missing CURRENT at a
-     * manifest that opens; drops a derived family whose bytes are damaged; rewrites what differs
-     * from the records in place; and, for a store that cannot be opened or looks smaller than its
-     * state file says (a manifest cut short, a table file gone), rebuilds it from the records its
-     * table and log files hold.
-     */
-    private int mend(java.nio.file.Path dir, StoreFolder.Inspection folder, PrintWriter out) {
-        if (StoreRebuild.swapInterrupted(dir)) {
-            StoreRebuild.rebuild(dir, PositionHash.DEFAULT, line -> out.println(SafeText.of(line)));
-            return verifyOpened(dir, out);
-        }
-        if (folder.state() == StoreFolder.State.DAMAGED
-                && !Files.exists(dir.resolve(StoreFolder.REPAIRING))) {
-            try {
-                String manifest = StoreFolder.recoverCurrent(dir);
-                out.println(dir + ": recovered: CURRENT pointed at " + manifest + " (" + folder.why() + ")");
-            } catch (ThorDbException e) {
-                out.println(SafeText.of(Main.oneLine(e)) + "; rebuilding from the records instead");
-                return rebuild(dir, out);
-            }
-        }
-        try {
-            org.thordb.ingest.StoreVerifier.dropDamagedFamilies(dir, line -> out.println(SafeText.of(line)));
-            return verifyOpened(dir, out);
-        } catch (ThorDbException e) {
-            if (e.code() != ErrorCode.CORRUPT && e.code() != ErrorCode.STORE) {
-                throw e;
-            }
-            out.println(SafeText.of(Main.oneLine(e).replace(RocksStore.repairAdvice(dir), ""))
-                    + "; rebuilding the store from its records");
-            return rebuild(dir, out);
-        }
-    }
-
-    private int rebuild(java.nio.file.Path dir, PrintWriter out) {
-        StoreRebuild.Report r = StoreRebuild.rebuild(dir, PositionHash.DEFAULT,
-                line -> out.println(SafeText.of(line)));
-        r.notes().forEach(n -> out.println("note: " + SafeText.of(n)));
-        boolean was = repair;
-        repair = false;
-        try {
-            return verifyOpened(dir, out);
-        } finally {
-            repair = was;
-        }
-    }
-
-    private int verifyOpened(java.nio.file.Path dir, PrintWriter out) {
-        try (Engine db = repair ? Engine.openForRepair(dir) : Engine.openReadOnly(dir)) {
             // the sample is drawn with --seed (default 1): the same files every run, never the clock's
-            Verify.Result r = Verify.store(db, repair, sample == null ? Verify.EVERY_FILE : sample, seed,
-                    line -> out.println(SafeText.of(line)));
-            out.println(r.describe(repair));
-            return r.sound() ? 0 : 1;
+            return ThorDb.checkStore(store.dir(), repair, sample == null ? 0 : sample, seed, said) ? 0 : 1;
         }
+        return ThorDb.checkFiles(files, said) ? 0 : 1;
     }
 
-    private void verifyGames(WthorReader r, PrintWriter out) {
-        long i = 0;
-        for (WthorGame g : r.games()) {
-            games++;
-            WthorReplay.Outcome o = WthorReplay.replay(g, null);
-            String where = r.path() + ": record " + i + ": ";
-            if (!o.sound()) {
-                illegal++;
-                out.println(where + o.problem());
-            } else if (!o.finished()) {
-                unfinished++;
-                if (o.scoreDiffers()) {
-                    unfinishedScoreDiffers++;
-                    out.println(where + "stored score " + o.storedScore() + ", replay gives " + o.replayedScore()
-                            + " (game not finished after " + o.movesPlayed() + " moves: adjourned or adjudicated)");
+    /** The games solved as a bar on a terminal, made when their number is known and closed at the last. */
+    private static Progress solvingBar(ProgressBar[] bar) {
+        return (work, done, total) -> {
+            if (done == 0 && total > 0) {
+                if (bar[0] != null) {
+                    bar[0].close();
                 }
-            } else if (o.scoreDiffers()) {
-                finishedScoreDiffers++;
-                out.println(where + "stored score " + o.storedScore() + ", replay gives " + o.replayedScore());
+                bar[0] = new ProgressBarBuilder().setTaskName("solve").setInitialMax(total).setUnit(" games", 1)
+                        .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(500).build();
+            } else if (bar[0] != null) {
+                bar[0].stepTo(done);
+                if (done >= total) {
+                    bar[0].close();
+                    bar[0] = null;
+                }
             }
-            i++;
-        }
-    }
-
-    private void verifySolitaires(WthorReader r, PrintWriter out) {
-        long i = 0;
-        for (WthorSolitaire s : r.solitaires()) {
-            solitaires++;
-            String damage = s.damage();
-            if (damage == null && s.empties() != r.header().n2()) {
-                damage = "the position has " + s.empties() + " empties but the file's solitaires have " + r.header().n2();
-            }
-            if (damage != null) {
-                illegal++;
-                out.println(r.path() + ": record " + i + ": " + damage);
-            }
-            i++;
-        }
+        };
     }
 }

@@ -145,9 +145,14 @@ public final class TheoreticalCheck {
 
     /** Checks the games of a store that a query matches (blank: every game). */
     public int store(Engine db, String where) {
+        return store(db, Filter.parse(where));
+    }
+
+    /** {@link #store(Engine, String)} of a filter read once. */
+    public int store(Engine db, Filter where) {
         Solver.preload(); // while the games are read
         // every stored record is checked, copies of a game from other bases too
-        RoaringBitmap ids = db.select(Filter.parse(where).everyCopy());
+        RoaringBitmap ids = db.select(where.everyCopy());
         List<Item> items = new ArrayList<>();
         Map<String, Integer> depths = new HashMap<>();
         Map<String, String> names = new HashMap<>();
