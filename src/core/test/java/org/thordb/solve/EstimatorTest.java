@@ -158,7 +158,7 @@ class EstimatorTest {
             }
             levels.add(level);
         }
-        assertAccurate(levels.stream().map(l -> l.iterator()).toList(), 8, "the 2025 games");
+        assertAccurate(levels.stream().map(l -> l.iterator()).toList(), Integer.getInteger("thordb.accuracyEach", 8), "the 2025 games");
     }
 
     @Test
