@@ -260,6 +260,11 @@ class ExplorerPageTest {
             });
             assertTrue(browser.findElement(By.id("stats-side")).getText().contains("from " + player + "'s side"));
             screenshot(Path.of("target/screenshots/explorer-player.png"));
+            // the player's column too is in sight, at the window's width
+            Number cut = (Number) ((JavascriptExecutor) browser).executeScript(
+                    "var t = document.getElementById('moves-table'); return t.getBoundingClientRect().right"
+                            + " - t.parentElement.getBoundingClientRect().right;");
+            assertTrue(cut.intValue() <= 1, "with a player's column the next moves run " + cut + " px past their side");
             // the colour switch: as White
             new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("as-colour"))).selectByValue("white");
             waitForTable(expected(db, "", "white = \"" + player + "\""));
