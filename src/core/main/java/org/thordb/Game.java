@@ -86,7 +86,7 @@ public record Game(int id, String base, int year, int record, String black, Stri
     /** The schema's row of this game: its record with the theoretical score known now. */
     private GameSchema.Game schemaRow() {
         int side = wthorRecord.length == WthorGame.recordSize(10) ? 10 : 8;
-        WthorGame r = new WthorGame(wthorRecord.clone(), side);
+        WthorGame r = new WthorGame(wthorRecord, side); // read only: a game keeps its own copy
         if (theoreticalDiscs.isPresent() && theoreticalDiscs.getAsInt() <= side * side
                 && theoreticalDiscs.getAsInt() != r.theoreticalScore()) {
             r = r.withTheoreticalScore(theoreticalDiscs.getAsInt()); // filled since the import

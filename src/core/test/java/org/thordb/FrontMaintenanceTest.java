@@ -173,14 +173,8 @@ class FrontMaintenanceTest {
     void theTheoreticalScoresAreCountedABaseAtATimeAndAFillWritesTheUnknownOnes() throws Exception {
         Path files = tmp.resolve("files");
         SampleBase.write(files, "CLUB", 2001, 1, 12, 31L);
-        StringBuilder transcripts = new StringBuilder();
-        try (ThorDb scratch = ThorDb.open(tmp.resolve("scratch"))) {
-            assertTrue(scratch.importFiles(List.of(files)).clean());
-            for (Game g : scratch.page("", 0, 6).games()) {
-                transcripts.append(g.moves()).append('\n'); // whole games, as a text source with no scores
-            }
-        }
-        Path text = Files.writeString(tmp.resolve("played.txt"), transcripts.toString());
+        // whole games, as a text source with no scores
+        Path text = FrontFixtures.textSourceOf(files, 6, tmp.resolve("scratch"), tmp.resolve("played.txt"));
         try (ThorDb db = ThorDb.open(tmp.resolve("db"))) {
             assertTrue(db.importFiles(List.of(files, text)).clean());
             List<TheoreticalScores> before = db.theoreticalScores(Query.ALL);

@@ -106,7 +106,7 @@ public final class ExploreCommand implements Callable<Integer> {
             String text = db.json().exploreDocument(f, board, moves, ExploreSettings.DEFAULT.exactUpTo(solve).withEstimates(estimate),
                     as == null ? "" : as, colour == null ? "" : colour, sort, format);
             if (format.equals("table")) {
-                ReportCommand.print(text, out); // names shown, never run
+                SafeText.print(text, out); // names shown, never run
             } else {
                 out.print(text);
             }

@@ -106,7 +106,7 @@ public final class PlayersCommand implements Callable<Integer> {
     /** A table safe for a terminal (names shown, never run); JSON lines as written (JSON escapes its own). */
     private void show(String text, PrintWriter out) {
         if (format.equals("table")) {
-            ReportCommand.print(text, out);
+            SafeText.print(text, out);
         } else {
             out.print(text);
         }

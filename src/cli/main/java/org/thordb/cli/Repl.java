@@ -230,7 +230,7 @@ public final class Repl {
                 if (rest.isEmpty()) {
                     out.println("usage: " + USAGE.get(":report"));
                 } else {
-                    ReportCommand.print(PlayerReport.text(PlayerReport.of(db, rest,
+                    SafeText.print(PlayerReport.text(PlayerReport.of(db, rest,
                             PlayerReport.Settings.DEFAULT)), out);
                 }
             }
@@ -619,7 +619,7 @@ public final class Repl {
             lastQuery = where;
         }
         int shownRows = Math.min(rows.size(), 20);
-        ReportCommand.print(org.thordb.usecase.Stats.document(a, Math.max(1, shownRows), "table"), out);
+        SafeText.print(org.thordb.usecase.Stats.document(a, Math.max(1, shownRows), "table"), out);
         if (rows.size() > shownRows) {
             out.println("… thordb stats --limit shows more");
         }

@@ -65,21 +65,9 @@ public final class ReportCommand implements Callable<Integer> {
             if (format.equals("json")) {
                 out.println(text);
             } else {
-                print(text, out);
+                SafeText.print(text, out);
             }
         }
         return 0;
-    }
-
-    /** A report's text on a terminal: each line's control characters shown as {@code ?} (a name is shown, never run). */
-    static void print(String text, PrintWriter out) {
-        String nl = System.lineSeparator();
-        String[] lines = text.split(nl, -1);
-        for (int i = 0; i < lines.length; i++) {
-            out.print(SafeText.of(lines[i]));
-            if (i < lines.length - 1) {
-                out.print(nl);
-            }
-        }
     }
 }

@@ -42,9 +42,14 @@ public final class SafeText {
         return new java.io.PrintWriter(new Writer(out));
     }
 
+    /** A text of several lines (a table the library wrote) printed safe for a terminal, its lines kept. */
+    static void print(String text, java.io.PrintWriter out) {
+        printer(out).print(text);
+    }
+
     /**
-     * A writer that shows text safe for a terminal as it passes: every control character but the
-     * line feed becomes {@code ?} (a table streamed from the library, names in it).
+     * A writer that shows text safe for a terminal as it passes: every control character but those
+     * of the line separator becomes {@code ?} (a table streamed from the library, names in it).
      */
     static final class Writer extends java.io.FilterWriter {
         Writer(java.io.Writer out) {
@@ -53,7 +58,7 @@ public final class SafeText {
 
         @Override
         public void write(int c) throws java.io.IOException {
-            super.write(c != '\n' && Character.isISOControl(c) ? '?' : c);
+            super.write(shown((char) c));
         }
 
         @Override
@@ -61,9 +66,14 @@ public final class SafeText {
             char[] safe = new char[len];
             for (int i = 0; i < len; i++) {
                 char c = buf[off + i];
-                safe[i] = c != '\n' && Character.isISOControl(c) ? '?' : c;
+                safe[i] = shown(c);
             }
             super.write(safe, 0, len);
+        }
+
+        /** The character as it is shown: a control character becomes ?, but a line ends as the system's lines end. */
+        private static char shown(char c) {
+            return Character.isISOControl(c) && c != '\n' && !(c == '\r' && System.lineSeparator().indexOf('\r') >= 0) ? '?' : c;
         }
 
         @Override

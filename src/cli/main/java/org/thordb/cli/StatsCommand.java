@@ -78,7 +78,7 @@ public final class StatsCommand implements Callable<Integer> {
                     colour == null ? "" : colour, sort == null ? "" : sort, limit == null ? Integer.MAX_VALUE : limit, format);
             PrintWriter out = spec.commandLine().getOut();
             if (format.equals("table")) {
-                ReportCommand.print(d.text(), out); // names shown, never run, on a terminal
+                SafeText.print(d.text(), out); // names shown, never run, on a terminal
             } else {
                 out.print(d.text()); // CSV and JSON as written: their own quoting
             }

@@ -81,12 +81,12 @@ public final class ExplorationTable {
 
     private static String first(Extras x, int move) {
         StoredGame g = x.first().get(move);
-        return g == null ? "" : g.year() + " " + fit(g.black(), 19) + " - " + fit(g.white(), 19);
+        return g == null ? "" : g.year() + " " + Columns.fit(g.black(), 19) + " - " + Columns.fit(g.white(), 19);
     }
 
     private static void head(PrintWriter out, Extras x, boolean values, String last) {
         out.println(String.format("%4s %5s %8s %7s %7s %7s %7s %8s %6s  %-9s  %-15s %s %s", "rank", "move", "games", "black", "draw",
-                "white", "score", "theo", "%", "years", fit(x.label(), 9) + "% (95%)",
+                "white", "score", "theo", "%", "years", Columns.fit(x.label(), 9) + "% (95%)",
                 values ? String.format("%6s %6s ", "value", "gap") : "", last).stripTrailing());
     }
 
@@ -325,22 +325,14 @@ public final class ExplorationTable {
         }
     }
 
-    /** An average of theoretical scores, or "-" when no game's score is known (an unknown score is no 0). */
-    public static String average(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
-    }
 
     /**
      * A row's theoretical average, with the games it rests on when fewer than the row's games
      * ({@code 32.5/40}): the others' scores are unknown.
      */
     public static String theo(Exploration.Row r) {
-        String a = average(r.averageTheoretical());
+        String a = Columns.average(r.averageTheoretical());
         return r.theoreticalGames() == r.games() || Double.isNaN(r.averageTheoretical()) ? a : a + "/" + r.theoreticalGames();
     }
 
-    /** {@code s} cut to a column's width, its end shown as "…". */
-    private static String fit(String s, int width) {
-        return s.codePointCount(0, s.length()) <= width ? s : s.substring(0, s.offsetByCodePoints(0, width - 1)) + "…";
-    }
 }

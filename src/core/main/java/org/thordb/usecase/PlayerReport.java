@@ -650,7 +650,7 @@ public final class PlayerReport {
         out.println();
         out.println("most frequent opponents");
         for (Tally t : r.opponents()) {
-            row(out, "  " + fit(t.name(), 20), t);
+            row(out, "  " + Columns.fit(t.name(), 20), t);
         }
         out.println();
         Endgames e = r.endgames();
@@ -673,7 +673,7 @@ public final class PlayerReport {
     }
 
     private static void row(java.io.PrintWriter out, String name, Tally t, String tail) {
-        out.printf(Locale.ROOT, "%-22s %6d %5d %5d %6d %6.1f%%%s %13s %+6.1f%s%n", fit(name, 22), t.games(), t.wins(),
+        out.printf(Locale.ROOT, "%-22s %6d %5d %5d %6d %6.1f%%%s %13s %+6.1f%s%n", Columns.fit(name, 22), t.games(), t.wins(),
                 t.draws(), t.losses(), t.games() == 0 ? 0 : 100 * t.score(), t.few() ? "*" : " ",
                 t.games() == 0 ? "" : String.format(Locale.ROOT, "(%.0f–%.0f)", 100 * t.low(), 100 * t.high()),
                 t.games() == 0 ? 0 : t.averageDiscs(), tail);
@@ -718,8 +718,4 @@ public final class PlayerReport {
         return sb.toString();
     }
 
-    /** {@code s} cut to a column's width, its end shown as "…". */
-    private static String fit(String s, int width) {
-        return s.codePointCount(0, s.length()) <= width ? s : s.substring(0, s.offsetByCodePoints(0, width - 1)) + "…";
-    }
 }

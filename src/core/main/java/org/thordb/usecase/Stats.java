@@ -128,8 +128,8 @@ public final class Stats {
                         "avgdiff", "theo", "theo-of", "years");
                 for (GroupStats r : rows) {
                     // the theoretical average rests on the games whose score is known: "theo-of" says how many
-                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6s %7d  %s%n", fit(r.group(), 30), r.games(), r.wins(),
-                            r.draws(), r.losses(), r.scorePct(), r.avgDiff(), average(r.avgTheoretical()),
+                    out.printf("%-30s %7d %6d %6d %6d %6.1f%% %+8.2f %6s %7d  %s%n", Columns.fit(r.group(), 30), r.games(), r.wins(),
+                            r.draws(), r.losses(), r.scorePct(), r.avgDiff(), Columns.average(r.avgTheoretical()),
                             r.theoreticalGames(),
                             r.firstYear() == r.lastYear() ? "" + r.firstYear() : r.firstYear() + "-" + r.lastYear());
                 }
@@ -170,13 +170,5 @@ public final class Stats {
         return Math.round(v * 100) / 100.0;
     }
 
-    /** {@code s} cut to a column's width, its end shown as "…". */
-    private static String fit(String s, int width) {
-        return s.codePointCount(0, s.length()) <= width ? s : s.substring(0, s.offsetByCodePoints(0, width - 1)) + "…";
-    }
 
-    /** An average to one decimal, {@code -} when there is none. */
-    private static String average(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
-    }
 }
