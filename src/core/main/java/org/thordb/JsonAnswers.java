@@ -348,7 +348,7 @@ public final class JsonAnswers {
         return guard(() -> {
             Stats.Answer a = Stats.of(db, new Stats.Question(by, f, as, colour, sort));
             String text = Stats.document(a, limit, format);
-            return new Document(text, List.copyOf(db.notes(a.games())));
+            return new Document(text, List.copyOf(db.notes(Stats.gamesOf(a.question())))); // the filter, not its text again
         });
     }
 

@@ -74,6 +74,11 @@ public final class Stats {
         }
     }
 
+    /** The games a question groups: its filter's, with a player the player's games of its colour. */
+    public static Filter gamesOf(Question q) {
+        return q.as() == null ? q.where() : q.where().playedBy(q.as(), q.colour());
+    }
+
     /** The groups of a question. */
     public static Answer of(Engine db, Question q) {
         Grouping g = Grouping.parse(q.by());
@@ -84,7 +89,7 @@ public final class Stats {
         }
         String side = q.as() == null ? g.side() : q.as() + "'s side" + (q.colour().equals("both") ? " (as Black and as White)"
                 : " (as " + (q.colour().equals("black") ? "Black" : "White") + ")");
-        String games = (q.as() == null ? q.where() : q.where().playedBy(q.as(), q.colour())).text();
+        String games = gamesOf(q).text();
         return new Answer(q, g, games, side, List.copyOf(rows));
     }
 
