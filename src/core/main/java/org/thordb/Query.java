@@ -2,7 +2,12 @@ package org.thordb;
 
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
+import java.util.ArrayList;
+import java.util.List;
+import org.thordb.othello.Replay;
 import org.thordb.query.Filter;
+import org.thordb.query.ast.Predicate;
+import org.thordb.query.ast.QueryField;
 
 /**
  * A query read once, with its scope: the query language's text parsed (a bad one fails here, with
@@ -55,6 +60,45 @@ public final class Query {
      */
     public boolean readsBoards() {
         return filter.readsBoards();
+    }
+
+    /**
+     * The positions the query names: each {@code position =} condition's board and each 8×8
+     * {@code opening =} line's end, in the query's order (none for a query without them), as
+     * {@code :board QUERY} draws them.
+     */
+    public List<Board> positions() {
+        return ThorDb.guard(() -> {
+            List<Board> out = new ArrayList<>();
+            if (filter.where() == null) { // every game: no condition names a position
+                return out;
+            }
+            for (Predicate p : filter.where().predicates(true)) {
+                if (p instanceof Predicate.PositionMatch m) {
+                    out.add(Board.at(m.position()));
+                } else if (p instanceof Predicate.OpeningMatch o && o.side() == 8) {
+                    out.add(Board.at(Replay.replay(o.line(), null).finalPosition()));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The query language's fields, by the word a query writes ({@code player}, {@code year}…). */
+    public static List<String> fields() {
+        return QueryField.words();
+    }
+
+    /** The query language's fields for a help screen: one line a field, its word, operators and meaning. */
+    public static String fieldHelp() {
+        StringBuilder sb = new StringBuilder();
+        for (QueryField f : QueryField.values()) {
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append(String.format("  %-12s %-20s %s", f.word(), f.operators(), f.help()));
+        }
+        return sb.toString();
     }
 
     /** The parsed query underneath, for the front's own calls. */

@@ -13,6 +13,7 @@ import org.thordb.usecase.Games;
 import org.thordb.fault.Faults;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,7 @@ import org.thordb.othello.OpeningNames;
 import org.thordb.othello.Position;
 import org.thordb.stats.GroupStats;
 import org.thordb.store.Catalog;
+import org.thordb.store.StoreFolder;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.function.Consumer;
@@ -178,6 +180,26 @@ public final class ThorDb implements AutoCloseable {
      */
     public static void prepareInBackground() {
         Engine.prepareInBackground();
+    }
+
+    /**
+     * Loads, on a thread of its own, the evaluation the explorer's estimates search with: an
+     * interactive tool calls it as it starts, and its first exploration does not wait for it.
+     */
+    public static void prepareExplorerInBackground() {
+        Estimator.preload();
+    }
+
+    /**
+     * Whether a folder holds a store (false for a missing or empty folder, or one of other files),
+     * checked as an open checks it, without opening it: a tool says "no store here" before it asks.
+     *
+     * @throws ThorDbException with {@link ErrorCode#STORE} for a store that is damaged (a
+     *     {@code CURRENT} or manifest missing or cut), naming what is wrong and how to mend it
+     */
+    public static boolean holdsStore(Path dir) {
+        Path d = Checks.notNull(dir, "the folder");
+        return guard(() -> StoreFolder.requireNotDamaged(d).state() != StoreFolder.State.NONE);
     }
 
     /** The store's folder. */
@@ -451,10 +473,22 @@ public final class ThorDb implements AutoCloseable {
      *     for a line that is not a legal one
      */
     public List<MoveValue> values(String line) {
+        return values(line, JsonAnswers.ExploreSettings.DEFAULT);
+    }
+
+    /**
+     * {@link #values(String)} under settings of the explorer's: exact scores at up to {@code
+     * s.exactEmpties()} empties (a solve stopped by its minute gives none), estimates above when
+     * {@code s.estimates()}, else none. A REPL's {@code :solve} asks it with exact scores up to 24.
+     *
+     * @throws ThorDbException as {@link #values(String)} does
+     */
+    public List<MoveValue> values(String line, JsonAnswers.ExploreSettings s) {
         String l = Checks.notNull(line, "the line");
+        Checks.notNull(s, "the settings");
         return guard(() -> {
             MoveValues v = Explore.values(engine, position(l),
-                    Explore.Settings.DEFAULT);
+                    Explore.Settings.DEFAULT.exactUpTo(s.exactEmpties()).withEstimates(s.estimates()));
             List<MoveValue> out = new ArrayList<>();
             v.values().forEach((sq, discs) -> out.add(new MoveValue(Notation.name(sq), discs, v.exact(), v.depth(),
                     Notation.line(v.line(sq).stream().mapToInt(Integer::intValue).toArray()))));
@@ -848,6 +882,31 @@ public final class ThorDb implements AutoCloseable {
      */
     public List<String> bases() {
         return guard(() -> engine.catalog().bases().stream().map(Catalog.Base::name).toList());
+    }
+
+    /**
+     * Every player's name as the bases spell it (each spelling once, in the bases' order, then
+     * each names file's): what a REPL completes after {@code player =}.
+     */
+    public List<String> playerNames() {
+        return guard(() -> names(true));
+    }
+
+    /** Every tournament's name as the bases spell it, each once: what a REPL completes after {@code tournament ~}. */
+    public List<String> tournamentNames() {
+        return guard(() -> names(false));
+    }
+
+    private List<String> names(boolean players) {
+        LinkedHashSet<String> seen = new LinkedHashSet<>();
+        for (Catalog.Base b : engine.catalog().bases()) {
+            for (String n : players ? b.players() : b.tournaments()) {
+                if (n != null && !n.isEmpty()) {
+                    seen.add(n);
+                }
+            }
+        }
+        return List.copyOf(seen);
     }
 
     /**

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.thordb.Game;
-import org.thordb.engine.StoredGame;
 import org.thordb.error.ErrorCode;
 
 /**
@@ -65,12 +64,6 @@ final class GameRows {
             return new Row(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.blackDiscs(),
                     g.theoreticalDiscs().isPresent() ? String.valueOf(g.theoreticalDiscs().getAsInt()) : "-", g.moves(),
                     g.damaged());
-        }
-
-        /** The REPL's rows, until its pages come from the library's front. */
-        static Row of(StoredGame g) {
-            return new Row(g.base(), g.year(), g.record(), g.black(), g.white(), g.tournament(), g.score(),
-                    g.theoreticalKnown() ? String.valueOf(g.theoretical()) : "-", g.moves(), g.damage() != null);
         }
     }
 

@@ -1,62 +1,68 @@
 package org.thordb.cli;
 
-import org.thordb.usecase.ExplorationTable;
-import org.thordb.engine.Engine;
-import org.thordb.engine.StoredGame;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.jline.keymap.BindingReader;
 import org.jline.keymap.KeyMap;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
-import org.jline.utils.InfoCmp.Capability;
-import org.thordb.othello.Notation;
-import org.thordb.othello.Position;
-import org.thordb.othello.Replay;
 import org.jline.utils.InfoCmp;
-import org.thordb.explore.ExplorePolicy;
-import org.thordb.usecase.Explore;
+import org.jline.utils.InfoCmp.Capability;
+import org.thordb.Board;
+import org.thordb.Game;
+import org.thordb.error.ThorDbException;
 
 /**
  * The REPL's game viewer: one game's board at a move, with the explorer's statistics for that
  * position, stepped forward and back with the arrow keys (or {@code n}/{@code p}), Home and End
  * (or {@code g}/{@code G}) for the ends; {@code q}, Ctrl-C or Ctrl-D leaves.
  *
- * <p>Usage: {@code new GameViewer(db, terminal, game, "").run();}
+ * <p>Usage: {@code new GameViewer(terminal, game, board -> explorerTable(board)).run();}
  */
 final class GameViewer {
     private enum Key { NEXT, BACK, FIRST, LAST, QUIT }
 
-    private final Engine db;
     private final Terminal terminal;
     private final PrintWriter out;
-    private final StoredGame game;
-    private final String filter;
-    /** The positions of the game: before the first move, then after each legal move. */
-    private final List<Position> positions = new ArrayList<>();
-    private final int[] moves;
+    private final Game game;
+    /** The explorer's table for a board, as the REPL's {@code :explore} prints it. */
+    private final Function<Board, String> explorer;
+    /** The positions of the game: before the first move, then after each legal move (a damaged game's up to its damage). */
+    private final List<Board> positions = new ArrayList<>();
+    /** The moves played, a1…h8. */
+    private final List<String> moves = new ArrayList<>();
 
-    GameViewer(Engine db, Terminal terminal, StoredGame game, String filter) {
-        this.db = db;
+    GameViewer(Terminal terminal, Game game, Function<Board, String> explorer) {
         this.terminal = terminal;
         this.out = terminal.writer();
         this.game = game;
-        this.filter = filter;
-        this.moves = game.record68().side() == 8 ? Notation.parseLine(game.moves()) : new int[0];
-        positions.add(Position.start());
-        Replay.replay(moves, (ply, p) -> {
-            if (ply > 0) {
-                positions.add(p);
+        this.explorer = explorer;
+        positions.add(Board.start());
+        if (eightByEight()) {
+            String line = game.moves().replaceAll("\\s", "");
+            for (int i = 0; i + 2 <= line.length(); i += 2) {
+                String move = line.substring(i, i + 2);
+                try {
+                    positions.add(positions.get(positions.size() - 1).play(move));
+                } catch (ThorDbException e) {
+                    break; // a damaged game: shown up to the move that is not legal
+                }
+                moves.add(move);
             }
-        });
+        }
+    }
+
+    /** Whether the game is 8×8: a 10×10 game's WTHOR record is longer than 68 bytes. */
+    private boolean eightByEight() {
+        return game.wthorRecord().length == 68;
     }
 
     /** Shows the game from its start and follows the keys until the viewer is left. */
     void run() {
-        if (game.record68().side() != 8) {
-            out.println("error: the viewer shows 8×8 games; this one is " + game.record68().side() + "×"
-                    + game.record68().side());
+        if (!eightByEight()) {
+            out.println("error: the viewer shows 8×8 games; this one is 10×10");
             return;
         }
         KeyMap<Key> keys = new KeyMap<>();
@@ -107,32 +113,28 @@ final class GameViewer {
         }
     }
 
-    /** The most empties at which the viewer shows each move's exact score, as {@code thordb explore} does. */
-    static final int EXACT_EMPTIES = ExplorePolicy.EXACT_EMPTIES;
-
     private void show(int ply) {
-        Position p = positions.get(ply);
+        Board b = positions.get(ply);
         // the viewer redraws in place where the terminal can clear its screen (else one board under the other)
         if (!terminal.puts(InfoCmp.Capability.clear_screen)) {
             out.println();
         }
+        int squares = eightByEight() ? 64 : 100;
         out.printf("%s %d, record %d: %s (Black) - %s (White), %s, %d-%d (theoretical %s)%n",
                 SafeText.of(game.base()), game.year(), game.record(), SafeText.of(game.black()),
-                SafeText.of(game.white()), SafeText.of(game.tournament()), game.score(),
-                game.record68().side() * game.record68().side() - game.score(),
-                game.theoreticalKnown() ? String.valueOf(game.theoretical()) : "unknown");
+                SafeText.of(game.white()), SafeText.of(game.tournament()), game.blackDiscs(),
+                squares - game.blackDiscs(),
+                game.theoreticalDiscs().isPresent() ? String.valueOf(game.theoreticalDiscs().getAsInt()) : "unknown");
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < positions.size() - 1; i++) {
-            line.append(i == ply ? "[" : "").append(Notation.name(moves[i])).append(i == ply ? "]" : "");
+            line.append(i == ply ? "[" : "").append(moves.get(i)).append(i == ply ? "]" : "");
         }
         out.println("moves: " + line + (ply == positions.size() - 1 ? " [end]" : ""));
         out.println("move " + ply + " of " + (positions.size() - 1)
-                + (ply == 0 ? ": the start" : ": " + Notation.name(moves[ply - 1]) + " played")
-                + (ply < positions.size() - 1 ? ", next " + Notation.name(moves[ply]) : ", the end"));
+                + (ply == 0 ? ": the start" : ": " + moves.get(ply - 1) + " played")
+                + (ply < positions.size() - 1 ? ", next " + moves.get(ply) : ", the end"));
         // exact scores near the end; before, every move's estimate (marked ~)
-        Explore.Answer a = Explore.of(db, p, filter,
-                Explore.Settings.DEFAULT);
-        ExplorationTable.table(a.exploration(), a.values(), ExplorationTable.Extras.of(a.exploration(), a.firstGames()), SafeText.printer(out));
+        SafeText.print(explorer.apply(b), out);
         out.println("→ / n next, ← / p back, Home / End the ends, q leaves");
         out.flush();
     }

@@ -46,7 +46,7 @@ public final class Main {
         Path ahead = readsStore(args);
         if (ahead != null) {
             // on the second core while picocli makes its model and reads the arguments
-            Stores.openAhead(ahead, asked(args).command());
+            Stores.openAhead(ahead);
         } else if (opensStore(args)) {
             ThorDb.prepareInBackground(); // the same, for the store's classes and the parser
         }

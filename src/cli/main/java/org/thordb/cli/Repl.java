@@ -1,19 +1,21 @@
 package org.thordb.cli;
 
-import org.thordb.usecase.ExplorationTable;
-import org.thordb.query.Filter;
-import org.thordb.usecase.Games;
-
-import org.thordb.engine.Engine;
-import org.thordb.engine.MatchedGames;
-import org.thordb.engine.StoredGame;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
+import org.jline.reader.CompletingParsedLine;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -21,40 +23,22 @@ import org.jline.reader.ParsedLine;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.Terminal;
-import org.roaringbitmap.RoaringBitmap;
-import org.thordb.error.ThorDbException;
-import org.thordb.export.Exporter;
-import org.thordb.usecase.Export;
-import org.thordb.othello.Notation;
-import org.thordb.othello.Position;
-import org.thordb.othello.Side;
-import org.thordb.othello.Replay;
-import org.thordb.query.ast.Expr;
-import org.thordb.query.ast.Predicate;
-import org.thordb.query.ast.QueryField;
-import org.thordb.query.parse.QueryParser;
-import org.thordb.store.Catalog;
-import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.jline.reader.CompletingParsedLine;
+import org.thordb.Board;
+import org.thordb.ExportFormat;
+import org.thordb.ExportOptions;
+import org.thordb.Exported;
+import org.thordb.Game;
+import org.thordb.JsonAnswers;
+import org.thordb.JsonAnswers.ExploreSettings;
+import org.thordb.MoveValue;
+import org.thordb.NextMove;
+import org.thordb.Page;
+import org.thordb.Query;
+import org.thordb.Solitaire;
+import org.thordb.Solution;
+import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
-import org.thordb.explore.Exploration;
-import org.thordb.explore.ExplorePolicy;
-import org.thordb.query.exec.SolitaireFilter;
-import org.thordb.solve.Estimator;
-import org.thordb.solve.Solver;
-import org.thordb.stats.GroupStats;
-import org.thordb.stats.Grouping;
-import org.thordb.store.SolitaireRow;
-import org.thordb.usecase.Explore;
-import org.thordb.usecase.PlayerReport;
-import org.thordb.wthor.WthorSolitaire;
+import org.thordb.error.ThorDbException;
 
 /**
  * The interactive REPL on a JLine terminal: each line is a query, answered with its count, the
@@ -71,6 +55,10 @@ public final class Repl {
             ":explore", ":play", ":back", ":filter", ":solve", ":game", ":stats", ":solitaires", ":solitaire", ":try",
             ":report", ":quit");
 
+    /** What {@code :stats} groups by, as {@code thordb stats} takes it. */
+    private static final String GROUPINGS = "player, black, white, opponent, tournament, year, opening (its name),"
+            + " openingN (its first N moves, 1 to 20) or result";
+
     /** Each command's usage, printed when it is given the wrong arguments. */
     private static final Map<String, String> USAGE = Map.ofEntries(
             Map.entry(":help", ":help"),
@@ -85,39 +73,39 @@ public final class Repl {
             Map.entry(":filter", ":filter [QUERY]"),
             Map.entry(":solve", ":solve"),
             Map.entry(":game", ":game ROW | :game BASE YEAR RECORD   (ROW: a row number of the last listing)"),
-            Map.entry(":stats", ":stats GROUP [QUERY]   (GROUP: " + Grouping.WORDS
-                    + "; QUERY: default the last query)"),
+            Map.entry(":stats", ":stats GROUP [QUERY]   (GROUP: " + GROUPINGS + "; QUERY: default the last query)"),
             Map.entry(":solitaires", ":solitaires [QUERY]   (over solitaires: empties = 20 and year >= 2000)"),
             Map.entry(":solitaire", ":solitaire ROW   (ROW: a row number of the last :solitaires)"),
             Map.entry(":try", ":try MOVE   (in the solitaire on the board: does MOVE keep the win, or the draw?)"),
             Map.entry(":report", ":report PLAYER   (a player's report, as thordb report shows it)"),
             Map.entry(":quit", ":quit   (or Ctrl-D)"));
 
-    private final Engine db;
+    private final ThorDb db;
     private final Terminal terminal;
     private final PrintWriter out;
     private final LineReader reader;
+    /** The last query of any command: {@code :explain}, {@code :export} and {@code :stats} default to it. */
     private String lastQuery;
-    private RoaringBitmap lastIds;
+    /** The last query listed (a line that is a query), its games, and how many of them are shown. */
+    private String listedQuery;
+    private long listedTotal;
     private int shown;
     /** The ids of the games listed since the last query, by row number from 1. */
     private final List<Integer> listed = new ArrayList<>();
-    /** Whether the explorer's last move made the opponent pass (so that {@code :play pass} is right). */
-    private boolean passDue;
     /** The explorer's position: where it started, and the moves played from there with :play. */
-    private Position exploreStart = Position.start();
-    private final ArrayDeque<Position> explored = new ArrayDeque<>();
+    private Board exploreStart = Board.start();
+    private final ArrayDeque<Board> explored = new ArrayDeque<>();
     private String exploreFilter = "";
 
     /** A REPL on a store and a terminal, keeping its history in {@code history} (null: none). */
-    public Repl(Engine db, Terminal terminal, Path history) {
+    public Repl(ThorDb db, Terminal terminal, Path history) {
         this.db = db;
         this.terminal = terminal;
         this.out = terminal.writer();
         DefaultParser parser = new DefaultParser();
         parser.setEscapeChars(new char[0]);
         LineReaderBuilder b = LineReaderBuilder.builder().terminal(terminal).appName("thordb").parser(parser)
-                .completer(new QueryCompleter(db.catalog()))
+                .completer(new QueryCompleter(db.playerNames(), db.tournamentNames()))
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.CASE_INSENSITIVE, true); // names match in any case, as queries do
         if (history != null) {
@@ -128,8 +116,8 @@ public final class Repl {
 
     /** Reads and answers lines until Ctrl-D or {@code :quit}. */
     public void run() {
-        Estimator.preload(); // :explore's estimates: their weights load while the first line is typed
-        out.println("thordb " + ThordbCommand.version() + ": " + db.catalog().games()
+        ThorDb.prepareExplorerInBackground(); // :explore's estimates: their weights load while the first line is typed
+        out.println("thordb " + ThordbCommand.version() + ": " + db.count(Query.ALL.everyCopy())
                 + " games. Type a query, or :help.");
         out.flush();
         while (true) {
@@ -207,10 +195,10 @@ public final class Repl {
                 if (noArgs) {
                     out.println("usage: " + USAGE.get(cmd));
                 } else {
-                    Games.Count c = Games.countWithNotes(db, Filter.parse(rest));
+                    Query q = Query.parse(rest);
                     lastQuery = rest;
-                    out.println(c.count());
-                    c.notes().forEach(note -> out.println("note: " + SafeText.of(note)));
+                    out.println(db.count(q));
+                    notes(q);
                 }
             }
             case ":explain" -> out.print(db.explain(noArgs ? required(lastQuery) : rest));
@@ -230,8 +218,7 @@ public final class Repl {
                 if (rest.isEmpty()) {
                     out.println("usage: " + USAGE.get(":report"));
                 } else {
-                    SafeText.print(PlayerReport.text(PlayerReport.of(db, rest,
-                            PlayerReport.Settings.DEFAULT)), out);
+                    SafeText.print(db.json().reportDocument(rest, JsonAnswers.ReportSettings.DEFAULT, "text"), out);
                 }
             }
             case ":solitaires" -> solitaires(rest);
@@ -251,7 +238,7 @@ public final class Repl {
             }
             case ":filter" -> {
                 if (!rest.isEmpty()) {
-                    QueryParser.parse(rest); // refuse a bad filter now, not at the next :explore
+                    Query.parse(rest); // refuse a bad filter now, not at the next :explore
                     lastQuery = rest;
                 }
                 exploreFilter = rest;
@@ -262,7 +249,7 @@ public final class Repl {
                 String near = null;
                 int best = 3;
                 for (String c : COMMANDS) {
-                    int d = QueryField.editDistance(cmd, c);
+                    int d = editDistance(cmd, c);
                     if (d < best) {
                         best = d;
                         near = c;
@@ -281,57 +268,66 @@ public final class Repl {
         return s;
     }
 
+    /** The letters to change, add or take away to make one word the other (Levenshtein's distance). */
+    static int editDistance(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
+    }
+
     private void query(String q) {
         long t0 = System.nanoTime();
-        Filter f = Filter.parse(q); // read once: the games, then the notes
-        try (MatchedGames r = db.query(f)) {
-            double ms = (System.nanoTime() - t0) / 1e6;
-            lastQuery = q;
-            lastIds = r.ids();
-            shown = 0;
-            listed.clear();
-            out.printf("%d games (%.2f ms)%n", r.count(), ms);
-        }
-        notes(f);
+        Query parsed = Query.parse(q); // read once: the games, then the notes
+        long total = db.count(parsed);
+        double ms = (System.nanoTime() - t0) / 1e6;
+        lastQuery = q;
+        listedQuery = q;
+        listedTotal = total;
+        shown = 0;
+        listed.clear();
+        out.printf("%d games (%.2f ms)%n", total, ms);
+        notes(parsed);
         more();
     }
 
-    private void notes(Filter f) {
-        for (String note : db.notes(f)) {
+    private void notes(Query q) {
+        for (String note : db.notes(q)) {
             out.println("note: " + SafeText.of(note));
         }
     }
 
+    /** The next page of the last query listed: its games by id, as they were numbered from the first. */
     private void more() {
-        if (lastIds == null) {
+        if (listedQuery == null) {
             out.println("no query yet");
             return;
         }
-        RoaringBitmap page = new RoaringBitmap();
-        int i = 0;
-        for (int id : lastIds) {
-            if (i >= shown && i < shown + PAGE) {
-                page.add(id);
-            }
-            if (++i >= shown + PAGE) {
-                break;
-            }
-        }
-        if (page.isEmpty()) {
-            if (lastIds.getCardinality() > 0) {
+        if (shown >= listedTotal) {
+            if (listedTotal > 0) {
                 out.println("no more games");
             }
             return;
         }
-        List<StoredGame> games = db.games(page);
+        Page page = db.page(listedQuery, shown, PAGE);
         var w = GameRows.numberedTable(out, shown + 1);
-        games.forEach(g -> {
+        for (Game g : page.games()) {
             w.accept(GameRows.Row.of(g));
             listed.add(g.id());
-        });
-        shown += games.size();
-        if (shown < lastIds.getCardinality()) {
-            out.println("… " + (lastIds.getLongCardinality() - shown) + " more (:more)");
+        }
+        shown += page.games().size();
+        if (shown < listedTotal) {
+            out.println("… " + (listedTotal - shown) + " more (:more)");
         }
     }
 
@@ -343,11 +339,11 @@ public final class Repl {
             out.println("usage: " + USAGE.get(":export"));
             return;
         }
-        Exporter.Format f = Exporter.Format.WTHOR;
+        ExportFormat f = ExportFormat.WTHOR;
         String q = lastQuery;
         if (parts.length > 1) {
             try {
-                f = Exporter.Format.valueOf(parts[1].toUpperCase(Locale.ROOT));
+                f = ExportFormat.valueOf(parts[1].toUpperCase(Locale.ROOT));
                 if (parts.length > 2) {
                     q = parts[2];
                 }
@@ -355,7 +351,8 @@ public final class Repl {
                 q = String.join(" ", words).substring(parts[0].length()).strip();
             }
         }
-        Export.Result done = Export.toFolder(db, Filter.parse(required(q)), Path.of(parts[0]), f, force, e -> e);
+        Exported done = db.exportGames(Query.parse(required(q)), Path.of(parts[0]), f,
+                force ? ExportOptions.defaults().replacing() : ExportOptions.defaults());
         lastQuery = q;
         for (String note : done.notes()) { // what thordb export says of a lossy file, said here too
             out.println("note: " + SafeText.of(note));
@@ -366,47 +363,44 @@ public final class Repl {
     /** {@code :explore [LINE | BOARD]}: the next moves from a position (default: where the explorer is). */
     private void exploreFrom(String rest) {
         if (!rest.isEmpty()) {
-            moveTo(isLine(rest) ? Position.afterLine(rest) : Position.parseBoard(rest));
+            moveTo(Board.of(rest));
         }
         explore();
     }
 
-    /** At most this many empties, :explore shows exact scores (as {@code thordb explore --solve} by default). */
-    static final int EXPLORE_EXACT_EMPTIES = ExplorePolicy.EXACT_EMPTIES;
-
-    private Position current() {
+    private Board current() {
         return explored.isEmpty() ? exploreStart : explored.peekLast();
     }
 
+    /** The explorer's table for the board it is on: the filter's games, exact scores near the end, estimates before. */
     private void explore() {
-        // exact scores near the end, as explore gives them; before, every move's estimate
-        Explore.Answer a = Explore.of(db, current(), exploreFilter,
-                Explore.Settings.DEFAULT);
-        ExplorationTable.table(a.exploration(), a.values(), ExplorationTable.Extras.of(a.exploration(), a.firstGames()), SafeText.printer(out));
+        SafeText.print(exploration(current(), ExploreSettings.DEFAULT), out);
+    }
+
+    /** The explorer's table for a board, of the games of the REPL's filter, as {@code thordb explore} prints it. */
+    private String exploration(Board b, ExploreSettings s) {
+        return db.json().exploreDocument(Query.parse(exploreFilter), b.text(), "", s, "", "", "games", "table");
     }
 
     /** The solitaires of the last {@code :solitaires}, by row number from 1. */
-    private final List<SolitaireRow> solitaireRows = new ArrayList<>();
+    private final List<Solitaire> solitaireRows = new ArrayList<>();
     /** The solitaire being solved: its position now, its side, and the score it must keep (its sign). */
-    private Position solitaire;
-    private Side solitaireSide;
+    private Board solitaire;
+    private String solitaireSide;
     private int solitaireScore;
-    /** Made at the first {@code :try}: its transposition table is large. */
-    private Solver solitaireSolver;
 
     /** {@code :solitaires [QUERY]}: the stored solitaires a query over solitaires matches, numbered. */
     private void solitaires(String query) {
-        List<SolitaireRow> rows = db.solitaires(query);
+        List<Solitaire> rows = db.solitaires(query);
         solitaireRows.clear();
         solitaireRows.addAll(rows);
         int n = 0;
-        for (SolitaireRow r : rows) {
+        for (Solitaire r : rows) {
             if (++n > 20) {
                 break;
             }
-            WthorSolitaire w = r.solitaire();
-            out.printf("%4d  %2d empties  %4d  %s to move  %s%n", n, r.empties(), w.year(),
-                    w.toMove() == 1 ? "Black" : "White", r.reason() == null ? "" : "[" + SafeText.of(r.reason()) + "]");
+            out.printf("%4d  %2d empties  %4d  %s to move  %s%n", n, r.empties(), r.year(),
+                    r.blackToMove() ? "Black" : "White", r.problem() == null ? "" : "[" + SafeText.of(r.problem()) + "]");
         }
         out.println(rows.size() + " solitaires" + (rows.size() > 20 ? ", the first 20 listed" : "")
                 + (rows.isEmpty() ? "" : "; :solitaire ROW shows one"));
@@ -419,14 +413,23 @@ public final class Repl {
                     : "; rows run 1 to " + solitaireRows.size()));
             return;
         }
-        SolitaireRow r = solitaireRows.get(row - 1);
-        solitaire = SolitaireFilter.position(r);
+        Solitaire r = solitaireRows.get(row - 1);
+        solitaire = Board.of(r.position());
         solitaireSide = solitaire.toMove();
-        solitaireScore = r.solitaire().solutionScore();
-        out.print(solitaire.draw(solitaire.legalMoves(), '*'));
+        solitaireScore = r.solution();
+        out.print(solitaire.drawing());
         out.println();
-        out.println((solitaireSide == Side.BLACK ? "Black" : "White") + " to play and "
-                + (solitaireScore > 0 ? "win" : "draw") + ": one move keeps it each time; :try MOVE");
+        out.println(side(solitaireSide) + " to play and " + (solitaireScore > 0 ? "win" : "draw")
+                + ": one move keeps it each time; :try MOVE");
+    }
+
+    private static String side(String toMove) {
+        return toMove.equals("black") ? "Black" : "White";
+    }
+
+    /** Every legal move's exact score on a board, by the solver (no time limit: a solitaire has 20 empties or so). */
+    private static Map<String, Integer> moveScores(Board b) {
+        return ThorDb.solve(b.text(), new Solution.SolveSettings(0, 0, true)).moveScores();
     }
 
     /**
@@ -438,49 +441,50 @@ public final class Repl {
             out.println("error: no solitaire on the board; :solitaires, then :solitaire ROW");
             return;
         }
-        int sq;
-        try {
-            sq = Notation.square(move.toLowerCase(Locale.ROOT));
-        } catch (ThorDbException e) {
+        String sq = move.toLowerCase(Locale.ROOT);
+        if (!sq.matches("[a-h][1-8]")) {
             out.println("error: '" + SafeText.of(move) + "' is not a square a1…h8");
             return;
         }
-        if (!solitaire.isLegal(sq)) {
-            out.println("error: " + move + " is not legal here: " + solitaire.whyIllegal(sq));
+        Optional<String> why = solitaire.whyIllegal(sq);
+        if (why.isPresent()) {
+            out.println("error: " + move + " is not legal here: " + why.get());
             return;
         }
-        if (solitaireSolver == null) {
-            solitaireSolver = new Solver(Solver.Options.defaults());
-        }
-        Solver solver = solitaireSolver; // one table for every :try: positions of one line share much
-        Map<Integer, Integer> scores = solver.solve(solitaire, true).moveScores();
+        Map<String, Integer> scores = moveScores(solitaire);
         int got = scores.get(sq);
         boolean keeps = solitaireScore > 0 ? got > 0 : got == 0;
         if (!keeps) {
-            int best = scores.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            int best = scores.values().stream().max(Integer::compare).orElseThrow();
             out.printf("%s does not keep the %s: it gives %+d; one move does (%+d) — try again%n", move,
-                    solitaireScore > 0 ? "win" : "draw", got, scores.get(best));
+                    solitaireScore > 0 ? "win" : "draw", got, best);
             return;
         }
-        Position p = solitaire.play(sq);
+        Board b = solitaire.play(sq);
         StringBuilder said = new StringBuilder(move + " keeps the " + (solitaireScore > 0 ? "win" : "draw")
                 + String.format(" (%+d)", got));
-        while (p.toMove() != Side.NONE && p.toMove() != solitaireSide) {
-            Map<Integer, Integer> replies = new TreeMap<>(solver.solve(p, true).moveScores());
+        while (!b.isOver() && !b.toMove().equals(solitaireSide)) {
+            // the best defence; of equal ones, the first in square order
+            Map<String, Integer> replies = new TreeMap<>(Comparator.comparingInt(Repl::squareOrder));
+            replies.putAll(moveScores(b));
             int top = replies.values().stream().max(Integer::compare).orElseThrow();
-            int reply = replies.entrySet().stream().filter(e -> e.getValue() == top).findFirst().orElseThrow().getKey();
-            said.append("; ").append(p.toMove() == Side.BLACK ? "Black" : "White").append(" answers ")
-                    .append(Notation.name(reply));
-            p = p.play(reply);
+            String reply = replies.entrySet().stream().filter(e -> e.getValue() == top).findFirst().orElseThrow().getKey();
+            said.append("; ").append(side(b.toMove())).append(" answers ").append(reply);
+            b = b.play(reply);
         }
-        solitaire = p;
+        solitaire = b;
         out.println(said);
-        out.print(p.draw(p.legalMoves(), '*'));
+        out.print(b.drawing());
         out.println();
-        if (p.toMove() == Side.NONE) {
-            out.println("solved: " + p.blackDiscs() + "-" + p.whiteDiscs());
+        if (b.isOver()) {
+            out.println("solved: " + b.blackDiscs() + "-" + b.whiteDiscs());
             solitaire = null;
         }
+    }
+
+    /** A square's place in the order a1, b1, … h1, a2, … h8. */
+    private static int squareOrder(String square) {
+        return (square.charAt(1) - '1') * 8 + (square.charAt(0) - 'a');
     }
 
     /** The most empties {@code :solve} takes on: beyond, a solve may run for minutes. */
@@ -488,24 +492,23 @@ public final class Repl {
 
     /** {@code :solve}: the explorer's board with every legal move's exact score and the moves of perfect play. */
     private void solve() {
-        Position p = current();
-        int empties = 64 - p.discs();
-        if (p.legalMoves() == 0) {
-            out.println("the game is over: " + p.blackDiscs() + "-" + p.whiteDiscs());
+        Board b = current();
+        if (b.legalMoves().isEmpty()) {
+            out.println("the game is over: " + b.blackDiscs() + "-" + b.whiteDiscs());
             return;
         }
-        if (empties > SOLVE_EMPTIES) {
-            out.println("error: " + empties + " empties: :solve takes positions of at most " + SOLVE_EMPTIES
+        if (b.empties() > SOLVE_EMPTIES) {
+            out.println("error: " + b.empties() + " empties: :solve takes positions of at most " + SOLVE_EMPTIES
                     + " (:play on, or :explore a later position)");
             return;
         }
-        Explore.Answer a = Explore.of(db, p, exploreFilter,
-                Explore.Settings.DEFAULT.exactUpTo(SOLVE_EMPTIES).withEstimates(false));
-        if (!a.values().exact()) {
+        ExploreSettings exact = ExploreSettings.DEFAULT.exactUpTo(SOLVE_EMPTIES).withEstimates(false);
+        List<MoveValue> values = db.values(b.text(), exact);
+        if (values.isEmpty() || !values.get(0).exact()) {
             out.println("error: not solved within a minute");
             return;
         }
-        ExplorationTable.table(a.exploration(), a.values(), ExplorationTable.Extras.of(a.exploration(), a.firstGames()), SafeText.printer(out));
+        SafeText.print(exploration(b, exact), out); // the values solved are kept: the table reads them
     }
 
     /**
@@ -513,42 +516,29 @@ public final class Repl {
      * explorer's move ranked 2 here): moves the explorer on.
      */
     private void play(String what) {
-        Position p = current();
+        Board b = current();
         if (what.matches("\\d+")) {
             int rank = Integer.parseInt(what);
-            List<Exploration.Row> rows = db.explore(p, exploreFilter).rows();
+            List<NextMove> rows = db.explore(exploreFilter, b.text()).moves();
             if (rank < 1 || rank > rows.size()) {
                 out.println("error: no move ranked " + what + " here: "
                         + (rows.isEmpty() ? "no game of the filter goes on from this position" : "ranks run 1 to " + rows.size()));
                 return;
             }
-            what = Notation.name(rows.get(rank - 1).move());
+            what = rows.get(rank - 1).move();
         }
-        List<Position> line = new ArrayList<>();
-        boolean due = passDue;
-        for (int sq : Notation.parseMoves(what)) {
-            Position from = line.isEmpty() ? p : line.get(line.size() - 1);
-            if (sq == Notation.PASS) {
-                if (!due) {
-                    out.println("error: pass is not legal here: " + (from.toMove() == Side.NONE
-                            ? "the game is over" : "a move is legal"));
-                    return;
-                }
-                due = false;
-                continue;
-            }
-            String why = from.whyIllegal(sq);
-            if (why != null) {
-                out.println("error: " + Notation.name(sq) + " is not legal here: " + why
-                        + (line.isEmpty() ? " (:play goes on from the explorer's position; :explore LINE starts a line from the beginning)" : ""));
+        List<Board> line;
+        try {
+            line = b.line(what);
+        } catch (ThorDbException e) {
+            if (e.code() == ErrorCode.ILLEGAL_MOVE && !e.getMessage().startsWith("move ")) {
+                out.println("error: " + SafeText.of(e.getMessage())
+                        + " (:play goes on from the explorer's position; :explore LINE starts a line from the beginning)");
                 return;
             }
-            Position next = from.play(sq);
-            due = next.toMove() == from.toMove();
-            line.add(next);
+            throw e;
         }
         explored.addAll(line);
-        passDue = due;
         explore();
     }
 
@@ -559,7 +549,6 @@ public final class Repl {
             return;
         }
         explored.removeLast();
-        passDue = false;
         explore();
     }
 
@@ -573,35 +562,34 @@ public final class Repl {
      * {@code position =} / {@code opening =} query names.
      */
     private void board(String rest) {
-        List<Position> positions = new ArrayList<>();
+        List<Board> boards = new ArrayList<>();
         if (rest.isEmpty()) {
-            positions.add(current());
+            boards.add(current());
         } else if (isLine(rest)) {
-            positions.add(Position.afterLine(rest));
+            boards.add(Board.of(rest));
         } else if (rest.replace(" ", "").length() >= 65 && rest.matches("[XOxo\\-.* ]+")) {
-            positions.add(Position.parseBoard(rest));
+            boards.add(Board.of(rest.replace(" ", "").substring(0, 64) + " " + rest.replace(" ", "").substring(64)));
         } else {
-            collect(QueryParser.parse(rest), positions);
+            boards.addAll(Query.parse(rest).positions());
         }
-        if (positions.isEmpty()) {
+        if (boards.isEmpty()) {
             out.println("the query names no position; :board f5d6c3 draws one");
         }
-        for (Position p : positions) {
-            out.print(p.draw(p.legalMoves(), '*'));
+        for (Board b : boards) {
+            out.print(b.drawing());
             out.println("* legal moves");
         }
-        if (!rest.isEmpty() && positions.size() == 1) {
+        if (!rest.isEmpty() && boards.size() == 1) {
             // the board drawn is the one :explore, :play and :solve work on next
-            moveTo(positions.get(0));
+            moveTo(boards.get(0));
             out.println("the explorer is on this position: :explore, :play and :solve start from it");
         }
     }
 
-    /** Puts the explorer on a position: :explore, :play, :solve and :back start from it. */
-    private void moveTo(Position p) {
+    /** Puts the explorer on a board: :explore, :play, :solve and :back start from it. */
+    private void moveTo(Board b) {
         explored.clear();
-        passDue = false;
-        exploreStart = p;
+        exploreStart = b;
     }
 
     /** {@code :stats GROUP [QUERY]}: the last query's games (or QUERY's) grouped, as {@code thordb stats} shows them. */
@@ -612,23 +600,23 @@ public final class Repl {
         }
         String[] w = rest.split("\\s+", 2);
         String where = w.length > 1 ? w[1] : lastQuery == null ? "" : lastQuery;
-        org.thordb.usecase.Stats.Answer a = org.thordb.usecase.Stats.of(db, new org.thordb.usecase.Stats.Question(w[0], where,
-                null, null, null));
-        List<GroupStats> rows = a.rows();
+        JsonAnswers.Document d = db.json().statsDocument(w[0], Query.parse(where), "", "", "", STATS_ROWS, "table");
         if (w.length > 1) {
             lastQuery = where;
         }
-        int shownRows = Math.min(rows.size(), 20);
-        SafeText.print(org.thordb.usecase.Stats.document(a, Math.max(1, shownRows), "table"), out);
-        if (rows.size() > shownRows) {
+        SafeText.print(d.text(), out);
+        if (d.text().stripTrailing().matches("(?s).*\\n\\d+ of \\d+ groups")) {
             out.println("… thordb stats --limit shows more");
         }
     }
 
+    /** The groups {@code :stats} shows: the first, as {@code thordb stats --limit} would. */
+    private static final int STATS_ROWS = 20;
+
     /** {@code :game ROW} or {@code :game BASE YEAR RECORD}: steps through a game with the arrow keys. */
     private void game(String rest) {
         String[] w = rest.isEmpty() ? new String[0] : rest.split("\\s+");
-        StoredGame g;
+        Game g;
         if (w.length == 1 && w[0].matches("\\d+")) {
             int row = Integer.parseInt(w[0]);
             if (row < 1 || row > listed.size()) {
@@ -649,17 +637,7 @@ public final class Repl {
             out.println("usage: " + USAGE.get(":game"));
             return;
         }
-        new GameViewer(db, terminal, g, exploreFilter).run();
-    }
-
-    private static void collect(Expr e, List<Position> out) {
-        for (Predicate p : e.predicates(true)) {
-            if (p instanceof Predicate.PositionMatch m) {
-                out.add(m.position());
-            } else if (p instanceof Predicate.OpeningMatch o && o.side() == 8) {
-                out.add(Replay.replay(o.line(), null).finalPosition());
-            }
-        }
+        new GameViewer(terminal, g, b -> exploration(b, ExploreSettings.DEFAULT)).run();
     }
 
     private void help() {
@@ -689,19 +667,7 @@ public final class Repl {
                   :solitaires [QUERY] the stored solitaires of a query over them (empties = 20 and year >= 2000)
                   :solitaire ROW     a listed solitaire's board;  :try MOVE  does MOVE keep the win (or draw)?
                   :quit              leave (or Ctrl-D); Ctrl-C drops the line
-                Tab completes fields, keywords and commands, and names after an opening quote.""".formatted(fieldHelp()));
-    }
-
-    /** One line a field, from the field table: its word, its operators, what it means. */
-    static String fieldHelp() {
-        StringBuilder sb = new StringBuilder();
-        for (QueryField f : QueryField.values()) {
-            if (sb.length() > 0) {
-                sb.append('\n');
-            }
-            sb.append(String.format("  %-12s %-20s %s", f.word(), f.operators(), f.help()));
-        }
-        return sb.toString();
+                Tab completes fields, keywords and commands, and names after an opening quote.""".formatted(Query.fieldHelp()));
     }
 
     /**
@@ -723,28 +689,17 @@ public final class Repl {
         private static final Pattern CONDITION_START = Pattern.compile(
                 "(?i)(|.*(\\s|\\()(and|or|not|then)|.*\\()");
 
-        QueryCompleter(Catalog c) {
+        /** A completer of the queries, commands and names of a store: its players' and tournaments' spellings. */
+        QueryCompleter(List<String> playerNames, List<String> tournamentNames) {
             for (String w : COMMANDS) {
                 commands.add(new Candidate(w, w, "commands", null, null, null, true));
             }
-            for (String w : QueryField.words()) {
+            for (String w : Query.fields()) {
                 fields.add(new Candidate(w, w, "fields", null, null, null, true));
             }
             fields.add(new Candidate("not", "not", "keywords", null, null, null, true));
-            Set<String> seenP = new HashSet<>();
-            Set<String> seenT = new HashSet<>();
-            for (Catalog.Base b : c.bases()) {
-                for (String n : b.players()) {
-                    if (n != null && !n.isEmpty() && seenP.add(n)) {
-                        players.add(n);
-                    }
-                }
-                for (String n : b.tournaments()) {
-                    if (n != null && !n.isEmpty() && seenT.add(n)) {
-                        tournaments.add(n);
-                    }
-                }
-            }
+            players.addAll(playerNames);
+            tournaments.addAll(tournamentNames);
         }
 
         @Override

@@ -1,8 +1,8 @@
 package org.thordb.cli;
 
-import org.thordb.engine.Engine;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.thordb.ThorDb;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine.Command;
@@ -28,7 +28,7 @@ public final class ReplCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path h = history != null ? history : Path.of(System.getProperty("user.home"), ".thordb_history");
-        try (Engine db = Stores.openForReading(store.dir());
+        try (ThorDb db = Stores.openFrontForReading(store.dir());
              Terminal t = TerminalBuilder.builder().system(true).dumb(true).name("thordb").build()) {
             new Repl(db, t, h).run();
         }

@@ -5,9 +5,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import org.thordb.ThorDb;
-import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
-import org.thordb.store.StoreFolder;
 
 /**
  * Opening a store for a command that only reads it, and opening it ahead: a one-shot question's
@@ -15,21 +13,15 @@ import org.thordb.store.StoreFolder;
  * the arguments (each takes tens of milliseconds), and the command takes that handle when it asks
  * for the same folder.
  *
- * <p>Usage: {@code try (Engine db = Stores.openForReading(dir)) { ... }}
+ * <p>Usage: {@code try (ThorDb db = Stores.openFrontForReading(dir)) { ... }}
  */
 final class Stores {
     private Stores() {
     }
 
-    /**
-     * A store being opened ahead, and the folder it is: as the library's front (a command that has
-     * moved onto it, {@link #FRONT_COMMANDS}) or as the engine underneath (one that has not yet).
-     */
-    private record Ahead(Path dir, FutureTask<? extends AutoCloseable> handle, boolean front) {
+    /** A store being opened ahead, and the folder it is. */
+    private record Ahead(Path dir, FutureTask<ThorDb> handle) {
     }
-
-    /** The one-shot commands that ask the library's front ({@link ThorDb}); the others still the engine. */
-    static final java.util.Set<String> FRONT_COMMANDS = java.util.Set.of("count", "explain", "prepare", "duplicates", "query", "report", "stats", "players", "explore");
 
     private static volatile Ahead ahead;
 
@@ -39,65 +31,56 @@ final class Stores {
      * a lambda's bootstrap and the common fork-join pool that {@code CompletableFuture} starts
      * cost 7 ms of a one-shot command.
      */
-    private static final class Open implements Callable<AutoCloseable> {
+    private static final class Open implements Callable<ThorDb> {
         private final Path dir;
-        private final boolean front;
 
-        Open(Path dir, boolean front) {
+        Open(Path dir) {
             this.dir = dir;
-            this.front = front;
         }
 
         @Override
-        public AutoCloseable call() {
+        public ThorDb call() {
             StartupTrace.mark("opening ahead");
-            AutoCloseable h = front ? front(dir) : open(dir);
+            ThorDb h = front(dir);
             StartupTrace.mark("opened ahead");
             return h;
         }
     }
 
     /**
-     * Starts opening {@code dir} read-only on a thread of its own, for {@code command}: as the front
-     * for the commands that ask it, else as the engine; {@link #openFrontForReading} or {@link
-     * #openForReading} takes the handle when it is asked for the same folder (else the handle is left
-     * to the process's end).
+     * Starts opening {@code dir} read-only on a thread of its own; {@link #openFrontForReading}
+     * takes the handle when it is asked for the same folder (else the handle is left to the
+     * process's end). Every command that reads a store asks the library's front.
      */
-    static void openAhead(Path dir, String command) {
-        boolean front = FRONT_COMMANDS.contains(command);
-        FutureTask<AutoCloseable> f = new FutureTask<>(new Open(dir, front));
+    static void openAhead(Path dir) {
+        FutureTask<ThorDb> f = new FutureTask<>(new Open(dir));
         Thread t = new Thread(f, "thordb-open-ahead");
         t.setDaemon(true);
-        ahead = new Ahead(dir.toAbsolutePath().normalize(), f, front);
+        ahead = new Ahead(dir.toAbsolutePath().normalize(), f);
         t.start();
-    }
-
-    static Engine openForReading(Path dir) {
-        Engine e = taken(dir, false, Engine.class);
-        return e != null ? e : open(dir);
     }
 
     /**
      * The library's front on a store, read-only, for a command that asks it (a one-shot question,
-     * the web server): the same checks and messages as {@link #openForReading}, the handle opened
-     * ahead when there is one.
+     * the REPL, the web server): "no store here" for a folder without one, the handle opened ahead
+     * when there is one.
      */
     static ThorDb openFrontForReading(Path dir) {
-        ThorDb db = taken(dir, true, ThorDb.class);
+        ThorDb db = taken(dir);
         return db != null ? db : front(dir);
     }
 
-    /** The handle opened ahead for this folder and kind, waited for; null when there is none. */
-    private static <T> T taken(Path dir, boolean front, Class<T> kind) {
+    /** The handle opened ahead for this folder, waited for; null when there is none. */
+    private static ThorDb taken(Path dir) {
         Ahead a = ahead;
-        if (a != null && a.front() == front && a.dir().equals(dir.toAbsolutePath().normalize())) {
+        if (a != null && a.dir().equals(dir.toAbsolutePath().normalize())) {
             ahead = null;
             StartupTrace.mark("the command asks for its store");
             boolean interrupted = false;
             try {
                 while (true) {
                     try {
-                        return kind.cast(a.handle().get());
+                        return a.handle().get();
                     } catch (InterruptedException e) { // the open goes on; so does the wait
                         interrupted = true;
                     }
@@ -119,20 +102,11 @@ final class Stores {
         return null;
     }
 
-    private static Engine open(Path dir) {
-        requireStore(dir);
-        return Engine.openReadOnly(dir);
-    }
-
     private static ThorDb front(Path dir) {
-        requireStore(dir);
-        return ThorDb.builder(dir).readOnly().open();
-    }
-
-    private static void requireStore(Path dir) {
-        if (StoreFolder.requireNotDamaged(dir).state() == StoreFolder.State.NONE) {
+        if (!ThorDb.holdsStore(dir)) {
             throw CommandFailure.of(ErrorCode.STORE, dir + ": no store here; create one with 'thordb import --db "
                     + dir + " FILES…'");
         }
+        return ThorDb.builder(dir).readOnly().open();
     }
 }

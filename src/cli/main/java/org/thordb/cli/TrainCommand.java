@@ -71,7 +71,7 @@ public final class TrainCommand implements Callable<Integer> {
                     List.of("query", "--sort", "-score", "--limit", "3", "player ~ \"a\""), List.of("explore", "f5d6c3"), List.of("explore", "f5"),
                     List.of("explain", "position = f5d6c3"), List.of("stats", "--by", "year", "--where", "year = 2000"),
                     List.of("report", player), List.of("count", "bad query ("))) {
-                Stores.openAhead(db, args.get(0));
+                Stores.openAhead(db);
                 List<String> a = new ArrayList<>(args);
                 a.addAll(1, List.of("--db", db.toString()));
                 step(a.contains("bad query (") ? 2 : 0, a.toArray(String[]::new));

@@ -110,7 +110,7 @@ class ExportAcrossSurfacesTest {
 
         Path byRepl = tmp.resolve("repl");
         ByteArrayOutputStream screen = new ByteArrayOutputStream();
-        try (Engine db = Engine.openReadOnly(store);
+        try (ThorDb db = ThorDb.builder(store).readOnly().open();
              Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream((":export " + byRepl + " wthor " + q
                      + "\n:quit\n").getBytes(StandardCharsets.UTF_8)), screen, StandardCharsets.UTF_8)) {
             new Repl(db, t, tmp.resolve("history")).run();

@@ -188,7 +188,7 @@ class OneAnswerAcrossSurfacesTest {
                 int status = Main.run(new PrintWriter(table), new PrintWriter(new StringWriter()), "explore", "--db",
                         store.toString(), line);
                 assertEquals(0, status);
-                String repl = repl(db, ":explore " + line);
+                String repl = repl(lib, ":explore " + line);
                 for (String l : table.toString().lines().filter(l -> l.matches("\\s*\\d*\\s+[a-h][1-8]\\s.*")).toList()) {
                     assertTrue(repl.contains(l), "the REPL's table has the command line's line '" + l + "':\n" + repl);
                 }
@@ -223,7 +223,7 @@ class OneAnswerAcrossSurfacesTest {
     }
 
     /** The REPL's screen for one line typed. */
-    private static String repl(Engine db, String input) throws Exception {
+    private static String repl(ThorDb db, String input) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream((input + "\n:quit\n")
                 .getBytes(StandardCharsets.UTF_8)), out, StandardCharsets.UTF_8)) {

@@ -91,7 +91,7 @@ class PlayerReportSurfacesTest {
             // the REPL prints the command line's text, line for line
             StringWriter text = new StringWriter();
             assertEquals(0, Main.run(new PrintWriter(text), new PrintWriter(new StringWriter()), "report", "--db", store.toString(), name));
-            String repl = repl(db, ":report " + name);
+            String repl = repl(lib, ":report " + name);
             for (String l : text.toString().lines().filter(l -> !l.isBlank()).toList()) {
                 assertTrue(repl.contains(l), "the REPL has the command line's line '" + l + "':\n" + repl);
             }
@@ -139,7 +139,7 @@ class PlayerReportSurfacesTest {
     }
 
     /** The REPL's screen for one line typed. */
-    private static String repl(Engine db, String input) throws Exception {
+    private static String repl(ThorDb db, String input) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream((input + "\n:quit\n")
                 .getBytes(StandardCharsets.UTF_8)), out, StandardCharsets.UTF_8)) {

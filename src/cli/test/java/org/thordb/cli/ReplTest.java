@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -58,7 +59,7 @@ class ReplTest {
 
     private String type(String input, Path history) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Engine db = Engine.openReadOnly(dir.resolve("db"));
+        try (ThorDb db = ThorDb.builder(dir.resolve("db")).readOnly().open();
              Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
                      out, StandardCharsets.UTF_8)) {
             // as a real terminal: Ctrl-C interrupts, Ctrl-D ends input
@@ -327,8 +328,9 @@ class ReplTest {
 
     @Test
     void completionOffersWhatMayComeWhereTheCursorStands() throws Exception {
-        try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
-            Repl.QueryCompleter c = new Repl.QueryCompleter(db.catalog());
+        try (Engine db = Engine.openReadOnly(dir.resolve("db"));
+             ThorDb lib = ThorDb.builder(dir.resolve("db")).readOnly().open()) {
+            Repl.QueryCompleter c = new Repl.QueryCompleter(lib.playerNames(), lib.tournamentNames());
             String tournament = db.catalog().bases().get(0).tournaments().get(0);
             // inside a quote after a name field: bare names of that kind, JLine closes the quote
             List<org.jline.reader.Candidate> got = candidates(c, "player = \"" + player.substring(0, player.length() - 1));

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -189,7 +190,7 @@ class SolitaireStoreTest {
         try (Engine store = Engine.open(replDb)) {
             store.importFiles(List.of(pzz, files.resolve("CLUB.JOU"), files.resolve("CLUB.TRN")), Importer.Options.defaults(), m -> { });
         }
-        try (Engine store = Engine.openReadOnly(replDb);
+        try (ThorDb store = ThorDb.builder(replDb).readOnly().open();
              Terminal t = new DumbTerminal("test", "ansi", new ByteArrayInputStream(input.toString().getBytes(StandardCharsets.UTF_8)),
                      out, StandardCharsets.UTF_8)) {
             new Repl(store, t, tmp.resolve("history")).run();

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 
@@ -119,8 +120,10 @@ class StartupPathsTest {
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
         var w = GameRows.numberedTable(out, 1);
-        for (StoredGame g : games) {
-            w.accept(GameRows.Row.of(g));
+        try (ThorDb lib = ThorDb.builder(store).readOnly().open()) {
+            for (StoredGame g : games) { // the same games, as the front gives them
+                w.accept(GameRows.Row.of(lib.game(g.id()).orElseThrow()));
+            }
         }
         out.flush();
         // the format the table had, by printf
