@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Players;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.Writer;
@@ -131,7 +132,7 @@ public final class JsonAnswers {
         String q = Checks.notNull(query, "the query");
         return guard(() -> {
             ObjectNode o = Json.object();
-            o.put("query", q).put("plan", db.explain(q));
+            o.put("query", q).put("plan", Games.explain(db, q));
             return o.toString();
         });
     }
@@ -232,7 +233,7 @@ public final class JsonAnswers {
                 if (!fmt.equals("table")) {
                     throw Faults.of(ErrorCode.BAD_ARGUMENT, "the 10×10 explorer writes a table");
                 }
-                ExplorationTable.table10(db.explore10(moves, f), out);
+                ExplorationTable.table10(Explore.explore10(db, moves, f), out);
                 out.flush();
                 return text.toString();
             }
@@ -294,10 +295,10 @@ public final class JsonAnswers {
      */
     public String conflicts() {
         return guard(() -> {
-            Engine.Conflicts c = db.conflicts();
+            Players.Conflicts c = Players.nameConflicts(db);
             ObjectNode o = Json.object();
             ArrayNode names = o.putArray("names");
-            for (Engine.NameConflict n : c.copies()) {
+            for (Players.NameConflict n : c.copies()) {
                 ObjectNode x = names.addObject().put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
                         .put("otherBase", n.baseB()).put("games", n.games()).put("onePlayer", n.joined());
                 if (n.example() != null) {
@@ -348,7 +349,7 @@ public final class JsonAnswers {
         return guard(() -> {
             Stats.Answer a = Stats.of(db, new Stats.Question(by, f, as, colour, sort));
             String text = Stats.document(a, limit, format);
-            return new Document(text, List.copyOf(db.notes(Stats.gamesOf(a.question())))); // the filter, not its text again
+            return new Document(text, List.copyOf(Games.notes(db, Stats.gamesOf(a.question())))); // the filter, not its text again
         });
     }
 
@@ -371,7 +372,7 @@ public final class JsonAnswers {
         }
         return guard(() -> {
             String text = org.thordb.usecase.Players.list(db, f, s, atYear == 0 ? null : atYear, limit, format);
-            return new Document(text, List.copyOf(db.notes(f)));
+            return new Document(text, List.copyOf(Games.notes(db, f)));
         });
     }
 
@@ -395,7 +396,7 @@ public final class JsonAnswers {
             StringBuilder sb = new StringBuilder();
             try (org.apache.commons.csv.CSVPrinter p = new org.apache.commons.csv.CSVPrinter(sb,
                     org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader("name", "alias", "base", "rule", "years").get())) {
-                for (Engine.Alias a : db.aliases()) {
+                for (Players.Alias a : Players.aliases(db)) {
                     p.printRecord(org.thordb.export.CsvCells.text(a.player()), org.thordb.export.CsvCells.text(a.alias()),
                             a.base(), a.rule(), a.years());
                 }

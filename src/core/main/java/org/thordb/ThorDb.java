@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Players;
+import org.thordb.usecase.StoredSolitaires;
 import java.io.Writer;
 import org.thordb.export.SolitaireExport;
 import org.thordb.query.Filter;
@@ -383,7 +385,7 @@ public final class ThorDb implements AutoCloseable {
     public List<Solitaire> solitaires(String query) {
         String q = Checks.notNull(query, "the query");
         return guard(() -> {
-            var rows = engine.solitaires(q);
+            var rows = StoredSolitaires.matching(engine, q);
             var catalog = engine.catalog();
             return rows.stream().map(r -> Solitaire.of(r, catalog)).toList();
         });
@@ -560,7 +562,7 @@ public final class ThorDb implements AutoCloseable {
     public List<Player> players(String query, PlayerSort sort) {
         String q = Checks.notNull(query, "the query");
         Checks.notNull(sort, "the order");
-        return guard(() -> engine.players(q, sort.name().toLowerCase(Locale.ROOT)).stream()
+        return guard(() -> Players.of(engine, q, sort.name().toLowerCase(Locale.ROOT)).stream()
                 .map(p -> new Player(p.name(), group(p.stats()), p.record() == null ? null : p.record().country(),
                         p.record() == null ? 0 : Math.max(0, p.record().birth()), p.aliases()))
                 .toList());
@@ -574,7 +576,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public String explain(String query) {
         String q = Checks.notNull(query, "the query");
-        return guard(() -> engine.explain(q));
+        return guard(() -> Games.explain(engine, q));
     }
 
     /**
@@ -586,7 +588,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public List<String> notes(String query) {
         String q = Checks.notNull(query, "the query");
-        return guard(() -> engine.notes(q));
+        return guard(() -> Games.notes(engine, q));
     }
 
     /**
@@ -599,7 +601,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public List<List<Game>> duplicates(Query query) {
         Filter f = Checks.notNull(query, "the query").filter();
-        return guard(() -> engine.duplicates(f).stream().map(g -> g.stream().map(Game::of).toList()).toList());
+        return guard(() -> Games.duplicates(engine, f).stream().map(g -> g.stream().map(Game::of).toList()).toList());
     }
 
     /**
@@ -647,7 +649,7 @@ public final class ThorDb implements AutoCloseable {
     public boolean samePlayer(String a, String b) {
         String x = Checks.notNull(a, "a name");
         String y = Checks.notNull(b, "the other name");
-        return guard(() -> engine.samePlayer(x, y));
+        return guard(() -> Players.samePlayer(engine, x, y));
     }
 
     /**
@@ -655,7 +657,7 @@ public final class ThorDb implements AutoCloseable {
      * it the player's, then every split a user said.
      */
     public List<PlayerAlias> aliases() {
-        return guard(() -> engine.aliases().stream()
+        return guard(() -> Players.aliases(engine).stream()
                 .map(a -> new PlayerAlias(a.player(), a.alias(), a.base(), a.rule(), a.years())).toList());
     }
 
@@ -665,7 +667,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public List<String> notes(Query query) {
         Filter f = Checks.notNull(query, "the query").filter();
-        return guard(() -> List.copyOf(engine.notes(f)));
+        return guard(() -> List.copyOf(Games.notes(engine, f)));
     }
 
     /**

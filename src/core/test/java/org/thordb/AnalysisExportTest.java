@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -147,7 +148,7 @@ class AnalysisExportTest {
         long valid = part.values().stream().filter("valid"::equals).count();
         assertTrue(Math.abs(valid / (double) part.size() - 0.1) < 0.02, valid + " of " + part.size());
         long pairs = 0;
-        for (List<StoredGame> group : db.duplicates("year >= 1985 and year <= 1995")) {
+        for (List<StoredGame> group : Games.duplicates(db, "year >= 1985 and year <= 1995")) {
             String first = part.get(group.get(0).id());
             for (StoredGame g : group) {
                 if (part.containsKey(g.id())) {

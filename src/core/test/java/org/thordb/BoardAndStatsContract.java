@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
+import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -175,7 +177,7 @@ abstract class BoardAndStatsContract {
         org.thordb.query.plan.QueryPlan.And and = (org.thordb.query.plan.QueryPlan.And) plan;
         org.thordb.query.plan.QueryPlan.Check last = (org.thordb.query.plan.QueryPlan.Check) and.children().get(and.children().size() - 1);
         assertEquals(db.count("player = \"" + player + "\""), last.candidates(), plan.toString());
-        assertTrue(db.explain(q).contains("the board last, on the games the indexes leave"));
+        assertTrue(Games.explain(db, q).contains("the board last, on the games the indexes leave"));
     }
 
     /** One group's figures made here from the plain scan. */
@@ -203,7 +205,7 @@ abstract class BoardAndStatsContract {
     }
 
     private void same(String by, String where, Map<String, Sums> want) {
-        List<GroupStats> got = db.stats(by, where);
+        List<GroupStats> got = Stats.groups(db, by, where);
         assertEquals(want.size(), got.size(), by + " " + where);
         for (GroupStats r : got) {
             Sums s = want.get(r.group());
@@ -301,7 +303,7 @@ abstract class BoardAndStatsContract {
             return List.of(Map.entry(best, true));
         }));
         // head-to-head: the player's record against the opponent met most
-        List<GroupStats> h2h = db.stats("opponent", q1);
+        List<GroupStats> h2h = Stats.groups(db, "opponent", q1);
         assertFalse(h2h.isEmpty());
         GroupStats top = h2h.get(0);
         String both = q1 + " and player = \"" + top.group() + "\"";

@@ -1,5 +1,10 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
+import org.thordb.usecase.StoredSolitaires;
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Players;
+import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -72,11 +77,11 @@ class ClosedStoreTest {
         calls.put("game", () -> db.game(0));
         calls.put("game(base,year,record)", () -> db.game("CLUB", 2001, 0));
         calls.put("games", () -> db.games(RoaringBitmap.bitmapOf(0, 1)));
-        calls.put("duplicates", () -> db.duplicates((String) null));
+        calls.put("duplicates", () -> Games.duplicates(db, (String) null));
         calls.put("sourceText", () -> db.sourceText(0));
-        calls.put("players", () -> db.players("", "games"));
-        calls.put("solitaires", () -> db.solitaires(""));
-        calls.put("explore10", () -> db.explore10("g6", ""));
+        calls.put("players", () -> Players.of(db, "", "games"));
+        calls.put("solitaires", () -> StoredSolitaires.matching(db, ""));
+        calls.put("explore10", () -> Explore.explore10(db, "g6", ""));
         calls.put("importPlayers", () -> db.importPlayers(files, null, m -> { }));
         calls.put("forEachGame", () -> db.forEachGame(g -> true));
         calls.put("all", db::all);
@@ -84,7 +89,7 @@ class ClosedStoreTest {
         calls.put("positions", () -> db.positions(java.util.List.of(start)));
         calls.put("opening", () -> db.opening(new int[] {37}));
         calls.put("query", () -> db.query("year = 2001"));
-        calls.put("explain", () -> db.explain("year = 2001"));
+        calls.put("explain", () -> Games.explain(db, "year = 2001"));
         calls.put("explore", () -> db.explore(start, ""));
         calls.put("select", () -> db.select("year = 2001"));
         calls.put("count", () -> db.count("year = 2001"));
@@ -94,18 +99,18 @@ class ClosedStoreTest {
         calls.put("sizes", db::sizes);
         calls.put("compact", db::compact);
         calls.put("optimize", () -> db.optimize(false, m -> { }));
-        calls.put("notes", () -> db.notes("player = \"Nobody\""));
+        calls.put("notes", () -> Games.notes(db, "player = \"Nobody\""));
         calls.put("removeBase", () -> db.removeBase("CLUB"));
-        calls.put("stats", () -> db.stats("year", ""));
-        calls.put("page", () -> db.page("year = 2001", "-year", 0, 5));
-        calls.put("pageAfter", () -> db.pageAfter("year = 2001", "-year", 0, 5));
-        calls.put("firstGames", () -> db.firstGames(start, "", java.util.List.of(37)));
+        calls.put("stats", () -> Stats.groups(db, "year", ""));
+        calls.put("page", () -> Games.pageOf(db, "year = 2001", "-year", 0, 5));
+        calls.put("pageAfter", () -> Games.pageAfter(db, "year = 2001", "-year", 0, 5));
+        calls.put("firstGames", () -> Explore.firstGames(db, start, "", java.util.List.of(37)));
         calls.put("undo", () -> db.undo(m -> { }));
         calls.put("sayPlayers", () -> db.sayPlayers("A", "B", true));
         calls.put("unsayPlayers", () -> db.unsayPlayers("A", "B"));
-        calls.put("samePlayer", () -> db.samePlayer("A", "B"));
-        calls.put("conflicts", db::conflicts);
-        calls.put("aliases", db::aliases);
+        calls.put("samePlayer", () -> Players.samePlayer(db, "A", "B"));
+        calls.put("conflicts", () -> Players.nameConflicts(db));
+        calls.put("aliases", () -> Players.aliases(db));
         calls.put("pruneReleases", () -> db.pruneReleases(null));
         calls.put("fillTheoretical", () -> db.fillTheoretical(org.thordb.query.Filter.ALL, 14, 1, new org.thordb.ingest.TheoreticalWriter.Listener() { }));
 
@@ -118,7 +123,9 @@ class ClosedStoreTest {
             }
         }
         publicMethods.removeAll(Set.of("close", "path", "openGenerations"));
-        assertEquals(publicMethods, covered, "a new public method needs its line here");
+        Set<String> missing = new TreeSet<>(publicMethods); // the use cases' lines ask through the engine too
+        missing.removeAll(covered);
+        assertEquals(Set.of(), missing, "a new public method needs its line here");
 
         MatchedGames open = db.query("year = 2001");
         Iterator<StoredGame> it = open.iterator();

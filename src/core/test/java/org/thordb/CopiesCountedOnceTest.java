@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
+import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,9 +88,9 @@ class CopiesCountedOnceTest {
             long copies = pgnCount((n, ps) -> player.equals(n[0]) || player.equals(n[1]));
             assertEquals(plain + copies, db.count(q + " and copies = all"), q + " and copies = all");
             if (copies > 0) {
-                assertTrue(db.notes(q).stream().anyMatch(s -> s.equals(String.format(java.util.Locale.ROOT,
+                assertTrue(Games.notes(db, q).stream().anyMatch(s -> s.equals(String.format(java.util.Locale.ROOT,
                         "%,d games, %,d cop%s of games from other bases counted once (copies = all counts each)",
-                        plain, copies, copies == 1 ? "y" : "ies"))), db.notes(q).toString());
+                        plain, copies, copies == 1 ? "y" : "ies"))), Games.notes(db, q).toString());
             }
         }
     }
@@ -128,10 +130,10 @@ class CopiesCountedOnceTest {
     @Test
     void aYearsStatsAndTheWholeExplorerCountEachGameOnce() {
         long y1990 = ffoCount(g -> g.year() == 1990);
-        GroupStats once = db.stats("year", "year = 1990").get(0);
+        GroupStats once = Stats.groups(db, "year", "year = 1990").get(0);
         assertEquals(y1990, once.games());
         assertEquals(y1990, once.theoreticalGames(), "the FFO's games are the ones kept: their scores are known");
-        GroupStats all = db.stats("year", "year = 1990 and copies = all").get(0);
+        GroupStats all = Stats.groups(db, "year", "year = 1990 and copies = all").get(0);
         assertEquals(2 * y1990, all.games());
         long everything = db.count("copies = all");
         assertEquals(everything - 2986, db.count(""));
@@ -163,6 +165,6 @@ class CopiesCountedOnceTest {
         }
         // the explorer and the stats take the same filter
         assertEquals(db.count(y1990), db.explore(Position.start(), y1990).total());
-        assertEquals(db.count(y1990), db.stats("year", y1990).get(0).games());
+        assertEquals(db.count(y1990), Stats.groups(db, "year", y1990).get(0).games());
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -154,12 +155,12 @@ class EverydayUseTest {
         String player = base.player();
         String[] words = player.split(" ");
         String reversed = words[1] + " " + words[0];
-        List<String> notes = base.db().notes("year > 1990 and player = \"" + reversed + "\"");
+        List<String> notes = Games.notes(base.db(), "year > 1990 and player = \"" + reversed + "\"");
         assertEquals(1, notes.size(), notes.toString());
         assertTrue(notes.get(0).startsWith("no player is named \"" + reversed + "\"; did you mean \"" + player + "\""),
                 notes.get(0));
-        assertTrue(base.db().notes("player = \"" + player + "\" or tournament ~ \"open\"").isEmpty());
-        assertTrue(base.db().notes("tournament ~ \"nowhere at all\"").get(0).startsWith("no tournament's name contains"));
+        assertTrue(Games.notes(base.db(), "player = \"" + player + "\" or tournament ~ \"open\"").isEmpty());
+        assertTrue(Games.notes(base.db(), "tournament ~ \"nowhere at all\"").get(0).startsWith("no tournament's name contains"));
     }
 
     static boolean hasWthor() {
@@ -175,7 +176,7 @@ class EverydayUseTest {
         assertTrue(folded > 3000, "the FFO base has thousands of games of prequalifications: " + folded);
         assertEquals(folded, real.db().count("tournament ~ \"prequalif\""));
         assertEquals(folded, real.db().count("tournament ~ \"préqualif\""));
-        List<String> notes = real.db().notes("player = \"Marc Tastet\"");
+        List<String> notes = Games.notes(real.db(), "player = \"Marc Tastet\"");
         assertEquals(List.of("no player is named \"Marc Tastet\"; did you mean \"Tastet Marc\"?"), notes);
         assertEquals(0, real.db().count("player = \"Marc Tastet\""));
     }
@@ -202,7 +203,7 @@ class EverydayUseTest {
         assertTrue(illegal.getMessage().startsWith("bad.txt: line 1: the line f5f5 is not legal"), illegal.getMessage());
         ThorDbException unknown = assertThrows(ThorDbException.class, () -> TestBase.sample().db().count("opening = tigre"));
         assertTrue(unknown.getMessage().contains("no opening is named 'tigre'; did you mean Tiger?"), unknown.getMessage());
-        assertFalse(TestBase.sample().db().explain("opening = tiger").isEmpty());
+        assertFalse(Games.explain(TestBase.sample().db(), "opening = tiger").isEmpty());
     }
 
     private static List<Integer> box(int[] a) {

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -123,7 +124,7 @@ class PlayersSideTest {
         boolean white = !colour.equals("black");
         Map<String, Sums> want = plain(player, black, white, key);
         assertTrue(!want.isEmpty(), player + " " + colour);
-        List<GroupStats> rows = db.stats(by, "", player, colour);
+        List<GroupStats> rows = Stats.groups(db, by, "", player, colour);
         assertEquals(want.size(), rows.size(), player + " by " + by + " as " + colour + ": " + rows);
         for (GroupStats r : rows) {
             Sums s = want.get(r.group());
@@ -153,15 +154,15 @@ class PlayersSideTest {
 
     @Test
     void resultsAreTheirWinsDrawsAndLosses() {
-        List<GroupStats> rows = db.stats("result", "", "Tastet Marc", null);
+        List<GroupStats> rows = Stats.groups(db, "result", "", "Tastet Marc", null);
         Map<String, Sums> all = plain("Tastet Marc", true, true, g -> "all");
         assertEquals(List.of("win", "draw", "loss"), rows.stream().map(GroupStats::group).toList());
         assertEquals(all.get("all").wins, rows.get(0).games());
         assertEquals(all.get("all").draws, rows.get(1).games());
         assertEquals(all.get("all").games - all.get("all").wins - all.get("all").draws, rows.get(2).games());
         assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class,
-                () -> db.stats("player", "", "Tastet Marc", null)).code());
+                () -> Stats.groups(db, "player", "", "Tastet Marc", null)).code());
         assertEquals(ErrorCode.BAD_ARGUMENT, assertThrows(ThorDbException.class,
-                () -> db.stats("year", "", "Tastet Marc", "red")).code());
+                () -> Stats.groups(db, "year", "", "Tastet Marc", "red")).code());
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.MatchedGames;
 import org.thordb.engine.StoredGame;
@@ -380,7 +381,7 @@ abstract class QueryLanguageContract {
     @Test
     void explainShowsEachPartItsIndexAndItsGames() {
         String query = "player = " + q(p1) + " and opening = f5d6 and not year < 1990";
-        String plan = db.explain(query);
+        String plan = Games.explain(db, query);
         List<String> lines = new ArrayList<>(plan.lines().toList());
         assertTrue(lines.get(0).startsWith("and: at most"), plan);
         // the player's part read whole: its postings, or the columns where the planner finds them cheaper

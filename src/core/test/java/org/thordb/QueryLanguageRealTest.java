@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,7 +31,7 @@ class QueryLanguageRealTest extends QueryLanguageContract {
 
     @Test
     void theFiguresOfTheReadmeHold() {
-        String plan = db.explain("player = \"Tastet Marc\" and opening = f5d6 and not year < 1990");
+        String plan = Games.explain(db, "player = \"Tastet Marc\" and opening = f5d6 and not year < 1990");
         assertTrue(plan.contains("player = \"Tastet Marc\": black and white postings of 1 name -> 3255 games"), plan);
         // the opening's 76,653 games are not decoded: its postings are read through the player's 2,896 games since 1990
         assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves, read through the 2896 games the other parts"
@@ -62,6 +63,6 @@ class QueryLanguageRealTest extends QueryLanguageContract {
         assertTrue(test.survivors(), "tested on the games the name leaves");
         assertEquals(3255, test.tested());
         // explain draws the same choice
-        assertTrue(db.explain("player ~ \"a\"").contains("player ~ \"a\": the per-game columns, one pass over 117435 games"));
+        assertTrue(Games.explain(db, "player ~ \"a\"").contains("player ~ \"a\": the per-game columns, one pass over 117435 games"));
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -161,7 +162,7 @@ class TheoreticalFillTest {
                 assertEquals(e.getValue(), db.count(three + " and theoretical = " + e.getKey()), "theoretical = " + e.getKey());
             }
             assertEquals(above, db.count(three + " and theoretical > score"));
-            GroupStats s = db.stats("year", three).get(0);
+            GroupStats s = Stats.groups(db, "year", three).get(0);
             assertEquals(3 * n, s.theoreticalGames());
             assertEquals(sum / (double) (3 * n), s.avgTheoretical(), 1e-9);
             org.thordb.explore.Exploration x = db.explore(Position.start(), "copies = all");

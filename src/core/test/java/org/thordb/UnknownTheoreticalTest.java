@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,7 +57,7 @@ class UnknownTheoreticalTest {
             s[0]++;
             s[1] += g.game().theoreticalScore();
         }
-        List<GroupStats> rows = db.stats("year", "copies = all");
+        List<GroupStats> rows = Stats.groups(db, "year", "copies = all");
         long games = 0;
         for (GroupStats r : rows) {
             games += r.games();
@@ -71,7 +72,7 @@ class UnknownTheoreticalTest {
         }
         assertEquals(ffo.games().size() + textGames, games);
         // 1990 holds the same games twice: the average is the FFO file's alone
-        GroupStats y1990 = db.stats("year", "year = 1990 and copies = all").get(0);
+        GroupStats y1990 = Stats.groups(db, "year", "year = 1990 and copies = all").get(0);
         assertEquals(2 * byYear.get(1990)[0], y1990.games());
         assertEquals(byYear.get(1990)[0], y1990.theoreticalGames());
 
@@ -87,7 +88,7 @@ class UnknownTheoreticalTest {
                 p[1] += 64 - g.game().theoreticalScore();
             }
         }
-        GroupStats mine = db.stats("player", "player = \"" + player + "\" and copies = all").stream()
+        GroupStats mine = Stats.groups(db, "player", "player = \"" + player + "\" and copies = all").stream()
                 .filter(r -> r.group().equals(player)).findFirst().orElseThrow();
         assertEquals(p[0], mine.theoreticalGames());
         assertEquals(p[1] / (double) p[0], mine.avgTheoretical(), 1e-9);

@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.usecase.Games;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -59,7 +60,7 @@ public class LeapfrogBench extends StoreBench {
             throw new IllegalStateException(query + ": " + mine + " games with the leapfrog " + leapfrog + ", " + other
                     + " without");
         }
-        String plan = db.explain(query);
+        String plan = Games.explain(db, query);
         if (plan.contains("read through") != leapfrog) {
             throw new IllegalStateException(query + ": the plan is not what was asked:\n" + plan);
         }

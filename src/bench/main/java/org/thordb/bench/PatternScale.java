@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.usecase.Games;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +81,7 @@ public final class PatternScale {
                         throw new IllegalStateException(q + ": the replay finds " + want + " games, the store " + n);
                     }
                 }
-                String explain = db.explain(q).strip().replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+                String explain = Games.explain(db, q).strip().replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
                 long median = micros[micros.length / 2];
                 long p99 = micros[(int) Math.ceil(micros.length * 0.99) - 1]; // of 201: the 199th
                 System.out.printf("%s: %d games, median %d us, p99 %d us (%d runs), replay %d us%n", q, n, median, p99,

@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.usecase.Stats;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,7 @@ public class StatsBench extends StoreBench {
 
     @Benchmark
     public List<GroupStats> stats() {
-        return kind.equals("years") ? db.stats("year", "") : db.stats("opponent", "player = \"" + player + "\"");
+        return kind.equals("years") ? Stats.groups(db, "year", "") : Stats.groups(db, "opponent", "player = \"" + player + "\"");
     }
 
     /** The baseline: one pass, each group's games, wins, draws, disc difference, theoretical score and years. */

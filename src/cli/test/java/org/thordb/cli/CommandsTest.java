@@ -157,9 +157,9 @@ class CommandsTest {
                 + " FILES…'"), plain.err().lines().toList());
         Run debug = run("--debug", "count", "--db", none.toString(), "year > 0");
         assertEquals(2, debug.status());
-        assertTrue(debug.err().contains("\tat org.thordb.cli.Stores.requireStore"), debug.err());
+        assertTrue(debug.err().contains("\tat org.thordb.cli.Stores.front"), debug.err());
         Run after = run("count", "--debug", "--db", none.toString(), "year > 0");
-        assertTrue(after.err().contains("\tat org.thordb.cli.Stores.requireStore"), after.err());
+        assertTrue(after.err().contains("\tat org.thordb.cli.Stores.front"), after.err());
     }
 
     @Test

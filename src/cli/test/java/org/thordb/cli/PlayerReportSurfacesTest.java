@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Players;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,7 +54,7 @@ class PlayerReportSurfacesTest {
         try (Engine db = Engine.openReadOnly(store);
              ThorDb lib = ThorDb.builder(store).readOnly().open();
              WebServer server = WebServer.start(lib, "127.0.0.1", 0, 120_000)) {
-            String name = db.players("", "games").get(0).name();
+            String name = Players.of(db, "", "games").get(0).name();
             // the command line, in a process of its own: nothing shared with this JVM's caches
             Process proc = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "report",
                     "--db", store.toString(), "--format", "json", name).start();

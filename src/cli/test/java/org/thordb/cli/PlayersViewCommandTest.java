@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,8 +31,8 @@ class PlayersViewCommandTest {
         String player;
         List<GroupStats> want;
         try (Engine e = Engine.openReadOnly(db)) {
-            player = e.stats("player", "").get(0).group();
-            want = e.stats("year", "", player, "black");
+            player = Stats.groups(e, "player", "").get(0).group();
+            want = Stats.groups(e, "year", "", player, "black");
         }
         CommandsTest.Run t = CommandsTest.run("stats", "--db", db.toString(), "--by", "year", "--as", player, "--colour", "black",
                 "--format", "jsonl");

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Stats;
 import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -236,7 +237,7 @@ class ReplTest {
     void statsGroupTheLastQuerysGames() throws Exception {
         long games2014;
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
-            games2014 = db.stats("year", "player = \"" + player + "\"").stream()
+            games2014 = Stats.groups(db, "year", "player = \"" + player + "\"").stream()
                     .filter(r -> r.group().equals("2014")).findFirst().orElseThrow().games();
         }
         String screen = type(String.join("\n", "player = \"" + player + "\"", ":stats year", ":stats", ":stats colour",

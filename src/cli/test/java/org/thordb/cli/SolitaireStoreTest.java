@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.StoredSolitaires;
 import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -60,50 +61,50 @@ class SolitaireStoreTest {
             ImportReport r = store.importFiles(List.of(files), Importer.Options.defaults(), said::add);
             assertEquals(made.size(), r.solitaires(), said.toString());
             assertTrue(said.contains(pzz + ": imported " + made.size() + " solitaires of 6 empties into base CLUB"), said.toString());
-            List<SolitaireRow> all = store.solitaires("");
+            List<SolitaireRow> all = StoredSolitaires.matching(store, "");
             assertEquals(made.size(), all.size());
-            assertEquals(made.size(), store.solitaires("empties = 6 and base = \"CLUB\"").size());
-            assertEquals(0, store.solitaires("empties = 7").size());
+            assertEquals(made.size(), StoredSolitaires.matching(store, "empties = 6 and base = \"CLUB\"").size());
+            assertEquals(0, StoredSolitaires.matching(store, "empties = 7").size());
             String black = NameList.read(files.resolve("CLUB.JOU")).name((int) made.get(0).record().blackPlayer());
             long plain = made.stream().filter(f -> NameList.read(files.resolve("CLUB.JOU")).name((int) f.record().blackPlayer())
                     .equals(black) || NameList.read(files.resolve("CLUB.JOU")).name((int) f.record().whitePlayer()).equals(black)).count();
-            assertEquals(plain, store.solitaires("player = \"" + black + "\"").size());
+            assertEquals(plain, StoredSolitaires.matching(store, "player = \"" + black + "\"").size());
             long y2002 = made.stream().filter(f -> f.game().year() == 2002).count();
-            assertEquals(y2002, store.solitaires("year = 2002").size());
+            assertEquals(y2002, StoredSolitaires.matching(store, "year = 2002").size());
             // White's name, the tournament's (part of it), the game's real score and the record number,
             // each against the made solitaires read here
             NameList players = NameList.read(files.resolve("CLUB.JOU"));
             NameList tournaments = NameList.read(files.resolve("CLUB.TRN"));
             String white = players.name((int) made.get(0).record().whitePlayer());
             assertEquals(made.stream().filter(f -> players.name((int) f.record().whitePlayer()).equals(white)).count(),
-                    store.solitaires("white = \"" + white + "\"").size());
+                    StoredSolitaires.matching(store, "white = \"" + white + "\"").size());
             String tournament = tournaments.name(made.get(0).record().tournament());
             String tournamentPart = tournament.substring(tournament.length() - 3).toLowerCase(java.util.Locale.ROOT);
             assertEquals(made.stream().filter(f -> tournaments.name(f.record().tournament()).toLowerCase(java.util.Locale.ROOT)
-                    .contains(tournamentPart)).count(), store.solitaires("tournament ~ \"" + tournamentPart + "\"").size());
+                    .contains(tournamentPart)).count(), StoredSolitaires.matching(store, "tournament ~ \"" + tournamentPart + "\"").size());
             int score = made.get(0).record().realScore();
             assertEquals(made.stream().filter(f -> f.record().realScore() >= score).count(),
-                    store.solitaires("score >= " + score).size());
-            assertEquals(Math.min(2, made.size()), store.solitaires("record < 2").size());
+                    StoredSolitaires.matching(store, "score >= " + score).size());
+            assertEquals(Math.min(2, made.size()), StoredSolitaires.matching(store, "record < 2").size());
             // the board's fields on the solitaire's position; questions of a game's moves refused by name
             int mid = made.stream().mapToInt(f -> Long.bitCount(f.record().blackDiscs())).sorted().toArray()[made.size() / 2];
             long manyBlack = made.stream().filter(f -> Long.bitCount(f.record().blackDiscs()) >= mid).count();
             assertTrue(manyBlack > 0, manyBlack + " of " + made.size());
-            assertEquals(manyBlack, store.solitaires("discs(black) >= " + mid).size());
+            assertEquals(manyBlack, StoredSolitaires.matching(store, "discs(black) >= " + mid).size());
             for (String[] q : new String[][] {{"opening = f5", "is not a question about solitaires"},
                     {"theoretical > score", "is not a question about solitaires"},
                     {"discs(black) at move 20 > 10", "a solitaire is one position; its board's fields take no move"}}) {
                 org.thordb.error.ThorDbException e = org.junit.jupiter.api.Assertions.assertThrows(
-                        org.thordb.error.ThorDbException.class, () -> store.solitaires(q[0]));
+                        org.thordb.error.ThorDbException.class, () -> StoredSolitaires.matching(store, q[0]));
                 assertEquals(org.thordb.error.ErrorCode.QUERY, e.code(), q[0]);
                 assertTrue(e.getMessage().contains(q[1]), e.getMessage());
             }
             // its position in another orientation, as a 64-square board
             Position p = made.get(1).solitaire().position();
             Position turned = p.transform(Symmetry.values()[5]);
-            List<SolitaireRow> found = store.solitaires("position = \"" + turned.toBoardString() + "\"");
+            List<SolitaireRow> found = StoredSolitaires.matching(store, "position = \"" + turned.toBoardString() + "\"");
             assertTrue(found.stream().anyMatch(s -> s.record() == 1), found.toString());
-            assertTrue(store.solitaires("damaged = true").isEmpty(), "the generator's solutions are the solver's");
+            assertTrue(StoredSolitaires.matching(store, "damaged = true").isEmpty(), "the generator's solutions are the solver's");
             // written back: the whole file byte for byte, a part with its own count
             List<Path> back = new SolitaireExport(store, tmp.resolve("back"), false, LocalDate.now()).export("");
             assertArrayEquals(Files.readAllBytes(pzz), Files.readAllBytes(back.get(0)));
@@ -149,7 +150,7 @@ class SolitaireStoreTest {
             assertTrue(said.stream().anyMatch(l -> l.contains(": replaced SOLITAIRES 06.PZZ with " + made.size()
                     + " solitaires of 6 empties into base CLUB; 1 damaged kept; 1 whose solution the solver contradicts kept")),
                     said.toString());
-            assertEquals(2, store.solitaires("damaged = true").size());
+            assertEquals(2, StoredSolitaires.matching(store, "damaged = true").size());
             assertEquals(0, store.verify(false, m -> { }).problems());
         }
         CommandsTest.Run info = CommandsTest.run("info", "--db", db.toString());

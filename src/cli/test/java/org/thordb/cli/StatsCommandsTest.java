@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,8 +31,8 @@ class StatsCommandsTest {
         assertEquals(0, CommandsTest.run("import", "--no-progress", "--db", db.toString(), dir.resolve("files").toString())
                 .status());
         try (Engine d = Engine.openReadOnly(db)) {
-            years = d.stats("year", "");
-            player = d.stats("player", "").get(0).group();
+            years = Stats.groups(d, "year", "");
+            player = Stats.groups(d, "player", "").get(0).group();
         }
     }
 

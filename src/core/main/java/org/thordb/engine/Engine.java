@@ -67,9 +67,13 @@ import org.thordb.text.ByteLines;
 import org.thordb.wthor.WthorGame;
 
 /**
- * An open store, as thordb's own command line, server and exporters use it: the wiring of its
- * generations (the snapshots reads run on), schema checks, imports, and the services that answer
- * (pages, players, explorer, maintenance). Embedders use the narrow front, {@code ThorDb}.
+ * An open store: its lifecycle (open, schema checks and upgrades, the generations reads run on,
+ * imports and every other write, maintenance, close) and the store's own reads (a game, the games
+ * of ids, the ids a filter matches, a position's games, the explorer's kept explorations, one
+ * consistent view with {@link #read}). Every question a user asks (a page of games, the notes, the
+ * players, the groups, the aliases, the duplicates, a plan, first games, solitaires…) is a use
+ * case's, in {@code org.thordb.usecase}, asked through these. Embedders use the narrow front,
+ * {@code ThorDb}.
  * Safe for many reader threads at once; imports are serialised, and a reader sees each imported
  * file all or not at all.
  *
@@ -346,72 +350,6 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * The 10×10 explorer: every next move played from the position a 10×10 line reaches
-     * ({@code g6e4…}, squares a1…j10), in any of the 8 orientations of the 10×10 board, by the games
-     * of a filter; see {@link Explorer10}.
-     *
-     * @throws ThorDbException {@link ErrorCode#ILLEGAL_MOVE} for a line that is not legal
-     */
-    public Exploration10 explore10(String line, String filter) {
-        return read(r -> Explorer10.explore(r, line, filter));
-    }
-
-    /** {@link #explore10(String, String)} over a filter read once. */
-    public Exploration10 explore10(String line, Filter filter) {
-        return read(r -> Explorer10.explore(r, line, filter));
-    }
-
-    /**
-     * The stored solitaires a query over solitaires matches (see {@link SolitaireFilter}:
-     * {@code empties = 20 and year >= 2000}, {@code position = …} in any orientation), by base, empties and record.
-     *
-     * @throws ThorDbException {@link ErrorCode#QUERY} for a bad query or a field solitaires lack
-     */
-    public List<SolitaireRow> solitaires(String query) {
-        Expr e = QueryParser.parseOrBlank(query == null ? "" : query);
-        return onGeneration(g -> {
-            java.util.function.Predicate<SolitaireRow> test = SolitaireFilter.of(e, g.catalog());
-            List<SolitaireRow> out = new ArrayList<>();
-            try (Store.View v = g.store().view()) {
-                v.scan(Space.SOLITAIRES, new byte[0], null, (k, val) -> {
-                    SolitaireRow row = SolitaireRow.decode(k, val);
-                    if (test.test(row)) {
-                        out.add(row);
-                    }
-                    return true;
-                });
-            }
-            return out;
-        });
-    }
-
-    /**
-     * One player of {@link #players}: the games of the query (every game for a blank one) that
-     * player played, from the player's side, with the registry's record and the old names.
-     *
-     * @param name the player's name
-     * @param stats games, wins, draws, losses, score share, average disc difference, first and last year
-     * @param record the registry's record in the first base that has one, or null
-     * @param aliases the player's other names (renames, the registry's aliases), in every base
-     */
-    public record Player(String name, GroupStats stats, PlayerRecord record,
-                         List<String> aliases) {
-        /** Average discs at the end from the player's side. */
-        public double averageDiscs() {
-            return 32 + stats.avgDiff() / 2;
-        }
-    }
-
-    /**
-     * One page of a query's games.
-     *
-     * @param total the games the query matches
-     * @param games the page's games, in the order asked for
-     */
-    public record Page(long total, List<StoredGame> games) {
-    }
-
-    /**
      * A game's text as the text source it was imported from holds it, byte for byte.
      *
      * @param file the source file's name
@@ -435,156 +373,6 @@ public final class Engine implements AutoCloseable {
      * @param verified what the verification of the whole store after the removal found
      */
     public record Removal(String base, long files, long games, StoreVerifier.Report verified) {
-    }
-
-    /**
-     * Every player of a query's games, sorted by {@code games} (most first), {@code score} (best
-     * score share first) or {@code name}.
-     */
-    public List<Player> players(String where, String sort) {
-        return players(filter(where == null ? "" : where), sort);
-    }
-
-    /** {@link #players(String, String)} of a query read once. */
-    public List<Player> players(Filter f, String sort) {
-        PlayerDirectory.checkSort(sort);
-        return read(r -> PlayerDirectory.players(statsOn(r, Grouping.parse("player"), f),
-                r.catalog(), sort));
-    }
-
-    /**
-     * A page of a query's games (every game for a blank query), ordered by {@code sort}: keys
-     * {@link GamePages#KEYS}, comma-separated, {@code -} before a key for descending (null or
-     * blank: by id); then by id.
-     *
-     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT}
-     *     for a bad sort key, offset or limit
-     */
-    public Page page(String query, String sort, int offset, int limit) {
-        return page(filter(query), sort, offset, limit);
-    }
-
-    /** {@link #page(String, String, int, int)} of a filter. */
-    public Page page(Filter filter, String sort, int offset, int limit) {
-        if (offset < 0 || limit < 0) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
-        }
-        return read(r -> GamePages.page(r, filter, sort, offset, limit));
-    }
-
-    /**
-     * The {@code limit} games after game {@code after} in {@code sort}'s order (keyset paging: pass
-     * the last id of the page before): a page deep in a sorted result costs what the first does.
-     */
-    public Page pageAfter(String query, String sort, int after, int limit) {
-        return pageAfter(filter(query), sort, after, limit);
-    }
-
-    /** {@link #pageAfter(String, String, int, int)} of a filter. */
-    public Page pageAfter(Filter filter, String sort, int after, int limit) {
-        if (after < 0 || limit < 0) {
-            throw Faults.of(ErrorCode.BAD_ARGUMENT, "after and limit are 0 or more, not " + after + " and " + limit);
-        }
-        return read(r -> GamePages.page(r, filter, sort, 0, limit, after));
-    }
-
-    /**
-     * The games of a query grouped ({@code player}, {@code black}, {@code white}, {@code opponent},
-     * {@code tournament}, {@code year}, {@code opening} or {@code openingN}, {@code result}; see
-     * {@link Grouping}), each group with its record, in the default order.
-     * {@code opponent} is the record of the players the query's {@code player}, {@code black} or
-     * {@code white} conditions name against each opponent.
-     *
-     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT} for a bad grouping
-     */
-    public List<GroupStats> stats(String by, String where) {
-        return stats(by, filter(where == null ? "" : where));
-    }
-
-    /** {@link #stats(String, String)} of a filter. */
-    public List<GroupStats> stats(String by, Filter where) {
-        Grouping g = Grouping.parse(by);
-        return read(r -> statsOn(r, g, where));
-    }
-
-    /**
-     * {@link #stats(String, String)} from a player's side: each game's figures as the player's
-     * (wins, score, disc difference and theoretical discs), with the colours asked for
-     * ({@code black}, {@code white} or {@code both}, the default); grouped by year, tournament,
-     * opening or result (win, draw, loss).
-     *
-     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a grouping by player, or a colour
-     *     that is none of those, {@link ErrorCode#QUERY} for a bad query
-     */
-    public List<GroupStats> stats(String by, String where, String asPlayer, String colour) {
-        return stats(by, filter(where == null ? "" : where), asPlayer, colour);
-    }
-
-    /** {@link #stats(String, String, String, String)} of a filter. */
-    public List<GroupStats> stats(String by, Filter where, String asPlayer, String colour) {
-        Grouping g = Grouping.parse(by);
-        if (asPlayer == null || asPlayer.isBlank()) {
-            return stats(by, where);
-        }
-        String c = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(Locale.ROOT);
-        Filter w = where.playedBy(asPlayer, c); // refuses a colour that is none of the three
-        Expr named = Filter.ALL.playedBy(asPlayer, "both").where();
-        return read(r -> {
-            Set<Long> players = new HashSet<>();
-            PlayerDirectory.namedPlayers(named, r.catalog(), players);
-            Statistics.Perspective as = new Statistics.Perspective(
-                    (base, number) -> players.contains(((long) base << 32) | number), !c.equals("white"), !c.equals("black"));
-            RoaringBitmap ids = QueryEngine.matching(w, r);
-            return Statistics.compute(r, ids, g, null, as);
-        });
-    }
-
-    private static List<GroupStats> statsOn(IndexReader r, Grouping g, Filter where) {
-        Expr e = where.where();
-        RoaringBitmap ids = QueryEngine.matching(where, r);
-        Statistics.Subject subject = null;
-        if (g.by() == Grouping.By.OPPONENT && e != null) {
-            Set<Long> named = new HashSet<>();
-            PlayerDirectory.namedPlayers(e, r.catalog(), named);
-            if (!named.isEmpty()) {
-                subject = (base, player) -> named.contains(((long) base << 32) | player);
-            }
-        }
-        return Statistics.compute(r, ids, g, subject);
-    }
-
-    /**
-     * What a user should hear about a query besides its games: each name it asks for that no base
-     * holds, with the stored names nearest it; how many copies of games from other bases it counted
-     * once. Empty when there is nothing to say.
-     *
-     * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
-     */
-    public List<String> notes(String query) {
-        return notes(filter(query));
-    }
-
-    /** {@link #notes(String)} of a filter. */
-    public List<String> notes(Filter filter) {
-        Expr e = filter.where();
-        List<String> out = new ArrayList<>(e == null ? List.of() : onGeneration(g -> PlayerDirectory.unknownNames(e, g.catalog())));
-        String copies = read(r -> copiesNote(filter, r));
-        if (copies != null) {
-            out.add(copies);
-        }
-        return out;
-    }
-
-    /** "N games, K copies counted once" when the query's games hold copies of one another from other bases. */
-    private static String copiesNote(Filter f, IndexReader r) {
-        if (f.allCopies() || r.catalog().bases().size() < 2) {
-            return null;
-        }
-        RoaringBitmap all = f.where() == null ? r.all() : QueryEngine.evaluate(f.where(), r);
-        long once = Copies.once(r, all).getLongCardinality();
-        long left = all.getLongCardinality() - once;
-        return left == 0 ? null : String.format(Locale.ROOT, "%,d games, %,d cop%s of games from other bases"
-                + " counted once (copies = all counts each)", once, left, left == 1 ? "y" : "ies");
     }
 
     /**
@@ -686,101 +474,6 @@ public final class Engine implements AutoCloseable {
         });
     }
 
-    /**
-     * One other name of a player ({@link #aliases()}), or a split a user said.
-     *
-     * @param player the player's preferred name (for a split: one of the two names)
-     * @param alias the other name
-     * @param base the base that gives it (empty for a split)
-     * @param rule {@code name}, {@code order}, {@code copies}, {@code user}, or {@code different} for a split
-     * @param years the years of the games played under it ({@code 2022-2025}; empty for a split)
-     */
-    public record Alias(String player, String alias, String base, String rule, String years) {
-    }
-
-    /**
-     * Every player's other names, each with the base and years it came from and the rule that makes
-     * it the player's, then every split a user said: what {@code thordb players aliases} lists and
-     * writes as CSV.
-     */
-    public List<Alias> aliases() {
-        return read(r -> {
-            Catalog c = r.catalog();
-            Identities who = c.identities();
-            Map<Long, String> linkRule = new HashMap<>();
-            for (Identities.Join j : who.joins()) {
-                if (j.rule().equals("copies") || j.rule().equals("user")) {
-                    linkRule.putIfAbsent(j.a(), j.rule());
-                    linkRule.putIfAbsent(j.b(), j.rule());
-                }
-            }
-            // the years each name was played under: from the games' name columns, file by file
-            Map<Long, int[]> years = new HashMap<>();
-            GameColumns cols = GameColumns.of(r);
-            char[] black = cols.blackColumn();
-            char[] white = cols.whiteColumn();
-            for (FileRow f : c.gameFiles()) {
-                for (int id = f.firstId(); id < f.firstId() + f.games() && id < black.length; id++) {
-                    for (char n : new char[] {black[id], white[id]}) {
-                        int[] y = years.computeIfAbsent(((long) f.base() << 32) | n, k -> new int[] {f.year(), f.year()});
-                        y[0] = Math.min(y[0], f.year());
-                        y[1] = Math.max(y[1], f.year());
-                    }
-                }
-            }
-            List<Alias> out = new ArrayList<>();
-            for (int i = 0; i < who.size(); i++) {
-                String preferred = who.preferred(i);
-                String[] pw = Identities.words(preferred);
-                for (Identities.Member m : who.members(i)) {
-                    if (m.name().equals(preferred)) {
-                        continue;
-                    }
-                    // the rule that makes the name the player's: the same name, the same words in another
-                    // order, else the copies' or the user's link
-                    String[] mw = Identities.words(m.name());
-                    long key = ((long) m.base() << 32) | m.number();
-                    String rule = Arrays.equals(pw, mw) ? "name"
-                            : Identities.sameWords(pw, mw) ? "order" : linkRule.getOrDefault(key, "copies");
-                    int[] y = years.get(key);
-                    Catalog.Base b = c.base(m.base());
-                    out.add(new Alias(preferred, m.name(), b == null ? "?" : b.name(), rule,
-                            y == null ? "" : y[0] == y[1] ? String.valueOf(y[0]) : y[0] + "-" + y[1]));
-                }
-            }
-            for (Identities.Link l : c.links()) {
-                if (!l.same()) {
-                    Catalog.Base a = c.base(l.baseA());
-                    Catalog.Base b = c.base(l.baseB());
-                    out.add(new Alias(a == null ? "?" : a.player(l.numberA()), b == null ? "?" : b.player(l.numberB()), "",
-                            "different", ""));
-                }
-            }
-            return out;
-        });
-    }
-
-    /** Whether two names are one player now (by the store's rules and what users said). */
-    public boolean samePlayer(String a, String b) {
-        return onGeneration(g -> {
-            Catalog c = g.catalog();
-            Identities who = c.identities();
-            Set<Integer> ia = new HashSet<>();
-            Set<Integer> ib = new HashSet<>();
-            for (Catalog.Base base : c.bases()) {
-                for (int n : base.playerIndex().matching(a, false)) {
-                    ia.add(who.of(base.id(), n));
-                }
-                for (int n : base.playerIndex().matching(b, false)) {
-                    ib.add(who.of(base.id(), n));
-                }
-            }
-            ia.retainAll(ib);
-            ia.remove(-1);
-            return !ia.isEmpty();
-        });
-    }
-
     /** Takes back what was said of two player names ({@link #sayPlayers}); false when nothing was. */
     public boolean unsayPlayers(String a, String b) {
         return guarded(() -> {
@@ -788,78 +481,6 @@ public final class Engine implements AutoCloseable {
             synchronized (importing) {
                 return IdentityLinks.unsay(g.store(), g.catalog(), a, b, this::commit);
             }
-        });
-    }
-
-    /**
-     * Where the names of copies disagree, and where one base holds the same game twice under other
-     * players' names (the same whole move list and year): for a federation to mend its files. See
-     * {@link Copies#disagreements()}.
-     *
-     * @param copies each pair of names that disagree on copies in two bases, most copies first, with
-     *     whether a rule joins them into one player
-     * @param sameBase each pair of games of one base with the same moves and year and other players
-     */
-    public record Conflicts(List<NameConflict> copies, List<List<StoredGame>> sameBase) {
-    }
-
-    /**
-     * Two names one player of some copies has.
-     *
-     * @param nameA the name one base gives
-     * @param baseA that base
-     * @param nameB the name the other gives
-     * @param baseB that base
-     * @param games the copies that name them so
-     * @param joined whether a rule (or a user) makes them one player
-     * @param example a game of base A among them
-     * @param exampleCopy its copy in base B
-     */
-    public record NameConflict(String nameA, String baseA, String nameB, String baseB, int games, boolean joined,
-                               StoredGame example, StoredGame exampleCopy) {
-    }
-
-    /** The conflicts between names of the stored games ({@link Conflicts}). */
-    public Conflicts conflicts() {
-        return read(r -> {
-            Catalog c = r.catalog();
-            Identities who = c.identities();
-            List<NameConflict> copies = new ArrayList<>();
-            for (Copies.Disagreement d : Copies.of(r).disagreements()) {
-                Catalog.Base a = c.base(d.baseA());
-                Catalog.Base b = c.base(d.baseB());
-                String na = a == null ? null : a.player(d.numberA());
-                String nb = b == null ? null : b.player(d.numberB());
-                int ia = who.of(d.baseA(), d.numberA());
-                GameRow ea = r.game(d.example());
-                GameRow eb = r.game(d.exampleOther());
-                copies.add(new NameConflict(na, a == null ? "?" : a.name(), nb, b == null ? "?" : b.name(), d.games(),
-                        ia >= 0 && ia == who.of(d.baseB(), d.numberB()), ea == null ? null : StoredGame.of(ea, c),
-                        eb == null ? null : StoredGame.of(eb, c)));
-            }
-            List<List<StoredGame>> same = new ArrayList<>();
-            for (Duplicates.Group grp : Duplicates.of(r).groups()) {
-                List<GameRow> rows = new ArrayList<>();
-                for (int id : grp.ids()) {
-                    GameRow row = r.game(id);
-                    if (row != null) {
-                        rows.add(row);
-                    }
-                }
-                for (int i = 0; i < rows.size(); i++) {
-                    for (int j = i + 1; j < rows.size(); j++) {
-                        GameRow x = rows.get(i);
-                        GameRow y = rows.get(j);
-                        WthorGame wx = new WthorGame(x.raw(), x.side());
-                        WthorGame wy = new WthorGame(y.raw(), y.side());
-                        if (x.base() == y.base() && x.year() == y.year()
-                                && (wx.black() != wy.black() || wx.white() != wy.white())) {
-                            same.add(List.of(StoredGame.of(x, c), StoredGame.of(y, c)));
-                        }
-                    }
-                }
-            }
-            return new Conflicts(copies, same);
         });
     }
 
@@ -896,36 +517,6 @@ public final class Engine implements AutoCloseable {
             }
             GameRow row = id < 0 ? null : r.game(id);
             return Optional.ofNullable(row == null ? null : StoredGame.of(row, r.catalog()));
-        });
-    }
-
-    /**
-     * The groups of duplicate games (one whole move list, up to symmetry) holding a game the query
-     * matches (every group for a blank query), each earliest first: base imported first, then year,
-     * then record. See {@link Duplicates}.
-     */
-    public List<List<StoredGame>> duplicates(String where) {
-        return duplicates(where == null || where.isBlank() ? Filter.ALL : Filter.parse(where));
-    }
-
-    /** {@link #duplicates(String)} of a query read once (every group when it has no condition). */
-    public List<List<StoredGame>> duplicates(Filter filter) {
-        RoaringBitmap sel = filter.where() == null ? null : select(filter);
-        return read(r -> {
-            List<Duplicates.Group> groups = sel == null ? Duplicates.of(r).groups()
-                    : Duplicates.of(r).touching(sel);
-            List<List<StoredGame>> out = new ArrayList<>(groups.size());
-            for (Duplicates.Group g : groups) {
-                List<StoredGame> games = new ArrayList<>(g.ids().length);
-                for (int id : g.ids()) {
-                    GameRow row = r.game(id);
-                    if (row != null) {
-                        games.add(StoredGame.of(row, r.catalog()));
-                    }
-                }
-                out.add(games);
-            }
-            return out;
         });
     }
 
@@ -1037,17 +628,6 @@ public final class Engine implements AutoCloseable {
         return Filter.of(parse(query));
     }
 
-    /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */
-    public String explain(String query) {
-        return read(r -> {
-            QueryPlanner.Planned p = QueryPlanner.plan(QueryParser.parse(query), r);
-            long t0 = System.nanoTime();
-            long n = QueryEngine.execute(p, r).getLongCardinality();
-            long us = (System.nanoTime() - t0) / 1000;
-            return p.plan().explain(r.catalog()) + "result: " + n + " games (bitmap operations " + us + " us)\n";
-        });
-    }
-
     /**
      * What was played from a position in the games that reach it and match a filter query (blank:
      * every game): one row a next move, in the orientation of {@code position}.
@@ -1063,48 +643,6 @@ public final class Engine implements AutoCloseable {
 
     /** Explorations of positions reached by more games than this are kept: the costly ones, and the popular. */
     public static final long EXPLORATION_CACHED_FROM = ExplorerService.CACHED_FROM;
-
-    /**
-     * For each move, the first game (the earliest year, then the first imported) of a filter's
-     * games (blank: every game; each game once) that reaches the position the move leads to from
-     * {@code p}: where a move was first seen, so that novelties show.
-     */
-    public Map<Integer, StoredGame> firstGames(Position p, String filter, List<Integer> moves) {
-        return firstGames(p, filter(filter == null ? "" : filter), moves);
-    }
-
-    /** {@link #firstGames(Position, String, List)} of a filter. */
-    public Map<Integer, StoredGame> firstGames(Position p, Filter filter, List<Integer> moves) {
-        Expr e = filter.where();
-        return read(r -> {
-            RoaringBitmap allowed = e == null ? null : QueryEngine.evaluate(e, r);
-            List<FileRow> files = new ArrayList<>(r.catalog().gameFiles());
-            files.sort(Comparator.comparingInt(FileRow::year)
-                    .thenComparingInt(FileRow::firstId));
-            Map<Integer, StoredGame> out = new LinkedHashMap<>();
-            for (int m : moves) {
-                if (!p.isLegal(m)) {
-                    continue;
-                }
-                RoaringBitmap ids = r.position(p.play(m));
-                if (allowed != null) {
-                    ids = RoaringBitmap.and(ids, allowed);
-                }
-                ids = filter.allCopies() ? ids : Copies.once(r, ids);
-                for (FileRow f : files) {
-                    if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
-                        int first = (int) ids.nextValue(f.firstId());
-                        GameRow row = r.game(first);
-                        if (row != null) {
-                            out.put(m, StoredGame.of(row, r.catalog()));
-                        }
-                        break;
-                    }
-                }
-            }
-            return out;
-        });
-    }
 
     /** The ids of the games a query matches (every game when it is blank). */
     public RoaringBitmap select(String query) {

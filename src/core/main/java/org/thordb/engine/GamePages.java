@@ -29,9 +29,18 @@ import java.util.function.IntPredicate;
  * Pages of a query's games in an order of the per-game columns ({@link GameColumns}): only the page's games are
  * read from the store, and a page of the whole base does not sort the whole base.
  *
- * <p>Usage: {@code Engine.Page p = db.read(r -> GamePages.page(r, "year = 2015", "-score", 0, 50));}
+ * <p>Usage: {@code GamePages.Page p = db.read(r -> GamePages.page(r, Filter.parse("year = 2015"), "-score", 0, 50));}
  */
 public final class GamePages {
+    /**
+     * One page of a query's games.
+     *
+     * @param total the games the query matches
+     * @param games the page's games, in the order asked for
+     */
+    public record Page(long total, List<StoredGame> games) {
+    }
+
     /** The sort keys, in the words the command line and the web API take them. */
     public static final String KEYS = "year, record, score, theoretical, moves, black, white, tournament, base or id";
 
@@ -41,9 +50,9 @@ public final class GamePages {
     /**
      * A page of a query's games (every game for a blank query), ordered by {@code sort}: keys of
      * {@link #KEYS}, comma-separated, {@code -} before a key for descending (null or blank: by id);
-     * then by id. The offset and limit are the caller's to check ({@link Engine#page}).
+     * then by id. The offset and limit are the caller's to check (the use case Games.pageOf checks them).
      */
-    static Engine.Page page(IndexReader r, Filter filter, String sort, int offset, int limit) {
+    public static Page page(IndexReader r, Filter filter, String sort, int offset, int limit) {
         return page(r, filter, sort, offset, limit, -1);
     }
 
@@ -52,7 +61,7 @@ public final class GamePages {
      * the last id of the page before, −1 for the first page), whatever page it is: one pass with a
      * heap of {@code limit}, where an offset's heap grows with the offset.
      */
-    static Engine.Page page(IndexReader r, Filter filter, String sort, int offset, int limit, int after) {
+    public static Page page(IndexReader r, Filter filter, String sort, int offset, int limit, int after) {
         RoaringBitmap ids = QueryEngine.matching(filter, r);
         long total = ids.getLongCardinality();
         int[] chosen;
@@ -95,7 +104,7 @@ public final class GamePages {
                 out.add(StoredGame.of(row, r.catalog()));
             }
         }
-        return new Engine.Page(total, out);
+        return new Page(total, out);
     }
 
     /** The first {@code keep} of the ids {@code accept} takes, in order: kept in a heap as the ids go by. */

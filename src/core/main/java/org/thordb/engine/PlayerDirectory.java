@@ -21,7 +21,7 @@ import org.thordb.store.Identities;
  * The players of a store as a user asks for them: each with the record of the games a query
  * chose, the registry's record and the old names, and what a query's names match (or do not).
  *
- * <p>Usage: {@code List<Engine.Player> ps = PlayerDirectory.players(db.stats("player", ""), db.catalog(), "games");}
+ * <p>Usage: {@code List<PlayerDirectory.Player> ps = Players.of(db, Filter.ALL, "games");}
  */
 public final class PlayerDirectory {
     /** The orders {@link #players} takes. */
@@ -30,8 +30,25 @@ public final class PlayerDirectory {
     private PlayerDirectory() {
     }
 
+    /**
+     * One player of {@link #players}: the games of the query (every game for a blank one) that
+     * player played, from the player's side, with the registry's record and the old names.
+     *
+     * @param name the player's name
+     * @param stats games, wins, draws, losses, score share, average disc difference, first and last year
+     * @param record the registry's record in the first base that has one, or null
+     * @param aliases the player's other names (renames, the registry's aliases), in every base
+     */
+    public record Player(String name, GroupStats stats, PlayerRecord record,
+                         List<String> aliases) {
+        /** Average discs at the end from the player's side. */
+        public double averageDiscs() {
+            return 32 + stats.avgDiff() / 2;
+        }
+    }
+
     /** Checks a players' sort before any work. */
-    static void checkSort(String sort) {
+    public static void checkSort(String sort) {
         if (!SORTS.contains(sort)) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "unknown sort '" + Faults.quote(sort)
                     + "': games, score or name");
@@ -43,8 +60,8 @@ public final class PlayerDirectory {
      * aliases, sorted by {@code games} (most first), {@code score} (best share first) or {@code name}
      * ({@link #checkSort} checked it before the work).
      */
-    static List<Engine.Player> players(List<GroupStats> rows, Catalog c, String sort) {
-        List<Engine.Player> out = new ArrayList<>(rows.size());
+    public static List<Player> players(List<GroupStats> rows, Catalog c, String sort) {
+        List<Player> out = new ArrayList<>(rows.size());
         Identities who = c.identities();
         for (GroupStats g : rows) {
             PlayerRecord rec = null;
@@ -72,19 +89,19 @@ public final class PlayerDirectory {
                 }
             }
             aliases.remove(g.group());
-            out.add(new Engine.Player(g.group(), g, rec, List.copyOf(aliases)));
+            out.add(new Player(g.group(), g, rec, List.copyOf(aliases)));
         }
-        Comparator<Engine.Player> order = switch (sort) {
-            case "score" -> Comparator.comparingDouble((Engine.Player p) -> -p.stats().scorePct());
-            case "name" -> Comparator.comparing(Engine.Player::name);
-            default -> Comparator.comparingLong((Engine.Player p) -> -p.stats().games());
+        Comparator<Player> order = switch (sort) {
+            case "score" -> Comparator.comparingDouble((Player p) -> -p.stats().scorePct());
+            case "name" -> Comparator.comparing(Player::name);
+            default -> Comparator.comparingLong((Player p) -> -p.stats().games());
         };
-        out.sort(order.thenComparing(Engine.Player::name));
+        out.sort(order.thenComparing(Player::name));
         return out;
     }
 
     /** The (base, number) of every player a query's player, black or white conditions name. */
-    static void namedPlayers(Expr e, Catalog c, Set<Long> out) {
+    public static void namedPlayers(Expr e, Catalog c, Set<Long> out) {
         for (Predicate p : e.predicates(false)) {
             if (p instanceof Predicate.NameMatch m && m.field() != GameName.TOURNAMENT) {
                 m.field().matching(c, m.name(), m.substring()).forEach((base, numbers) -> {
@@ -97,7 +114,7 @@ public final class PlayerDirectory {
     }
 
     /** Each name a query asks for that no base holds, with the nearest stored names. */
-    static List<String> unknownNames(Expr e, Catalog c) {
+    public static List<String> unknownNames(Expr e, Catalog c) {
         List<String> out = new ArrayList<>();
         for (Predicate p : e.predicates(true)) {
             if (p instanceof Predicate.NameMatch m) {

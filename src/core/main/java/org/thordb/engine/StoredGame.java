@@ -45,7 +45,7 @@ public record StoredGame(int id, String base, int year, int record, String black
         return importedTheoretical == record68.theoreticalScore() ? record68 : record68.withTheoreticalScore(importedTheoretical);
     }
 
-    static StoredGame of(GameRow row, Catalog catalog) {
+    public static StoredGame of(GameRow row, Catalog catalog) {
         Catalog.Base b = catalog.base(row.base());
         WthorGame g = new WthorGame(row.raw(), row.side());
         FileRow f = catalog.gameFileOf(row.id());

@@ -1,5 +1,6 @@
 package org.thordb.export;
 
+import org.thordb.usecase.StoredSolitaires;
 import org.thordb.fault.Faults;
 import org.thordb.engine.Engine;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ public final class SolitaireExport {
 
     /** Writes the files; returns them. */
     public List<Path> export(String query) {
-        List<SolitaireRow> rows = db.solitaires(query);
+        List<SolitaireRow> rows = StoredSolitaires.matching(db, query);
         Catalog c = db.catalog();
         Map<Long, List<SolitaireRow>> byFile = new LinkedHashMap<>();
         for (SolitaireRow r : rows) {

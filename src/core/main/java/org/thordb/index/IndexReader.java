@@ -10,6 +10,7 @@ import org.thordb.store.Catalog;
 import org.thordb.store.FileRow;
 import org.thordb.store.GameRow;
 import org.thordb.store.Keys;
+import org.thordb.store.SolitaireRow;
 import org.thordb.store.Store;
 import org.thordb.store.Store.Space;
 import org.thordb.wthor.WthorGame;
@@ -954,6 +955,16 @@ public final class IndexReader {
         } catch (RuntimeException e) {
             throw Store.isDecodeFailure(e) ? Store.corrupt(view.path(), Space.GAMES, GameRow.key(id), e) : e;
         }
+    }
+
+    /** The stored solitaires, by base, empties and record (their key's order). */
+    public List<SolitaireRow> solitaires() {
+        List<SolitaireRow> out = new ArrayList<>();
+        view.scan(Space.SOLITAIRES, new byte[0], null, (k, v) -> {
+            out.add(SolitaireRow.decode(k, v));
+            return true;
+        });
+        return out;
     }
 
     /**

@@ -1,5 +1,16 @@
 package org.thordb.usecase;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.explore.Exploration10;
+import org.thordb.explore.Explorer10;
+import org.thordb.index.Copies;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.exec.QueryEngine;
+import org.thordb.store.FileRow;
+import org.thordb.store.GameRow;
+import org.thordb.error.ThorDbException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +102,7 @@ public final class Explore {
     public static Answer of(Engine db, Position p, Filter filter, Settings s) {
         Exploration e = db.explore(p, filter);
         MoveValues values = values(db, p, s);
-        Map<Integer, StoredGame> first = db.firstGames(e.position(), filter,
+        Map<Integer, StoredGame> first = Explore.firstGames(db, e.position(), filter,
                 e.rows().stream().map(Exploration.Row::move).toList());
         return new Answer(e, values, first);
     }
@@ -159,5 +170,63 @@ public final class Explore {
     /** The moves of an answer's played rows. */
     static List<Integer> played(Exploration e) {
         return e.rows().stream().map(Exploration.Row::move).toList();
+    }
+
+    /**
+     * For each move, the first game (the earliest year, then the first imported) of a filter's
+     * games (blank: every game; each game once) that reaches the position the move leads to from
+     * {@code p}: where a move was first seen, so that novelties show.
+     */
+    public static Map<Integer, StoredGame> firstGames(Engine db, Position p, String filter, List<Integer> moves) {
+        return firstGames(db, p, Games.filter(filter == null ? "" : filter), moves);
+    }
+
+    /** {@link #firstGames(Engine, Position, String, List)} of a filter. */
+    public static Map<Integer, StoredGame> firstGames(Engine db, Position p, Filter filter, List<Integer> moves) {
+        Expr e = filter.where();
+        return db.read(r -> {
+            RoaringBitmap allowed = e == null ? null : QueryEngine.evaluate(e, r);
+            List<FileRow> files = new ArrayList<>(r.catalog().gameFiles());
+            files.sort(Comparator.comparingInt(FileRow::year)
+                    .thenComparingInt(FileRow::firstId));
+            Map<Integer, StoredGame> out = new LinkedHashMap<>();
+            for (int m : moves) {
+                if (!p.isLegal(m)) {
+                    continue;
+                }
+                RoaringBitmap ids = r.position(p.play(m));
+                if (allowed != null) {
+                    ids = RoaringBitmap.and(ids, allowed);
+                }
+                ids = filter.allCopies() ? ids : Copies.once(r, ids);
+                for (FileRow f : files) {
+                    if (ids.intersects((long) f.firstId(), (long) f.firstId() + f.games())) {
+                        int first = (int) ids.nextValue(f.firstId());
+                        GameRow row = r.game(first);
+                        if (row != null) {
+                            out.put(m, StoredGame.of(row, r.catalog()));
+                        }
+                        break;
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * The 10×10 explorer: every next move played from the position a 10×10 line reaches
+     * ({@code g6e4…}, squares a1…j10), in any of the 8 orientations of the 10×10 board, by the games
+     * of a filter; see {@link Explorer10}.
+     *
+     * @throws ThorDbException {@link ErrorCode#ILLEGAL_MOVE} for a line that is not legal
+     */
+    public static Exploration10 explore10(Engine db, String line, String filter) {
+        return db.read(r -> Explorer10.explore(r, line, filter));
+    }
+
+    /** {@link #explore10(Engine, String, String)} over a filter read once. */
+    public static Exploration10 explore10(Engine db, String line, Filter filter) {
+        return db.read(r -> Explorer10.explore(r, line, filter));
     }
 }

@@ -1,5 +1,19 @@
 package org.thordb.usecase;
 
+import java.util.ArrayList;
+import java.util.Locale;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.engine.GamePages;
+import org.thordb.engine.PlayerDirectory;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.Copies;
+import org.thordb.index.Duplicates;
+import org.thordb.index.IndexReader;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.exec.QueryEngine;
+import org.thordb.query.parse.QueryParser;
+import org.thordb.query.plan.QueryPlanner;
+import org.thordb.store.GameRow;
 import java.util.List;
 import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
@@ -24,7 +38,7 @@ public final class Games {
      *
      * @param filter the games asked for
      * @param count how many there are
-     * @param notes what a user should hear besides ({@link Engine#notes(Filter)})
+     * @param notes what a user should hear besides ({@link #notes(Engine, Filter)})
      */
     public record Count(Filter filter, long count, List<String> notes) {
     }
@@ -37,7 +51,7 @@ public final class Games {
     /** How many games a filter matches, with the notes (what the command line, the REPL and the API say). */
     public static Count countWithNotes(Engine db, Filter f) {
         long n = db.count(f);
-        return new Count(f, n, List.copyOf(db.notes(f)));
+        return new Count(f, n, List.copyOf(Games.notes(db, f)));
     }
 
     /**
@@ -54,16 +68,137 @@ public final class Games {
 
     /**
      * A page: {@code limit} games from {@code offset}, or after the game {@code after} (a cursor: the
-     * last id of the page before; -1 for none) in {@code sort}'s order ({@link Engine#page}).
+     * last id of the page before; -1 for none) in {@code sort}'s order ({@link #pageOf(Engine, Filter, String, int, int)}).
      */
     public static Page page(Engine db, Filter f, String sort, int offset, int after, int limit) {
         if (after >= 0 && offset != 0) {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a page is asked for from an offset or after a game, not both");
         }
-        Engine.Page p = after >= 0 ? db.pageAfter(f, sort, after, limit) : db.page(f, sort, offset, limit);
+        GamePages.Page p = after >= 0 ? Games.pageAfter(db, f, sort, after, limit) : Games.pageOf(db, f, sort, offset, limit);
         boolean first = offset == 0 && after < 0;
-        List<String> notes = first ? List.copyOf(db.notes(f)) : List.of();
+        List<String> notes = first ? List.copyOf(Games.notes(db, f)) : List.of();
         int next = !p.games().isEmpty() && p.games().size() == limit ? p.games().get(p.games().size() - 1).id() : -1;
         return new Page(f, p.total(), p.games(), notes, next);
+    }
+
+    /** The filter of a query's text: blank is every game; null is refused ("no query"). */
+    public static Filter filter(String query) {
+        if (query == null) {
+            throw Faults.of(ErrorCode.QUERY, "no query");
+        }
+        return Filter.of(QueryParser.parseOrBlank(query));
+    }
+
+    /**
+     * A page of a query's games (every game for a blank query), ordered by {@code sort}: keys
+     * {@link GamePages#KEYS}, comma-separated, {@code -} before a key for descending (null or
+     * blank: by id); then by id.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT}
+     *     for a bad sort key, offset or limit
+     */
+    public static GamePages.Page pageOf(Engine db, String query, String sort, int offset, int limit) {
+        return pageOf(db, filter(query), sort, offset, limit);
+    }
+
+    /** {@link #pageOf(Engine, String, String, int, int)} of a filter. */
+    public static GamePages.Page pageOf(Engine db, Filter filter, String sort, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "offset and limit are 0 or more, not " + offset + " and " + limit);
+        }
+        return db.read(r -> GamePages.page(r, filter, sort, offset, limit));
+    }
+
+    /**
+     * The {@code limit} games after game {@code after} in {@code sort}'s order (keyset paging: pass
+     * the last id of the page before): a page deep in a sorted result costs what the first does.
+     */
+    public static GamePages.Page pageAfter(Engine db, String query, String sort, int after, int limit) {
+        return pageAfter(db, filter(query), sort, after, limit);
+    }
+
+    /** {@link #pageAfter(Engine, String, String, int, int)} of a filter. */
+    public static GamePages.Page pageAfter(Engine db, Filter filter, String sort, int after, int limit) {
+        if (after < 0 || limit < 0) {
+            throw Faults.of(ErrorCode.BAD_ARGUMENT, "after and limit are 0 or more, not " + after + " and " + limit);
+        }
+        return db.read(r -> GamePages.page(r, filter, sort, 0, limit, after));
+    }
+
+    /**
+     * What a user should hear about a query besides its games: each name it asks for that no base
+     * holds, with the stored names nearest it; how many copies of games from other bases it counted
+     * once. Empty when there is nothing to say.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} when the query is not valid
+     */
+    public static List<String> notes(Engine db, String query) {
+        return notes(db, filter(query));
+    }
+
+    /** {@link #notes(Engine, String)} of a filter. */
+    public static List<String> notes(Engine db, Filter filter) {
+        Expr e = filter.where();
+        return db.read(r -> {
+            List<String> out = new ArrayList<>(e == null ? List.of() : PlayerDirectory.unknownNames(e, r.catalog()));
+            String copies = copiesNote(filter, r);
+            if (copies != null) {
+                out.add(copies);
+            }
+            return out;
+        });
+    }
+
+    /** "N games, K copies counted once" when the query's games hold copies of one another from other bases. */
+    private static String copiesNote(Filter f, IndexReader r) {
+        if (f.allCopies() || r.catalog().bases().size() < 2) {
+            return null;
+        }
+        RoaringBitmap all = f.where() == null ? r.all() : QueryEngine.evaluate(f.where(), r);
+        long once = Copies.once(r, all).getLongCardinality();
+        long left = all.getLongCardinality() - once;
+        return left == 0 ? null : String.format(Locale.ROOT, "%,d games, %,d cop%s of games from other bases"
+                + " counted once (copies = all counts each)", once, left, left == 1 ? "y" : "ies");
+    }
+
+    /**
+     * The groups of duplicate games (one whole move list, up to symmetry) holding a game the query
+     * matches (every group for a blank query), each earliest first: base imported first, then year,
+     * then record. See {@link Duplicates}.
+     */
+    public static List<List<StoredGame>> duplicates(Engine db, String where) {
+        return duplicates(db, where == null || where.isBlank() ? Filter.ALL : Filter.parse(where));
+    }
+
+    /** {@link #duplicates(Engine, String)} of a query read once (every group when it has no condition). */
+    public static List<List<StoredGame>> duplicates(Engine db, Filter filter) {
+        RoaringBitmap sel = filter.where() == null ? null : db.select(filter);
+        return db.read(r -> {
+            List<Duplicates.Group> groups = sel == null ? Duplicates.of(r).groups()
+                    : Duplicates.of(r).touching(sel);
+            List<List<StoredGame>> out = new ArrayList<>(groups.size());
+            for (Duplicates.Group g : groups) {
+                List<StoredGame> games = new ArrayList<>(g.ids().length);
+                for (int id : g.ids()) {
+                    GameRow row = r.game(id);
+                    if (row != null) {
+                        games.add(StoredGame.of(row, r.catalog()));
+                    }
+                }
+                out.add(games);
+            }
+            return out;
+        });
+    }
+
+    /** The plan of a query, drawn: which parts the indexes answer, what they read, how many games each gives. */
+    public static String explain(Engine db, String query) {
+        return db.read(r -> {
+            QueryPlanner.Planned p = QueryPlanner.plan(QueryParser.parse(query), r);
+            long t0 = System.nanoTime();
+            long n = QueryEngine.execute(p, r).getLongCardinality();
+            long us = (System.nanoTime() - t0) / 1000;
+            return p.plan().explain(r.catalog()) + "result: " + n + " games (bitmap operations " + us + " us)\n";
+        });
     }
 }

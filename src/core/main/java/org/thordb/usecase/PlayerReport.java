@@ -186,7 +186,7 @@ public final class PlayerReport {
         String quoted = NamedPlayer.quote(asked);
         Gathered g = db.read(r -> gather(r, asked, quoted, s));
         if (g == null) {
-            List<String> notes = db.notes("player = " + quoted);
+            List<String> notes = Games.notes(db, "player = " + quoted);
             throw Faults.of(ErrorCode.BAD_ARGUMENT, notes.isEmpty() ? "no player is named \"" + asked + "\""
                     : notes.get(0));
         }

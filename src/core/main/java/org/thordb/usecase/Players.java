@@ -1,5 +1,19 @@
 package org.thordb.usecase;
 
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import org.thordb.engine.PlayerDirectory;
+import org.thordb.index.Copies;
+import org.thordb.index.Duplicates;
+import org.thordb.index.GameColumns;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.GameRow;
+import org.thordb.store.Identities;
+import org.thordb.stats.Grouping;
+import org.thordb.wthor.WthorGame;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -55,24 +69,24 @@ public final class Players {
             if (at != null && !byRating) {
                 throw Faults.of(ErrorCode.BAD_ARGUMENT, "--at goes with --sort rating");
             }
-            List<Engine.Player> players = new ArrayList<>(db.players(where, byRating ? "games" : sort));
+            List<PlayerDirectory.Player> players = new ArrayList<>(Players.of(db, where, byRating ? "games" : sort));
             Map<String, Glicko2.Point> ratings = byRating
                     ? PlayerReport.ratingsAt(db, at == null ? 0 : at) : Map.of();
             if (byRating) {
                 // the rated first, highest first; a player of the games not yet rated at that year after them
                 players.removeIf(p -> !ratings.containsKey(p.name()) && at != null && p.stats().firstYear() > at);
                 // the established (a deviation of 100 or less) by rating, then the provisional (marked ?), then the unrated
-                ToIntFunction<Engine.Player> tier = p -> !ratings.containsKey(p.name()) ? 2
+                ToIntFunction<PlayerDirectory.Player> tier = p -> !ratings.containsKey(p.name()) ? 2
                         : ratings.get(p.name()).deviation() > PROVISIONAL ? 1 : 0;
-                players.sort(Comparator.comparingInt(tier).thenComparingDouble((Engine.Player p) ->
-                        ratings.containsKey(p.name()) ? -ratings.get(p.name()).rating() : 0).thenComparing(Engine.Player::name));
+                players.sort(Comparator.comparingInt(tier).thenComparingDouble((PlayerDirectory.Player p) ->
+                        ratings.containsKey(p.name()) ? -ratings.get(p.name()).rating() : 0).thenComparing(PlayerDirectory.Player::name));
             }
             int shown = limit == 0 ? players.size() : Math.min(limit, players.size());
             if (format.equals("table")) {
                 out.printf("%-20s %6s %5s %5s %5s %6s %5s  %-9s %-4s %-10s %s%s%n", "player", "games", "wins", "draws",
                         "losses", "score%", "discs", "years", "from", "born", byRating ? "rating    " : "", "aliases");
             }
-            for (Engine.Player p : players.subList(0, shown)) {
+            for (PlayerDirectory.Player p : players.subList(0, shown)) {
                 GroupStats g = p.stats();
                 if (format.equals("jsonl")) {
                     ObjectNode o = Json.object();
@@ -118,8 +132,8 @@ public final class Players {
         java.io.StringWriter s = new java.io.StringWriter();
         java.io.PrintWriter out = new java.io.PrintWriter(s);
         {
-            Engine.Conflicts c = db.conflicts();
-            for (Engine.NameConflict n : c.copies()) {
+            Players.Conflicts c = Players.nameConflicts(db);
+            for (Players.NameConflict n : c.copies()) {
                 if (format.equals("jsonl")) {
                     ObjectNode o = Json.object();
                     o.put("kind", "names").put("name", n.nameA()).put("base", n.baseA()).put("otherName", n.nameB())
@@ -155,11 +169,191 @@ public final class Players {
             if (format.equals("table")) {
                 out.printf("%,d pairs of names disagree on copies (%,d copies); %,d pairs of games of one base are the same"
                                 + " game under other names%n", c.copies().size(),
-                        c.copies().stream().mapToLong(Engine.NameConflict::games).sum(), c.sameBase().size());
+                        c.copies().stream().mapToLong(Players.NameConflict::games).sum(), c.sameBase().size());
             }
         }
         out.flush();
         return s.toString();
     }
 
+    /**
+     * Every player of a query's games, sorted by {@code games} (most first), {@code score} (best
+     * score share first) or {@code name}, each with the registry's record and the old names.
+     */
+    public static List<PlayerDirectory.Player> of(Engine db, String where, String sort) {
+        return of(db, Games.filter(where == null ? "" : where), sort);
+    }
+
+    /** {@link #of(Engine, String, String)} of a query read once. */
+    public static List<PlayerDirectory.Player> of(Engine db, Filter f, String sort) {
+        PlayerDirectory.checkSort(sort);
+        return db.read(r -> PlayerDirectory.players(Stats.groupsOn(r, Grouping.parse("player"), f), r.catalog(), sort));
+    }
+
+    /**
+     * One other name of a player ({@link #aliases}), or a split a user said.
+     *
+     * @param player the player's preferred name (for a split: one of the two names)
+     * @param alias the other name
+     * @param base the base that gives it (empty for a split)
+     * @param rule {@code name}, {@code order}, {@code copies}, {@code user}, or {@code different} for a split
+     * @param years the years of the games played under it ({@code 2022-2025}; empty for a split)
+     */
+    public record Alias(String player, String alias, String base, String rule, String years) {
+    }
+
+    /**
+     * Every player's other names, each with the base and years it came from and the rule that makes
+     * it the player's, then every split a user said: what {@code thordb players aliases} lists and
+     * writes as CSV.
+     */
+    public static List<Alias> aliases(Engine db) {
+        return db.read(r -> {
+            Catalog c = r.catalog();
+            Identities who = c.identities();
+            Map<Long, String> linkRule = new HashMap<>();
+            for (Identities.Join j : who.joins()) {
+                if (j.rule().equals("copies") || j.rule().equals("user")) {
+                    linkRule.putIfAbsent(j.a(), j.rule());
+                    linkRule.putIfAbsent(j.b(), j.rule());
+                }
+            }
+            // the years each name was played under: from the games' name columns, file by file
+            Map<Long, int[]> years = new HashMap<>();
+            GameColumns cols = GameColumns.of(r);
+            char[] black = cols.blackColumn();
+            char[] white = cols.whiteColumn();
+            for (FileRow f : c.gameFiles()) {
+                for (int id = f.firstId(); id < f.firstId() + f.games() && id < black.length; id++) {
+                    for (char n : new char[] {black[id], white[id]}) {
+                        int[] y = years.computeIfAbsent(((long) f.base() << 32) | n, k -> new int[] {f.year(), f.year()});
+                        y[0] = Math.min(y[0], f.year());
+                        y[1] = Math.max(y[1], f.year());
+                    }
+                }
+            }
+            List<Alias> out = new ArrayList<>();
+            for (int i = 0; i < who.size(); i++) {
+                String preferred = who.preferred(i);
+                String[] pw = Identities.words(preferred);
+                for (Identities.Member m : who.members(i)) {
+                    if (m.name().equals(preferred)) {
+                        continue;
+                    }
+                    // the rule that makes the name the player's: the same name, the same words in another
+                    // order, else the copies' or the user's link
+                    String[] mw = Identities.words(m.name());
+                    long key = ((long) m.base() << 32) | m.number();
+                    String rule = Arrays.equals(pw, mw) ? "name"
+                            : Identities.sameWords(pw, mw) ? "order" : linkRule.getOrDefault(key, "copies");
+                    int[] y = years.get(key);
+                    Catalog.Base b = c.base(m.base());
+                    out.add(new Alias(preferred, m.name(), b == null ? "?" : b.name(), rule,
+                            y == null ? "" : y[0] == y[1] ? String.valueOf(y[0]) : y[0] + "-" + y[1]));
+                }
+            }
+            for (Identities.Link l : c.links()) {
+                if (!l.same()) {
+                    Catalog.Base a = c.base(l.baseA());
+                    Catalog.Base b = c.base(l.baseB());
+                    out.add(new Alias(a == null ? "?" : a.player(l.numberA()), b == null ? "?" : b.player(l.numberB()), "",
+                            "different", ""));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Whether two names are one player now (by the store's rules and what users said). */
+    public static boolean samePlayer(Engine db, String a, String b) {
+        return db.read(r -> {
+            Catalog c = r.catalog();
+            Identities who = c.identities();
+            Set<Integer> ia = new HashSet<>();
+            Set<Integer> ib = new HashSet<>();
+            for (Catalog.Base base : c.bases()) {
+                for (int n : base.playerIndex().matching(a, false)) {
+                    ia.add(who.of(base.id(), n));
+                }
+                for (int n : base.playerIndex().matching(b, false)) {
+                    ib.add(who.of(base.id(), n));
+                }
+            }
+            ia.retainAll(ib);
+            ia.remove(-1);
+            return !ia.isEmpty();
+        });
+    }
+
+    /**
+     * Where the names of copies disagree, and where one base holds the same game twice under other
+     * players' names (the same whole move list and year): for a federation to mend its files. See
+     * {@link Copies#disagreements()}.
+     *
+     * @param copies each pair of names that disagree on copies in two bases, most copies first, with
+     *     whether a rule joins them into one player
+     * @param sameBase each pair of games of one base with the same moves and year and other players
+     */
+    public record Conflicts(List<NameConflict> copies, List<List<StoredGame>> sameBase) {
+    }
+
+    /**
+     * Two names one player of some copies has.
+     *
+     * @param nameA the name one base gives
+     * @param baseA that base
+     * @param nameB the name the other gives
+     * @param baseB that base
+     * @param games the copies that name them so
+     * @param joined whether a rule (or a user) makes them one player
+     * @param example a game of base A among them
+     * @param exampleCopy its copy in base B
+     */
+    public record NameConflict(String nameA, String baseA, String nameB, String baseB, int games, boolean joined,
+                               StoredGame example, StoredGame exampleCopy) {
+    }
+
+    /** The conflicts between names of the stored games ({@link Conflicts}). */
+    public static Conflicts nameConflicts(Engine db) {
+        return db.read(r -> {
+            Catalog c = r.catalog();
+            Identities who = c.identities();
+            List<NameConflict> copies = new ArrayList<>();
+            for (Copies.Disagreement d : Copies.of(r).disagreements()) {
+                Catalog.Base a = c.base(d.baseA());
+                Catalog.Base b = c.base(d.baseB());
+                String na = a == null ? null : a.player(d.numberA());
+                String nb = b == null ? null : b.player(d.numberB());
+                int ia = who.of(d.baseA(), d.numberA());
+                GameRow ea = r.game(d.example());
+                GameRow eb = r.game(d.exampleOther());
+                copies.add(new NameConflict(na, a == null ? "?" : a.name(), nb, b == null ? "?" : b.name(), d.games(),
+                        ia >= 0 && ia == who.of(d.baseB(), d.numberB()), ea == null ? null : StoredGame.of(ea, c),
+                        eb == null ? null : StoredGame.of(eb, c)));
+            }
+            List<List<StoredGame>> same = new ArrayList<>();
+            for (Duplicates.Group grp : Duplicates.of(r).groups()) {
+                List<GameRow> rows = new ArrayList<>();
+                for (int id : grp.ids()) {
+                    GameRow row = r.game(id);
+                    if (row != null) {
+                        rows.add(row);
+                    }
+                }
+                for (int i = 0; i < rows.size(); i++) {
+                    for (int j = i + 1; j < rows.size(); j++) {
+                        GameRow x = rows.get(i);
+                        GameRow y = rows.get(j);
+                        WthorGame wx = new WthorGame(x.raw(), x.side());
+                        WthorGame wy = new WthorGame(y.raw(), y.side());
+                        if (x.base() == y.base() && x.year() == y.year()
+                                && (wx.black() != wy.black() || wx.white() != wy.white())) {
+                            same.add(List.of(StoredGame.of(x, c), StoredGame.of(y, c)));
+                        }
+                    }
+                }
+            }
+            return new Conflicts(copies, same);
+        });
+    }
 }

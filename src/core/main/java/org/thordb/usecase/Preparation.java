@@ -168,7 +168,7 @@ public final class Preparation {
             return new Read(preferred, root);
         });
         if (read == null) {
-            List<String> notes = db.notes(Filter.ALL.playedBy(asked, "both"));
+            List<String> notes = Games.notes(db, Filter.ALL.playedBy(asked, "both"));
             throw Faults.of(ErrorCode.BAD_ARGUMENT, notes.isEmpty() ? "no player is named \"" + asked + "\"" : notes.get(0));
         }
         String opponent = read.opponent();

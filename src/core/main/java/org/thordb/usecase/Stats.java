@@ -1,5 +1,13 @@
 package org.thordb.usecase;
 
+import java.util.HashSet;
+import java.util.Set;
+import org.roaringbitmap.RoaringBitmap;
+import org.thordb.engine.PlayerDirectory;
+import org.thordb.error.ThorDbException;
+import org.thordb.index.IndexReader;
+import org.thordb.query.ast.Expr;
+import org.thordb.query.exec.QueryEngine;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.thordb.export.CsvCells;
 import org.apache.commons.csv.CSVPrinter;
@@ -82,8 +90,8 @@ public final class Stats {
     /** The groups of a question. */
     public static Answer of(Engine db, Question q) {
         Grouping g = Grouping.parse(q.by());
-        List<GroupStats> rows = new ArrayList<>(q.as() == null ? db.stats(q.by(), q.where())
-                : db.stats(q.by(), q.where(), q.as(), q.colour()));
+        List<GroupStats> rows = new ArrayList<>(q.as() == null ? Stats.groups(db, q.by(), q.where())
+                : Stats.groups(db, q.by(), q.where(), q.as(), q.colour()));
         if (q.sort() != null) {
             rows.sort(Statistics.order(q.sort()));
         }
@@ -175,5 +183,69 @@ public final class Stats {
         return Math.round(v * 100) / 100.0;
     }
 
+    /**
+     * The games of a query grouped ({@code player}, {@code black}, {@code white}, {@code opponent},
+     * {@code tournament}, {@code year}, {@code opening} or {@code openingN}, {@code result}; see
+     * {@link Grouping}), each group with its record, in the default order.
+     * {@code opponent} is the record of the players the query's {@code player}, {@code black} or
+     * {@code white} conditions name against each opponent.
+     *
+     * @throws ThorDbException with {@link ErrorCode#QUERY} for a bad query, {@link ErrorCode#BAD_ARGUMENT} for a bad grouping
+     */
+    public static List<GroupStats> groups(Engine db, String by, String where) {
+        return groups(db, by, Games.filter(where == null ? "" : where));
+    }
 
+    /** {@link #groups(Engine, String, String)} of a filter. */
+    public static List<GroupStats> groups(Engine db, String by, Filter where) {
+        Grouping g = Grouping.parse(by);
+        return db.read(r -> groupsOn(r, g, where));
+    }
+
+    /**
+     * {@link #groups(Engine, String, String)} from a player's side: each game's figures as the
+     * player's (wins, score, disc difference and theoretical discs), with the colours asked for
+     * ({@code black}, {@code white} or {@code both}, the default); grouped by year, tournament,
+     * opening or result (win, draw, loss).
+     *
+     * @throws ThorDbException with {@link ErrorCode#BAD_ARGUMENT} for a grouping by player, or a colour
+     *     that is none of those, {@link ErrorCode#QUERY} for a bad query
+     */
+    public static List<GroupStats> groups(Engine db, String by, String where, String asPlayer, String colour) {
+        return groups(db, by, Games.filter(where == null ? "" : where), asPlayer, colour);
+    }
+
+    /** {@link #groups(Engine, String, String, String, String)} of a filter. */
+    public static List<GroupStats> groups(Engine db, String by, Filter where, String asPlayer, String colour) {
+        Grouping g = Grouping.parse(by);
+        if (asPlayer == null || asPlayer.isBlank()) {
+            return groups(db, by, where);
+        }
+        String c = colour == null || colour.isBlank() ? "both" : colour.strip().toLowerCase(Locale.ROOT);
+        Filter w = where.playedBy(asPlayer, c); // refuses a colour that is none of the three
+        Expr named = Filter.ALL.playedBy(asPlayer, "both").where();
+        return db.read(r -> {
+            Set<Long> players = new HashSet<>();
+            PlayerDirectory.namedPlayers(named, r.catalog(), players);
+            Statistics.Perspective as = new Statistics.Perspective(
+                    (base, number) -> players.contains(((long) base << 32) | number), !c.equals("white"), !c.equals("black"));
+            RoaringBitmap ids = QueryEngine.matching(w, r);
+            return Statistics.compute(r, ids, g, null, as);
+        });
+    }
+
+    /** The groups of a filter's games, on one view; by opponent, against the players the filter names. */
+    public static List<GroupStats> groupsOn(IndexReader r, Grouping g, Filter where) {
+        Expr e = where.where();
+        RoaringBitmap ids = QueryEngine.matching(where, r);
+        Statistics.Subject subject = null;
+        if (g.by() == Grouping.By.OPPONENT && e != null) {
+            Set<Long> named = new HashSet<>();
+            PlayerDirectory.namedPlayers(e, r.catalog(), named);
+            if (!named.isEmpty()) {
+                subject = (base, player) -> named.contains(((long) base << 32) | player);
+            }
+        }
+        return Statistics.compute(r, ids, g, subject);
+    }
 }

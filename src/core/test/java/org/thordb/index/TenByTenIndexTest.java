@@ -1,5 +1,7 @@
 package org.thordb.index;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -247,7 +249,7 @@ class TenByTenIndexTest {
                         }
                     }
                 }
-                org.thordb.explore.Exploration10 e = db.explore10(text.toString(), "");
+                org.thordb.explore.Exploration10 e = Explore.explore10(db, text.toString(), "");
                 java.util.Map<Integer, Long> indexed = new java.util.TreeMap<>();
                 e.rows().forEach(r -> indexed.put(r.move(), r.games()));
                 if (isSymmetric(b)) {
@@ -286,7 +288,7 @@ class TenByTenIndexTest {
                     }
                 }
             }
-            List<org.thordb.stats.GroupStats> byYear = db.stats("year", "board = 10");
+            List<org.thordb.stats.GroupStats> byYear = Stats.groups(db, "year", "board = 10");
             assertEquals(plainByYear.size(), byYear.size());
             for (org.thordb.stats.GroupStats g : byYear) {
                 long[] sums = plainByYear.get(Integer.parseInt(g.group()));

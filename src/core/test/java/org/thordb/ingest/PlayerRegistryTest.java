@@ -1,5 +1,8 @@
 package org.thordb.ingest;
 
+import org.thordb.usecase.Games;
+import org.thordb.usecase.Players;
+import org.thordb.engine.PlayerDirectory;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -147,8 +150,8 @@ class PlayerRegistryTest {
                     db.count("born >= 1970"));
             assertEquals(scan.count(g -> "TPE".equals(country.get(g.black())) || "TPE".equals(country.get(g.white()))),
                     db.count("country = tpe"), "a code the seed lacks is kept by its letters");
-            assertTrue(db.explain("country = JPN").contains("black and white postings of 1 registered player"),
-                    db.explain("country = JPN"));
+            assertTrue(Games.explain(db, "country = JPN").contains("black and white postings of 1 registered player"),
+                    Games.explain(db, "country = JPN"));
             for (String q : java.util.List.of("country = JPN", "country(black) = FRA", "born(white) < 1980", "born >= 1970")) {
                 org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(q);
                 long want = db.read(ix -> org.thordb.query.plan.QueryPlanner.plan(e, ix,
@@ -158,7 +161,7 @@ class PlayerRegistryTest {
                         q + " from the per-game columns (the postings, checked against the scan above, say " + want + ")");
             }
             // the players list: games, wins and years from a plain count
-            Engine.Player p = db.players("", "games").stream().filter(x -> x.name().equals("Renamed Zero")).findFirst()
+            PlayerDirectory.Player p = Players.of(db, "", "games").stream().filter(x -> x.name().equals("Renamed Zero")).findFirst()
                     .orElseThrow();
             assertEquals(zeroGames, p.stats().games());
             long wins = scan.count(g -> (g.black().equals(zero) && g.game().blackScore() > 32)
@@ -167,11 +170,11 @@ class PlayerRegistryTest {
             assertEquals("JPN", p.record().country());
             assertEquals("1975-04-13", p.record().bornText());
             assertEquals(List.of(zero, "Zero Z.", "Z. Zero"), p.aliases());
-            List<Engine.Player> byName = db.players("", "name");
+            List<PlayerDirectory.Player> byName = Players.of(db, "", "name");
             for (int i = 1; i < byName.size(); i++) {
                 assertTrue(byName.get(i - 1).name().compareTo(byName.get(i).name()) <= 0);
             }
-            ThorDbException e = assertThrows(ThorDbException.class, () -> db.players("", "age"));
+            ThorDbException e = assertThrows(ThorDbException.class, () -> Players.of(db, "", "age"));
             assertEquals(ErrorCode.BAD_ARGUMENT, e.code());
         }
         try (Engine db = Engine.open(tmp.resolve("db"))) {

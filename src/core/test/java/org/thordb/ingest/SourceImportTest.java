@@ -226,13 +226,13 @@ class SourceImportTest {
             load(db, lines, a, b);
             assertEquals(2, db.count("duplicate = true"));
             assertEquals(4, db.count("duplicate = false"));
-            List<List<StoredGame>> groups = db.duplicates((String) null);
+            List<List<StoredGame>> groups = org.thordb.usecase.Games.duplicates(db, (String) null);
             assertEquals(2, groups.size());
             assertEquals(List.of("A", "B"), groups.get(0).stream().map(StoredGame::base).toList());
             assertEquals(List.of(0, 0), groups.get(0).stream().map(StoredGame::record).toList());
             assertEquals(List.of("B", "B"), groups.get(1).stream().map(StoredGame::base).toList());
             assertEquals(List.of(1, 2), groups.get(1).stream().map(StoredGame::record).toList());
-            assertEquals(1, db.duplicates("base = \"A\"").size());
+            assertEquals(1, org.thordb.usecase.Games.duplicates(db, "base = \"A\"").size());
             assertEquals(0, db.count("duplicate = true and base = \"A\""), "the earliest game of a group is kept");
         }
         try (Engine db = Engine.open(tmp.resolve("store2"))) {

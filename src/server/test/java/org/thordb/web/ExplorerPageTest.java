@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -162,7 +163,7 @@ class ExplorerPageTest {
             new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("stats-by"))).selectByValue("result");
             String statsQuery = "position = " + moves.substring(0, 8) + " and (year >= 2000\n)";
             List<String> wantStats = new ArrayList<>();
-            db.stats("result", statsQuery).forEach(r -> wantStats.add(r.group() + " " + r.games()));
+            Stats.groups(db, "result", statsQuery).forEach(r -> wantStats.add(r.group() + " " + r.games()));
             waiting().until(d -> {
                 List<String> got = new ArrayList<>();
                 for (WebElement tr : d.findElements(By.cssSelector("#stats-table tbody tr"))) {
@@ -238,7 +239,7 @@ class ExplorerPageTest {
             screenshot(Path.of("target/screenshots/explorer-unplayed.png"));
 
             // the player box: a player's games as Black, the statistics from the player's side
-            String player = db.stats("player", "").get(0).group();
+            String player = Stats.groups(db, "player", "").get(0).group();
             browser.get("http://127.0.0.1:" + s.port() + "/");
             waitForTable(expected(db, "", ""));
             WebElement as = browser.findElement(By.id("as-player"));
@@ -249,7 +250,7 @@ class ExplorerPageTest {
             waitForTable(expected(db, "", black));
             assertEquals(player + " %", browser.findElement(By.id("player-head")).getText());
             List<String> wantStats = new ArrayList<>();
-            db.stats("year", black, player, "black").forEach(r -> wantStats.add(r.group() + " " + r.games() + " " + r.wins()));
+            Stats.groups(db, "year", black, player, "black").forEach(r -> wantStats.add(r.group() + " " + r.games() + " " + r.wins()));
             waiting().until(d -> {
                 List<String> got = new ArrayList<>();
                 for (WebElement tr : d.findElements(By.cssSelector("#stats-table tbody tr"))) {

@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.usecase.Players;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,7 +81,7 @@ class PlayerPageTest {
     @Test
     void aReportAndAPreparationOnThePage() throws Exception {
         Engine db = db();
-        String name = db.players("", "games").get(0).name();
+        String name = Players.of(db, "", "games").get(0).name();
         PlayerReport.Report want = PlayerReport.of(db, name, PlayerReport.Settings.DEFAULT);
         try (WebServer s = WebServer.start(TestBase.frontOf(db), "127.0.0.1", 0, 120_000)) {
             browser.manage().window().setSize(new Dimension(1280, 1000));
@@ -206,7 +207,7 @@ class PlayerPageTest {
     @Test
     void thePreparationsHtmlFileOpensOfflineWithItsDrawing() throws Exception {
         Engine db = db();
-        String name = db.players("", "games").get(0).name();
+        String name = Players.of(db, "", "games").get(0).name();
         Preparation.Tree tree = Preparation.of(db, name, Side.WHITE, new Preparation.Settings(5, 8, 2));
         String html = Preparation.html(tree, PlayerReport.of(db, name, new PlayerReport.Settings(8, 0, 0, 0)));
         // nothing outside the file: no script, no stylesheet or image to fetch

@@ -1,5 +1,9 @@
 package org.thordb.web;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
+import org.thordb.usecase.Stats;
+import org.thordb.engine.GamePages;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -90,7 +94,7 @@ class WebServerTest {
         assertEquals(base.db().count(""), get("/api/count").body().get("count").asLong(), "a blank query is every game");
         Answer e = get("/api/explain?q=" + enc(q));
         assertEquals(200, e.status());
-        assertEquals(base.db().explain(q).replaceAll("\\d+ us", ""), e.body().get("plan").asText().replaceAll("\\d+ us", ""));
+        assertEquals(Games.explain(base.db(), q).replaceAll("\\d+ us", ""), e.body().get("plan").asText().replaceAll("\\d+ us", ""));
     }
 
     @Test
@@ -99,7 +103,7 @@ class WebServerTest {
         Answer a = get("/api/games?q=" + enc(q) + "&sort=-year,score&offset=3&limit=7");
         assertEquals(200, a.status(), a.text());
         assertEquals(base.db().count(q), a.body().get("total").asLong());
-        Engine.Page want = base.db().page(q, "-year,score", 3, 7);
+        GamePages.Page want = Games.pageOf(base.db(), q, "-year,score", 3, 7);
         assertEquals(7, a.body().get("games").size());
         for (int i = 0; i < 7; i++) {
             assertEquals(Json.node(want.games().get(i)), a.body().get("games").get(i));
@@ -282,7 +286,7 @@ class WebServerTest {
         String q = "player = \"" + base.player() + "\"";
         Answer a = get("/api/stats?by=opponent&q=" + enc(q) + "&limit=5");
         assertEquals(200, a.status(), a.text());
-        List<org.thordb.stats.GroupStats> want = base.db().stats("opponent", q);
+        List<org.thordb.stats.GroupStats> want = Stats.groups(base.db(), "opponent", q);
         assertEquals(want.size(), a.body().get("groups").asInt());
         assertEquals(5, a.body().get("rows").size());
         for (int i = 0; i < 5; i++) {
@@ -342,11 +346,11 @@ class WebServerTest {
                 assertEquals("60 games, 60 copies of games from other bases counted once (copies = all counts each)",
                         get(s, "/api/games?limit=1&q=" + enc("year = 2001")).body().get("notes").get(0).asText());
                 assertEquals(0, get(s, "/api/count?copies=all").body().get("notes").size());
-                String player = db.stats("player", "").get(0).group();
+                String player = Stats.groups(db, "player", "").get(0).group();
                 Answer st = get(s, "/api/stats?by=result&as=" + enc(player) + "&colour=white");
                 assertEquals(200, st.status(), st.text());
                 assertEquals(player + "'s side (as White)", st.body().get("side").asText(), "the command line's words");
-                java.util.List<org.thordb.stats.GroupStats> want = db.stats("result", "", player, "white");
+                java.util.List<org.thordb.stats.GroupStats> want = Stats.groups(db, "result", "", player, "white");
                 assertEquals(want.size(), st.body().get("rows").size());
                 for (int i = 0; i < want.size(); i++) {
                     assertEquals(want.get(i).group(), st.body().get("rows").get(i).get("group").asText());
@@ -365,7 +369,7 @@ class WebServerTest {
         org.thordb.engine.Engine db = base.db();
         org.thordb.othello.Position p = org.thordb.othello.Position.afterLine("f5");
         org.thordb.explore.Exploration e = db.explore(p, "");
-        java.util.Map<Integer, org.thordb.engine.StoredGame> first = db.firstGames(p, "",
+        java.util.Map<Integer, org.thordb.engine.StoredGame> first = Explore.firstGames(db, p, "",
                 e.rows().stream().map(org.thordb.explore.Exploration.Row::move).toList());
         int i = 0;
         for (JsonNode m : a.body().get("moves")) {
@@ -400,7 +404,7 @@ class WebServerTest {
         long total = base.db().count(q);
         for (String sort : List.of("-score,black", "", "-id")) { // sorted, and by id either way (by rank)
             List<Integer> want = new java.util.ArrayList<>();
-            base.db().page(q, sort, 0, (int) total).games().forEach(g -> want.add(g.id()));
+            Games.pageOf(base.db(), q, sort, 0, (int) total).games().forEach(g -> want.add(g.id()));
             List<Integer> got = new java.util.ArrayList<>();
             String path = "/api/games?limit=7&sort=" + enc(sort) + "&q=" + enc(q);
             Answer a = get(path);

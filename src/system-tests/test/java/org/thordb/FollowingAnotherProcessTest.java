@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
+import org.thordb.engine.GamePages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -162,7 +164,7 @@ class FollowingAnotherProcessTest {
                             }
                             case 1 -> {
                                 what = "page";
-                                Engine.Page p = reader.page("year >= 1980", "-year", 0, 20);
+                                GamePages.Page p = Games.pageOf(reader, "year >= 1980", "-year", 0, 20);
                                 if (p.total() > 0 && p.games().isEmpty()) {
                                     failures.add("a page of " + p.total() + " games showed none");
                                 }

@@ -252,7 +252,7 @@ class SourceImportRealTest {
             }
             assertEquals(plainLater, indexed, "the FFO base's real duplicates, and only those");
             System.out.println("the FFO base holds " + indexed.size() + " games with an earlier twin, in "
-                    + db.duplicates((String) null).size() + " groups");
+                    + org.thordb.usecase.Games.duplicates(db, (String) null).size() + " groups");
             // 2015 as PGN by thordb's own exporter, imported as a second base: every game a duplicate
             Path out = tmp.resolve("pgn");
             Path pgn2015 = new Exporter(db, out, Exporter.Format.PGN, false, LocalDate.of(2026, 11, 23))

@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -240,7 +241,7 @@ class WebServerHostileTest {
 
     @Test
     void aGroupingPastItsBoundIsRefusedNotHeldInMemory() throws Exception {
-        int groups = base.db().stats("opening20", "").size();
+        int groups = Stats.groups(base.db(), "opening20", "").size();
         assertTrue(groups > 1000, "the sample's openings of 20 moves: " + groups);
         String before = System.getProperty("thordb.maxGroups");
         System.setProperty("thordb.maxGroups", "1000"); // a deployment's bound, below what this grouping makes
