@@ -103,10 +103,10 @@ public final class JsonAnswers {
     public Optional<String> game(String base, int year, int record) {
         String b = Checks.notNull(base, "the base");
         return guard(() -> {
-            Optional<StoredGame> found = record < 0 ? Optional.empty() : db.game(b, year, record);
+            Optional<StoredGame> found = record < 0 ? Optional.empty() : Games.game(db, b, year, record);
             return found.map(g -> {
                 ObjectNode o = Json.node(g);
-                db.sourceText(g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
+                Games.sourceText(db, g.id()).ifPresent(src -> o.putObject("source").put("file", src.file())
                         .put("format", src.format()).put("line", src.line()).put("text", src.text()));
                 return o.toString();
             });

@@ -417,7 +417,7 @@ public final class ThorDb implements AutoCloseable {
 
     /** A game by id; empty when there is none. */
     public Optional<Game> game(int id) {
-        return guard(() -> id < 0 ? Optional.<Game>empty() : engine.game(id).map(Game::of));
+        return guard(() -> id < 0 ? Optional.<Game>empty() : Games.game(engine, id).map(Game::of));
     }
 
     /**
@@ -428,7 +428,7 @@ public final class ThorDb implements AutoCloseable {
      */
     public Optional<Game> game(String base, int year, int record) {
         String b = Checks.notNull(base, "the base");
-        return guard(() -> record < 0 ? Optional.<Game>empty() : engine.game(b, year, record).map(Game::of));
+        return guard(() -> record < 0 ? Optional.<Game>empty() : Games.game(engine, b, year, record).map(Game::of));
     }
 
     /**
@@ -445,7 +445,7 @@ public final class ThorDb implements AutoCloseable {
         String l = Checks.notNull(line, "the line");
         return guard(() -> {
             Position p = position(l);
-            org.thordb.explore.Exploration e = engine.explore(p, q);
+            org.thordb.explore.Exploration e = Explore.exploration(engine, p, q);
             List<NextMove> moves = new ArrayList<>(e.rows().size());
             for (org.thordb.explore.Exploration.Row r : e.rows()) {
                 moves.add(new NextMove(r.move() < 0 ? "pass" : Notation.name(r.move()), r.games(), r.blackWins(), r.draws(),

@@ -72,7 +72,7 @@ class AnalysisExportTest {
         Exporter e = new Exporter(db, out, Exporter.Format.CSV, false, LocalDate.now()).withPositions();
         e.exportAll("base = \"WTHOR\" and year >= 1980 and year <= 1981");
         Map<String, int[]> ids = new HashMap<>();
-        for (StoredGame g : db.games(db.select("base = \"WTHOR\" and year >= 1980 and year <= 1981"))) {
+        for (StoredGame g : Games.of(db, Games.select(db, "base = \"WTHOR\" and year >= 1980 and year <= 1981"))) {
             ids.put(g.year() + "/" + g.record(), new int[] {g.id()});
         }
         List<String> want = new java.util.ArrayList<>();
@@ -144,7 +144,7 @@ class AnalysisExportTest {
                 assertTrue(part.put(m.readTree(l).get("id").asInt(), p) == null, "a game in one part only");
             }
         }
-        assertEquals(db.count("year >= 1985 and year <= 1995 and copies = all"), part.size());
+        assertEquals(Games.count(db, "year >= 1985 and year <= 1995 and copies = all"), part.size());
         long valid = part.values().stream().filter("valid"::equals).count();
         assertTrue(Math.abs(valid / (double) part.size() - 0.1) < 0.02, valid + " of " + part.size());
         long pairs = 0;

@@ -165,10 +165,10 @@ abstract class BoardAndStatsContract {
                 && !at(g, 20, 20, p -> p.blackDiscs() > 10));
         for (Map.Entry<String, java.util.function.Predicate<PlainScan.Game>> c : cases.entrySet()) {
             long want = scan.count(c.getValue());
-            assertEquals(want, db.count(c.getKey()), c.getKey());
+            assertEquals(want, Games.count(db, c.getKey()), c.getKey());
         }
         // the pattern found the game it was made from, turned; the board as written did not need to
-        assertTrue(db.select("pattern = \"" + turned + "\" at move 20").getCardinality() >= 1);
+        assertTrue(Games.select(db, "pattern = \"" + turned + "\" at move 20").getCardinality() >= 1);
         assertTrue(scan.count(cases.get("board = \"" + asIs + "\" at move 20")) >= 1);
         // the board last, asked about the player's games only (what the index part leaves)
         String q = "player = \"" + player + "\" and pattern = \"" + corner + "\" at move 40";
@@ -176,7 +176,7 @@ abstract class BoardAndStatsContract {
                 org.thordb.query.parse.QueryParser.parse(q), r).plan());
         org.thordb.query.plan.QueryPlan.And and = (org.thordb.query.plan.QueryPlan.And) plan;
         org.thordb.query.plan.QueryPlan.Check last = (org.thordb.query.plan.QueryPlan.Check) and.children().get(and.children().size() - 1);
-        assertEquals(db.count("player = \"" + player + "\""), last.candidates(), plan.toString());
+        assertEquals(Games.count(db, "player = \"" + player + "\""), last.candidates(), plan.toString());
         assertTrue(Games.explain(db, q).contains("the board last, on the games the indexes leave"));
     }
 
@@ -307,6 +307,6 @@ abstract class BoardAndStatsContract {
         assertFalse(h2h.isEmpty());
         GroupStats top = h2h.get(0);
         String both = q1 + " and player = \"" + top.group() + "\"";
-        assertEquals(db.count(both), top.games(), "the games of the two together");
+        assertEquals(Games.count(db, both), top.games(), "the games of the two together");
     }
 }

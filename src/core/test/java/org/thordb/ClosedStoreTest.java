@@ -65,7 +65,7 @@ class ClosedStoreTest {
         assertEquals(ErrorCode.CLOSED, e.code(), what + ": " + e.getMessage());
     }
 
-    /** Every public method of Engine but close and path, each called after close. */
+    /** Every public method of Engine but close, path, openGenerations and explorer, and each use case that asks it, called after close. */
     @Test
     void everyPublicMethodThrowsClosedAfterClose() {
         Engine db = imported("db");
@@ -74,26 +74,26 @@ class ClosedStoreTest {
         calls.put("catalog", db::catalog);
         calls.put("importFiles", () -> db.importFiles(List.of(files), Importer.Options.defaults(), m -> { }));
         calls.put("read", () -> db.read(r -> r.all()));
-        calls.put("game", () -> db.game(0));
-        calls.put("game(base,year,record)", () -> db.game("CLUB", 2001, 0));
-        calls.put("games", () -> db.games(RoaringBitmap.bitmapOf(0, 1)));
+        calls.put("game", () -> Games.game(db, 0));
+        calls.put("game(base,year,record)", () -> Games.game(db, "CLUB", 2001, 0));
+        calls.put("games", () -> Games.of(db, RoaringBitmap.bitmapOf(0, 1)));
         calls.put("duplicates", () -> Games.duplicates(db, (String) null));
-        calls.put("sourceText", () -> db.sourceText(0));
+        calls.put("sourceText", () -> Games.sourceText(db, 0));
         calls.put("players", () -> Players.of(db, "", "games"));
         calls.put("solitaires", () -> StoredSolitaires.matching(db, ""));
         calls.put("explore10", () -> Explore.explore10(db, "g6", ""));
         calls.put("importPlayers", () -> db.importPlayers(files, null, m -> { }));
-        calls.put("forEachGame", () -> db.forEachGame(g -> true));
-        calls.put("all", db::all);
-        calls.put("position", () -> db.position(start));
-        calls.put("positions", () -> db.positions(java.util.List.of(start)));
-        calls.put("opening", () -> db.opening(new int[] {37}));
+        calls.put("forEachGame", () -> Games.forEach(db, g -> true));
+        calls.put("all", () -> Games.all(db));
+        calls.put("position", () -> Games.reaching(db, start));
+        calls.put("positions", () -> Games.reachingEach(db, java.util.List.of(start)));
+        calls.put("opening", () -> Games.opening(db, new int[] {37}));
         calls.put("query", () -> db.query("year = 2001"));
         calls.put("explain", () -> Games.explain(db, "year = 2001"));
-        calls.put("explore", () -> db.explore(start, ""));
-        calls.put("select", () -> db.select("year = 2001"));
-        calls.put("count", () -> db.count("year = 2001"));
-        calls.put("count(position)", () -> db.count("position = f5d6"));
+        calls.put("explore", () -> Explore.exploration(db, start, ""));
+        calls.put("select", () -> Games.select(db, "year = 2001"));
+        calls.put("count", () -> Games.count(db, "year = 2001"));
+        calls.put("count(position)", () -> Games.count(db, "position = f5d6"));
         calls.put("verify", () -> db.verify(false, m -> { }));
         calls.put("verify(sample)", () -> db.verify(false, 1, 1L, m -> { }));
         calls.put("sizes", db::sizes);
@@ -122,7 +122,8 @@ class ClosedStoreTest {
                 publicMethods.add(m.getName());
             }
         }
-        publicMethods.removeAll(Set.of("close", "path", "openGenerations"));
+        // explorer() hands out this handle's cache, asked only inside a read (which throws CLOSED: the "explore" line)
+        publicMethods.removeAll(Set.of("close", "path", "openGenerations", "explorer"));
         Set<String> missing = new TreeSet<>(publicMethods); // the use cases' lines ask through the engine too
         missing.removeAll(covered);
         assertEquals(Set.of(), missing, "a new public method needs its line here");
@@ -152,7 +153,7 @@ class ClosedStoreTest {
             r.close();
             closed(it::next, "next after the result's close");
             closed(r::count, "count after the result's close");
-            assertEquals(300, db.count("year = 2001"));
+            assertEquals(300, Games.count(db, "year = 2001"));
         }
     }
 
@@ -171,14 +172,14 @@ class ClosedStoreTest {
                     try {
                         while (true) {
                             switch (kind) {
-                                case 0 -> db.count("result = draw or position = f5d6c3");
+                                case 0 -> Games.count(db, "result = draw or position = f5d6c3");
                                 case 1 -> {
                                     try (MatchedGames r = db.query("year >= 2001")) {
                                         r.stream().limit(50).forEach(g -> { });
                                     }
                                 }
-                                case 2 -> db.explore(Position.start(), "year = 2002");
-                                default -> db.forEachGame(g -> g.id() < 200);
+                                case 2 -> Explore.exploration(db, Position.start(), "year = 2002");
+                                default -> Games.forEach(db, g -> g.id() < 200);
                             }
                             answered.incrementAndGet();
                         }
@@ -216,7 +217,7 @@ class ClosedStoreTest {
                 return null;
             }));
             assertEquals(ErrorCode.BAD_ARGUMENT, e.code());
-            assertEquals(300, db.count("year = 2002"));
+            assertEquals(300, Games.count(db, "year = 2002"));
         }
     }
 

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,7 +81,7 @@ class ConcurrencyTest {
             assertTrue(totalsSeen.size() > 2, "readers saw the store grow file by file: " + totalsSeen.size() + " totals");
             assertTrue(totalsSeen.contains(total));
             int[] n = {0};
-            db.forEachGame(g -> ++n[0] > 0);
+            Games.forEach(db, g -> ++n[0] > 0);
             assertEquals(total, n[0]);
         }
     }

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
 import org.thordb.usecase.Games;
 import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -84,9 +85,9 @@ class CopiesCountedOnceTest {
             long plain = ffoCount(g -> g.black().equals(player) || g.white().equals(player));
             assertTrue(plain > 0, player);
             String q = "player = \"" + player + "\"";
-            assertEquals(plain, db.count(q), q);
+            assertEquals(plain, Games.count(db, q), q);
             long copies = pgnCount((n, ps) -> player.equals(n[0]) || player.equals(n[1]));
-            assertEquals(plain + copies, db.count(q + " and copies = all"), q + " and copies = all");
+            assertEquals(plain + copies, Games.count(db, q + " and copies = all"), q + " and copies = all");
             if (copies > 0) {
                 assertTrue(Games.notes(db, q).stream().anyMatch(s -> s.equals(String.format(java.util.Locale.ROOT,
                         "%,d games, %,d cop%s of games from other bases counted once (copies = all counts each)",
@@ -102,28 +103,28 @@ class CopiesCountedOnceTest {
         long plain = ffoCount(g -> g.black().equals(a) && g.white().equals(b) || g.black().equals(b) && g.white().equals(a));
         assertTrue(plain > 0);
         String q = "player = \"" + a + "\" and player = \"" + b + "\"";
-        assertEquals(plain, db.count(q));
+        assertEquals(plain, Games.count(db, q));
         long copies = pgnCount((n, ps) -> a.equals(n[0]) && b.equals(n[1]) || b.equals(n[0]) && a.equals(n[1]));
-        assertEquals(plain + copies, db.count(q + " and copies = all"));
+        assertEquals(plain + copies, Games.count(db, q + " and copies = all"));
 
         for (String line : List.of("f5d6c3d3c4", "f5f6e6f4", "f5d6c3d3c4f4f6f3e6e7")) {
             Position p = Position.afterLine(line).canonical();
             long inFfo = ffoCount(g -> g.canonicalPositions().contains(p));
             long inPgn = pgnCount((n, ps) -> ps.contains(p));
             assertTrue(inPgn > 0, line);
-            assertEquals(inFfo + textGamesAt(line), db.count("position = " + line), line);
-            assertEquals(inFfo + inPgn + textGamesAt(line), db.count("position = " + line + " and copies = all"), line);
+            assertEquals(inFfo + textGamesAt(line), Games.count(db, "position = " + line), line);
+            assertEquals(inFfo + inPgn + textGamesAt(line), Games.count(db, "position = " + line + " and copies = all"), line);
             // the explorer, on 1990 alone: the FFO's games, or both copies
-            Exploration once = db.explore(Position.afterLine(line), "year = 1990");
+            Exploration once = Explore.exploration(db, Position.afterLine(line), "year = 1990");
             long ffo1990 = ffoCount(g -> g.year() == 1990 && g.canonicalPositions().contains(p));
             assertEquals(ffo1990, once.total(), line);
-            assertEquals(ffo1990 + inPgn, db.explore(Position.afterLine(line), "year = 1990 and copies = all").total(), line);
+            assertEquals(ffo1990 + inPgn, Explore.exploration(db, Position.afterLine(line), "year = 1990 and copies = all").total(), line);
         }
     }
 
     /** The games of the other text sources (Logistello's book, eOthello, GGF) at a position: none is a copy. */
     private long textGamesAt(String line) {
-        return db.count("position = " + line + " and copies = all"
+        return Games.count(db, "position = " + line + " and copies = all"
                 + " and not base = \"WTHOR\" and not base = \"WTH_1990\"");
     }
 
@@ -135,12 +136,12 @@ class CopiesCountedOnceTest {
         assertEquals(y1990, once.theoreticalGames(), "the FFO's games are the ones kept: their scores are known");
         GroupStats all = Stats.groups(db, "year", "year = 1990 and copies = all").get(0);
         assertEquals(2 * y1990, all.games());
-        long everything = db.count("copies = all");
-        assertEquals(everything - 2986, db.count(""));
-        assertEquals(everything - 2986, db.explore(Position.start(), "").total());
-        assertEquals(everything, db.explore(Position.start(), "copies = all").total());
+        long everything = Games.count(db, "copies = all");
+        assertEquals(everything - 2986, Games.count(db, ""));
+        assertEquals(everything - 2986, Explore.exploration(db, Position.start(), "").total());
+        assertEquals(everything, Explore.exploration(db, Position.start(), "copies = all").total());
         // a base asked for alone keeps its games: their twins are not in the set
-        assertEquals(2986, db.count("base = \"WTH_1990\""));
+        assertEquals(2986, Games.count(db, "base = \"WTH_1990\""));
     }
 
     @Test
@@ -152,19 +153,19 @@ class CopiesCountedOnceTest {
         long either = ffoCount(g -> g.black().equals(player) || g.white().equals(player));
         long pgnEither = pgnCount((n, ps) -> player.equals(n[0]) || player.equals(n[1]));
         org.thordb.query.Filter black = org.thordb.query.Filter.ALL.playedBy(player, "black");
-        assertEquals(asBlack, db.count(black), black.toString());
+        assertEquals(asBlack, Games.count(db, black), black.toString());
         org.thordb.query.Filter all = org.thordb.query.Filter.ALL.playedBy(player, "both").everyCopy();
-        assertEquals(either + pgnEither, db.count(all), all.toString());
-        assertEquals(pgnEither, db.count(org.thordb.query.Filter.ALL.playedBy(player, null).inBase("WTH_1990")));
+        assertEquals(either + pgnEither, Games.count(db, all), all.toString());
+        assertEquals(pgnEither, Games.count(db, org.thordb.query.Filter.ALL.playedBy(player, null).inBase("WTH_1990")));
         org.thordb.query.Filter y1990 = org.thordb.query.Filter.parse("year = 1990").inBase("WTHOR").everyCopy();
-        assertEquals(ffoCount(g -> g.year() == 1990), db.count(y1990), y1990.text());
+        assertEquals(ffoCount(g -> g.year() == 1990), Games.count(db, y1990), y1990.text());
         for (org.thordb.query.Filter f : List.of(black, all, y1990)) {
             org.thordb.query.Filter again = org.thordb.query.Filter.parse(f.text());
             assertEquals(f, again, f.text());
-            assertEquals(db.count(f), db.count(again), f.text());
+            assertEquals(Games.count(db, f), Games.count(db, again), f.text());
         }
         // the explorer and the stats take the same filter
-        assertEquals(db.count(y1990), db.explore(Position.start(), y1990).total());
-        assertEquals(db.count(y1990), Stats.groups(db, "year", y1990).get(0).games());
+        assertEquals(Games.count(db, y1990), Explore.exploration(db, Position.start(), y1990).total());
+        assertEquals(Games.count(db, y1990), Stats.groups(db, "year", y1990).get(0).games());
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -277,7 +278,7 @@ class EdgeIndexTest {
         long edgeOnly = 0;
         long edgeOnlyReplayed = 0;
         for (Case c : cases) {
-            assertEquals(c.want(), db.count(c.query()), where + ": " + c.query());
+            assertEquals(c.want(), Games.count(db, c.query()), where + ": " + c.query());
             QueryPlan.Check k = check(db, c.query());
             if (k.plied() >= 0) {
                 plied++;
@@ -442,7 +443,7 @@ class EdgeIndexTest {
                 within.add(new Case(c.query() + " and year < 1994", c.want(), c.oneEdge(), c.border(), c.anyMove()));
             }
             for (Case c : within) {
-                assertEquals(c.want(), e.count(c.query()), "after optimize: " + c.query());
+                assertEquals(c.want(), Games.count(e, c.query()), "after optimize: " + c.query());
                 QueryPlan.Check k = check(e, c.query());
                 assertTrue(k.edgeCandidates() >= 0 || k.pliedAlone() || k.pliedBorder(), "after optimize the index or the slices are read: " + c.query());
             }

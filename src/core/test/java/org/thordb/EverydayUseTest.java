@@ -48,7 +48,7 @@ class EverydayUseTest {
         assertEquals(ErrorCode.BAD_NOTATION, assertThrows(ThorDbException.class, () -> Position.afterLine("f5 x9")).code());
         // the passes the exports write are read back, and the same line without them too
         int withPasses = 0;
-        for (StoredGame g : TestBase.sample().db().games(TestBase.sample().db().all())) {
+        for (StoredGame g : Games.of(TestBase.sample().db(), Games.all(TestBase.sample().db()))) {
             List<String> tokens = Exporter.pgnMoves(g);
             Replay.Result r = Replay.replay(g.record68().squares(), null);
             if (!tokens.contains("pass") || !r.ok()) {
@@ -81,8 +81,8 @@ class EverydayUseTest {
             w.importFiles(List.of(first), Importer.Options.defaults(), m -> { });
         }
         try (Engine reader = Engine.openReadOnly(dir)) {
-            assertEquals(300, reader.count(""));
-            assertEquals(0, reader.count("year = 2002"));
+            assertEquals(300, Games.count(reader, ""));
+            assertEquals(0, Games.count(reader, "year = 2002"));
             MatchedGames before = reader.query("year = 2001");
             Iterator<StoredGame> it = before.iterator();
             it.next();
@@ -90,10 +90,10 @@ class EverydayUseTest {
                 w.importFiles(List.of(second), Importer.Options.defaults(), m -> { });
             }
             // at most every CHANGE_CHECK_NANOS a reader looks at the store's files: waited for, not slept through
-            org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> reader.count("year = 2002") == 300,
+            org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> Games.count(reader, "year = 2002") == 300,
                     "the reader sees the year imported since it opened");
             assertEquals(600, reader.catalog().games());
-            assertEquals(300, reader.position(Position.start()).getCardinality() / 2);
+            assertEquals(300, Games.reaching(reader, Position.start()).getCardinality() / 2);
             // a result taken before still reads its own view to the end
             int n = 1;
             while (it.hasNext()) {
@@ -116,7 +116,7 @@ class EverydayUseTest {
         long clubF5d6 = clubScan.count(g -> g.canonicalPositions().contains(f5d6.canonical()));
         try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(club, open), Importer.Options.defaults(), m -> { });
-            assertEquals(700, db.count(""));
+            assertEquals(700, Games.count(db, ""));
             Engine.Removal r = db.removeBase("open"); // names of bases in any case
             assertEquals("OPEN", r.base());
             assertEquals(200, r.games());
@@ -124,16 +124,16 @@ class EverydayUseTest {
             assertEquals(0, r.verified().problems());
             assertEquals(500, r.verified().games());
             assertNull(db.catalog().base("OPEN"));
-            assertEquals(500, db.count(""));
-            assertEquals(0, db.count("base = \"OPEN\""));
-            assertEquals(clubF5d6, db.position(f5d6).getCardinality(), "no position entry of OPEN is left");
-            assertEquals(clubScan.count(g -> g.year() == 2001), db.count("year = 2001"));
+            assertEquals(500, Games.count(db, ""));
+            assertEquals(0, Games.count(db, "base = \"OPEN\""));
+            assertEquals(clubF5d6, Games.reaching(db, f5d6).getCardinality(), "no position entry of OPEN is left");
+            assertEquals(clubScan.count(g -> g.year() == 2001), Games.count(db, "year = 2001"));
             ThorDbException again = assertThrows(ThorDbException.class, () -> db.removeBase("OPEN"));
             assertEquals(ErrorCode.BAD_ARGUMENT, again.code());
             assertTrue(again.getMessage().contains("its bases: CLUB"), again.getMessage());
             // imported again, it comes back whole
             db.importFiles(List.of(open), Importer.Options.defaults(), m -> { });
-            assertEquals(700, db.count(""));
+            assertEquals(700, Games.count(db, ""));
             assertEquals(0, db.verify(false, m -> { }).problems());
         }
         try (Engine ro = Engine.openReadOnly(tmp.resolve("db"))) {
@@ -174,11 +174,11 @@ class EverydayUseTest {
         long folded = real.scan().count(g -> java.text.Normalizer.normalize(g.tournament(), java.text.Normalizer.Form.NFD)
                 .replaceAll("\\p{M}", "").toLowerCase(java.util.Locale.ROOT).contains("prequalif"));
         assertTrue(folded > 3000, "the FFO base has thousands of games of prequalifications: " + folded);
-        assertEquals(folded, real.db().count("tournament ~ \"prequalif\""));
-        assertEquals(folded, real.db().count("tournament ~ \"préqualif\""));
+        assertEquals(folded, Games.count(real.db(), "tournament ~ \"prequalif\""));
+        assertEquals(folded, Games.count(real.db(), "tournament ~ \"préqualif\""));
         List<String> notes = Games.notes(real.db(), "player = \"Marc Tastet\"");
         assertEquals(List.of("no player is named \"Marc Tastet\"; did you mean \"Tastet Marc\"?"), notes);
-        assertEquals(0, real.db().count("player = \"Marc Tastet\""));
+        assertEquals(0, Games.count(real.db(), "player = \"Marc Tastet\""));
     }
 
     @Test
@@ -201,7 +201,7 @@ class EverydayUseTest {
         assertTrue(bad.getMessage().startsWith("bad.txt: line 1: an opening is its moves then its name"), bad.getMessage());
         ThorDbException illegal = assertThrows(ThorDbException.class, () -> OpeningNames.parse("f5f5 Nope\n", "bad.txt"));
         assertTrue(illegal.getMessage().startsWith("bad.txt: line 1: the line f5f5 is not legal"), illegal.getMessage());
-        ThorDbException unknown = assertThrows(ThorDbException.class, () -> TestBase.sample().db().count("opening = tigre"));
+        ThorDbException unknown = assertThrows(ThorDbException.class, () -> Games.count(TestBase.sample().db(), "opening = tigre"));
         assertTrue(unknown.getMessage().contains("no opening is named 'tigre'; did you mean Tiger?"), unknown.getMessage());
         assertFalse(Games.explain(TestBase.sample().db(), "opening = tiger").isEmpty());
     }

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,7 +96,7 @@ abstract class ExplorerContract {
 
     /** Replays every game: those that reach {@code p} (in any orientation), with their next move turned to {@code p}'s. */
     private void checkAgainstAPlainReplay(Position p, String filter, Predicate<PlainScan.Game> keep) {
-        Exploration e = db.explore(p, filter);
+        Exploration e = Explore.exploration(db, p, filter);
         Position canonical = p.canonical();
         int ply = p.discs() - 4;
         Map<Integer, Tally> byMove = new TreeMap<>();
@@ -129,7 +131,7 @@ abstract class ExplorerContract {
         }
         String what = p.toBoardString() + " / " + filter;
         assertEquals(total, e.total(), what);
-        assertEquals(db.count(("position = \"" + p.toBoardString() + "\"") + (filter.isBlank() ? "" : " and (" + filter + ")")),
+        assertEquals(Games.count(db, ("position = \"" + p.toBoardString() + "\"") + (filter.isBlank() ? "" : " and (" + filter + ")")),
                 e.total(), "the total is the count of the same position and filter");
         assertEquals(byMove.keySet(), new java.util.TreeSet<>(e.rows().stream().map(Exploration.Row::move).toList()), what);
         long sum = ends.games;
@@ -158,7 +160,7 @@ abstract class ExplorerContract {
     @Test
     void theStartAndCommonOpeningsAgreeWithAPlainReplay() {
         checkAgainstAPlainReplay(Position.start(), "", g -> true);
-        Exploration start = db.explore(Position.start(), "");
+        Exploration start = Explore.exploration(db, Position.start(), "");
         assertEquals(Notation.F5, start.rows().get(0).move(), "the first move shows as f5");
         checkAgainstAPlainReplay(after("f5d6"), "", g -> true);
         checkAgainstAPlainReplay(after("f5d6c3"), "year >= 2000", g -> g.year() >= 2000);
@@ -167,8 +169,8 @@ abstract class ExplorerContract {
 
     @Test
     void movesAreShownInTheOrientationAsked() {
-        Exploration a = db.explore(after("f5d6c3"), "");
-        Exploration b = db.explore(after("e6f4c3"), ""); // the same position, reflected
+        Exploration a = Explore.exploration(db, after("f5d6c3"), "");
+        Exploration b = Explore.exploration(db, after("e6f4c3"), ""); // the same position, reflected
         assertEquals(a.total(), b.total());
         assertEquals(a.rows().size(), b.rows().size());
         Position pa = after("f5d6c3");
@@ -198,7 +200,7 @@ abstract class ExplorerContract {
         // a final position: every game ends there
         PlainScan.Game done = scan.games().stream().filter(g -> g.game().moveCount() == 60).findFirst().orElseThrow();
         Position end = Replay.replay(done.game().squares(), null).finalPosition();
-        Exploration e = db.explore(end, "");
+        Exploration e = Explore.exploration(db, end, "");
         assertTrue(e.rows().isEmpty());
         assertEquals(e.total(), e.endsHere().games());
         assertTrue(e.total() >= 1);
@@ -220,7 +222,7 @@ abstract class ExplorerContract {
             }
             Position p = Replay.replay(g.game().squares(), ply, null).finalPosition()
                     .transform(Symmetry.values()[rnd.nextInt(8)]);
-            if (db.explore(p, "").total() <= 256) {
+            if (Explore.exploration(db, p, "").total() <= 256) {
                 few++;
             }
             checkAgainstAPlainReplay(p, "", x -> true);

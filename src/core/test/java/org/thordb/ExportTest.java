@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -73,7 +74,7 @@ class ExportTest {
             Path some = tmp.resolve("some");
             new Exporter(db, some, Exporter.Format.WTHOR, false, TODAY).export("player = \"Tastet Marc\" and year >= 2014");
             try (WthorReader r = WthorReader.open(some.resolve("WTH_2015.wtb"))) {
-                assertEquals(db.count("player = \"Tastet Marc\" and year = 2015"), r.header().n1());
+                assertEquals(Games.count(db, "player = \"Tastet Marc\" and year = 2015"), r.header().n1());
                 assertEquals(2015, r.header().gameYear());
                 assertEquals(24, r.header().depth());
                 for (WthorGame g : r.games()) {
@@ -109,7 +110,7 @@ class ExportTest {
             NameList tournaments = NameList.read(out.resolve("WTHOR.TRN"));
             List<String> want = new ArrayList<>();
             List<String> got = new ArrayList<>();
-            for (StoredGame g : db.games(db.all())) {
+            for (StoredGame g : Games.of(db, Games.all(db))) {
                 want.add(g.year() + " " + g.black() + " " + g.white() + " " + g.tournament() + " " + g.moves());
             }
             for (int year = 2001; year <= 2003; year++) {
@@ -131,7 +132,7 @@ class ExportTest {
         Path base = tmp.resolve("sample");
         SampleBase.write(base, "SAMPLE", 2010, 1, 30, 9L);
         try (Engine db = imported(base)) {
-            List<StoredGame> games = db.games(db.all());
+            List<StoredGame> games = Games.of(db, Games.all(db));
             Path text = tmp.resolve("text");
             Exporter.Summary summary = new Exporter(db, text, Exporter.Format.TEXT, false, TODAY).exportAll("");
             assertEquals(List.of(text.resolve("games.txt")), summary.files(), "one file for the selection");

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,7 +49,7 @@ class FormatRoundTripTest {
         long compared = 0;
         for (Catalog.Base b : db.catalog().bases()) {
             String base = b.name();
-            List<StoredGame> original = db.games(db.select("base = \"" + base + "\""));
+            List<StoredGame> original = Games.of(db, Games.select(db, "base = \"" + base + "\""));
             if (original.isEmpty()) {
                 continue;
             }
@@ -61,12 +62,12 @@ class FormatRoundTripTest {
             int last = original.stream().mapToInt(StoredGame::year).max().orElseThrow();
             for (int from = first - Math.floorMod(first, 10); from <= last; from += 10) {
                 String q = "base = \"" + base + "\" and year in " + from + ".." + (from + 9);
-                if (db.count(q) > 0) {
+                if (Games.count(db, q) > 0) {
                     compared += roundTrip(format, base, q, base);
                 }
             }
         }
-        assertEquals(db.count("copies = all"), compared, "every game of every base came back");
+        assertEquals(Games.count(db, "copies = all"), compared, "every game of every base came back");
     }
 
     /** Exports a query's games, imports them into a new store, compares each with its original; returns how many. */
@@ -77,13 +78,13 @@ class FormatRoundTripTest {
         new Exporter(db, out, format, false, LocalDate.now()).withUnknownTheoretical(Exporter.UnknownTheoretical.ZERO)
                 .withSourceNames().exportAll(q); // each base's own names: what was imported comes back
         Map<String, StoredGame> original = new HashMap<>();
-        for (StoredGame g : db.games(db.select(q))) {
+        for (StoredGame g : Games.of(db, Games.select(db, q))) {
             original.put(g.year() + "/" + g.record(), g);
         }
         try (Engine copy = Engine.open(tmp.resolve("copy-" + format + "-" + Integer.toHexString(q.hashCode())))) {
             Importer.Options o = new Importer.Options(false, baseOption, List.of());
             assertTrue(copy.importFiles(List.of(out), o, m -> { }).clean(), format + " " + q);
-            List<StoredGame> back = copy.games(copy.all());
+            List<StoredGame> back = Games.of(copy, Games.all(copy));
             assertEquals(original.size(), back.size(), format + " " + q);
             for (StoredGame g : back) {
                 StoredGame a = original.get(g.year() + "/" + g.record());

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -99,36 +100,36 @@ class ImportSemanticsTest {
             ImportReport r = importInto(t, v1);
             assertEquals(400, r.games());
             oldSegment = t.catalog().gameFiles().stream().filter(f -> f.year() == 2020).findFirst().orElseThrow().segment();
-            assertTrue(t.position(endOf(old.get(0))).getCardinality() >= 1);
+            assertTrue(Games.reaching(t, endOf(old.get(0))).getCardinality() >= 1);
 
             r = importInto(t, newFile);
             assertEquals(200, r.replacedGames());
             assertEquals(0, r.newGames());
             assertTrue(messages.stream().anyMatch(m -> m.contains("replaced year 2020 of WTHOR (300 games of 2021-01-01)"
                     + " with 200 games of 2022-06-01")), messages.toString());
-            assertEquals(200, t.count("year = 2020"));
-            assertEquals(100, t.count("year = 2019"));
-            assertEquals(300, t.count("year >= 1900"));
+            assertEquals(200, Games.count(t, "year = 2020"));
+            assertEquals(100, Games.count(t, "year = 2019"));
+            assertEquals(300, Games.count(t, "year >= 1900"));
             for (int i = 0; i < 200; i++) {
-                StoredGame g = t.game("WTHOR", 2020, i).orElseThrow();
+                StoredGame g = Games.game(t, "WTHOR", 2020, i).orElseThrow();
                 assertEquals(fresh.get(i), g.record68());
             }
-            assertTrue(t.game("WTHOR", 2020, 250).isEmpty(), "record 250 went with the old release");
+            assertTrue(Games.game(t, "WTHOR", 2020, 250).isEmpty(), "record 250 went with the old release");
             // a final position of the old release only is found no more
             for (WthorGame g : old.subList(0, 30)) {
                 Position end = endOf(g);
                 long inFresh = fresh.stream().filter(h -> endOf(h).canonical().equals(end.canonical())).count()
                         + other.stream().filter(h -> endOf(h).canonical().equals(end.canonical())).count();
-                assertEquals(inFresh, t.position(end).getCardinality());
+                assertEquals(inFresh, Games.reaching(t, end).getCardinality());
             }
 
-            long before = t.count("year >= 1900");
+            long before = Games.count(t, "year >= 1900");
             r = importInto(t, oldFile);
             assertEquals(1, r.refused());
             assertTrue(messages.get(messages.size() - 1).contains(oldFile + ": refused: this release of 2020 was made"
                     + " 2021-01-01, older than the stored one of 2022-06-01 (WTH_2020.wtb)"), messages.toString());
-            assertEquals(before, t.count("year >= 1900"));
-            assertEquals(200, t.count("year = 2020"));
+            assertEquals(before, Games.count(t, "year >= 1900"));
+            assertEquals(200, Games.count(t, "year = 2020"));
         }
         // nothing of the old segment is left in any key space
         try (Store s = RocksStore.open(db); Store.View v = s.view()) {
@@ -179,21 +180,21 @@ class ImportSemanticsTest {
                     && m.endsWith(": the square is occupied")), messages.toString());
             assertTrue(messages.contains(abs + ": record 3: unknown black player number 44 (the names file has 10)"),
                     messages.toString());
-            StoredGame g1 = t.game("WTHOR", 2001, 1).orElseThrow();
+            StoredGame g1 = Games.game(t, "WTHOR", 2001, 1).orElseThrow();
             assertArrayEquals(badByte, g1.record68().bytes());
             assertNotNull(g1.damage());
-            assertNull(t.game("WTHOR", 2001, 0).orElseThrow().damage());
+            assertNull(Games.game(t, "WTHOR", 2001, 0).orElseThrow().damage());
             // positions up to the damage are found, the ones past it are not
             int[] sq = games.get(2).squares();
             Position before = Replay.replay(sq, 10, null).finalPosition();
-            assertTrue(t.position(before).contains(g1.id() + 1));
+            assertTrue(Games.reaching(t, before).contains(g1.id() + 1));
             Position tenth = Replay.replay(sq, 9, null).finalPosition();
-            assertTrue(t.position(tenth).contains(g1.id() + 1));
+            assertTrue(Games.reaching(t, tenth).contains(g1.id() + 1));
             assertEquals(10, readValidMoves(t, g1.id() + 1));
             assertEquals(20, readValidMoves(t, g1.id()));
             int[] bad = games.get(1).squares();
             Position at20 = Replay.replay(bad, 20, null).finalPosition();
-            assertTrue(t.position(at20).contains(g1.id()));
+            assertTrue(Games.reaching(t, at20).contains(g1.id()));
         }
         try (Engine t = Engine.open(tmp.resolve("strict"))) {
             ImportReport r = importInto(t, new Importer.Options(true, null, List.of()), dir);
@@ -248,19 +249,19 @@ class ImportSemanticsTest {
         writeYear(alone, "games_1999.wtb", 1999, LocalDate.of(2000, 1, 1), randomGames(13, 4));
         try (Engine t = Engine.open(tmp.resolve("db"))) {
             importInto(t, dir, alone);
-            assertEquals(7, t.count("base = \"PLAYOK\""));
-            assertEquals(5, t.count("base = \"wthor\""));
-            assertEquals(4, t.count("base = \"CLUB\""));
-            assertEquals(12, t.count("year = 2023"));
+            assertEquals(7, Games.count(t, "base = \"PLAYOK\""));
+            assertEquals(5, Games.count(t, "base = \"wthor\""));
+            assertEquals(4, Games.count(t, "base = \"CLUB\""));
+            assertEquals(12, Games.count(t, "year = 2023"));
             assertEquals(List.of("CLUB", "PLAYOK", "WTHOR"),
                     t.catalog().bases().stream().map(org.thordb.store.Catalog.Base::name).sorted().toList());
             Path forced = Files.createDirectories(tmp.resolve("forced"));
             writeYear(forced, "x_1990.wtb", 1990, LocalDate.of(2000, 1, 1), randomGames(14, 3));
             importInto(t, new Importer.Options(false, "club", List.of(alone.resolve("CLUB.JOU"), alone.resolve("CLUB.TRN"))),
                     forced);
-            assertEquals(7, t.count("base = \"CLUB\""));
-            assertEquals("Player " + t.game("CLUB", 1990, 0).orElseThrow().record68().black(),
-                    t.game("CLUB", 1990, 0).orElseThrow().black());
+            assertEquals(7, Games.count(t, "base = \"CLUB\""));
+            assertEquals("Player " + Games.game(t, "CLUB", 1990, 0).orElseThrow().record68().black(),
+                    Games.game(t, "CLUB", 1990, 0).orElseThrow().black());
         }
     }
 
@@ -283,15 +284,15 @@ class ImportSemanticsTest {
         try (Engine t = Engine.open(tmp.resolve("db"))) {
             importInto(t, older.resolve("WTHOR.JOU"), older.resolve("WTHOR.TRN"), older.resolve("WTH_1999.wtb"),
                     older.resolve("WTH_2000.wtb"), older.resolve("WTH_2001.wtb"), older.resolve("WTH_2002.wtb"));
-            long games = t.count("player = \"" + oldName + "\"");
+            long games = Games.count(t, "player = \"" + oldName + "\"");
             assertEquals(a.size(), t.catalog().base("WTHOR").players().size());
             ImportReport r = importInto(t, newer);
             assertEquals(2010, r.newGames());
             assertEquals(2, r.names(), messages.toString());
             assertEquals(b.size(), t.catalog().base("WTHOR").players().size());
-            assertEquals(games, t.count("player = \"" + newName + "\""), newName);
-            assertEquals(0, t.count("player = \"" + oldName + "\""));
-            assertEquals(2010, t.count("year = 2025"));
+            assertEquals(games, Games.count(t, "player = \"" + newName + "\""), newName);
+            assertEquals(0, Games.count(t, "player = \"" + oldName + "\""));
+            assertEquals(2010, Games.count(t, "year = 2025"));
             // the older names file again is refused and changes nothing
             r = importInto(t, older.resolve("WTHOR.JOU"));
             assertEquals(1, r.refused());

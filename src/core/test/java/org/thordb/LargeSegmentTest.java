@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -125,9 +126,9 @@ class LargeSegmentTest {
     private static void check(Engine db, Set<Position> sample, Map<Position, Set<String>> want) {
         int singleGame = 0;
         for (Position p : sample) {
-            RoaringBitmap ids = db.position(p);
+            RoaringBitmap ids = Games.reaching(db, p);
             Set<String> got = new HashSet<>();
-            for (StoredGame g : db.games(ids)) {
+            for (StoredGame g : Games.of(db, ids)) {
                 got.add(g.base().substring(0, 3) + " " + g.record());
             }
             assertEquals(want.getOrDefault(p, Set.of()), got, p.toString());

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -66,7 +67,7 @@ class OptimizeRealTest {
             db.importFiles(List.of(ffo), Importer.Options.defaults(), m -> { });
             Map<String, Long> before = new HashMap<>();
             for (String q : QUERIES) {
-                before.put(q, db.count(q));
+                before.put(q, Games.count(db, q));
             }
             int files = db.catalog().gameFiles().size();
 
@@ -79,7 +80,7 @@ class OptimizeRealTest {
             assertFalse(g.merging());
             assertEquals(117_435, g.games());
             for (String q : QUERIES) {
-                assertEquals(before.get(q), db.count(q), q);
+                assertEquals(before.get(q), Games.count(db, q), q);
             }
             checkAgainstReplay(db, new PlainScan(now), 11);
             assertEquals(0, db.verify(false, m -> { }).problems());
@@ -93,10 +94,10 @@ class OptimizeRealTest {
             db.importFiles(List.of(newer), Importer.Options.defaults(), m -> { });
             assertTrue(db.catalog().staleIds());
             PlainScan replaced = new PlainScan(now);
-            assertEquals(replaced.games().size(), db.count(""));
-            assertEquals(replaced.count(x -> x.year() == 1990), db.count("year = 1990"));
+            assertEquals(replaced.games().size(), Games.count(db, ""));
+            assertEquals(replaced.count(x -> x.year() == 1990), Games.count(db, "year = 1990"));
             assertEquals(replaced.count(x -> x.black().equals("Tastet Marc") || x.white().equals("Tastet Marc")),
-                    db.count("player = \"Tastet Marc\""));
+                    Games.count(db, "player = \"Tastet Marc\""));
             checkAgainstReplay(db, replaced, 12);
             List<String> said = new ArrayList<>();
             assertEquals(0, db.verify(false, said::add).problems(), said.toString());
@@ -166,7 +167,7 @@ class OptimizeRealTest {
      */
     private static Set<Long> keys(Engine db, RoaringBitmap ids) {
         Set<Long> out = new HashSet<>();
-        for (StoredGame g : db.games(ids)) {
+        for (StoredGame g : Games.of(db, ids)) {
             out.add((long) g.year() * 100_000 + g.record());
         }
         return out;
@@ -202,16 +203,16 @@ class OptimizeRealTest {
         for (Position c : targets) {
             asked.add(c.transform(all[rnd.nextInt(all.length)]));
         }
-        List<RoaringBitmap> batch = db.positions(asked); // all of them together, then each alone
+        List<RoaringBitmap> batch = Games.reachingEach(db, asked); // all of them together, then each alone
         for (int i = 0; i < asked.size(); i++) {
             Position c = asked.get(i).canonical();
             Set<Long> want = expected.getOrDefault(c, Set.of());
-            RoaringBitmap got = db.position(asked.get(i));
+            RoaringBitmap got = Games.reaching(db, asked.get(i));
             assertEquals(want, keys(db, got), c.toBoardString());
             assertEquals(want, keys(db, batch.get(i)), "asked together: " + c.toBoardString());
             assertEquals((long) want.size(), (long) db.read(r -> r.positionCount(c)), c.toBoardString());
         }
-        assertEquals(scan.games().size(), db.position(Position.start()).getCardinality());
+        assertEquals(scan.games().size(), Games.reaching(db, Position.start()).getCardinality());
         checkNextMoves(db, scan, asked);
     }
 

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -123,7 +124,7 @@ class PgnPassesTest {
         // Shaman David - Tastet Marc of the World Championship 2025 (record 1614) ends a6, White
         // passes, a8 by Black: the PGN said "30. a6 a8" before, which gave a8 to White
         try (Engine db = Engine.open(tmp.resolve("db-y2025"))) {
-            List<StoredGame> found = db.games(db.select("black = \"Shaman David\" and white = \"Tastet Marc\""));
+            List<StoredGame> found = Games.of(db, Games.select(db, "black = \"Shaman David\" and white = \"Tastet Marc\""));
             assertEquals(1, found.size());
             StoredGame g = found.get(0);
             assertEquals(1614, g.record());

@@ -138,7 +138,7 @@ abstract class QueryLanguageContract {
                 int[] parsed = Notation.parseLine(l);
                 long want = scan.count(g -> beginsWith(g, parsed));
                 assertTrue(want > 0, l);
-                assertEquals(want, db.count("opening = " + l), "opening = " + l + " (" + base.label() + ")");
+                assertEquals(want, Games.count(db, "opening = " + l), "opening = " + l + " (" + base.label() + ")");
                 asked++;
             }
         }
@@ -227,7 +227,7 @@ abstract class QueryLanguageContract {
                 && !(lower(g.black()).contains(part) || lower(g.white()).contains(part)) && moves(g) == 60);
         for (Map.Entry<String, Predicate<PlainScan.Game>> c : cases.entrySet()) {
             long want = scan.count(c.getValue());
-            assertEquals(want, db.count(c.getKey()), c.getKey());
+            assertEquals(want, Games.count(db, c.getKey()), c.getKey());
             // and each way the planner can take: postings only, the per-game columns wherever they answer
             org.thordb.query.ast.Expr e = org.thordb.query.parse.QueryParser.parse(c.getKey());
             for (org.thordb.query.plan.QueryPlanner.Access a : org.thordb.query.plan.QueryPlanner.Access.values()) {
@@ -237,7 +237,7 @@ abstract class QueryLanguageContract {
             // and planned as before the leapfrog: every part read whole
             org.thordb.query.plan.QueryPlanner.leapfrog(false);
             try {
-                assertEquals(want, db.count(c.getKey()), c.getKey() + " without the leapfrog");
+                assertEquals(want, Games.count(db, c.getKey()), c.getKey() + " without the leapfrog");
             } finally {
                 org.thordb.query.plan.QueryPlanner.leapfrog(true);
             }
@@ -249,10 +249,10 @@ abstract class QueryLanguageContract {
         assertTrue(columns.contains("score > 40: the per-game columns, tested on the "), columns);
         Position tenth = Replay.replay(scan.games().get(0).game().squares(), 10, null).finalPosition();
         assertTrue(scan.count(g -> reaches(g, tenth)) >= 1);
-        assertEquals(scan.count(g -> reaches(g, tenth)), db.count("position = \"" + tenth.toBoardString() + "\""));
-        assertEquals(db.count("opening = f5d6"), db.count("opening = d3c5"));
-        assertEquals(db.count("opening = f5d6"), db.count("opening = e6f4"));
-        assertEquals(db.count("opening = f5d6"), db.count("opening = c4e3"));
+        assertEquals(scan.count(g -> reaches(g, tenth)), Games.count(db, "position = \"" + tenth.toBoardString() + "\""));
+        assertEquals(Games.count(db, "opening = f5d6"), Games.count(db, "opening = d3c5"));
+        assertEquals(Games.count(db, "opening = f5d6"), Games.count(db, "opening = e6f4"));
+        assertEquals(Games.count(db, "opening = f5d6"), Games.count(db, "opening = c4e3"));
     }
 
     @Test
@@ -262,7 +262,7 @@ abstract class QueryLanguageContract {
         assertTrue(end.isFinal());
         String board = end.toBoardString(); // ends with " X": parsed, the side settles to nobody
         long want = scan.count(g -> reaches(g, end));
-        assertEquals(want, db.count("position = \"" + board + "\""));
+        assertEquals(want, Games.count(db, "position = \"" + board + "\""));
         assertTrue(want >= 1);
     }
 
@@ -280,9 +280,9 @@ abstract class QueryLanguageContract {
         // a game's id, as jsonl shows it, finds that game again
         try (MatchedGames r = db.query("year = 2005")) {
             StoredGame first = r.stream().findFirst().orElseThrow();
-            assertEquals(1, db.count("id = " + first.id()));
-            assertEquals(first, db.games(db.select("id = " + first.id())).get(0));
-            assertEquals(first.record(), db.games(db.select("id = " + first.id())).get(0).record());
+            assertEquals(1, Games.count(db, "id = " + first.id()));
+            assertEquals(first, Games.of(db, Games.select(db, "id = " + first.id())).get(0));
+            assertEquals(first.record(), Games.of(db, Games.select(db, "id = " + first.id())).get(0).record());
         }
         MatchedGames closed = db.query("year = 2015");
         closed.close();
@@ -321,7 +321,7 @@ abstract class QueryLanguageContract {
         String nots = "not ".repeat(70) + "year = 1990";
         assertTrue(error(nots).getMessage().contains("nests deeper"));
         String ok = "(".repeat(30) + "year = 1990" + ")".repeat(30);
-        assertEquals(db.count("year = 1990"), db.count(ok));
+        assertEquals(Games.count(db, "year = 1990"), Games.count(db, ok));
     }
 
     @Test
@@ -359,7 +359,7 @@ abstract class QueryLanguageContract {
                 + " replayed, read through the "), plan);
         assertEquals(want, (long) db.read(r -> org.thordb.query.plan.QueryPlanner.plan(e, r,
                 org.thordb.query.plan.QueryPlanner.Access.POSTINGS).execute(r).getLongCardinality()), plan);
-        assertEquals(want, db.count(query));
+        assertEquals(want, Games.count(db, query));
 
         // a position a single game of its file reaches: its fingerprint candidates outside the
         // player's games are not replayed, and the answer is still the scan's
@@ -396,7 +396,7 @@ abstract class QueryLanguageContract {
                         && beginsWith(g, "f5d6")) + " games"), plan);
         assertTrue(plan.contains("year < 1990: the years' files, id ranges from the catalog -> "
                 + scan.count(g -> g.year() < 1990) + " games"), plan);
-        assertTrue(lines.get(lines.size() - 1).startsWith("result: " + db.count(query) + " games"), plan);
+        assertTrue(lines.get(lines.size() - 1).startsWith("result: " + Games.count(db, query) + " games"), plan);
         // the smallest part comes first, the part read through its games after it
         assertTrue(plan.indexOf("player =") < plan.indexOf("opening ="), plan);
         assertTrue(lines.get(0).endsWith("smallest part first, then the parts read through the games the parts before them leave"), plan);

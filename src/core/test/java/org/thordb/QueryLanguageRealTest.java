@@ -36,9 +36,9 @@ class QueryLanguageRealTest extends QueryLanguageContract {
         // the opening's 76,653 games are not decoded: its postings are read through the player's 2,896 games since 1990
         assertTrue(plan.contains("opening = f5d6: opening postings of 2 moves, read through the 2896 games the other parts"
                 + " leave (leapfrog: its postings probed for those games only, none decoded whole) -> 2435 games"), plan);
-        assertEquals(76_653, db.count("opening = f5d6"));
+        assertEquals(76_653, Games.count(db, "opening = f5d6"));
         assertTrue(plan.contains("year < 1990: the years' files, id ranges from the catalog -> 9029 games"), plan);
-        assertEquals(117_435, db.count("year >= 1900"));
+        assertEquals(117_435, Games.count(db, "year >= 1900"));
     }
 
     /**

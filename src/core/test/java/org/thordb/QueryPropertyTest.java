@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -181,7 +182,7 @@ class QueryPropertyTest {
                 state = load(db, rnd, root, names, wtb) + damaged;
                 List<Game> games = replay(files);
                 Map<Integer, Long> keyOf = new HashMap<>();
-                db.forEachGame(g -> {
+                Games.forEach(db, g -> {
                     keyOf.put(g.id(), (long) g.year() << 20 | g.record());
                     return true;
                 });
@@ -200,7 +201,7 @@ class QueryPropertyTest {
                     String where = "query " + (i + 1) + " of seed " + seed + " (" + state + "): " + a.text();
                     RoaringBitmap got;
                     try {
-                        got = db.select(a.text());
+                        got = Games.select(db, a.text());
                     } catch (RuntimeException e) {
                         throw new AssertionError(where + " failed: " + e.getMessage(), e);
                     }
@@ -216,7 +217,7 @@ class QueryPropertyTest {
                     }
                     QueryPlanner.leapfrog(false);
                     try {
-                        assertEquals(want.size(), db.count(a.text()), where + " without the leapfrog");
+                        assertEquals(want.size(), Games.count(db, a.text()), where + " without the leapfrog");
                     } finally {
                         QueryPlanner.leapfrog(true);
                     }

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -73,21 +74,21 @@ class RealBaseStoreTest {
         for (Path f : SharedData.files("wthor", ".wtb")) {
             try (WthorReader r = WthorReader.open(f)) {
                 int year = r.header().gameYear();
-                assertEquals(r.header().n1(), db.count("year = " + year), f.toString());
+                assertEquals(r.header().n1(), Games.count(db, "year = " + year), f.toString());
                 FileRow row = db.catalog().gameFile(db.catalog().base("WTHOR").id(), 8, year);
                 assertEquals(f.getFileName().toString(), row.name());
                 assertEquals(r.header().creationStamp(), row.created());
             }
         }
-        assertEquals(117_435, db.count("year >= 1900"));
-        assertEquals(0, db.count("year < 1977"));
+        assertEquals(117_435, Games.count(db, "year >= 1900"));
+        assertEquals(0, Games.count(db, "year < 1977"));
     }
 
     @Test
     void recordsAreKeptByteForByteWithTheirNames(Random rnd) {
         for (int i = 0; i < 2000; i++) {
             PlainScan.Game want = scan.games().get(rnd.nextInt(scan.games().size()));
-            StoredGame got = db.game("WTHOR", want.year(), want.record()).orElseThrow();
+            StoredGame got = Games.game(db, "WTHOR", want.year(), want.record()).orElseThrow();
             assertArrayEquals(want.game().bytes(), got.record68().bytes());
             assertEquals(want.black(), got.black());
             assertEquals(want.white(), got.white());
@@ -103,10 +104,10 @@ class RealBaseStoreTest {
         for (String name : List.of("Tastet Marc", "Tastet Remi", "Melnikov Aleksandr")) {
             long want = scan.count(g -> g.black().equals(name) || g.white().equals(name));
             assertTrue(want > 0, name);
-            assertEquals(want, db.count("player = \"" + name + "\""), name);
-            assertEquals(want, db.count("player = \"" + name.toUpperCase() + "\""), name);
+            assertEquals(want, Games.count(db, "player = \"" + name + "\""), name);
+            assertEquals(want, Games.count(db, "player = \"" + name.toUpperCase() + "\""), name);
         }
-        assertEquals(0, db.count("player = \"Nobody At All\""));
+        assertEquals(0, Games.count(db, "player = \"Nobody At All\""));
     }
 
     /** Positions of random games at random plies, and every position of some whole games. */
@@ -137,14 +138,14 @@ class RealBaseStoreTest {
             }
         }
         for (Position c : targets) {
-            RoaringBitmap got = db.position(original.get(c));
+            RoaringBitmap got = Games.reaching(db, original.get(c));
             Set<Long> gotKeys = new HashSet<>();
-            for (StoredGame g : db.games(got)) {
+            for (StoredGame g : Games.of(db, got)) {
                 gotKeys.add((long) g.year() * 100_000 + g.record());
             }
             assertEquals(expected.get(c), gotKeys, c.toBoardString());
         }
-        assertEquals(117_435, db.position(Position.start()).getCardinality());
+        assertEquals(117_435, Games.reaching(db, Position.start()).getCardinality());
     }
 
     @Test
@@ -171,6 +172,6 @@ class RealBaseStoreTest {
         assertEquals(41, r.skipped());
         assertEquals(before, db.catalog().games());
         assertEquals(41, again.stream().filter(m -> m.contains(": unchanged")).count(), again.toString());
-        assertEquals(117_435, db.count("year >= 1900"));
+        assertEquals(117_435, Games.count(db, "year >= 1900"));
     }
 }

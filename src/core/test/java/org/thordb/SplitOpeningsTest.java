@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +60,7 @@ class SplitOpeningsTest {
             Path release = tmp.resolve("release");
             db.importFiles(List.of(org.thordb.testing.TestBase.newerRelease(other.resolve("CLUB_2002.wtb"), 2002, release)),
                     Importer.Options.defaults(), m -> { });
-            assertEquals(300, db.count("year = 2002"), "the newer release replaced the year");
+            assertEquals(300, Games.count(db, "year = 2002"), "the newer release replaced the year");
             assertEquals(0, db.verify(false, m -> { }).problems());
             PlainScan both = scanOf(files, release);
             everyLineCounts(db, both);
@@ -75,7 +76,7 @@ class SplitOpeningsTest {
         SampleBase.write(files, "CLUB", 2001, 2, 300, 11L);
         Path dir = tmp.resolve("db");
         try (Engine db = Engine.open(dir)) {
-            assertEquals(0, db.count("year = 2001"));
+            assertEquals(0, Games.count(db, "year = 2001"));
         }
         try (Store s = RocksStore.open(dir); Store.Batch b = s.batch()) {
             b.delete(Store.Space.META, Catalog.SPLITS_KEY); // as a store made before the split was
@@ -106,7 +107,7 @@ class SplitOpeningsTest {
         try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(files), Importer.Options.defaults(), m -> { });
             db.optimize(false, m -> { });
-            assertEquals(80, db.count("opening = f5d6c3d3c4f4f6f3e6"));
+            assertEquals(80, Games.count(db, "opening = f5d6c3d3c4f4f6f3e6"));
             assertEquals(0, db.verify(false, m -> { }).problems());
             everyLineCounts(db, new PlainScan(files), 50);
         }
@@ -132,7 +133,7 @@ class SplitOpeningsTest {
         }
         int asked = 0;
         for (Map.Entry<String, Long> w : want.entrySet()) {
-            assertEquals(w.getValue(), db.count("opening = " + w.getKey()), "opening = " + w.getKey());
+            assertEquals(w.getValue(), Games.count(db, "opening = " + w.getKey()), "opening = " + w.getKey());
             asked++;
         }
         assertTrue(asked >= atLeast, asked + " lines");

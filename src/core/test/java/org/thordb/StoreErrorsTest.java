@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -58,7 +60,7 @@ class StoreErrorsTest {
             ThorDbException e = fails(ErrorCode.LOCKED, () -> Engine.open(dbDir));
             assertEquals(dbDir + ": the store is open already in this process (share that ThorDb, or close it first)",
                     e.getMessage());
-            assertEquals(800, db.count("year >= 2001"), "the first one still reads");
+            assertEquals(800, Games.count(db, "year >= 2001"), "the first one still reads");
         }
     }
 
@@ -68,7 +70,7 @@ class StoreErrorsTest {
         SampleBase.write(more, "CLUB", 2003, 1, 50, 13L);
         try (Engine db = Engine.openReadOnly(dbDir)) {
             fails(ErrorCode.READ_ONLY, () -> db.importFiles(List.of(more), Importer.Options.defaults(), m -> { }));
-            assertEquals(800, db.count("year >= 2001"));
+            assertEquals(800, Games.count(db, "year >= 2001"));
         }
     }
 
@@ -120,25 +122,25 @@ class StoreErrorsTest {
             }
         }
         try (Engine db = Engine.open(dbDir)) {
-            String games = fails(ErrorCode.CORRUPT, () -> db.games(db.select("id = 0"))).getMessage();
+            String games = fails(ErrorCode.CORRUPT, () -> Games.of(db, Games.select(db, "id = 0"))).getMessage();
             assertTrue(games.contains("a value of the games family does not decode"), games);
-            String terms = fails(ErrorCode.CORRUPT, () -> db.count("result = black")).getMessage();
+            String terms = fails(ErrorCode.CORRUPT, () -> Games.count(db, "result = black")).getMessage();
             assertTrue(terms.contains("a value of the terms family does not decode"), terms);
             byte[] k = keys[2];
             Position damaged = Position.of(org.thordb.store.Keys.getU64(k, 0), org.thordb.store.Keys.getU64(k, 8),
                     k[16] == 0 ? org.thordb.othello.Side.BLACK : k[16] == 1 ? org.thordb.othello.Side.WHITE
                             : org.thordb.othello.Side.NONE);
-            String positions = fails(ErrorCode.CORRUPT, () -> db.count("position = \"" + damaged.toBoardString() + "\""))
+            String positions = fails(ErrorCode.CORRUPT, () -> Games.count(db, "position = \"" + damaged.toBoardString() + "\""))
                     .getMessage();
             assertTrue(positions.contains("the positions family"), positions);
             // some position of a game lands in the damaged fingerprint partition: look until one does
             String[] blocks = {null};
             for (int id = 1; id < 60 && blocks[0] == null; id++) { // game 0's record is the damaged one
-                StoredGame g = db.game(id).orElseThrow();
+                StoredGame g = Games.game(db, id).orElseThrow();
                 org.thordb.othello.Replay.replay(org.thordb.othello.Notation.parseLine(g.moves().replace(" ", "")), (ply, p) -> {
                     if (blocks[0] == null && ply > 8) {
                         try {
-                            db.count("position = \"" + p.toBoardString() + "\"");
+                            Games.count(db, "position = \"" + p.toBoardString() + "\"");
                         } catch (ThorDbException e) {
                             blocks[0] = e.code() + " " + e.getMessage();
                         }
@@ -171,9 +173,9 @@ class StoreErrorsTest {
         ThorDbException e = assertThrows(ThorDbException.class, () -> {
             try (Engine db = Engine.open(dbDir)) {
                 db.verify(false, m -> { });
-                db.forEachGame(g -> true);
-                db.count("result = draw or position = f5d6");
-                db.explore(Position.start(), "");
+                Games.forEach(db, g -> true);
+                Games.count(db, "result = draw or position = f5d6");
+                Explore.exploration(db, Position.start(), "");
             }
         });
         assertEquals(ErrorCode.CORRUPT, e.code(), e.getMessage());

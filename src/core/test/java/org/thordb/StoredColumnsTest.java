@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -220,7 +221,7 @@ class StoredColumnsTest {
                 return null;
             });
             assertTrue(wrong.isEmpty(), wrong.toString());
-            assertEquals(full, e.count("year = 2001 and theoretical = known"));
+            assertEquals(full, Games.count(e, "year = 2001 and theoretical = known"));
         }
         try (Engine e = Engine.open(db)) {
             e.optimize(false, m -> { });

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
 import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -84,12 +86,12 @@ class TheoreticalFillTest {
             db.importFiles(List.of(ffo1990, pgn), Importer.Options.defaults(), m -> { });
             db.optimize(false, 100, m -> { });
             db.importFiles(List.of(zero, finals), Importer.Options.defaults(), m -> { });
-            long n = db.count("base = \"WTHOR\"");
-            assertEquals(n, db.count("base = \"WTH_1990\""));
-            assertEquals(n, db.count("base = \"ZERO\""));
+            long n = Games.count(db, "base = \"WTHOR\"");
+            assertEquals(n, Games.count(db, "base = \"WTH_1990\""));
+            assertEquals(n, Games.count(db, "base = \"ZERO\""));
             assertEquals(FileRow.UNKNOWN, fileOf(db, "ZERO").theoreticalStatus());
             assertEquals(FileRow.FINAL_SCORE, fileOf(db, "FINAL").theoreticalStatus());
-            assertEquals(3 * n, db.count("theoretical = unknown and copies = all"));
+            assertEquals(3 * n, Games.count(db, "theoretical = unknown and copies = all"));
 
             // a fill stopped after its first batch keeps that batch and goes on from there
             RuntimeException stop = new RuntimeException("stopped after the first batch");
@@ -104,14 +106,14 @@ class TheoreticalFillTest {
                     }));
             assertEquals(stop, thrown);
             assertTrue(firstBatch[0] > 0 && firstBatch[0] < n, firstBatch[0] + " filled in the first batch");
-            assertEquals(n - firstBatch[0], db.count("base = \"WTH_1990\" and theoretical = unknown"));
+            assertEquals(n - firstBatch[0], Games.count(db, "base = \"WTH_1990\" and theoretical = unknown"));
             TheoreticalWriter.Report rest = db.fillTheoretical(Filter.parse("base = \"WTH_1990\""), DEPTH, 2, new TheoreticalWriter.Listener() { });
             assertEquals(n - firstBatch[0], rest.filled(), "the second fill takes the games the first left");
             assertEquals(firstBatch[0], rest.known());
             TheoreticalWriter.Report r = db.fillTheoretical(Filter.parse("base = \"ZERO\" or base = \"FINAL\""), DEPTH, 2,
                     new TheoreticalWriter.Listener() { });
             assertEquals(2 * n, r.filled());
-            assertEquals(0, db.count("theoretical = unknown"));
+            assertEquals(0, Games.count(db, "theoretical = unknown"));
             assertEquals(0, db.fillTheoretical(Filter.parse(""), DEPTH, 2, new TheoreticalWriter.Listener() { }).filled(),
                     "nothing left to fill");
             assertEquals(n, fileOf(db, "ZERO").filledGames());
@@ -120,16 +122,16 @@ class TheoreticalFillTest {
             Map<Integer, StoredGame> byRecord = new HashMap<>();
             List<StoredGame> filledGames = new ArrayList<>();
             for (String base : List.of("WTH_1990", "ZERO", "FINAL")) {
-                for (StoredGame g : db.games(db.select("base = \"" + base + "\""))) {
+                for (StoredGame g : Games.of(db, Games.select(db, "base = \"" + base + "\""))) {
                     assertTrue(g.theoreticalKnown(), g.base() + " " + g.record());
                     assertEquals(DEPTH, g.theoreticalDepth());
                     filledGames.add(g);
                 }
             }
-            for (StoredGame g : db.games(db.select("base = \"ZERO\""))) {
+            for (StoredGame g : Games.of(db, Games.select(db, "base = \"ZERO\""))) {
                 byRecord.put(g.record(), g);
             }
-            for (StoredGame g : db.games(db.select("base = \"FINAL\""))) {
+            for (StoredGame g : Games.of(db, Games.select(db, "base = \"FINAL\""))) {
                 assertEquals(byRecord.get(g.record()).theoretical(), g.theoretical(), "record " + g.record());
             }
 
@@ -159,13 +161,13 @@ class TheoreticalFillTest {
             }
             String three = "(base = \"WTH_1990\" or base = \"ZERO\" or base = \"FINAL\") and copies = all";
             for (Map.Entry<Integer, Long> e : byValue.entrySet()) {
-                assertEquals(e.getValue(), db.count(three + " and theoretical = " + e.getKey()), "theoretical = " + e.getKey());
+                assertEquals(e.getValue(), Games.count(db, three + " and theoretical = " + e.getKey()), "theoretical = " + e.getKey());
             }
-            assertEquals(above, db.count(three + " and theoretical > score"));
+            assertEquals(above, Games.count(db, three + " and theoretical > score"));
             GroupStats s = Stats.groups(db, "year", three).get(0);
             assertEquals(3 * n, s.theoreticalGames());
             assertEquals(sum / (double) (3 * n), s.avgTheoretical(), 1e-9);
-            org.thordb.explore.Exploration x = db.explore(Position.start(), "copies = all");
+            org.thordb.explore.Exploration x = Explore.exploration(db, Position.start(), "copies = all");
             long theoGames = 0;
             for (org.thordb.explore.Exploration.Row row : x.rows()) {
                 theoGames += row.theoreticalGames();
@@ -173,7 +175,7 @@ class TheoreticalFillTest {
             assertEquals(4 * n, theoGames, "the explorer's rows rest on every known score");
             // by default the four copies of each game are one: the FFO's, whose score is known at 24
             long knownOnce = 0;
-            for (org.thordb.explore.Exploration.Row row : db.explore(Position.start(), "").rows()) {
+            for (org.thordb.explore.Exploration.Row row : Explore.exploration(db, Position.start(), "").rows()) {
                 knownOnce += row.theoreticalGames();
             }
             assertEquals(n, knownOnce, "each game once (the book made before the fill is not read)");
@@ -197,10 +199,10 @@ class TheoreticalFillTest {
             try (Engine again = Engine.open(tmp.resolve("db2"))) {
                 again.importFiles(List.of(tmp.resolve("out3")), Importer.Options.defaults(), m -> { });
                 Map<Integer, Integer> want = new HashMap<>();
-                for (StoredGame g : db.games(db.select("base = \"WTH_1990\""))) {
+                for (StoredGame g : Games.of(db, Games.select(db, "base = \"WTH_1990\""))) {
                     want.put(g.record(), g.theoretical());
                 }
-                for (StoredGame g : again.games(again.select(""))) {
+                for (StoredGame g : Games.of(again, Games.select(again, ""))) {
                     assertTrue(g.theoreticalKnown());
                     assertEquals(DEPTH, g.theoreticalDepth());
                     assertEquals(want.get(g.record()), g.theoretical());
@@ -240,7 +242,7 @@ class TheoreticalFillTest {
         Engine db = Engine.open(tmp.resolve("db"));
         {
             db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
-            assertEquals(games, db.count("theoretical = unknown"));
+            assertEquals(games, Games.count(db, "theoretical = unknown"));
             Thread[] filler = new Thread[1];
             Throwable[] ended = new Throwable[1];
             filler[0] = new Thread(() -> {
@@ -261,7 +263,7 @@ class TheoreticalFillTest {
             filler[0].join(120_000); // a hang guard, not a speed test: before, the fill waited for its solves forever
             assertTrue(!filler[0].isAlive(), "a stopped fill waited for its 30-empty solves");
             assertTrue(ended[0] instanceof ThorDbException e && e.code() == ErrorCode.CANCELLED, String.valueOf(ended[0]));
-            assertEquals(games, db.count("theoretical = unknown"), "no stopped solve was written");
+            assertEquals(games, Games.count(db, "theoretical = unknown"), "no stopped solve was written");
             db.close(); // only once the fill has ended: a close waits for it
         }
     }
@@ -283,7 +285,7 @@ class TheoreticalFillTest {
         int depth = 24;
         try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(dir), Importer.Options.defaults(), m -> { });
-            assertEquals(1, db.count("theoretical = unknown"));
+            assertEquals(1, Games.count(db, "theoretical = unknown"));
             TheoreticalWriter.Report[] report = new TheoreticalWriter.Report[1];
             Throwable[] ended = new Throwable[1];
             Thread filler = new Thread(() -> {
@@ -307,7 +309,7 @@ class TheoreticalFillTest {
             assertTrue(both, "one game of " + depth + " empties was searched by one thread of the fill's two ("
                     + report[0].seconds() + " s)");
             // helped or not, the score is the one thread's
-            StoredGame g = db.games(db.select("base = \"ONE\"")).iterator().next();
+            StoredGame g = Games.of(db, Games.select(db, "base = \"ONE\"")).iterator().next();
             Position p = org.thordb.solve.TheoreticalScore.positionAt(g.record68().squares(), depth);
             org.thordb.solve.Solver.Result alone = new org.thordb.solve.Solver(
                     org.thordb.solve.Solver.Options.defaults().withThreads(1)).solve(p, false);

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
 import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,8 +46,8 @@ class UnknownTheoreticalTest {
     void load() {
         db = org.thordb.testing.RealStore.withTextSources();
         ffo = org.thordb.testing.RealStore.scan();
-        textGames = db.count("copies = all") - ffo.games().size();
-        assertEquals(ffo.games().size(), db.count("base = \"WTHOR\""));
+        textGames = Games.count(db, "copies = all") - ffo.games().size();
+        assertEquals(ffo.games().size(), Games.count(db, "base = \"WTHOR\""));
         assertTrue(textGames > 6000, textGames + " text games");
     }
 
@@ -115,7 +117,7 @@ class UnknownTheoreticalTest {
                 s[0]++;
                 s[1] += g.game().theoreticalScore();
             }
-            Exploration e = db.explore(at, "copies = all");
+            Exploration e = Explore.exploration(db, at, "copies = all");
             long rowsKnown = 0;
             for (Exploration.Row r : e.rows()) {
                 long[] s = known.get(at.play(r.move()).canonical());
@@ -133,7 +135,7 @@ class UnknownTheoreticalTest {
         }
         // the public front says the same, with the count beside the average
         try (ThorDb front = ThorDb.builder(db.path()).readOnly().open()) {
-            Exploration e = db.explore(Position.afterLine("f5d6"), "year = 1990 and copies = all");
+            Exploration e = Explore.exploration(db, Position.afterLine("f5d6"), "year = 1990 and copies = all");
             List<NextMove> moves = front.explore("year = 1990 and copies = all", "f5d6").moves();
             for (int i = 0; i < moves.size(); i++) {
                 assertEquals(e.rows().get(i).theoreticalGames(), moves.get(i).theoreticalGames());
@@ -151,20 +153,20 @@ class UnknownTheoreticalTest {
 
     @Test
     void theoreticalComparisonsMatchKnownScoresOnlyAndKnownIsAField() {
-        assertEquals(ffo.count(g -> g.game().theoreticalScore() > g.game().blackScore()), db.count("theoretical > score"));
-        assertEquals(ffo.count(g -> g.game().theoreticalScore() == 0), db.count("theoretical = 0"));
+        assertEquals(ffo.count(g -> g.game().theoreticalScore() > g.game().blackScore()), Games.count(db, "theoretical > score"));
+        assertEquals(ffo.count(g -> g.game().theoreticalScore() == 0), Games.count(db, "theoretical = 0"));
         assertEquals(ffo.count(g -> g.game().theoreticalScore() <= 32 && g.year() == 1990),
-                db.count("theoretical <= 32 and year = 1990"));
-        assertEquals(ffo.count(g -> g.game().theoreticalScore() != 40), db.count("theoretical != 40"));
-        assertEquals(ffo.games().size(), db.count("theoretical = known"));
-        assertEquals(textGames, db.count("theoretical = unknown and copies = all"));
-        assertEquals(textGames, db.count("theoretical != known and copies = all"));
-        assertEquals(textGames, db.count("not theoretical = known and copies = all"));
+                Games.count(db, "theoretical <= 32 and year = 1990"));
+        assertEquals(ffo.count(g -> g.game().theoreticalScore() != 40), Games.count(db, "theoretical != 40"));
+        assertEquals(ffo.games().size(), Games.count(db, "theoretical = known"));
+        assertEquals(textGames, Games.count(db, "theoretical = unknown and copies = all"));
+        assertEquals(textGames, Games.count(db, "theoretical != known and copies = all"));
+        assertEquals(textGames, Games.count(db, "not theoretical = known and copies = all"));
     }
 
     @Test
     void exportsSayUnknownAsNullAnEmptyCellOrNothing() throws Exception {
-        org.thordb.engine.StoredGame pgnGame = db.games(db.select("base = \"WTH_1990\"")).get(0);
+        org.thordb.engine.StoredGame pgnGame = Games.of(db, Games.select(db, "base = \"WTH_1990\"")).get(0);
         assertFalse(pgnGame.theoreticalKnown());
         var json = org.thordb.export.Json.node(pgnGame);
         assertTrue(json.get("theoretical").isNull(), json.toString());

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
 import org.thordb.usecase.Games;
 import org.thordb.engine.GamePages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -146,7 +147,7 @@ class FollowingAnotherProcessTest {
                         switch ((int) (t % 6)) {
                             case 0 -> {
                                 what = "count";
-                                long n = reader.count("");
+                                long n = Games.count(reader, "");
                                 long now = System.nanoTime();
                                 // one state read whole: every game of its catalog reaches the start position
                                 long[] both = reader.read(r -> new long[] {r.all().getLongCardinality(),
@@ -171,7 +172,7 @@ class FollowingAnotherProcessTest {
                             }
                             case 2 -> {
                                 what = "explore";
-                                long total = reader.explore(t % 12 == 2 ? start : f5d6, "").total();
+                                long total = Explore.exploration(reader, t % 12 == 2 ? start : f5d6, "").total();
                                 if (total < 0) {
                                     failures.add("the explorer answered " + total);
                                 }
@@ -240,7 +241,7 @@ class FollowingAnotherProcessTest {
             String log = Files.readString(childLog, StandardCharsets.UTF_8);
             assertEquals(0, child.waitFor(), log);
             long all = expected;
-            org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> reader.count("") == all,
+            org.thordb.testing.Await.until(java.time.Duration.ofSeconds(20), () -> Games.count(reader, "") == all,
                     "the reader sees every game at the end");
             assertEquals(expected, front.count(""));
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()

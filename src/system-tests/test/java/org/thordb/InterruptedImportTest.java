@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,7 +58,7 @@ class InterruptedImportTest {
         try (Engine e = Engine.open(db)) {
             assertTrue(e.catalog().gameFiles().size() < 30, "stopped before the end");
             e.importFiles(List.of(base), org.thordb.ingest.Importer.Options.defaults(), m -> { });
-            assertEquals(30 * 1500, e.count("copies = all"));
+            assertEquals(30 * 1500, Games.count(e, "copies = all"));
             assertEquals(0, e.verify(false, m -> { }).problems());
         }
     }

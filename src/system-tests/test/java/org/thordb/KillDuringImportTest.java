@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,22 +91,22 @@ class KillDuringImportTest {
                 filesSeen.add(t.catalog().gameFiles().size());
                 // every kind of query answers, and agrees with the files the store holds
                 long total = t.catalog().games();
-                assertEquals(total, t.count("year >= 1900"));
-                assertEquals(total, t.position(org.thordb.othello.Position.start()).getLongCardinality());
-                assertEquals(t.count("opening = f5d6") + t.count("opening = f5f6") + t.count("opening = f5f4"), total);
+                assertEquals(total, Games.count(t, "year >= 1900"));
+                assertEquals(total, Games.reaching(t, org.thordb.othello.Position.start()).getLongCardinality());
+                assertEquals(Games.count(t, "opening = f5d6") + Games.count(t, "opening = f5f6") + Games.count(t, "opening = f5f4"), total);
                 long[] plain = new long[1]; // the same question answered from the records, game by game
-                t.forEachGame(g -> {
+                Games.forEach(t, g -> {
                     plain[0] += g.black().equals(player) || g.white().equals(player)
                             || g.theoretical() > g.score() ? 1 : 0;
                     return true;
                 });
-                assertEquals(plain[0], t.count("player = \"" + player + "\" or theoretical > score"));
-                assertEquals(total, t.explore(org.thordb.othello.Position.start(), "").total());
+                assertEquals(plain[0], Games.count(t, "player = \"" + player + "\" or theoretical > score"));
+                assertEquals(total, Explore.exploration(t, org.thordb.othello.Position.start(), "").total());
                 List<String> problems = new ArrayList<>();
                 t.verify(false, 4, round, problems::add);
                 assertTrue(problems.isEmpty(), "verify after kill " + kills + ": " + problems);
                 for (FileRow f : t.catalog().gameFiles()) {
-                    assertEquals(f.games(), t.count("year = " + f.year()), "year " + f.year() + " after kill " + kills);
+                    assertEquals(f.games(), Games.count(t, "year = " + f.year()), "year " + f.year() + " after kill " + kills);
                     assertEquals((Integer) f.games(), t.read(r -> {
                         int n = 0;
                         for (int i = 0; i < f.games(); i++) {
@@ -124,14 +126,14 @@ class KillDuringImportTest {
         try (Engine t = Engine.open(db)) {
             ImportReport r = t.importFiles(List.of(base), Importer.Options.defaults(), m -> { });
             assertEquals(0, r.refused());
-            assertEquals(allGames, t.count("year >= 1900"));
+            assertEquals(allGames, Games.count(t, "year >= 1900"));
             assertEquals(files, t.catalog().gameFiles().size());
             for (Path f : gameFiles(base)) {
                 try (WthorReader wr = WthorReader.open(f)) {
-                    assertEquals(wr.header().n1(), t.count("year = " + wr.header().gameYear()));
+                    assertEquals(wr.header().n1(), Games.count(t, "year = " + wr.header().gameYear()));
                 }
             }
-            assertEquals(allGames, t.position(org.thordb.othello.Position.start()).getCardinality());
+            assertEquals(allGames, Games.reaching(t, org.thordb.othello.Position.start()).getCardinality());
             List<String> problems = new ArrayList<>();
             assertEquals(0, t.verify(false, problems::add).problems(), problems.toString());
         }

@@ -1,5 +1,7 @@
 package org.thordb;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -43,7 +45,7 @@ class OptimizeTest {
     private Map<String, Long> answers(Engine db) {
         Map<String, Long> out = new HashMap<>();
         for (String q : QUERIES) {
-            out.put(q, db.count(q));
+            out.put(q, Games.count(db, q));
         }
         return out;
     }
@@ -353,7 +355,7 @@ class OptimizeTest {
             }
         }
         try (Engine db = Engine.open(dir)) {
-            assertNotEquals(want.get("result = draw"), db.count("result = draw"));
+            assertNotEquals(want.get("result = draw"), Games.count(db, "result = draw"));
             List<String> said = new ArrayList<>();
             assertTrue(db.verify(false, said::add).problems() >= 2, said.toString());
             assertTrue(said.stream().anyMatch(m -> m.startsWith("terms: the merged entries of ")), said.toString());
@@ -394,9 +396,9 @@ class OptimizeTest {
                 org.thordb.explore.Exploration replayed = db.read(x -> org.thordb.explore.Explorer.explore(x,
                         org.thordb.explore.RowFigures.of(x), asked, "", org.thordb.explore.Explorer.Way.GAMES, 1));
                 assertEquals(replayed, fromBook, asked.toBoardString());
-                assertEquals(replayed, db.explore(asked, ""));
+                assertEquals(replayed, Explore.exploration(db, asked, ""));
             }
-            assertEquals(18_000 - 1500, db.explore(org.thordb.othello.Position.start(), "").total());
+            assertEquals(18_000 - 1500, Explore.exploration(db, org.thordb.othello.Position.start(), "").total());
             List<String> said = new ArrayList<>();
             assertEquals(0, db.verify(false, said::add).problems(), said.toString());
 
@@ -430,7 +432,7 @@ class OptimizeTest {
             db.importFiles(List.of(later), Importer.Options.defaults(), m -> { });
             boolean none = db.read(x -> org.thordb.explore.ExplorationBook.lookup(x, org.thordb.othello.Position.start()) == null);
             assertTrue(none, "the book made before the import is not used");
-            assertEquals(18_000, db.explore(org.thordb.othello.Position.start(), "").total());
+            assertEquals(18_000, Explore.exploration(db, org.thordb.othello.Position.start(), "").total());
             said.clear();
             assertEquals(0, db.verify(false, said::add).problems(), said.toString());
             assertTrue(said.stream().anyMatch(m -> m.contains("worked out before the last import")), said.toString());
@@ -470,7 +472,7 @@ class OptimizeTest {
             assertEquals(1000, removed.games());
             assertTrue(db.catalog().staleIds());
             assertEquals(alone, answers(db));
-            assertEquals(2100, db.count(""));
+            assertEquals(2100, Games.count(db, ""));
             OptimizeRealTest.checkAgainstReplay(db, scan, 7);
             org.thordb.ingest.Optimizer.Report r = db.optimize(false, m -> { });
             assertTrue(r.staleIds() > 0, r.toString());
@@ -525,7 +527,7 @@ class OptimizeTest {
      */
     private static Map<Long, List<Integer>> fingerprints(Engine db) {
         Map<Long, List<Integer>> out = new HashMap<>();
-        for (org.thordb.engine.StoredGame g : db.games(db.read(r -> r.all()))) {
+        for (org.thordb.engine.StoredGame g : Games.of(db, db.read(r -> r.all()))) {
             org.thordb.othello.Replay.replay(g.record68().squares(), (ply, p) -> {
                 org.thordb.othello.Position c = p.canonical();
                 long h = org.thordb.index.PositionHash.DEFAULT.hash(c.black(), c.white(),

@@ -1,5 +1,6 @@
 package org.thordb;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -93,9 +94,9 @@ class RobustnessTest {
         long blackWins;
         try (Engine db = Engine.open(dbDir)) {
             importInto(db, base);
-            draws = db.count("result = draw");
-            blackWins = db.count("result = black");
-            opening = db.count("opening = f5d6");
+            draws = Games.count(db, "result = draw");
+            blackWins = Games.count(db, "result = black");
+            opening = Games.count(db, "opening = f5d6");
             assertEquals(0, db.verify(false, lines::add).problems(), lines.toString());
         }
         try (Store s = RocksStore.open(dbDir); Store.Batch b = s.batch()) {
@@ -117,7 +118,7 @@ class RobustnessTest {
         }
         try (Engine db = Engine.open(dbDir)) {
             // the damaged postings of Black's wins (first segment: now games 1, 2, 3) are what a read sees
-            long damaged = db.count("result = black");
+            long damaged = Games.count(db, "result = black");
             assertTrue(damaged != blackWins, damaged + " Black wins before the repair");
             lines.clear();
             StoreVerifier.Report r = db.verify(false, lines::add);
@@ -131,10 +132,10 @@ class RobustnessTest {
             StoreVerifier.Report fixed = db.verify(true, lines::add);
             assertEquals(4, fixed.repaired(), lines.toString());
             // the first read after the repairs: on a new view, not on the one the read above left
-            assertEquals(blackWins, db.count("result = black"));
+            assertEquals(blackWins, Games.count(db, "result = black"));
             assertEquals(0, db.verify(false, m -> { }).problems());
-            assertEquals(draws, db.count("result = draw"));
-            assertEquals(opening, db.count("opening = f5d6"));
+            assertEquals(draws, Games.count(db, "result = draw"));
+            assertEquals(opening, Games.count(db, "opening = f5d6"));
         }
         // the command line says so too
         org.thordb.cli.CommandsTestAccess.Run cli = org.thordb.cli.CommandsTestAccess.run("verify", "--db", dbDir.toString());

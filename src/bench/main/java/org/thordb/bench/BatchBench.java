@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.usecase.Games;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -62,9 +63,9 @@ public class BatchBench extends StoreBench {
         targetList = List.of(targets);
         openStore(base);
         if (params.getBenchmark().endsWith(".together")) { // the same answers as one by one
-            List<org.roaringbitmap.RoaringBitmap> all = db.positions(targetList);
+            List<org.roaringbitmap.RoaringBitmap> all = Games.reachingEach(db, targetList);
             for (int i = 0; i < targets.length; i += 7) {
-                if (!all.get(i).equals(db.position(targets[i]))) {
+                if (!all.get(i).equals(Games.reaching(db, targets[i]))) {
                     throw new IllegalStateException("query " + i + ": asked together, the store answers otherwise");
                 }
             }
@@ -74,7 +75,7 @@ public class BatchBench extends StoreBench {
             buildTable();
             long[] got = scanCounts();
             for (int i = 0; i < 200; i++) {
-                long want = db.position(targets[i]).getCardinality();
+                long want = Games.reaching(db, targets[i]).getCardinality();
                 if (got[i] != want) {
                     throw new IllegalStateException("query " + i + ": the scan finds " + got[i] + ", the store " + want);
                 }
@@ -87,7 +88,7 @@ public class BatchBench extends StoreBench {
     public long lookups() {
         long n = 0;
         for (Position p : targets) {
-            n += db.position(p).getCardinality();
+            n += Games.reaching(db, p).getCardinality();
         }
         return n;
     }
@@ -96,7 +97,7 @@ public class BatchBench extends StoreBench {
     @Benchmark
     public long together() {
         long n = 0;
-        for (org.roaringbitmap.RoaringBitmap b : db.positions(targetList)) {
+        for (org.roaringbitmap.RoaringBitmap b : Games.reachingEach(db, targetList)) {
             n += b.getCardinality();
         }
         return n;

@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.usecase.Explore;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -61,8 +62,8 @@ public class ExploreBench extends StoreBench {
         if (params.getBenchmark().endsWith(".scan")) {
             games = BenchData.records(base);
             for (int i = 0; i < 8; i++) {
-                long want = kind.equals("start") ? db.explore(Position.start(), "").total()
-                        : db.explore(positions[i], kind.equals("any-position") ? "" : "year >= " + fromYear).total();
+                long want = kind.equals("start") ? Explore.exploration(db, Position.start(), "").total()
+                        : Explore.exploration(db, positions[i], kind.equals("any-position") ? "" : "year >= " + fromYear).total();
                 long got = scan();
                 if (got != want) {
                     throw new IllegalStateException(kind + ": the scan finds " + got + " games, the explorer " + want);

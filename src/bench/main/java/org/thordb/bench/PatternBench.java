@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.usecase.Games;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -81,7 +82,7 @@ public class PatternBench extends StoreBench {
                 masks[k++] = s.apply(w);
                 masks[k++] = s.apply(e);
             }
-            long want = db.count(query);
+            long want = Games.count(db, query);
             if (replay() != want) {
                 throw new IllegalStateException(kind + ": the replay finds " + replay() + " games, the store " + want);
             }
@@ -91,7 +92,7 @@ public class PatternBench extends StoreBench {
 
     @Benchmark
     public long count() {
-        return db.count(query);
+        return Games.count(db, query);
     }
 
     /** The baseline: every game (of the player) replayed allocation-free, the masks tested at every move. */

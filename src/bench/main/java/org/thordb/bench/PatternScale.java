@@ -52,11 +52,11 @@ public final class PatternScale {
         try (Engine db = Engine.openReadOnly(store)) {
             // warm: the move table made by a first board query over the whole base, the border's
             // slices by a second (a process makes them once it has asked twice)
-            db.count(queries.get(0));
-            db.count(queries.get(0));
+            Games.count(db, queries.get(0));
+            Games.count(db, queries.get(0));
             for (String q : queries) {
                 long first = System.nanoTime();
-                db.count(q); // the move table, the candidates' passes
+                Games.count(db, q); // the move table, the candidates' passes
                 first = System.nanoTime() - first;
                 // a slow one 5 times; else 201 times, so that the 99th percentile is not the slowest
                 // run (one slow run in 21, the machine's, made the 99th of 21 1.3 to 5 times the median)
@@ -64,7 +64,7 @@ public final class PatternScale {
                 long n = 0;
                 for (int i = 0; i < micros.length; i++) {
                     long t0 = System.nanoTime();
-                    n = db.count(q);
+                    n = Games.count(db, q);
                     micros[i] = (System.nanoTime() - t0) / 1000;
                 }
                 Arrays.sort(micros);

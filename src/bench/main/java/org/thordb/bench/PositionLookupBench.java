@@ -1,5 +1,6 @@
 package org.thordb.bench;
 
+import org.thordb.usecase.Games;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -49,7 +50,7 @@ public class PositionLookupBench extends StoreBench {
             // is asked (every 128th: a replay of every game per position is slow work)
             openStore(base);
             for (int i = 0; i < positions.length; i += 128) {
-                int want = db.position(positions[i]).getCardinality();
+                int want = Games.reaching(db, positions[i]).getCardinality();
                 int got = Scans.countReaching(games, positions[i].canonical());
                 if (got != want) {
                     throw new IllegalStateException("position " + i + ": the scan finds " + got + " games, the store " + want);
@@ -68,6 +69,6 @@ public class PositionLookupBench extends StoreBench {
     @Benchmark
     public int lookup() {
         Position p = positions[next++ & 4095];
-        return db.position(p).getCardinality();
+        return Games.reaching(db, p).getCardinality();
     }
 }

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +43,7 @@ class CommandLineFixesTest {
         assertEquals(0, CommandsTest.run("export", "--db", db.toString(), "--out", pgn.toString(), "--force").status());
         try (Engine back = Engine.open(tmp.resolve("back"))) {
             back.importFiles(java.util.List.of(pgn), org.thordb.ingest.Importer.Options.defaults(), m -> { });
-            assertEquals(80, back.count(""));
+            assertEquals(80, Games.count(back, ""));
         }
         Path csv = tmp.resolve("club.csv");
         assertEquals(0, CommandsTest.run("export", "--db", db.toString(), "--out", csv.toString()).status());

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -49,7 +50,7 @@ class DamagedFamilyRepairTest {
         List<Long> out = new ArrayList<>();
         try (Engine d = Engine.openReadOnly(db)) {
             for (String q : QUERIES) {
-                out.add(d.count(q));
+                out.add(Games.count(d, q));
             }
         }
         return out;

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -177,7 +178,7 @@ class EverydayCommandsTest {
         assertFalse(Files.exists(home.resolve("store")), "the demo never touches store/");
         assertTrue(out.contains("the demo's own store " + home.resolve("demo-store")), out);
         try (Engine d = Engine.openReadOnly(home.resolve("demo-store"))) {
-            assertEquals(300, d.count(""));
+            assertEquals(300, Games.count(d, ""));
         }
         assertTrue(List.of(Files.readString(Path.of(".gitignore")).split("\n")).contains("/demo-store/"));
     }

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,7 +58,7 @@ class ExportAcrossSurfacesTest {
         StringBuilder pgn = new StringBuilder();
         try (Engine e = Engine.openReadOnly(store)) {
             int k = 0;
-            for (StoredGame g : e.games(e.select("year = 2000"))) {
+            for (StoredGame g : Games.of(e, Games.select(e, "year = 2000"))) {
                 pgn.append("[Event \"Club\"]\n[Date \"2001.05.12\"]\n[Black \"Bartholomew Fitzwilliam-" + k
                         + "\"]\n[White \"Maximiliana Oppenheimer\"]\n\n");
                 String moves = g.moves();
@@ -168,7 +169,7 @@ class ExportAcrossSurfacesTest {
         String q = "base = \"CLUB\"";
         long moves = 0;
         try (Engine e = Engine.openReadOnly(store)) {
-            for (StoredGame g : e.games(e.select(q))) {
+            for (StoredGame g : Games.of(e, Games.select(e, q))) {
                 moves += g.moves().length() / 2;
             }
         }

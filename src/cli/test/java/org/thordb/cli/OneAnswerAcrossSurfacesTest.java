@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -119,7 +120,7 @@ class OneAnswerAcrossSurfacesTest {
     private static List<String> lines(Engine db) {
         List<String> out = new ArrayList<>();
         for (int empties : new int[] {12, 16, 20, 22, 24, 28, 32, 36}) {
-            for (StoredGame g : db.games(db.select("moves = 60"))) {
+            for (StoredGame g : Games.of(db, Games.select(db, "moves = 60"))) {
                 String line = g.moves().substring(0, 2 * (60 - empties));
                 Position p = Position.afterLine(line);
                 if (64 - p.discs() == empties && p.legalMoves() != 0 && !out.contains(line)) {

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import org.thordb.usecase.Stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +52,7 @@ class PlayersViewCommandTest {
         assertEquals(0, ex.status(), ex.err());
         long asBlack;
         try (Engine e = Engine.openReadOnly(db)) {
-            asBlack = e.count("black = \"" + player + "\"");
+            asBlack = Games.count(e, "black = \"" + player + "\"");
         }
         assertTrue(ex.out().contains(asBlack + " games reach this position and match black = \"" + player + "\""), ex.out());
         assertTrue(ex.out().contains(SafeText.fit(player, 9) + "% (95%)"), ex.out());

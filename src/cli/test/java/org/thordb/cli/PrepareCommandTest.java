@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ class PrepareCommandTest {
         TestBase base = TestBase.sample();
         String store = base.db().path().toString();
         String player = base.player();
-        assertTrue(base.db().count("player = \"" + player + "\" and black = \"" + player + "\"") > 0, player);
+        assertTrue(Games.count(base.db(), "player = \"" + player + "\" and black = \"" + player + "\"") > 0, player);
 
         CommandsTest.Run md = CommandsTest.run("prepare", "--db", store, "--against", player, "--as", "white",
                 "--min-games", "1", "--plies", "4", "--valued", "0");

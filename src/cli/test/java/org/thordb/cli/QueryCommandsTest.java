@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -133,7 +134,7 @@ class QueryCommandsTest {
         assertEquals(300, lines.size());
         try (org.thordb.engine.Engine t = org.thordb.engine.Engine.openReadOnly(db)) {
             for (int i = 0; i < 300; i++) {
-                assertEquals(Long.toString(t.select(queries.get(i)).getLongCardinality()), lines.get(i), queries.get(i));
+                assertEquals(Long.toString(Games.select(t, queries.get(i)).getLongCardinality()), lines.get(i), queries.get(i));
                 assertTrue(Long.parseLong(lines.get(i)) >= 1, "the game it was taken from reaches it: " + queries.get(i));
             }
         }

@@ -1,5 +1,7 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
+import org.thordb.usecase.Explore;
 import org.thordb.usecase.Stats;
 import org.thordb.ThorDb;
 import org.thordb.engine.Engine;
@@ -131,17 +133,17 @@ class ReplTest {
         assertTrue(screen.contains("reach this position and match year = 2015"), screen);
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             // after f5d6c3 White's moves are ranked on the board: the most played is 1
-            int top = db.explore(org.thordb.othello.Replay.replay(org.thordb.othello.Notation.parseLine("f5d6c3"), null)
+            int top = Explore.exploration(db, org.thordb.othello.Replay.replay(org.thordb.othello.Notation.parseLine("f5d6c3"), null)
                     .finalPosition(), "").rows().get(0).move();
             int row = top / 8 + 1;
             int col = top % 8;
             assertTrue(screen.lines().anyMatch(l -> l.startsWith(row + " ") && l.length() > 2 + 2 * col
                     && l.charAt(2 + 2 * col) == '1'), org.thordb.othello.Notation.name(top) + " ranked 1: " + screen);
-            long f5d6 = db.count("position = f5d6");
-            long f5d6c3 = db.count("position = f5d6c3");
+            long f5d6 = Games.count(db, "position = f5d6");
+            long f5d6c3 = Games.count(db, "position = f5d6c3");
             assertTrue(screen.contains(f5d6 + " games reach this position\n"), screen);
             assertTrue(screen.contains(f5d6c3 + " games reach this position\n"), screen);
-            assertTrue(screen.contains(db.count("position = f5d6 and year = 2015") + " games reach this position and match"));
+            assertTrue(screen.contains(Games.count(db, "position = f5d6 and year = 2015") + " games reach this position and match"));
         }
     }
 
@@ -152,10 +154,10 @@ class ReplTest {
         String withPass = null;
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
             org.thordb.othello.Position f5 = org.thordb.othello.Position.afterLine("f5");
-            int move2 = db.explore(f5, "").rows().get(1).move();
+            int move2 = Explore.exploration(db, f5, "").rows().get(1).move();
             second = f5.play(move2);
             f5d6c3 = org.thordb.othello.Position.afterLine("f5d6c3");
-            for (org.thordb.engine.StoredGame g : db.games(db.all())) {
+            for (org.thordb.engine.StoredGame g : Games.of(db, Games.all(db))) {
                 List<String> tokens = org.thordb.export.Exporter.pgnMoves(g);
                 int pass = tokens.indexOf("pass");
                 if (pass > 0 && org.thordb.othello.Replay.replay(g.record68().squares(), null).ok()) {
@@ -189,11 +191,11 @@ class ReplTest {
         long afterFirst;
         long afterSecond;
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
-            g = db.games(db.select("year = 2014")).get(0);
+            g = Games.of(db, Games.select(db, "year = 2014")).get(0);
             int[] sq = org.thordb.othello.Notation.parseLine(g.moves());
             org.thordb.othello.Position p1 = org.thordb.othello.Position.start().play(sq[0]);
-            afterFirst = db.explore(p1, "").total();
-            afterSecond = db.explore(p1.play(sq[1]), "").total();
+            afterFirst = Explore.exploration(db, p1, "").total();
+            afterSecond = Explore.exploration(db, p1.play(sq[1]), "").total();
         }
         String right = "\u001b[C";
         String left = "\u001b[D";
@@ -273,15 +275,15 @@ class ReplTest {
         long reachNext;
         String next;
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
-            moves = db.games(db.select("moves = 60 and year = 2014")).get(0).moves();
+            moves = Games.of(db, Games.select(db, "moves = 60 and year = 2014")).get(0).moves();
             org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(moves.substring(0, 2 * 6));
-            reach = db.explore(p, "").total();
-            next = org.thordb.othello.Notation.name(db.explore(p, "").rows().get(0).move());
-            reachNext = db.explore(p.play(org.thordb.othello.Notation.square(next)), "").total();
+            reach = Explore.exploration(db, p, "").total();
+            next = org.thordb.othello.Notation.name(Explore.exploration(db, p, "").rows().get(0).move());
+            reachNext = Explore.exploration(db, p.play(org.thordb.othello.Notation.square(next)), "").total();
         }
         long all;
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
-            all = db.count("");
+            all = Games.count(db, "");
         }
         assertTrue(reach < all && reachNext <= reach, reach + " of " + all);
         String late = moves.substring(0, 2 * 42); // 18 empties
@@ -303,7 +305,7 @@ class ReplTest {
     void solveShowsEveryMovesExactScoreAtTheExplorersBoard() throws Exception {
         String moves;
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
-            moves = db.games(db.select("moves = 60 and year = 2014")).get(0).moves();
+            moves = Games.of(db, Games.select(db, "moves = 60 and year = 2014")).get(0).moves();
         }
         String screen = type(String.join("\n", ":explore " + moves.substring(0, 2 * 46), ":solve",
                 ":explore " + moves.substring(0, 2 * 10), ":solve", ":gmae 1", ":stat year", ":quit") + "\n", null);
@@ -313,7 +315,7 @@ class ReplTest {
         org.thordb.othello.Position p = org.thordb.othello.Position.afterLine(moves.substring(0, 2 * 46));
         long played;
         try (Engine db = Engine.openReadOnly(dir.resolve("db"))) {
-            played = db.explore(p, "").rows().size();
+            played = Explore.exploration(db, p, "").rows().size();
         }
         // :explore at 14 empties already scores every legal move, and :solve after it shows them again
         int first = screen.indexOf("perfect play: ");

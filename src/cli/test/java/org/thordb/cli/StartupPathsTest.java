@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -110,7 +111,7 @@ class StartupPathsTest {
         Path store = SmallRealStore.make(tmp, "StartupPathsTest");
         List<StoredGame> games = new ArrayList<>();
         try (Engine e = Engine.openReadOnly(store)) {
-            for (StoredGame g : e.games(e.select("year = 2014"))) {
+            for (StoredGame g : Games.of(e, Games.select(e, "year = 2014"))) {
                 games.add(g);
                 if (games.size() == 50) {
                     break;

@@ -1,5 +1,6 @@
 package org.thordb.cli;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,7 +66,7 @@ class TheoreticalCommandTest {
         assertTrue(committed != null, "the child wrote a batch before its kill");
         long atKill;
         try (Engine e = Engine.open(db)) {
-            atKill = e.count("theoretical = known");
+            atKill = Games.count(e, "theoretical = known");
             assertTrue(atKill > 0 && atKill < 2986, atKill + " known after the kill (" + committed + ")");
             assertEquals(0, e.verify(false, m -> { }).problems(), "the killed fill left a sound store");
         }
@@ -81,13 +82,13 @@ class TheoreticalCommandTest {
 
         Map<Integer, Integer> want = new HashMap<>();
         try (Engine e = Engine.openReadOnly(whole)) {
-            for (StoredGame g : e.games(e.select(""))) {
+            for (StoredGame g : Games.of(e, Games.select(e, ""))) {
                 want.put(g.record(), g.theoretical());
             }
         }
         try (Engine e = Engine.openReadOnly(db)) {
             int n = 0;
-            for (StoredGame g : e.games(e.select(""))) {
+            for (StoredGame g : Games.of(e, Games.select(e, ""))) {
                 assertTrue(g.theoreticalKnown() && g.theoreticalDepth() == 14, "record " + g.record());
                 assertEquals(want.get(g.record()), g.theoretical(), "record " + g.record());
                 n++;

@@ -67,13 +67,13 @@ import org.thordb.text.ByteLines;
 import org.thordb.wthor.WthorGame;
 
 /**
- * An open store: its lifecycle (open, schema checks and upgrades, the generations reads run on,
- * imports and every other write, maintenance, close) and the store's own reads (a game, the games
- * of ids, the ids a filter matches, a position's games, the explorer's kept explorations, one
- * consistent view with {@link #read}). Every question a user asks (a page of games, the notes, the
- * players, the groups, the aliases, the duplicates, a plan, first games, solitaires…) is a use
- * case's, in {@code org.thordb.usecase}, asked through these. Embedders use the narrow front,
- * {@code ThorDb}.
+ * An open store, its lifecycle only: open, schema checks and upgrades, the generations reads run
+ * on, imports and every other write, maintenance, close; and the three ways a use case reads it:
+ * one consistent view ({@link #read}), a filter's games streamed on a snapshot the result holds
+ * ({@link #query}), and the explorations this handle keeps ({@link #explorer}). Every question a
+ * user asks (a count, a page of games, a game, the notes, the players, the groups, the aliases,
+ * the duplicates, a plan, an exploration, solitaires…) is a use case's, in {@code
+ * org.thordb.usecase}. Embedders use the narrow front, {@code ThorDb}.
  * Safe for many reader threads at once; imports are serialised, and a reader sees each imported
  * file all or not at all.
  *
@@ -81,7 +81,7 @@ import org.thordb.wthor.WthorGame;
  * <pre>{@code
  * try (Engine db = Engine.open(Path.of("store"))) {
  *     db.importFiles(List.of(Path.of("wthor")), Importer.Options.defaults(), msg -> {});
- *     long n = db.count("player = \"Tastet Marc\"");
+ *     long n = Games.count(db, "player = \"Tastet Marc\""); // org.thordb.usecase.Games
  * }
  * }</pre>
  */
@@ -350,21 +350,6 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * A game's text as the text source it was imported from holds it, byte for byte.
-     *
-     * @param file the source file's name
-     * @param format the source's format code ({@code ggf}, {@code pgn}, …)
-     * @param line the line the game starts on, from 1
-     * @param bytes the game's bytes
-     */
-    public record SourceText(String file, String format, int line, byte[] bytes) {
-        /** The bytes as text (UTF-8 when they are valid UTF-8, else ISO-8859-1). */
-        public String text() {
-            return ByteLines.decode(bytes, 0, bytes.length);
-        }
-    }
-
-    /**
      * What {@link #removeBase(String)} did.
      *
      * @param base the base removed
@@ -496,91 +481,6 @@ public final class Engine implements AutoCloseable {
         return guarded(() -> generations.read(hash, work));
     }
 
-    /** A game by id. */
-    public Optional<StoredGame> game(int id) {
-        return read(r -> {
-            GameRow row = r.game(id);
-            return Optional.ofNullable(row == null ? null : StoredGame.of(row, r.catalog()));
-        });
-    }
-
-    /** A game by base name, year and record number (8×8 files). */
-    public Optional<StoredGame> game(String base, int year, int record) {
-        return read(r -> {
-            Catalog.Base b = r.catalog().base(base);
-            if (b == null) {
-                return Optional.empty();
-            }
-            int id = r.gameId(b.id(), 8, year, record);
-            if (id < 0) {
-                id = r.gameId(b.id(), 10, year, record);
-            }
-            GameRow row = id < 0 ? null : r.game(id);
-            return Optional.ofNullable(row == null ? null : StoredGame.of(row, r.catalog()));
-        });
-    }
-
-    /**
-     * The text a game was imported from, when it came from a text source (GGF, PGN, …); empty for
-     * a game of a WTHOR file, whose record is the game.
-     */
-    public Optional<SourceText> sourceText(int id) {
-        return read(r -> {
-            FileRow f = r.catalog().gameFileOf(id);
-            byte[] v = f == null || !f.fromSource() ? null : r.sourceBytes(id);
-            return Optional.ofNullable(v == null ? null : new SourceText(f.name(), f.source(),
-                    Keys.getU32(v, 0), Arrays.copyOfRange(v, 4, v.length)));
-        });
-    }
-
-    /** The games of a bitmap, in id order. */
-    public List<StoredGame> games(RoaringBitmap ids) {
-        return read(r -> {
-            List<StoredGame> out = new ArrayList<>(ids.getCardinality());
-            for (int id : ids) {
-                GameRow row = r.game(id);
-                if (row != null) {
-                    out.add(StoredGame.of(row, r.catalog()));
-                }
-            }
-            return out;
-        });
-    }
-
-    /**
-     * Visits every game in id order (base by base, year by year, as imported) on one consistent
-     * view, reading the store in batches; the visitor returns false to stop.
-     */
-    public void forEachGame(java.util.function.Predicate<StoredGame> visitor) {
-        read(r -> {
-            r.scanGames(row -> visitor.test(StoredGame.of(row, r.catalog())));
-            return null;
-        });
-    }
-
-    /** The ids of every game. */
-    public RoaringBitmap all() {
-        return read(IndexReader::all);
-    }
-
-    /** The games that reach a position, in any orientation. */
-    public RoaringBitmap position(Position p) {
-        return read(r -> r.position(p));
-    }
-
-    /**
-     * The games that reach each of many positions, in their order: {@link #position} of each,
-     * looked up together (on a merged store, three batched reads for all of them, not three each).
-     */
-    public List<RoaringBitmap> positions(List<Position> ps) {
-        return read(r -> List.of(r.positions(ps.toArray(new Position[0]))));
-    }
-
-    /** The games that begin with a line, under the symmetries of the start position. */
-    public RoaringBitmap opening(int[] line) {
-        return read(r -> r.opening(line));
-    }
-
     /**
      * The games a query matches (every game when the query is blank), streaming from one snapshot
      * of the store, which the result holds (with its store generation) until it is closed.
@@ -629,48 +529,15 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * What was played from a position in the games that reach it and match a filter query (blank:
-     * every game): one row a next move, in the orientation of {@code position}.
+     * The explorer of this handle, with the explorations it keeps (the costly and the popular,
+     * for the catalog they were made on): the use case {@code Explore} asks it on a {@link #read}.
      */
-    public Exploration explore(Position position, String filter) {
-        return read(r -> explorer.explore(r, position, filter));
-    }
-
-    /** {@link #explore(Position, String)} of a filter (the exploration says its {@link Filter#text()}). */
-    public Exploration explore(Position position, Filter filter) {
-        return read(r -> explorer.explore(r, position, filter, filter.text()));
+    public ExplorerService explorer() {
+        return explorer;
     }
 
     /** Explorations of positions reached by more games than this are kept: the costly ones, and the popular. */
     public static final long EXPLORATION_CACHED_FROM = ExplorerService.CACHED_FROM;
-
-    /** The ids of the games a query matches (every game when it is blank). */
-    public RoaringBitmap select(String query) {
-        return select(filter(query));
-    }
-
-    /** The ids of the games a filter matches. */
-    public RoaringBitmap select(Filter filter) {
-        return read(r -> QueryEngine.matching(filter, r));
-    }
-
-    /** The number of games a query matches (every game when it is blank). */
-    public long count(String query) {
-        return count(filter(query));
-    }
-
-    /** The number of games a filter matches. */
-    public long count(Filter filter) {
-        Expr e = filter.where();
-        if (!filter.allCopies() && e instanceof org.thordb.query.ast.Predicate.PositionMatch p) {
-            // the commonest batch question: counted entry by entry, no bitmap built
-            long n = read(r -> r.catalog().bases().size() < 2 ? r.positionCount(p.position()) : -1L);
-            if (n >= 0) {
-                return n;
-            }
-        }
-        return read(r -> QueryEngine.matching(filter, r)).getLongCardinality();
-    }
 
     /**
      * Checks the store against its own records (see {@link StoreVerifier}); with {@code repair},

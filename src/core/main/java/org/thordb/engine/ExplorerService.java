@@ -17,9 +17,9 @@ import org.thordb.store.Catalog;
  * popular explorations kept for the catalog they were made on (an import empties the cache), and
  * the explorer's row figures read once per catalog.
  *
- * <p>Usage: {@code Exploration e = db.read(r -> explorer.explore(r, Position.start(), ""));}
+ * <p>Usage: {@code Exploration e = db.read(r -> db.explorer().explore(r, Position.start(), ""));}
  */
-final class ExplorerService {
+public final class ExplorerService {
     /** Explorations of positions reached by more games than this are kept: the costly ones, and the popular. */
     static final long CACHED_FROM = 16;
 
@@ -40,12 +40,12 @@ final class ExplorerService {
     private Catalog explorationsCatalog;
 
     /** What was played from a position in the games that reach it and match a filter query (blank: every game). */
-    Exploration explore(IndexReader r, Position position, String filter) {
+    public Exploration explore(IndexReader r, Position position, String filter) {
         return explore(r, position, filter == null ? Filter.ALL : Filter.parse(filter), filter == null ? "" : filter);
     }
 
     /** The exploration of a filter's games; {@code shown}: the filter's text as the exploration says it. */
-    Exploration explore(IndexReader r, Position position, Filter filter, String shown) {
+    public Exploration explore(IndexReader r, Position position, Filter filter, String shown) {
         String key = position.toBoardString() + "\n" + filter.allCopies() + "\n" + (filter.where() == null ? "" : filter.where().text());
         synchronized (explorations) {
             if (explorationsCatalog != r.catalog()) { // an import landed: every figure may have moved

@@ -9,7 +9,7 @@
  *
  * <pre>{@code
  * try (Engine db = Engine.openReadOnly(Path.of("store"))) {
- *     long n = db.count("year >= 2000");
+ *     long n = org.thordb.usecase.Games.count(db, "year >= 2000");
  *     int held = db.openGenerations(); // 1 while no query result holds an older one
  * }
  * }</pre>

@@ -1,5 +1,6 @@
 package org.thordb.export;
 
+import org.thordb.usecase.Games;
 import org.thordb.query.Filter;
 
 import org.thordb.fault.Faults;
@@ -99,7 +100,7 @@ public final class SolitaireMaker {
 
     /** {@link #make(String, int, LongConsumer)} of a filter read once. */
     public Made make(Filter filter, int limit, LongConsumer progress) {
-        RoaringBitmap ids = db.select(filter);
+        RoaringBitmap ids = Games.select(db, filter);
         Set<Position> seen = new HashSet<>();
         SolitaireFinder finder = new SolitaireFinder(solver);
         List<Found> found = new ArrayList<>();
@@ -112,7 +113,7 @@ public final class SolitaireMaker {
             for (int i = 0; i < 256 && it.hasNext(); i++) {
                 chunk.add(it.next());
             }
-            for (StoredGame g : db.games(chunk)) {
+            for (StoredGame g : Games.of(db, chunk)) {
                 progress.accept(1);
                 if (g.record68().side() != 8 || (limit > 0 && found.size() >= limit)) {
                     continue;

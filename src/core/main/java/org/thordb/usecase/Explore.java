@@ -100,7 +100,7 @@ public final class Explore {
 
     /** The answer for a position and a filter's games: the filter read once, by every part of the answer. */
     public static Answer of(Engine db, Position p, Filter filter, Settings s) {
-        Exploration e = db.explore(p, filter);
+        Exploration e = Explore.exploration(db, p, filter);
         MoveValues values = values(db, p, s);
         Map<Integer, StoredGame> first = Explore.firstGames(db, e.position(), filter,
                 e.rows().stream().map(Exploration.Row::move).toList());
@@ -228,5 +228,18 @@ public final class Explore {
     /** {@link #explore10(Engine, String, String)} over a filter read once. */
     public static Exploration10 explore10(Engine db, String line, Filter filter) {
         return db.read(r -> Explorer10.explore(r, line, filter));
+    }
+
+    /**
+     * What was played from a position in the games that reach it and match a filter query (blank:
+     * every game): one row a next move, in the orientation of {@code position}.
+     */
+    public static Exploration exploration(Engine db, Position position, String filter) {
+        return db.read(r -> db.explorer().explore(r, position, filter));
+    }
+
+    /** {@link #exploration(Engine, Position, String)} of a filter (the exploration says its {@link Filter#text()}). */
+    public static Exploration exploration(Engine db, Position position, Filter filter) {
+        return db.read(r -> db.explorer().explore(r, position, filter, filter.text()));
     }
 }

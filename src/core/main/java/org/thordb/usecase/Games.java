@@ -1,5 +1,13 @@
 package org.thordb.usecase;
 
+import java.util.Optional;
+import java.util.Arrays;
+import java.util.function.Predicate;
+import org.thordb.othello.Position;
+import org.thordb.store.Catalog;
+import org.thordb.store.FileRow;
+import org.thordb.store.Keys;
+import org.thordb.text.ByteLines;
 import java.util.ArrayList;
 import java.util.Locale;
 import org.roaringbitmap.RoaringBitmap;
@@ -43,14 +51,9 @@ public final class Games {
     public record Count(Filter filter, long count, List<String> notes) {
     }
 
-    /** How many games a filter matches. */
-    public static long count(Engine db, Filter f) {
-        return db.count(f);
-    }
-
     /** How many games a filter matches, with the notes (what the command line, the REPL and the API say). */
     public static Count countWithNotes(Engine db, Filter f) {
-        long n = db.count(f);
+        long n = count(db, f);
         return new Count(f, n, List.copyOf(Games.notes(db, f)));
     }
 
@@ -172,7 +175,7 @@ public final class Games {
 
     /** {@link #duplicates(Engine, String)} of a query read once (every group when it has no condition). */
     public static List<List<StoredGame>> duplicates(Engine db, Filter filter) {
-        RoaringBitmap sel = filter.where() == null ? null : db.select(filter);
+        RoaringBitmap sel = filter.where() == null ? null : Games.select(db, filter);
         return db.read(r -> {
             List<Duplicates.Group> groups = sel == null ? Duplicates.of(r).groups()
                     : Duplicates.of(r).touching(sel);
@@ -200,5 +203,133 @@ public final class Games {
             long us = (System.nanoTime() - t0) / 1000;
             return p.plan().explain(r.catalog()) + "result: " + n + " games (bitmap operations " + us + " us)\n";
         });
+    }
+
+    /**
+     * A game's text as the text source it was imported from holds it, byte for byte.
+     *
+     * @param file the source file's name
+     * @param format the source's format code ({@code ggf}, {@code pgn}, …)
+     * @param line the line the game starts on, from 1
+     * @param bytes the game's bytes
+     */
+    public record SourceText(String file, String format, int line, byte[] bytes) {
+        /** The bytes as text (UTF-8 when they are valid UTF-8, else ISO-8859-1). */
+        public String text() {
+            return ByteLines.decode(bytes, 0, bytes.length);
+        }
+    }
+
+    /** A game by id. */
+    public static Optional<StoredGame> game(Engine db, int id) {
+        return db.read(r -> {
+            GameRow row = r.game(id);
+            return Optional.ofNullable(row == null ? null : StoredGame.of(row, r.catalog()));
+        });
+    }
+
+    /** A game by base name, year and record number (8×8 files). */
+    public static Optional<StoredGame> game(Engine db, String base, int year, int record) {
+        return db.read(r -> {
+            Catalog.Base b = r.catalog().base(base);
+            if (b == null) {
+                return Optional.empty();
+            }
+            int id = r.gameId(b.id(), 8, year, record);
+            if (id < 0) {
+                id = r.gameId(b.id(), 10, year, record);
+            }
+            GameRow row = id < 0 ? null : r.game(id);
+            return Optional.ofNullable(row == null ? null : StoredGame.of(row, r.catalog()));
+        });
+    }
+
+    /**
+     * The text a game was imported from, when it came from a text source (GGF, PGN, …); empty for
+     * a game of a WTHOR file, whose record is the game.
+     */
+    public static Optional<SourceText> sourceText(Engine db, int id) {
+        return db.read(r -> {
+            FileRow f = r.catalog().gameFileOf(id);
+            byte[] v = f == null || !f.fromSource() ? null : r.sourceBytes(id);
+            return Optional.ofNullable(v == null ? null : new SourceText(f.name(), f.source(),
+                    Keys.getU32(v, 0), Arrays.copyOfRange(v, 4, v.length)));
+        });
+    }
+
+    /** The games of a bitmap, in id order. */
+    public static List<StoredGame> of(Engine db, RoaringBitmap ids) {
+        return db.read(r -> {
+            List<StoredGame> out = new ArrayList<>(ids.getCardinality());
+            for (int id : ids) {
+                GameRow row = r.game(id);
+                if (row != null) {
+                    out.add(StoredGame.of(row, r.catalog()));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Visits every game in id order (base by base, year by year, as imported) on one consistent
+     * view, reading the store in batches; the visitor returns false to stop.
+     */
+    public static void forEach(Engine db, Predicate<StoredGame> visitor) {
+        db.read(r -> {
+            r.scanGames(row -> visitor.test(StoredGame.of(row, r.catalog())));
+            return null;
+        });
+    }
+
+    /** The ids of every game. */
+    public static RoaringBitmap all(Engine db) {
+        return db.read(IndexReader::all);
+    }
+
+    /** The games that reach a position, in any orientation. */
+    public static RoaringBitmap reaching(Engine db, Position p) {
+        return db.read(r -> r.position(p));
+    }
+
+    /**
+     * The games that reach each of many positions, in their order: {@link #reaching} of each,
+     * looked up together (on a merged store, three batched reads for all of them, not three each).
+     */
+    public static List<RoaringBitmap> reachingEach(Engine db, List<Position> ps) {
+        return db.read(r -> List.of(r.positions(ps.toArray(new Position[0]))));
+    }
+
+    /** The games that begin with a line, under the symmetries of the start position. */
+    public static RoaringBitmap opening(Engine db, int[] line) {
+        return db.read(r -> r.opening(line));
+    }
+
+    /** The ids of the games a query matches (every game when it is blank). */
+    public static RoaringBitmap select(Engine db, String query) {
+        return select(db, filter(query));
+    }
+
+    /** The ids of the games a filter matches. */
+    public static RoaringBitmap select(Engine db, Filter filter) {
+        return db.read(r -> QueryEngine.matching(filter, r));
+    }
+
+    /** The number of games a query matches (every game when it is blank). */
+    public static long count(Engine db, String query) {
+        return count(db, filter(query));
+    }
+
+    /** The number of games a filter matches. */
+    public static long count(Engine db, Filter filter) {
+        Expr e = filter.where();
+        if (!filter.allCopies() && e instanceof org.thordb.query.ast.Predicate.PositionMatch p) {
+            // the commonest batch question: counted entry by entry, no bitmap built
+            long n = db.read(r -> r.catalog().bases().size() < 2 ? r.positionCount(p.position()) : -1L);
+            if (n >= 0) {
+                return n;
+            }
+        }
+        return db.read(r -> QueryEngine.matching(filter, r)).getLongCardinality();
     }
 }

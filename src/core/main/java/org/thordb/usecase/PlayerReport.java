@@ -408,7 +408,7 @@ public final class PlayerReport {
                 before = before.play(moves[i]);
             }
             int last = moves[moves.length - 1];
-            Exploration x = db.explore(before, "");
+            Exploration x = Explore.exploration(db, before, "");
             long baseGames = 0;
             double expected = Double.NaN;
             Side mine = colour.equals("black") ? Side.BLACK : Side.WHITE;

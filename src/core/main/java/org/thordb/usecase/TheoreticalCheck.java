@@ -152,7 +152,7 @@ public final class TheoreticalCheck {
     public int store(Engine db, Filter where) {
         Solver.preload(); // while the games are read
         // every stored record is checked, copies of a game from other bases too
-        RoaringBitmap ids = db.select(where.everyCopy());
+        RoaringBitmap ids = Games.select(db, where.everyCopy());
         List<Item> items = new ArrayList<>();
         Map<String, Integer> depths = new HashMap<>();
         Map<String, String> names = new HashMap<>();
@@ -161,7 +161,7 @@ public final class TheoreticalCheck {
             depths.put(key, WthorHeader.decode(HexFormat.of().parseHex(f.header())).effectiveDepth());
             names.put(key, f.name());
         }
-        for (StoredGame g : db.games(sample == null ? ids : pick(ids))) {
+        for (StoredGame g : Games.of(db, sample == null ? ids : pick(ids))) {
             if (g.record68().side() != 8) {
                 continue;
             }

@@ -61,11 +61,11 @@ public final class TheoreticalFill {
         List<BaseScores> out = new ArrayList<>();
         for (Catalog.Base b : c.bases()) {
             Filter base = scope.inBase(b.name());
-            long n = db.count(base);
+            long n = Games.count(db, base);
             if (n == 0) {
                 continue;
             }
-            long known = db.count(base.theoretical(true));
+            long known = Games.count(db, base.theoretical(true));
             long filled = c.gameFiles().stream().filter(f -> f.base() == b.id()).mapToLong(FileRow::filledGames).sum();
             out.add(new BaseScores(b.name(), n, known, filled));
         }

@@ -1,5 +1,6 @@
 package org.thordb.export;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -102,10 +103,10 @@ class SolitaireMakerTest {
         SolitaireMaker maker = new SolitaireMaker(db, empties);
         long[] done = {0};
         SolitaireMaker.Made made = maker.make(query, 0, n -> done[0] += n);
-        assertEquals(db.count(query), done[0], "every game of the query told to the progress bar");
+        assertEquals(Games.count(db, query), done[0], "every game of the query told to the progress bar");
         // the brute-force answer over the same games, first game of each position kept
         Map<Position, StoredGame> firstGame = new java.util.LinkedHashMap<>();
-        for (StoredGame g : db.games(db.select(query))) {
+        for (StoredGame g : Games.of(db, Games.select(db, query))) {
             Position p = SolitaireMaker.at(g.record68().squares(), empties);
             if (p != null) {
                 firstGame.putIfAbsent(p.canonical(), g);

@@ -1,5 +1,6 @@
 package org.thordb.index;
 
+import org.thordb.usecase.Games;
 import org.thordb.usecase.Explore;
 import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
@@ -162,11 +163,11 @@ class TenByTenIndexTest {
         }
         try (Engine db = Engine.open(tmp.resolve("db"))) {
             db.importFiles(List.of(files, eight), Importer.Options.defaults(), m -> { });
-            assertEquals(500, db.count("board = 10"));
-            assertEquals(200, db.count("board = 8"));
-            assertEquals(500, db.count("opening = g6"), "every 10×10 game, turned to g6");
-            assertEquals(200, db.count("opening = f5"), "every 8×8 game: the boards never mix");
-            assertEquals(0, db.count("board = 8 and opening = g6"));
+            assertEquals(500, Games.count(db, "board = 10"));
+            assertEquals(200, Games.count(db, "board = 8"));
+            assertEquals(500, Games.count(db, "opening = g6"), "every 10×10 game, turned to g6");
+            assertEquals(200, Games.count(db, "opening = f5"), "every 8×8 game: the boards never mix");
+            assertEquals(0, Games.count(db, "board = 8 and opening = g6"));
             assertEquals(0, db.verify(false, m -> { }).problems());
             int checked = 0;
             for (int k = 0; k < 40; k += 3) {
@@ -203,7 +204,7 @@ class TenByTenIndexTest {
                     for (int sq : line) {
                         text.append(Notation.name10(sq));
                     }
-                    assertEquals(plain, db.count("position = " + text), "position " + text);
+                    assertEquals(plain, Games.count(db, "position = " + text), "position " + text);
                     // the opening: the same first moves under the 4 symmetries of the start
                     long plainOpening = 0;
                     for (int[] g : games) {
@@ -211,7 +212,7 @@ class TenByTenIndexTest {
                             plainOpening++;
                         }
                     }
-                    assertEquals(plainOpening, db.count("opening = " + text), "opening " + text);
+                    assertEquals(plainOpening, Games.count(db, "opening = " + text), "opening " + text);
                     checked++;
                 }
             }
@@ -257,7 +258,7 @@ class TenByTenIndexTest {
                 }
                 assertEquals(plain, indexed, "next moves after " + text);
                 assertEquals(ends, e.endsHere().games());
-                assertEquals(db.count("position = " + text), e.total());
+                assertEquals(Games.count(db, "position = " + text), e.total());
                 explored++;
             }
             assertTrue(explored >= 2, explored + " explored");

@@ -89,10 +89,10 @@ class SourceImportTest {
             ImportReport r = load(db, lines, f);
             assertEquals(40, r.games(), lines.toString());
             assertTrue(r.clean());
-            assertEquals(40, db.count("base = \"CLUB GAMES\""));
-            assertEquals(40, db.count("opening = f5"), "every first move is f5 up to symmetry");
-            assertEquals(0, db.count("year != 0"), "no date: year 0");
-            List<StoredGame> stored = db.games(db.select("base = \"CLUB GAMES\""));
+            assertEquals(40, org.thordb.usecase.Games.count(db, "base = \"CLUB GAMES\""));
+            assertEquals(40, org.thordb.usecase.Games.count(db, "opening = f5"), "every first move is f5 up to symmetry");
+            assertEquals(0, org.thordb.usecase.Games.count(db, "year != 0"), "no date: year 0");
+            List<StoredGame> stored = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "base = \"CLUB GAMES\""));
             byte[] file = Files.readAllBytes(f);
             int at = 0;
             for (int i = 0; i < 40; i++) {
@@ -102,7 +102,7 @@ class SourceImportTest {
                 assertEquals(0, g.theoretical());
                 assertEquals("?", g.black());
                 assertEquals("club games", g.tournament(), "the file's name stands for the event");
-                Engine.SourceText src = db.sourceText(g.id()).orElseThrow();
+                org.thordb.usecase.Games.SourceText src = org.thordb.usecase.Games.sourceText(db, g.id()).orElseThrow();
                 assertEquals(i + 1, src.line());
                 assertEquals("transcript", src.format());
                 byte[] want = java.util.Arrays.copyOfRange(file, at, at + src.bytes().length);
@@ -114,7 +114,7 @@ class SourceImportTest {
             int[] probe = java.util.Arrays.copyOf(games.get(3), 8);
             Position p = end(probe).canonical();
             long plain = games.stream().filter(g -> Games.reaches(g, p)).count();
-            assertEquals(plain, db.count("position = " + Notation.line(probe)));
+            assertEquals(plain, org.thordb.usecase.Games.count(db, "position = " + Notation.line(probe)));
             assertEquals(0, db.verify(false, m -> { }).problems());
         }
     }
@@ -153,9 +153,9 @@ class SourceImportTest {
             }
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(txt + ": line 4: the result '64-0' is not what the moves give")),
                     lines.toString());
-            assertEquals(1, db.count("damaged = true"));
-            assertEquals(3, db.count("damaged = false"));
-            assertEquals(e.wthorScore(), db.games(db.select("base = \"LINES\" and record = 2")).get(0).score(),
+            assertEquals(1, org.thordb.usecase.Games.count(db, "damaged = true"));
+            assertEquals(3, org.thordb.usecase.Games.count(db, "damaged = false"));
+            assertEquals(e.wthorScore(), org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "base = \"LINES\" and record = 2")).get(0).score(),
                     "a finished game's score is the moves' one, whatever the file says");
             assertTrue(r.summary().contains("2 games of text files skipped"), r.summary());
         }
@@ -171,14 +171,14 @@ class SourceImportTest {
             assertEquals(0, again.games());
             assertEquals(1, again.skipped());
             assertTrue(lines.contains(f + ": unchanged (already imported as base GAMES)"), lines.toString());
-            int firstId = db.games(db.all()).get(0).id();
+            int firstId = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.all(db)).get(0).id();
             Files.writeString(f, Notation.line(randomGame(3)) + "\n", StandardCharsets.UTF_8,
                     java.nio.file.StandardOpenOption.APPEND);
             ImportReport changed = load(db, lines, f);
             assertEquals(3, changed.games());
             assertEquals(3, changed.replacedGames());
-            assertEquals(3, db.count("base = \"GAMES\""));
-            assertTrue(db.sourceText(firstId).isEmpty(), "the replaced games' texts are gone");
+            assertEquals(3, org.thordb.usecase.Games.count(db, "base = \"GAMES\""));
+            assertTrue(org.thordb.usecase.Games.sourceText(db, firstId).isEmpty(), "the replaced games' texts are gone");
             Path other = write("more.txt", Notation.line(randomGame(4)) + "\n");
             ImportReport refused = load(db, new Importer.Options(false, "games", List.of()), lines, other);
             assertEquals(1, refused.refused());
@@ -224,8 +224,8 @@ class SourceImportTest {
         List<String> lines = new ArrayList<>();
         try (Engine db = Engine.open(tmp.resolve("store"))) {
             load(db, lines, a, b);
-            assertEquals(2, db.count("duplicate = true"));
-            assertEquals(4, db.count("duplicate = false"));
+            assertEquals(2, org.thordb.usecase.Games.count(db, "duplicate = true"));
+            assertEquals(4, org.thordb.usecase.Games.count(db, "duplicate = false"));
             List<List<StoredGame>> groups = org.thordb.usecase.Games.duplicates(db, (String) null);
             assertEquals(2, groups.size());
             assertEquals(List.of("A", "B"), groups.get(0).stream().map(StoredGame::base).toList());
@@ -233,7 +233,7 @@ class SourceImportTest {
             assertEquals(List.of("B", "B"), groups.get(1).stream().map(StoredGame::base).toList());
             assertEquals(List.of(1, 2), groups.get(1).stream().map(StoredGame::record).toList());
             assertEquals(1, org.thordb.usecase.Games.duplicates(db, "base = \"A\"").size());
-            assertEquals(0, db.count("duplicate = true and base = \"A\""), "the earliest game of a group is kept");
+            assertEquals(0, org.thordb.usecase.Games.count(db, "duplicate = true and base = \"A\""), "the earliest game of a group is kept");
         }
         try (Engine db = Engine.open(tmp.resolve("store2"))) {
             load(db, lines, a);
@@ -241,7 +241,7 @@ class SourceImportTest {
             assertEquals(2, r.games(), "g3 once and g2's first 30 moves: a prefix is another game");
             assertEquals(2, r.duplicates());
             assertTrue(r.summary().contains("2 duplicate games left out"), r.summary());
-            assertEquals(0, db.count("duplicate = true"));
+            assertEquals(0, org.thordb.usecase.Games.count(db, "duplicate = true"));
         }
     }
 
@@ -251,13 +251,13 @@ class SourceImportTest {
         Path b = write("b.txt", Notation.line(randomGame(2)) + "\n");
         try (Engine db = Engine.open(tmp.resolve("store"))) {
             load(db, new ArrayList<>(), a, b);
-            int id = db.games(db.select("base = \"A\"")).get(0).id();
-            assertTrue(db.sourceText(id).isPresent());
+            int id = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "base = \"A\"")).get(0).id();
+            assertTrue(org.thordb.usecase.Games.sourceText(db, id).isPresent());
             Engine.Removal removed = db.removeBase("a");
             assertEquals(1, removed.games());
-            assertTrue(db.sourceText(id).isEmpty());
+            assertTrue(org.thordb.usecase.Games.sourceText(db, id).isEmpty());
             assertEquals(0, db.verify(false, m -> { }).problems());
-            assertEquals(1, db.count(""));
+            assertEquals(1, org.thordb.usecase.Games.count(db, ""));
         }
     }
 
@@ -278,9 +278,9 @@ class SourceImportTest {
         List<String> notes = new ArrayList<>();
         try (Engine db = Engine.open(tmp.resolve("store"))) {
             load(db, new ArrayList<>(), f);
-            assertEquals(1, db.count("player = \"" + longName + "\" and moves = 40"),
+            assertEquals(1, org.thordb.usecase.Games.count(db, "player = \"" + longName + "\" and moves = 40"),
                     "the whole name is stored and found");
-            assertEquals(40, db.games(db.select("moves = 40")).get(0).score(), "an unfinished game: the stated score");
+            assertEquals(40, org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "moves = 40")).get(0).score(), "an unfinished game: the stated score");
             new Exporter(db, out, Exporter.Format.WTHOR, false, LocalDate.of(2026, 11, 23)).withNotes(notes::add)
                     .withTheoreticalDepth(12).export("");
         }
@@ -307,7 +307,7 @@ class SourceImportTest {
             ImportReport r = back.importFiles(List.of(out), Importer.Options.defaults(), m -> { });
             assertEquals(3, r.games());
             assertEquals(0, r.damaged());
-            assertEquals(1, back.count("player = \"Wolfeschlegelsteinh\" and moves = 40 and score = 40"));
+            assertEquals(1, org.thordb.usecase.Games.count(back, "player = \"Wolfeschlegelsteinh\" and moves = 40 and score = 40"));
         }
     }
 
@@ -319,7 +319,7 @@ class SourceImportTest {
         try (Engine db = Engine.open(dir)) {
             db.importFiles(List.of(games), Importer.Options.defaults(), m -> { });
             db.importFiles(List.of(games), new Importer.Options(false, "again", List.of()), m -> { });
-            assertEquals(80, db.count("duplicate = true"));
+            assertEquals(80, org.thordb.usecase.Games.count(db, "duplicate = true"));
         }
         // make it what thordb wrote with schema 2: no GAME terms, no sources family
         org.rocksdb.RocksDB.loadLibrary();
@@ -359,9 +359,9 @@ class SourceImportTest {
         assertEquals(org.thordb.error.ErrorCode.SCHEMA, refused.code());
         assertTrue(refused.getMessage().contains("a read-only open never writes"), refused.getMessage());
         try (Engine db = Engine.openReadOnlyUpgrading(dir)) { // upgraded first by a short writable open, then read
-            assertEquals(80, db.count("duplicate = true"));
-            assertEquals(160, db.count("copies = all"));
-            assertEquals(80, db.count(""), "each game once: the second base holds copies");
+            assertEquals(80, org.thordb.usecase.Games.count(db, "duplicate = true"));
+            assertEquals(160, org.thordb.usecase.Games.count(db, "copies = all"));
+            assertEquals(80, org.thordb.usecase.Games.count(db, ""), "each game once: the second base holds copies");
         }
         try (Engine db = Engine.open(dir)) {
             assertEquals(0, db.verify(false, m -> { }).problems(), "every GAME term derived from the records");
@@ -417,14 +417,14 @@ class SourceImportTest {
             assertEquals(3, r.games(), lines.toString());
             assertEquals(0, r.damaged(), lines.toString());
             assertTrue(lines.stream().anyMatch(l -> l.endsWith("; 3 of them 10×10")), lines.toString());
-            List<StoredGame> stored = db.games(db.all());
+            List<StoredGame> stored = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.all(db));
             for (int i = 0; i < 3; i++) {
                 assertEquals(10, stored.get(i).record68().side());
                 assertArrayEquals(games.get(i), stored.get(i).record68().squares());
                 assertEquals(scores.get(i), stored.get(i).score());
                 assertEquals(2004, stored.get(i).year());
             }
-            assertEquals(1, db.count("player = \"ten1\""));
+            assertEquals(1, org.thordb.usecase.Games.count(db, "player = \"ten1\""));
             assertEquals(0, db.verify(false, m -> { }).problems());
             new Exporter(db, out, Exporter.Format.WTHOR, false, LocalDate.of(2026, 11, 23)).export("");
         }

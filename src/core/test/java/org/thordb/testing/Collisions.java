@@ -1,5 +1,6 @@
 package org.thordb.testing;
 
+import org.thordb.usecase.Games;
 import org.thordb.engine.Engine;
 import org.thordb.engine.StoredGame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,11 +33,11 @@ public final class Collisions {
                 }
             }
             Set<Long> got = new HashSet<>();
-            for (StoredGame x : collide.games(collide.position(c))) {
+            for (StoredGame x : Games.of(collide, Games.reaching(collide, c))) {
                 got.add((long) x.year() * 100_000 + x.record());
             }
             assertEquals(want, got, c.toBoardString());
-            assertEquals(want.size(), collide.count("position = \"" + c.toBoardString() + "\""), "count of " + c.toBoardString());
+            assertEquals(want.size(), Games.count(collide, "position = \"" + c.toBoardString() + "\""), "count of " + c.toBoardString());
         }
     }
 }

@@ -1,5 +1,7 @@
 package org.thordb.web;
 
+import org.thordb.usecase.Explore;
+import org.thordb.usecase.Games;
 import org.thordb.usecase.Stats;
 import org.thordb.engine.Engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,7 +74,7 @@ class ExplorerPageTest {
     }
 
     private static List<String> expected(Engine db, String line, String filter) {
-        Exploration e = db.explore(Position.afterLine(line), filter);
+        Exploration e = Explore.exploration(db, Position.afterLine(line), filter);
         List<String> out = new ArrayList<>();
         for (Exploration.Row r : e.rows()) {
             out.add(Notation.name(r.move()) + " " + r.games());
@@ -148,7 +150,7 @@ class ExplorerPageTest {
             assertEquals("5", browser.findElement(By.id("slider")).getAttribute("value"));
             assertTrue(browser.getCurrentUrl().contains("game=" + key.replace("/", "%2F")), browser.getCurrentUrl());
             String[] k = key.split("/");
-            String moves = db.game(k[0], Integer.parseInt(k[1]), Integer.parseInt(k[2])).orElseThrow().moves();
+            String moves = Games.game(db, k[0], Integer.parseInt(k[1]), Integer.parseInt(k[2])).orElseThrow().moves();
             waitForTable(expected(db, moves.substring(0, 10), "year >= 2000"));
             // the back button goes back a move; a link opens the same view
             browser.navigate().back();
@@ -203,11 +205,11 @@ class ExplorerPageTest {
         // a position at 14 empties whose perfect move no game played
         String line = null;
         java.util.Map<Integer, Integer> scores = null;
-        for (org.thordb.engine.StoredGame g : db.games(db.select("moves = 60"))) {
+        for (org.thordb.engine.StoredGame g : Games.of(db, Games.select(db, "moves = 60"))) {
             String l = g.moves().substring(0, 2 * 46);
             Position p = Position.afterLine(l);
             java.util.Map<Integer, Integer> sc = org.thordb.explore.Explorer.perfect(p, 14, 10_000);
-            Exploration e = db.explore(p, "");
+            Exploration e = Explore.exploration(db, p, "");
             int best = sc.values().stream().max(Integer::compare).orElseThrow();
             boolean playedBest = e.rows().stream().anyMatch(r -> sc.get(r.move()) == best);
             if (!playedBest) {
@@ -219,7 +221,7 @@ class ExplorerPageTest {
         assertTrue(line != null, "a game whose move at 14 empties was not perfect");
         Position p = Position.afterLine(line);
         java.util.Set<Position> played = new java.util.HashSet<>();
-        db.explore(p, "").rows().forEach(r -> played.add(p.play(r.move()).canonical()));
+        Explore.exploration(db, p, "").rows().forEach(r -> played.add(p.play(r.move()).canonical()));
         java.util.Map<String, String> wantUnplayed = new java.util.TreeMap<>();
         for (java.util.Map.Entry<Integer, Integer> e : scores.entrySet()) {
             if (played.add(p.play(e.getKey()).canonical())) {
@@ -280,8 +282,8 @@ class ExplorerPageTest {
             Path pgn = Files.write(tmp.resolve("view.pgn"), r.body());
             try (Engine back = Engine.open(tmp.resolve("back"))) {
                 back.importFiles(List.of(pgn), org.thordb.ingest.Importer.Options.defaults(), m -> { });
-                assertEquals(db.count("white = \"" + player + "\""), back.count(""));
-                assertEquals(back.count(""), back.count("white = \"" + player + "\""));
+                assertEquals(Games.count(db, "white = \"" + player + "\""), Games.count(back, ""));
+                assertEquals(Games.count(back, ""), Games.count(back, "white = \"" + player + "\""));
             }
             String zip = browser.findElement(By.id("download-wthor")).getAttribute("href");
             java.net.http.HttpResponse<byte[]> z = java.net.http.HttpClient.newHttpClient().send(
@@ -303,7 +305,7 @@ class ExplorerPageTest {
             assertTrue(browser.getCurrentUrl().contains("board="), browser.getCurrentUrl());
             click("d6", 1); // and play on from the set-up position
             waitForTable(expected(db, "f5d6", ""));
-            long reach = db.count("position = f5d6");
+            long reach = Games.count(db, "position = f5d6");
             waiting().until(d -> d.findElement(By.id("games-range")).getText().endsWith("of " + reach + ")")
                     || d.findElement(By.id("games-range")).getText().equals("(" + reach + " game)"));
             screenshot(Path.of("target/screenshots/explorer-editor.png"));

@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.usecase.Games;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -117,12 +118,12 @@ class PageLayoutAndAccessibilityTest {
     void everyColumnWholeAtThreeWidthsWithLabelsPlaceholderAndOneGame() throws Exception {
         Engine db = db();
         // the Tiger on the FFO base: its first games have some of the base's longest names
-        String line = db.count("position = f5d6c3d3c4") > 0 ? "f5d6c3d3c4" : "f5d6";
+        String line = Games.count(db, "position = f5d6c3d3c4") > 0 ? "f5d6c3d3c4" : "f5d6";
         // a line only one game reached: the count says "1 game"
         String lone = null;
-        for (StoredGame g : db.games(db.select("moves = 60"))) {
+        for (StoredGame g : Games.of(db, Games.select(db, "moves = 60"))) {
             String l = g.moves().substring(0, 2 * 24);
-            if (db.count("position = " + l) == 1) {
+            if (Games.count(db, "position = " + l) == 1) {
                 lone = l;
                 break;
             }

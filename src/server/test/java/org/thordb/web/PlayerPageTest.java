@@ -1,5 +1,6 @@
 package org.thordb.web;
 
+import org.thordb.usecase.Games;
 import org.thordb.usecase.Players;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -128,7 +129,7 @@ class PlayerPageTest {
             PlayerReport.Line line = want.blackLines().get(0);
             browser.findElement(By.xpath("//table[caption[starts-with(., 'Most frequent lines as Black')]]//tr[td][1]/td[5]/a")).click();
             waiting().until(d -> d.findElement(By.id("filter")).getAttribute("value").equals("opening = " + line.line()));
-            waitForText("total", "(" + games(db.count("opening = " + line.line())) + ")");
+            waitForText("total", "(" + games(Games.count(db, "opening = " + line.line())) + ")");
             browser.navigate().back();
             browser.manage().window().setSize(new Dimension(800, 1000));
             browser.findElement(By.cssSelector("#player-form button")).click();

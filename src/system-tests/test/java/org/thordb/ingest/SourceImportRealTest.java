@@ -82,7 +82,7 @@ class SourceImportRealTest {
     /** Checks a one-game-a-line file: count, moves, score, the stated result, each line's bytes. */
     private static void checkLines(Engine db, Path f, String base, boolean header) throws IOException {
         List<byte[]> lines = lines(f);
-        List<StoredGame> stored = db.games(db.select("base = \"" + base + "\""));
+        List<StoredGame> stored = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "base = \"" + base + "\""));
         assertEquals(lines.size() - (header ? 1 : 0), stored.size(), f + ": every line a game");
         int finished = 0;
         for (int i = 0; i < stored.size(); i++) {
@@ -104,7 +104,7 @@ class SourceImportRealTest {
                 assertEquals(header ? stated : stated, header ? sign : end.blackDiscs() - end.whiteDiscs(),
                         f + ": the stated result of line " + (i + 1) + " is the moves' one (eOthello's winner 1 is Black)");
             }
-            assertArrayEquals(line, db.sourceText(g.id()).orElseThrow().bytes(), "the line byte for byte");
+            assertArrayEquals(line, org.thordb.usecase.Games.sourceText(db, g.id()).orElseThrow().bytes(), "the line byte for byte");
         }
         assertTrue(finished > stored.size() * 9 / 10, finished + " finished games");
     }
@@ -132,19 +132,19 @@ class SourceImportRealTest {
                 firsts.add(s[0]);
             }
             assertEquals(4, firsts.size(), "d3, c4, f5 and e6 all open some game");
-            assertEquals(2000, db.count("base = \"EOTHELLO-FIRST2000\" and opening = f5"));
+            assertEquals(2000, org.thordb.usecase.Games.count(db, "base = \"EOTHELLO-FIRST2000\" and opening = f5"));
             for (int k : new int[] {0, 7, 123, 1999}) {
                 for (int plies : new int[] {3, 9, 20}) {
                     int[] line = java.util.Arrays.copyOf(eo.get(k), plies);
                     Position p = replay(line).canonical();
                     long plain = eo.stream().filter(g -> Games.reaches(g, p)).count();
-                    assertEquals(plain, db.count("base = \"EOTHELLO-FIRST2000\" and position = " + Notation.line(line)),
+                    assertEquals(plain, org.thordb.usecase.Games.count(db, "base = \"EOTHELLO-FIRST2000\" and position = " + Notation.line(line)),
                             "position after " + plies + " moves of game " + k);
                 }
                 int[] four = java.util.Arrays.copyOf(eo.get(k), 4);
                 int[] turned = Openings.normalize(four, 4);
                 long plainOpening = eo.stream().filter(g -> java.util.Arrays.equals(Openings.normalize(g, 4), turned)).count();
-                assertEquals(plainOpening, db.count("base = \"EOTHELLO-FIRST2000\" and opening = " + Notation.line(four)));
+                assertEquals(plainOpening, org.thordb.usecase.Games.count(db, "base = \"EOTHELLO-FIRST2000\" and opening = " + Notation.line(four)));
             }
             assertEquals(0, db.verify(false, m -> { }).problems());
         }
@@ -167,10 +167,10 @@ class SourceImportRealTest {
                 }
             }
             assertEquals(13, texts.size());
-            List<StoredGame> stored = db.games(db.all());
+            List<StoredGame> stored = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.all(db));
             int checked = 0;
             for (StoredGame g : stored) {
-                String text = db.sourceText(g.id()).orElseThrow().text();
+                String text = org.thordb.usecase.Games.sourceText(db, g.id()).orElseThrow().text();
                 assertTrue(texts.contains(text), "the game's text is the file's (;…;)");
                 StringBuilder moves = new StringBuilder();
                 Matcher mv = Pattern.compile("[BW]\\[([a-hA-H][1-8])").matcher(text);
@@ -211,14 +211,14 @@ class SourceImportRealTest {
             ImportReport r = back.importFiles(List.of(out), Importer.Options.defaults(), m -> { });
             assertEquals(13, r.games());
             assertEquals(0, r.damaged());
-            List<StoredGame> again = back.games(back.all());
+            List<StoredGame> again = org.thordb.usecase.Games.of(back, org.thordb.usecase.Games.all(back));
             assertEquals(13, again.size());
             for (StoredGame g : again) {
                 assertEquals(scoreByMoves.get(g.moves()), g.score(), "every move and result kept: " + g.moves());
             }
             // saio-2003.ggf's one game is test-games.ggf's first too: a real duplicate across the files
             assertEquals(12, again.stream().map(StoredGame::moves).distinct().count());
-            assertEquals(1, back.count("duplicate = true"));
+            assertEquals(1, org.thordb.usecase.Games.count(back, "duplicate = true"));
         }
     }
 
@@ -247,7 +247,7 @@ class SourceImportRealTest {
         try (Engine db = Engine.open(tmp.resolve("store"))) {
             db.importFiles(List.of(wthor), Importer.Options.defaults(), m -> { });
             Set<String> indexed = new HashSet<>();
-            for (StoredGame g : db.games(db.select("duplicate = true"))) {
+            for (StoredGame g : org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "duplicate = true"))) {
                 indexed.add(g.year() + "/" + g.record());
             }
             assertEquals(plainLater, indexed, "the FFO base's real duplicates, and only those");
@@ -259,15 +259,15 @@ class SourceImportRealTest {
                     .export("year = 2015").get(0);
             Path renamed = Files.move(pgn2015, out.resolve("ffo2015.pgn"));
             ImportReport r = db.importFiles(List.of(renamed, pgn1990), Importer.Options.defaults(), m -> { });
-            long y2015 = db.count("base = \"WTHOR\" and year = 2015");
+            long y2015 = org.thordb.usecase.Games.count(db, "base = \"WTHOR\" and year = 2015");
             assertEquals(y2015 + 2986, r.games());
-            assertEquals(y2015, db.count("base = \"FFO2015\" and duplicate = true"));
-            assertEquals(2986, db.count("base = \"WTH_1990\" and duplicate = true"));
-            assertEquals(plainLater.size(), db.count("base = \"WTHOR\" and duplicate = true"),
+            assertEquals(y2015, org.thordb.usecase.Games.count(db, "base = \"FFO2015\" and duplicate = true"));
+            assertEquals(2986, org.thordb.usecase.Games.count(db, "base = \"WTH_1990\" and duplicate = true"));
+            assertEquals(plainLater.size(), org.thordb.usecase.Games.count(db, "base = \"WTHOR\" and duplicate = true"),
                     "an FFO game stays the earliest of its group: its base was imported first");
             // the PGN of 1990 is the FFO's year, game for game, names and scores too
-            List<StoredGame> ffo = db.games(db.select("base = \"WTHOR\" and year = 1990"));
-            List<StoredGame> pgn = db.games(db.select("base = \"WTH_1990\""));
+            List<StoredGame> ffo = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "base = \"WTHOR\" and year = 1990"));
+            List<StoredGame> pgn = org.thordb.usecase.Games.of(db, org.thordb.usecase.Games.select(db, "base = \"WTH_1990\""));
             assertEquals(ffo.size(), pgn.size());
             Set<String> renames = new HashSet<>(); // the PGN was made from a newer release, after 14 renames
             for (int i = 0; i < ffo.size(); i++) {

@@ -91,7 +91,7 @@ class WebServerTest {
         String cli = CommandsTestAccess.run("count", "--db", base.db().path().toString(), q).out().strip();
         assertEquals(cli, a.body().get("count").asText());
         assertEquals(base.scan().count(g -> g.year() >= 2000 && g.game().blackScore() == 32), a.body().get("count").asLong());
-        assertEquals(base.db().count(""), get("/api/count").body().get("count").asLong(), "a blank query is every game");
+        assertEquals(Games.count(base.db(), ""), get("/api/count").body().get("count").asLong(), "a blank query is every game");
         Answer e = get("/api/explain?q=" + enc(q));
         assertEquals(200, e.status());
         assertEquals(Games.explain(base.db(), q).replaceAll("\\d+ us", ""), e.body().get("plan").asText().replaceAll("\\d+ us", ""));
@@ -102,14 +102,14 @@ class WebServerTest {
         String q = "player = \"" + base.player() + "\"";
         Answer a = get("/api/games?q=" + enc(q) + "&sort=-year,score&offset=3&limit=7");
         assertEquals(200, a.status(), a.text());
-        assertEquals(base.db().count(q), a.body().get("total").asLong());
+        assertEquals(Games.count(base.db(), q), a.body().get("total").asLong());
         GamePages.Page want = Games.pageOf(base.db(), q, "-year,score", 3, 7);
         assertEquals(7, a.body().get("games").size());
         for (int i = 0; i < 7; i++) {
             assertEquals(Json.node(want.games().get(i)), a.body().get("games").get(i));
         }
         // the order, said again here from the games themselves
-        List<StoredGame> all = new java.util.ArrayList<>(base.db().games(base.db().select(q)));
+        List<StoredGame> all = new java.util.ArrayList<>(Games.of(base.db(), Games.select(base.db(), q)));
         all.sort(java.util.Comparator.comparingInt(StoredGame::year).reversed().thenComparingInt(StoredGame::score).thenComparingInt(StoredGame::id));
         assertEquals(all.get(3).id(), a.body().get("games").get(0).get("id").asInt());
         StoredGame g = all.get(5);
@@ -123,9 +123,9 @@ class WebServerTest {
         Answer sort = get("/api/games?sort=age");
         assertEquals(400, sort.status());
         assertTrue(sort.body().get("error").asText().contains("unknown sort key 'age'"));
-        assertEquals(base.db().count(""), get("/api/games?limit=0").body().get("total").asLong());
+        assertEquals(Games.count(base.db(), ""), get("/api/games?limit=0").body().get("total").asLong());
         // without a sort: id order, from the offset
-        int[] ids = base.db().select(q).toArray();
+        int[] ids = Games.select(base.db(), q).toArray();
         Answer plain = get("/api/games?q=" + enc(q) + "&offset=2&limit=3");
         for (int i = 0; i < 3; i++) {
             assertEquals(ids[2 + i], plain.body().get("games").get(i).get("id").asInt());
@@ -142,7 +142,7 @@ class WebServerTest {
                 "--where", filter, "f5d6c3").out());
         assertEquals(cli.get("moves"), a.body().get("moves"));
         assertEquals(cli.get("total"), a.body().get("total"));
-        assertEquals(base.db().explore(Position.afterLine("f5d6c3"), filter).total(), a.body().get("total").asLong());
+        assertEquals(Explore.exploration(base.db(), Position.afterLine("f5d6c3"), filter).total(), a.body().get("total").asLong());
         assertEquals("f5d6c3", a.body().get("line").asText());
         assertEquals("white", a.body().get("toMove").asText());
         assertEquals(List.of("d3", "f3", "f4", "g5"), names(a.body().get("legal")));
@@ -162,7 +162,7 @@ class WebServerTest {
         assertFalse(bare.body().has("estimateDepth"), bare.text());
         bare.body().get("moves").forEach(m -> assertFalse(m.has("estimate"), m.toString()));
         Answer start = get("/api/explore");
-        assertEquals(base.db().count(""), start.body().get("total").asLong());
+        assertEquals(Games.count(base.db(), ""), start.body().get("total").asLong());
         Answer illegal = get("/api/explore?moves=f5f5");
         assertEquals(400, illegal.status());
         assertTrue(illegal.body().get("error").asText().contains("move 2 f5: the square is occupied"), illegal.text());
@@ -274,7 +274,7 @@ class WebServerTest {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + m.group(1)
                     + "/api/count?q=year%20%3E%3D%202000")).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode());
-            assertEquals(base.db().count("year >= 2000"), json.readTree(r.body()).get("count").asLong());
+            assertEquals(Games.count(base.db(), "year >= 2000"), json.readTree(r.body()).get("count").asLong());
         } finally {
             p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook stops the server and closes the store
         }
@@ -368,7 +368,7 @@ class WebServerTest {
         assertEquals("white", a.body().get("mover").asText());
         org.thordb.engine.Engine db = base.db();
         org.thordb.othello.Position p = org.thordb.othello.Position.afterLine("f5");
-        org.thordb.explore.Exploration e = db.explore(p, "");
+        org.thordb.explore.Exploration e = Explore.exploration(db, p, "");
         java.util.Map<Integer, org.thordb.engine.StoredGame> first = Explore.firstGames(db, p, "",
                 e.rows().stream().map(org.thordb.explore.Exploration.Row::move).toList());
         int i = 0;
@@ -383,7 +383,7 @@ class WebServerTest {
             // the first game: of the earliest year, reaching the position after the move (a plain scan)
             org.thordb.othello.Position after = p.play(r.move()).canonical();
             int earliest = Integer.MAX_VALUE;
-            for (org.thordb.engine.StoredGame g : db.games(db.select(""))) {
+            for (org.thordb.engine.StoredGame g : Games.of(db, Games.select(db, ""))) {
                 if (g.year() < earliest) {
                     java.util.List<org.thordb.othello.Position> seen = new java.util.ArrayList<>();
                     org.thordb.othello.Replay.replay(g.record68().squares(), (ply, q) -> seen.add(q.canonical()));
@@ -401,7 +401,7 @@ class WebServerTest {
     @Test
     void aCursorPagesThroughASortedResult() throws Exception {
         String q = "year >= 2005";
-        long total = base.db().count(q);
+        long total = Games.count(base.db(), q);
         for (String sort : List.of("-score,black", "", "-id")) { // sorted, and by id either way (by rank)
             List<Integer> want = new java.util.ArrayList<>();
             Games.pageOf(base.db(), q, sort, 0, (int) total).games().forEach(g -> want.add(g.id()));
