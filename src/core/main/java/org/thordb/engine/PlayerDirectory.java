@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import org.thordb.query.ast.Expr;
 import org.thordb.query.ast.Predicate;
 import org.thordb.stats.GroupStats;

@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import org.thordb.store.Catalog;
 import org.thordb.store.SolitaireRow;
 import org.thordb.wthor.WthorHeader;

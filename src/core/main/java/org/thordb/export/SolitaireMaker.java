@@ -16,7 +16,6 @@ import java.util.Set;
 import java.util.function.LongConsumer;
 import org.roaringbitmap.RoaringBitmap;
 import org.thordb.error.ErrorCode;
-import org.thordb.error.ThorDbException;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.solve.SolitaireFinder;

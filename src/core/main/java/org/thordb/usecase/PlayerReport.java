@@ -28,7 +28,6 @@ import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.othello.Symmetry;
 import org.thordb.query.exec.QueryEngine;
-import org.thordb.query.parse.QueryParser;
 import org.thordb.stats.Glicko2;
 import org.thordb.stats.Wilson;
 import org.thordb.store.Catalog;

@@ -22,7 +22,6 @@ import org.thordb.othello.Notation;
 import org.thordb.othello.Position;
 import org.thordb.othello.Side;
 import org.thordb.query.exec.QueryEngine;
-import org.thordb.query.parse.QueryParser;
 import org.thordb.store.GameRow;
 import org.thordb.wthor.WthorGame;
 import org.thordb.error.ThorDbException;

@@ -23,7 +23,6 @@ import org.thordb.engine.Engine;
 import org.thordb.error.ErrorCode;
 import org.thordb.export.Json;
 import org.thordb.fault.Faults;
-import org.thordb.query.ast.QueryField;
 import org.thordb.query.Filter;
 import org.thordb.stats.GroupStats;
 import org.thordb.stats.Grouping;

@@ -11,7 +11,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.roaringbitmap.RoaringBitmap;
-import org.thordb.error.ThorDbException;
 import org.thordb.solve.Solver;
 import org.thordb.solve.SolverTeam;
 import org.thordb.solve.TheoreticalScore;
