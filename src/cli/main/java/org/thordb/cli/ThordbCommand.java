@@ -107,7 +107,8 @@ public final class ThordbCommand implements Runnable {
             return v;
         }
         Properties p = new Properties();
-        try (InputStream in = ThordbCommand.class.getResourceAsStream("/org/thordb/version.properties")) {
+        // beside this class: a named module holds resources in its own package only
+        try (InputStream in = ThordbCommand.class.getResourceAsStream("version.properties")) {
             if (in != null) {
                 p.load(in);
             }
