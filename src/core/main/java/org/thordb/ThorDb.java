@@ -24,6 +24,7 @@ import java.util.OptionalLong;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.thordb.engine.Engine;
+import org.thordb.engine.GamePages;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
 import org.thordb.export.Exporter;
@@ -358,7 +359,8 @@ public final class ThorDb implements AutoCloseable {
             throw Faults.of(ErrorCode.BAD_ARGUMENT, "a limit of games, 0 or more, not " + limit);
         }
         return guard(() -> {
-            Games.Page p = Games.page(engine, f, spec, 0, -1, limit);
+            // the front's page has no notes (notes() says them): the games alone, not the notes too
+            GamePages.Page p = Games.pageOf(engine, f, spec, 0, limit);
             return new Page(p.total(), p.games().stream().map(Game::of).toList());
         });
     }
@@ -410,7 +412,7 @@ public final class ThorDb implements AutoCloseable {
         }
         String spec = spec(Arrays.asList(Checks.notNull(order, "the order")));
         return guard(() -> {
-            Games.Page p = Games.page(engine, Filter.parse(q), spec, offset, -1, limit);
+            GamePages.Page p = Games.pageOf(engine, Filter.parse(q), spec, offset, limit);
             return new Page(p.total(), p.games().stream().map(Game::of).toList());
         });
     }
