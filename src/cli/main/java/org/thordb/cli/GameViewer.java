@@ -33,14 +33,17 @@ final class GameViewer {
     private final List<Board> positions = new ArrayList<>();
     /** The moves played, a1…h8. */
     private final List<String> moves = new ArrayList<>();
+    /** Whether the game is 8×8: a 10×10 game's WTHOR record is longer than 68 bytes. */
+    private final boolean eightByEight;
 
     GameViewer(Terminal terminal, Game game, Function<Board, String> explorer) {
         this.terminal = terminal;
         this.out = terminal.writer();
         this.game = game;
         this.explorer = explorer;
+        this.eightByEight = game.wthorRecord().length == 68;
         positions.add(Board.start());
-        if (eightByEight()) {
+        if (eightByEight) {
             String line = game.moves().replaceAll("\\s", "");
             for (int i = 0; i + 2 <= line.length(); i += 2) {
                 String move = line.substring(i, i + 2);
@@ -54,14 +57,9 @@ final class GameViewer {
         }
     }
 
-    /** Whether the game is 8×8: a 10×10 game's WTHOR record is longer than 68 bytes. */
-    private boolean eightByEight() {
-        return game.wthorRecord().length == 68;
-    }
-
     /** Shows the game from its start and follows the keys until the viewer is left. */
     void run() {
-        if (!eightByEight()) {
+        if (!eightByEight) {
             out.println("error: the viewer shows 8×8 games; this one is 10×10");
             return;
         }
@@ -119,7 +117,7 @@ final class GameViewer {
         if (!terminal.puts(InfoCmp.Capability.clear_screen)) {
             out.println();
         }
-        int squares = eightByEight() ? 64 : 100;
+        int squares = eightByEight ? 64 : 100;
         out.printf("%s %d, record %d: %s (Black) - %s (White), %s, %d-%d (theoretical %s)%n",
                 SafeText.of(game.base()), game.year(), game.record(), SafeText.of(game.black()),
                 SafeText.of(game.white()), SafeText.of(game.tournament()), game.blackDiscs(),

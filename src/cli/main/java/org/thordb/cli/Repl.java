@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -35,7 +36,6 @@ import org.thordb.NextMove;
 import org.thordb.Page;
 import org.thordb.Query;
 import org.thordb.Solitaire;
-import org.thordb.Solution;
 import org.thordb.ThorDb;
 import org.thordb.error.ErrorCode;
 import org.thordb.error.ThorDbException;
@@ -288,17 +288,17 @@ public final class Repl {
 
     private void query(String q) {
         long t0 = System.nanoTime();
-        Query parsed = Query.parse(q); // read once: the games, then the notes
-        long total = db.count(parsed);
+        Query parsed = Query.parse(q); // a bad query fails here, with its caret
+        Page first = db.page(q, 0, PAGE); // the count and the first games, from one evaluation
         double ms = (System.nanoTime() - t0) / 1e6;
         lastQuery = q;
         listedQuery = q;
-        listedTotal = total;
+        listedTotal = first.total();
         shown = 0;
         listed.clear();
-        out.printf("%d games (%.2f ms)%n", total, ms);
+        out.printf("%d games (%.2f ms)%n", first.total(), ms);
         notes(parsed);
-        more();
+        show(first);
     }
 
     private void notes(Query q) {
@@ -319,7 +319,14 @@ public final class Repl {
             }
             return;
         }
-        Page page = db.page(listedQuery, shown, PAGE);
+        show(db.page(listedQuery, shown, PAGE));
+    }
+
+    /** A page of the listing, its rows numbered on from those shown. */
+    private void show(Page page) {
+        if (page.games().isEmpty()) {
+            return;
+        }
         var w = GameRows.numberedTable(out, shown + 1);
         for (Game g : page.games()) {
             w.accept(GameRows.Row.of(g));
@@ -427,9 +434,26 @@ public final class Repl {
         return toMove.equals("black") ? "Black" : "White";
     }
 
-    /** Every legal move's exact score on a board, by the solver (no time limit: a solitaire has 20 empties or so). */
-    private static Map<String, Integer> moveScores(Board b) {
-        return ThorDb.solve(b.text(), new Solution.SolveSettings(0, 0, true)).moveScores();
+    /** The exact scores :try asks for: a solitaire has 20 empties or so, each position solved once and kept. */
+    private static final ExploreSettings EXACT = ExploreSettings.DEFAULT.exactUpTo(ExploreSettings.MAX_EXACT_EMPTIES)
+            .withEstimates(false);
+
+    /**
+     * Every legal move's exact score on a board, as {@code :solve} has them (kept per position, so a
+     * second try, or the same defence again, is not solved again).
+     */
+    private Map<String, Integer> moveScores(Board b) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (MoveValue v : db.values(b.text(), EXACT)) {
+            if (!v.exact()) {
+                break;
+            }
+            out.put(v.move(), v.discs());
+        }
+        if (out.size() != b.legalMoves().size()) {
+            throw CommandFailure.of(ErrorCode.BAD_ARGUMENT, "not solved within a minute");
+        }
+        return out;
     }
 
     /**
@@ -568,7 +592,8 @@ public final class Repl {
         } else if (isLine(rest)) {
             boards.add(Board.of(rest));
         } else if (rest.replace(" ", "").length() >= 65 && rest.matches("[XOxo\\-.* ]+")) {
-            boards.add(Board.of(rest.replace(" ", "").substring(0, 64) + " " + rest.replace(" ", "").substring(64)));
+            String squares = rest.replace(" ", ""); // the squares may be spaced; then the side to move
+            boards.add(Board.of(squares.substring(0, 64) + " " + squares.substring(64)));
         } else {
             boards.addAll(Query.parse(rest).positions());
         }
