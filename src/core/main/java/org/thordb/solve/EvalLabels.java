@@ -49,7 +49,8 @@ public final class EvalLabels {
      * K random legal moves (K drawn from 0 to MAX_WALK) from the position played K empties
      * before, so that the fit sees the positions a search meets beside the ones players choose.
      * Each is labelled exactly up to EXACT_MAX empties, above by a selective search at SELECTIVITY
-     * (0: ProbCut at 1.1 standard deviations); kind 0 exact, 2 selective. The default rows label
+     * (0: ProbCut at 1.1 standard deviations, 3.2 discs from the exact score on average at 24
+     * empties; 4: at 3.3, 0.17 discs: {@link ParallelSearch#selective}); kind 0 exact, 2 selective. The default rows label
      * positions of 15-23 empties with the game's score from 24 empties, a score of another
      * position: this mode gives them their own (docs/performance.md says what that did).
      * Usage: {@code java -Dwalk=15-17,2,30,0,3,1 -cp … org.thordb.solve.EvalLabels OUT.bin 14 2 ../shared/data/wthor}
@@ -124,6 +125,9 @@ public final class EvalLabels {
                                     o.writeByte(r.empties());
                                     o.writeByte(r.label());
                                     o.writeByte(r.kind());
+                                }
+                                if (WALK != null || BAND != null) {
+                                    o.flush(); // a game here takes seconds: a run stopped keeps what it labelled
                                 }
                             } catch (IOException e) {
                                 throw new java.io.UncheckedIOException(e);

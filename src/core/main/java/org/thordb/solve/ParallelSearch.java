@@ -221,8 +221,11 @@ final class ParallelSearch {
 
     /**
      * A selective search's score: the searches {@link #root} leads an exact solve with, up to
-     * selectivity {@code top} (0: ProbCut at 1.1 standard deviations, 4: at 3.3), and no exact one.
-     * Near the exact score and far quicker: what labels positions for the evaluation's fit.
+     * selectivity {@code top} (0: ProbCut at 1.1 standard deviations, 4: at 3.3), and no exact one:
+     * what labels positions for the evaluation's fit. How near the exact score depends on
+     * {@code top}: on 81 positions of the 2025 games at 24 empties, 0 erred by 3.23 discs on
+     * average (11 exact), 2 by 1.02 (50 exact), 4 by 0.17 (75 exact), in a twentieth, an eighth
+     * and a third of the exact solve's time.
      */
     int selective(long me, long opp, int top, int[] best) {
         int empties = 64 - Long.bitCount(me | opp);
