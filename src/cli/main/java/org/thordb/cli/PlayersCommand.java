@@ -3,6 +3,7 @@ package org.thordb.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -267,7 +268,12 @@ public final class PlayersCommand implements Callable<Integer> {
                     out.flush();
                 } else {
                     Files.writeString(export, csv, StandardCharsets.UTF_8);
-                    out.println(db.aliases().size() + " aliases written to " + SafeText.of(export.toString()));
+                    int rows; // counted in what was written, not asked of the store a second time
+                    try (CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
+                            .parse(new StringReader(csv))) {
+                        rows = p.getRecords().size();
+                    }
+                    out.println(rows + " aliases written to " + SafeText.of(export.toString()));
                 }
             }
             return 0;

@@ -201,8 +201,10 @@ class IdentitiesCommandsTest {
 
         // the aliases file: written, read into another store, the same players
         Path csv = tmp.resolve("aliases.csv");
-        ok(CommandsTest.run("players", "aliases", "--db", db.toString(), "--export", csv.toString()));
+        CommandsTest.Run exported = CommandsTest.run("players", "aliases", "--db", db.toString(), "--export", csv.toString());
+        ok(exported);
         String written = Files.readString(csv);
+        assertEquals((written.lines().count() - 1) + " aliases written to " + csv, exported.out().strip(), "the rows written, counted");
         assertTrue(written.contains("Choirov Unurbat,Unurbat Choirov,COPY,order,2023"), written);
         assertTrue(written.contains("Atamanov Dmitriy,Atamanov Dmitry,,different,") || written.contains("Atamanov Dmitry,Atamanov Dmitriy,,different,"), written);
         ok(CommandsTest.run("players", "split", "--db", db.toString(), "--undo", "Atamanov Dmitriy", "Atamanov Dmitry"));
