@@ -1,5 +1,6 @@
 package org.thordb.solve;
 
+import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -72,25 +73,12 @@ public final class EstimateCheck {
      * to, {@code children} (null: the first move's loss is not measured, NaN, and no child searched).
      */
     static List<Level> measure(Path labels, Path children) throws IOException {
-        List<long[]> rows = new ArrayList<>(); // me, opp, empties, label
-        try (DataInputStream in = new DataInputStream(Files.newInputStream(labels))) {
-            while (true) {
-                try {
-                    in.readInt();
-                    long me = in.readLong();
-                    long opp = in.readLong();
-                    int empties = in.readByte();
-                    int label = in.readByte();
-                    in.readByte();
-                    rows.add(new long[] {me, opp, empties, label});
-                } catch (EOFException end) {
-                    break;
-                }
-            }
-        }
+        List<long[]> boards = new ArrayList<>();
+        List<int[]> meta = new ArrayList<>(); // label, game, empties
+        EvalTrainer.read(labels, boards, meta); // the rows as the trainer reads them
         Map<Position, Integer> known = new HashMap<>(); // a child's label, from its own mover's side
         if (children != null && Files.exists(children)) {
-            try (DataInputStream in = new DataInputStream(Files.newInputStream(children))) {
+            try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(children)))) {
                 while (true) {
                     try {
                         long me = in.readLong();
@@ -109,19 +97,16 @@ public final class EstimateCheck {
         Map<Integer, double[]> by = new TreeMap<>(); // n, abs, loss, depth
         try (DataOutputStream kept = children == null ? null : new DataOutputStream(Files.newOutputStream(children,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND))) {
-            for (long[] r : rows) {
+            for (int i = 0; i < boards.size(); i++) {
+                long[] r = boards.get(i);
                 Position p = Position.of(r[0], r[1], Side.BLACK);
-                int e = (int) r[2];
-                int label = (int) r[3];
+                int e = meta.get(i)[2];
+                int label = meta.get(i)[0];
                 Estimator.Estimates est = Estimator.searchAfresh(p, Estimator.Budget.explorer(e));
-                int move = -1;
-                int value = Integer.MIN_VALUE;
-                for (Map.Entry<Integer, Integer> m : est.scores().entrySet()) {
-                    if (m.getValue() > value) {
-                        value = m.getValue();
-                        move = m.getKey();
-                    }
-                }
+                // the move ranked first, as the explorer shows it (the estimates come best first)
+                Map.Entry<Integer, Integer> top = est.scores().entrySet().iterator().next();
+                int move = top.getKey();
+                int value = top.getValue();
                 long f = Bitboards.flipsOnEmpty(r[0], r[1], move);
                 long nextMe = r[1] & ~f;
                 long nextOpp = r[0] | f | 1L << move;
